@@ -1,0 +1,40 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "LayoutLab",
+    products: [
+        .library(name: "Cassowary", targets: ["Cassowary"]),
+        .library(name: "LayoutModel", targets: ["LayoutModel"]),
+        .library(name: "VisualFormat", targets: ["VisualFormat"]),
+        .library(name: "LayoutShell", targets: ["LayoutShell"]),
+        .executable(name: "layoutlab", targets: ["layoutlab"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .target(name: "Cassowary"),
+        .target(name: "LayoutModel", dependencies: ["Cassowary"]),
+        .target(name: "VisualFormat", dependencies: ["LayoutModel"]),
+        .target(name: "LayoutShell", dependencies: ["LayoutModel", "VisualFormat"]),
+        .systemLibrary(
+            name: "CEditLine",
+            pkgConfig: "libedit",
+            providers: [.apt(["libedit-dev"])]
+        ),
+        .executableTarget(
+            name: "layoutlab",
+            dependencies: [
+                "LayoutShell",
+                "CEditLine",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"]),
+        .testTarget(name: "LayoutModelTests", dependencies: ["LayoutModel"]),
+        .testTarget(name: "VisualFormatTests", dependencies: ["VisualFormat"]),
+        .testTarget(name: "LayoutShellTests", dependencies: ["LayoutShell"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
