@@ -1,0 +1,56 @@
+/// Shrinking a proof of infeasibility to a minimal conflicting set.
+///
+/// The tableau yields a proof (a Farkas certificate) whenever a required constraint cannot hold;
+/// its support is unsatisfiable but need not be minimal. A deletion filter makes it minimal: drop
+/// one member, and if the rest is still unsatisfiable, continue with the (smaller) support of the
+/// new proof; if it became satisfiable, that member is necessary. Each test runs in a scratch
+/// solver holding only the candidate constraints, so the cost depends on the size of the
+/// conflict, not of the layout.
+extension Solver {
+    func minimalConflict(with offending: ConstraintRecord, within support: [ConstraintID]) -> [ConstraintID] {
+        var necessary: [ConstraintID] = []
+        var pending = support.filter { $0 != offending.id && constraints[$0.id] != nil }
+        while let candidate = pending.first {
+            let others = necessary + pending.dropFirst()
+            if let smaller = unsatisfiableSubset(offending, others) {
+                pending = Array(pending.dropFirst()).filter { smaller.contains($0) }
+                necessary = necessary.filter { smaller.contains($0) }
+            } else {
+                necessary.append(candidate)
+                pending.removeFirst()
+            }
+        }
+        return necessary.sorted()
+    }
+
+    /// Whether `offending` together with `others` (all treated as required) is unsatisfiable;
+    /// if so, the members of `others` in the proof found.
+    private func unsatisfiableSubset(_ offending: ConstraintRecord, _ others: [ConstraintID]) -> Set<ConstraintID>? {
+        let scratch = Solver()
+        var variables: [Int: Variable] = [:]
+        func translate(_ expression: Expression) -> Expression {
+            Expression(expression.terms.map { term in
+                let variable = variables[term.variable.id] ?? {
+                    let made = scratch.makeVariable()
+                    variables[term.variable.id] = made
+                    return made
+                }()
+                return Term(variable, term.coefficient)
+            }, constant: expression.constant)
+        }
+        var original: [ConstraintID] = []
+        let members = [offending] + others.map { constraints[$0.id]! }
+        for (index, record) in members.enumerated() {
+            switch scratch.insert(translate(record.expression), record.relation, .required) {
+            case .added:
+                original.append(index == 0 ? offending.id : record.id)
+            case .unsatisfiable(let support, _):
+                var subset = Set(support.map { original[$0.id] })
+                subset.insert(record.id)
+                subset.remove(offending.id)
+                return subset
+            }
+        }
+        return nil
+    }
+}

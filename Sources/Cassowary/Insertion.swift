@@ -1,0 +1,228 @@
+/// Adding and taking out constraints: building a constraint's row, choosing the symbol it is
+/// solved for, the phase-one fallback, and the proof extracted when a required constraint fails.
+extension Solver {
+    func insert(_ expression: Expression, _ relation: Relation, _ strength: Strength) -> InsertOutcome {
+        precondition(expression.constant.isFinite && expression.terms.allSatisfy { $0.coefficient.isFinite },
+                     "constraint numbers must be finite")
+        if case .optional(let priority) = strength {
+            precondition(priority.isFinite && priority > 0, "optional strengths are positive")
+        }
+        let id = ConstraintID(id: constraints.count)
+        let (madeRow, record) = makeRow(expression, relation, strength, id: id)
+        constraints.append(record)
+        var row = madeRow
+
+        var subject = chooseSubject(row, record)
+        if subject == noSymbol && row.symbols.allSatisfy({ tableau.kinds[Int($0)] == .dummy }) {
+            if !nearZero(row.constant) {
+                // `0 = c + Σ dummies`: the required equalities behind those dummies already fix
+                // this expression at another value.
+                let support = supportOf(row, excluding: id)
+                retract(record)
+                constraints[id.id] = nil
+                return .unsatisfiable(support: support, record: record)
+            }
+            // Redundant but consistent: the constraint's own dummy becomes basic.
+            subject = record.marker
+        }
+        if subject == noSymbol {
+            if let support = addWithArtificialVariable(row, record) {
+                constraints[id.id] = nil
+                tableau.optimize()
+                return .unsatisfiable(support: support, record: record)
+            }
+        } else {
+            row.solve(for: subject)
+            tableau.substitute(subject, by: row)
+            tableau.place(row, basic: subject)
+        }
+        tableau.optimize()
+        return .added(id)
+    }
+
+    /// The row `0 = expression + markers` with every basic variable replaced by its row, and the
+    /// record of the symbols made for the constraint. Errors enter their strength's objective.
+    func makeRow(_ expression: Expression, _ relation: Relation, _ strength: Strength, id: ConstraintID)
+        -> (Row, ConstraintRecord)
+    {
+        var row = Row(constant: expression.constant)
+        for term in expression.terms {
+            tableau.addSymbol(Symbol(term.variable.id), times: term.coefficient, to: &row)
+        }
+        let owner = Int32(id.id)
+        var marker = noSymbol, other = noSymbol
+        var markerCoefficient = 1.0
+        switch (relation, strength) {
+        case (.equal, .required):
+            marker = tableau.newSymbol(.dummy, owner: owner)
+            row.add(marker, 1)
+        case (.equal, .optional(let priority)):
+            marker = tableau.newSymbol(.error, owner: owner)
+            other = tableau.newSymbol(.error, owner: owner)
+            markerCoefficient = -1
+            row.add(marker, -1)
+            row.add(other, 1)
+            addToObjective([marker, other], priority: priority)
+        case (.lessThanOrEqual, _), (.greaterThanOrEqual, _):
+            markerCoefficient = relation == .lessThanOrEqual ? 1 : -1
+            marker = tableau.newSymbol(.slack, owner: owner)
+            row.add(marker, markerCoefficient)
+            if case .optional(let priority) = strength {
+                other = tableau.newSymbol(.error, owner: owner)
+                row.add(other, -markerCoefficient)
+                addToObjective([other], priority: priority)
+            }
+        }
+        // A row with a nonnegative constant keeps the restricted subject chosen below feasible.
+        if row.constant < 0 { row.negate() }
+        let record = ConstraintRecord(
+            id: id, expression: expression, relation: relation, strength: strength,
+            marker: marker, other: other, markerCoefficient: markerCoefficient)
+        return (row, record)
+    }
+
+    private func addToObjective(_ errors: [Symbol], priority: Double) {
+        let level = tableau.levelIndex(for: priority)
+        for error in errors { tableau.levels[level].row.add(error, 1) }
+        tableau.levels[level].members += 1
+    }
+
+    /// A symbol the new row can be solved for without losing feasibility: a user variable (the
+    /// one in the fewest rows, to keep the tableau sparse), else the constraint's own restricted
+    /// marker or error when its coefficient is negative.
+    private func chooseSubject(_ row: Row, _ record: ConstraintRecord) -> Symbol {
+        var best = noSymbol
+        var bestCount = Int.max
+        for symbol in row.symbols where tableau.kinds[Int(symbol)] == .external {
+            let count = tableau.columns[Int(symbol)].count
+            if count < bestCount {
+                best = symbol
+                bestCount = count
+            }
+        }
+        if best != noSymbol { return best }
+        for symbol in [record.marker, record.other]
+        where symbol != noSymbol && tableau.kinds[Int(symbol)].isRestricted && row.coefficient(of: symbol) < 0 {
+            return symbol
+        }
+        return noSymbol
+    }
+
+    /// Phase one: adds the row with an artificial variable and minimizes it. Zero means the
+    /// constraint fits, and the artificial variable is dropped. Otherwise the final phase-one
+    /// objective is a proof of infeasibility; the constraint is taken out again and the proof's
+    /// required constraints are returned.
+    private func addWithArtificialVariable(_ row: Row, _ record: ConstraintRecord) -> [ConstraintID]? {
+        let artificial = tableau.newSymbol(.slack)
+        tableau.place(row, basic: artificial)
+        tableau.artificial = row
+        tableau.optimizeArtificial()
+        let proof = tableau.artificial!
+        tableau.artificial = nil
+
+        if nearZero(proof.constant) {
+            if tableau.isBasic(artificial) {
+                var artificialRow = tableau.takeRow(of: artificial)
+                if let entering = artificialRow.symbols.first(where: { tableau.kinds[Int($0)].isRestricted }) {
+                    artificialRow.solve(for: entering, replacing: artificial)
+                    tableau.substitute(entering, by: artificialRow)
+                    tableau.place(artificialRow, basic: entering)
+                }
+                // A row of dummies only reads 0 = 0 once the artificial variable is zero.
+            }
+            tableau.purge(artificial)
+            return nil
+        }
+        let support = supportOf(proof, excluding: record.id)
+        retract(record, alsoPurging: artificial)
+        return support
+    }
+
+    /// Takes a constraint's equation out of the tableau (Cassowary's removal): its errors leave
+    /// their objective, then its marker is made basic and that row dropped.
+    func retract(_ record: ConstraintRecord, alsoPurging extra: Symbol = noSymbol) {
+        if case .optional(let priority) = record.strength, let level = tableau.existingLevelIndex(for: priority) {
+            for error in record.errorSymbols {
+                tableau.addSymbolToObjective(level, error, times: -1)
+            }
+            tableau.levels[level].members -= 1
+            if tableau.levels[level].members == 0 { tableau.levels.remove(at: level) }
+        }
+        let marker = record.marker
+        if tableau.isBasic(marker) {
+            _ = tableau.takeRow(of: marker)
+        } else {
+            let leaving = tableau.markerLeavingSymbol(marker)
+            if leaving != noSymbol {
+                var row = tableau.takeRow(of: leaving)
+                row.solve(for: marker, replacing: leaving)
+                tableau.substitute(marker, by: row)
+            }
+        }
+        // The constraint's other symbols appeared only in its equation; once that is gone they
+        // occur nowhere, up to rounding, which purge clears.
+        tableau.purge(marker)
+        if record.other != noSymbol { tableau.purge(record.other) }
+        if extra != noSymbol { tableau.purge(extra) }
+    }
+
+    /// Moves a constraint's constant by `delta` inside the tableau. In the constraint's equation
+    /// `expression + delta + k·marker` equals `expression + k·(marker + delta/k)`, so the marker
+    /// absorbs the change: its own row if basic, else every row that contains it.
+    func shiftConstant(of record: ConstraintRecord, by delta: Double) {
+        let shift = delta / record.markerCoefficient
+        let marker = record.marker
+        let slot = tableau.slotOfBasic[Int(marker)]
+        if slot >= 0 {
+            tableau.rows[Int(slot)].constant -= shift
+            noteIfInfeasible(slot)
+            return
+        }
+        for slot in tableau.columns[Int(marker)] {
+            let coefficient = tableau.rows[Int(slot)].coefficient(of: marker)
+            tableau.rows[Int(slot)].constant += coefficient * shift
+            noteIfInfeasible(slot)
+        }
+        for level in tableau.levels.indices {
+            let coefficient = tableau.levels[level].row.coefficient(of: marker)
+            tableau.levels[level].row.constant += coefficient * shift
+        }
+    }
+
+    private func noteIfInfeasible(_ slot: Int32) {
+        let basic = tableau.basics[Int(slot)]
+        let row = tableau.rows[Int(slot)]
+        switch tableau.kinds[Int(basic)] {
+        case .slack, .error:
+            if row.constant < 0 { tableau.infeasible.append(basic) }
+        case .dummy:
+            // A basic dummy stands for a redundant equality; a nonzero constant now contradicts
+            // the equalities it was redundant with. The dual simplex reports it.
+            if !nearZero(row.constant) { tableau.infeasible.append(basic) }
+        case .external:
+            break
+        }
+    }
+
+    /// The required constraints whose symbols occur in `row`: the support of the infeasibility
+    /// proof that row is. (In such a proof optional constraints carry zero weight.)
+    func supportOf(_ row: Row, excluding excluded: ConstraintID) -> [ConstraintID] {
+        var ids: [ConstraintID] = []
+        for symbol in row.symbols {
+            let owner = Int(tableau.owners[Int(symbol)])
+            guard owner >= 0, owner != excluded.id, let record = constraints[owner], record.isRequired else { continue }
+            ids.append(record.id)
+        }
+        return Array(Set(ids)).sorted()
+    }
+
+    func supportOfRow(basic: Symbol, excluding excluded: ConstraintID) -> [ConstraintID] {
+        let row = tableau.rows[Int(tableau.slotOfBasic[Int(basic)])]
+        var ids = supportOf(row, excluding: excluded)
+        let owner = Int(tableau.owners[Int(basic)])
+        if owner >= 0, owner != excluded.id, let record = constraints[owner], record.isRequired {
+            ids.append(record.id)
+        }
+        return Array(Set(ids)).sorted()
+    }
+}

@@ -1,0 +1,128 @@
+/// A row of the tableau: `constant + Σ coefficient × symbol`, kept as a sparse vector sorted by
+/// symbol id. Sorted order makes merges linear and every scan deterministic.
+///
+/// While a row is being built it means `0 = constant + Σ …`; once solved for its basic symbol it
+/// means `basic = constant + Σ …`.
+struct Row {
+    var symbols: [Symbol] = []
+    var coefficients: [Double] = []
+    var constant: Double = 0
+
+    init(constant: Double = 0) { self.constant = constant }
+
+    var isEmpty: Bool { symbols.isEmpty }
+    var count: Int { symbols.count }
+
+    /// Index of `symbol` in `symbols`, or where it would be inserted (negated minus one).
+    @inline(__always)
+    func search(_ symbol: Symbol) -> Int {
+        var low = 0
+        var high = symbols.count
+        while low < high {
+            let mid = (low &+ high) >> 1
+            let s = symbols[mid]
+            if s < symbol { low = mid + 1 } else if s > symbol { high = mid } else { return mid }
+        }
+        return -low - 1
+    }
+
+    func coefficient(of symbol: Symbol) -> Double {
+        let i = search(symbol)
+        return i >= 0 ? coefficients[i] : 0
+    }
+
+    func contains(_ symbol: Symbol) -> Bool { search(symbol) >= 0 }
+
+    /// Adds `coefficient × symbol`; returns +1 when the symbol became present, -1 when it
+    /// cancelled out, 0 otherwise, so the caller can keep its column index in step.
+    @discardableResult
+    mutating func add(_ symbol: Symbol, _ coefficient: Double) -> Int {
+        let i = search(symbol)
+        if i >= 0 {
+            let sum = coefficients[i] + coefficient
+            if nearZero(sum) {
+                symbols.remove(at: i)
+                coefficients.remove(at: i)
+                return -1
+            }
+            coefficients[i] = sum
+            return 0
+        }
+        if nearZero(coefficient) { return 0 }
+        let at = -i - 1
+        symbols.insert(symbol, at: at)
+        coefficients.insert(coefficient, at: at)
+        return 1
+    }
+
+    /// Removes `symbol` and returns its coefficient (0 when absent).
+    @discardableResult
+    mutating func remove(_ symbol: Symbol) -> Double {
+        let i = search(symbol)
+        guard i >= 0 else { return 0 }
+        symbols.remove(at: i)
+        return coefficients.remove(at: i)
+    }
+
+    mutating func negate() {
+        constant = -constant
+        for i in coefficients.indices { coefficients[i] = -coefficients[i] }
+    }
+
+    /// Turns `0 = constant + a·symbol + rest` into `symbol = -(constant + rest) / a`.
+    mutating func solve(for symbol: Symbol) {
+        let a = remove(symbol)
+        let factor = -1.0 / a
+        constant *= factor
+        for i in coefficients.indices { coefficients[i] *= factor }
+    }
+
+    /// Turns `lhs = constant + a·rhs + rest` into `rhs = …` (the basis exchange of a pivot).
+    mutating func solve(for rhs: Symbol, replacing lhs: Symbol) {
+        add(lhs, -1)
+        solve(for: rhs)
+    }
+}
+
+/// Reusable buffers for `RowMerger`, so that the hot path of the simplex does not allocate.
+struct RowMerger {
+    private var symbols: [Symbol] = []
+    private var coefficients: [Double] = []
+    /// Symbols that the last merge introduced into the target row.
+    private(set) var added: [Symbol] = []
+    /// Symbols that cancelled out of the target row in the last merge.
+    private(set) var removed: [Symbol] = []
+
+    /// `target += factor × source`, in one linear pass.
+    mutating func add(_ source: Row, times factor: Double, to target: inout Row) {
+        added.removeAll(keepingCapacity: true)
+        removed.removeAll(keepingCapacity: true)
+        symbols.removeAll(keepingCapacity: true)
+        coefficients.removeAll(keepingCapacity: true)
+        target.constant += factor * source.constant
+        let ts = target.symbols, tc = target.coefficients
+        let ss = source.symbols, sc = source.coefficients
+        var i = 0, j = 0
+        while i < ts.count || j < ss.count {
+            if j == ss.count || (i < ts.count && ts[i] < ss[j]) {
+                symbols.append(ts[i]); coefficients.append(tc[i]); i += 1
+            } else if i == ts.count || ss[j] < ts[i] {
+                let value = factor * sc[j]
+                if !nearZero(value) {
+                    symbols.append(ss[j]); coefficients.append(value); added.append(ss[j])
+                }
+                j += 1
+            } else {
+                let value = tc[i] + factor * sc[j]
+                if nearZero(value) {
+                    removed.append(ts[i])
+                } else {
+                    symbols.append(ts[i]); coefficients.append(value)
+                }
+                i += 1; j += 1
+            }
+        }
+        swap(&symbols, &target.symbols)
+        swap(&coefficients, &target.coefficients)
+    }
+}

@@ -1,0 +1,164 @@
+/// The primal and dual simplex iterations over a `Tableau`.
+///
+/// Entering symbols follow Bland's rule (the lowest id that improves), and ties in every ratio test
+/// go to the lowest basic id; over the lexicographic objective this cannot cycle.
+extension Tableau {
+    /// The lowest-id symbol whose reduced cost is lexicographically negative: negative at some
+    /// strength and zero at every higher one. Entering it lowers that strength's error without
+    /// touching any higher strength.
+    func lexicographicEnteringSymbol() -> Symbol {
+        var best = noSymbol
+        for level in levels.indices {
+            let row = levels[level].row
+            for index in row.symbols.indices {
+                let symbol = row.symbols[index]
+                if best != noSymbol && symbol >= best { break }
+                guard row.coefficients[index] < -epsilon, kinds[Int(symbol)].isRestricted else { continue }
+                var clearAbove = true
+                for higher in 0..<level where !nearZero(levels[higher].row.coefficient(of: symbol)) {
+                    clearAbove = false
+                    break
+                }
+                if clearAbove {
+                    best = symbol
+                    break
+                }
+            }
+        }
+        return best
+    }
+
+    /// The lowest-id restricted symbol with a negative coefficient in the phase-one objective.
+    func artificialEnteringSymbol() -> Symbol {
+        guard let row = artificial else { return noSymbol }
+        for index in row.symbols.indices
+        where row.coefficients[index] < -epsilon && kinds[Int(row.symbols[index])].isRestricted {
+            return row.symbols[index]
+        }
+        return noSymbol
+    }
+
+    /// The basic restricted symbol that first hits zero as `entering` grows.
+    func leavingSymbol(for entering: Symbol) -> Symbol {
+        var best = noSymbol
+        var bestRatio = Double.infinity
+        for slot in columns[Int(entering)] {
+            let basic = basics[Int(slot)]
+            guard kinds[Int(basic)].isRestricted else { continue }
+            let row = rows[Int(slot)]
+            let coefficient = row.coefficient(of: entering)
+            guard coefficient < -epsilon else { continue }
+            let ratio = -row.constant / coefficient
+            if ratio < bestRatio - epsilon || (ratio < bestRatio + epsilon && basic < best) {
+                if ratio < bestRatio { bestRatio = ratio }
+                best = basic
+            }
+        }
+        return best
+    }
+
+    /// Primal simplex on the strength objectives until no strength can improve.
+    mutating func optimize() {
+        while true {
+            let entering = lexicographicEnteringSymbol()
+            if entering == noSymbol { return }
+            let leaving = leavingSymbol(for: entering)
+            // The objective is bounded below by zero, so an unbounded ray can only be rounding
+            // noise; stopping is the safe answer.
+            if leaving == noSymbol { return }
+            pivot(entering: entering, leaving: leaving)
+        }
+    }
+
+    /// Primal simplex on the phase-one objective.
+    mutating func optimizeArtificial() {
+        while true {
+            let entering = artificialEnteringSymbol()
+            if entering == noSymbol { return }
+            let leaving = leavingSymbol(for: entering)
+            if leaving == noSymbol { return }
+            pivot(entering: entering, leaving: leaving)
+        }
+    }
+
+    /// Dual simplex: restores feasibility after constants changed, keeping optimality. Returns
+    /// the basic symbol of a row that no pivot can repair (a proof of infeasibility), or
+    /// `noSymbol` on success.
+    mutating func dualOptimize() -> Symbol {
+        var ratio: [Double] = []
+        var bestRatio: [Double] = []
+        while let leaving = infeasible.popLast() {
+            let slot = slotOfBasic[Int(leaving)]
+            guard slot >= 0 else { continue }
+            let row = rows[Int(slot)]
+            if kinds[Int(leaving)] == .dummy {
+                // Rows of basic dummies hold only dummies: nothing can pivot a contradiction away.
+                if nearZero(row.constant) { continue }
+                infeasible.removeAll()
+                return leaving
+            }
+            guard row.constant < -epsilon else { continue }
+            var entering = noSymbol
+            for index in row.symbols.indices {
+                let coefficient = row.coefficients[index]
+                let symbol = row.symbols[index]
+                guard coefficient > epsilon, kinds[Int(symbol)].isRestricted else { continue }
+                ratio.removeAll(keepingCapacity: true)
+                for level in levels { ratio.append(level.row.coefficient(of: symbol) / coefficient) }
+                if entering == noSymbol || Tableau.lexicographicallyLess(ratio, bestRatio) {
+                    entering = symbol
+                    swap(&ratio, &bestRatio)
+                }
+            }
+            if entering == noSymbol {
+                infeasible.removeAll()
+                return leaving
+            }
+            pivot(entering: entering, leaving: leaving)
+        }
+        return noSymbol
+    }
+
+    /// Strictly less, comparing strength by strength with the rounding tolerance; equal vectors
+    /// are not less, so the earlier (lower id) candidate keeps its place.
+    static func lexicographicallyLess(_ a: [Double], _ b: [Double]) -> Bool {
+        for index in a.indices {
+            let difference = a[index] - b[index]
+            if difference < -epsilon { return true }
+            if difference > epsilon { return false }
+        }
+        return false
+    }
+
+    /// The row through which a nonbasic constraint marker can leave, as Cassowary's removal
+    /// needs: first the restricted row it limits soonest, then the restricted row it relaxes
+    /// least, then any unrestricted row.
+    func markerLeavingSymbol(_ marker: Symbol) -> Symbol {
+        var first = noSymbol, second = noSymbol, third = noSymbol
+        var firstRatio = Double.infinity, secondRatio = Double.infinity
+        for slot in columns[Int(marker)] {
+            let basic = basics[Int(slot)]
+            let row = rows[Int(slot)]
+            let coefficient = row.coefficient(of: marker)
+            if coefficient == 0 { continue }
+            if kinds[Int(basic)] == .external {
+                if third == noSymbol || basic < third { third = basic }
+            } else if coefficient < 0 {
+                let ratio = -row.constant / coefficient
+                if ratio < firstRatio || (ratio == firstRatio && basic < first) {
+                    firstRatio = ratio
+                    first = basic
+                }
+            } else {
+                let ratio = row.constant / coefficient
+                if ratio < secondRatio || (ratio == secondRatio && basic < second) {
+                    secondRatio = ratio
+                    second = basic
+                }
+            }
+        }
+        if first != noSymbol { return first }
+        if second != noSymbol { return second }
+        return third
+    }
+}

@@ -1,0 +1,143 @@
+/// An incremental solver for systems of linear equalities and inequalities with strict
+/// priorities, in the Cassowary family.
+///
+/// Required constraints must hold. Optional ones are satisfied in strict (lexicographic) priority
+/// order: the total error of the highest optional strength is minimized first, then, with that
+/// fixed, the next strength, and so on. Each strength has its own objective row, so 250 and 250.5
+/// are as distinct as 250 and 1000, and no number of errors at one strength outweighs a single
+/// error at a higher one.
+///
+/// Constraints can be added and removed one at a time, a constraint's constant can be changed in
+/// place (the dual simplex repairs the solution), and edit variables take suggested values. The
+/// solution is always current after each call.
+public final class Solver {
+    var tableau = Tableau()
+    var constraints: [ConstraintRecord?] = []
+    var edits: [Int: ConstraintID] = [:]
+
+    public init() {}
+
+    /// A new variable. It is free (and so ambiguous) until constraints pin it.
+    public func makeVariable() -> Variable {
+        Variable(id: Int(tableau.newSymbol(.external)))
+    }
+
+    /// The number of constraints currently held.
+    public var constraintCount: Int { constraints.lazy.filter { $0 != nil }.count }
+
+    public func hasConstraint(_ id: ConstraintID) -> Bool {
+        id.id >= 0 && id.id < constraints.count && constraints[id.id] != nil
+    }
+
+    /// The current value of `variable`.
+    public func value(of variable: Variable) -> Double {
+        tableau.value(of: Symbol(variable.id)) + 0.0
+    }
+
+    // MARK: Constraints
+
+    /// Adds `expression REL 0` at `strength`. A required constraint that cannot hold together
+    /// with the required constraints already present is refused, and the error names a minimal
+    /// set of them that it conflicts with; the solver is then unchanged.
+    @discardableResult
+    public func addConstraint(
+        _ expression: Expression, _ relation: Relation, _ strength: Strength
+    ) throws(UnsatisfiableConstraint) -> ConstraintID {
+        switch insert(expression, relation, strength) {
+        case .added(let id):
+            return id
+        case .unsatisfiable(let support, let record):
+            throw UnsatisfiableConstraint(conflicting: minimalConflict(with: record, within: support))
+        }
+    }
+
+    /// Removes a constraint; the solution is re-optimized.
+    public func removeConstraint(_ id: ConstraintID) {
+        guard let record = constraints[id.id] else { preconditionFailure("unknown constraint \(id.id)") }
+        constraints[id.id] = nil
+        retract(record)
+        tableau.optimize()
+    }
+
+    /// Changes the constant of a constraint's expression in place, the fast path for editing a
+    /// constraint. A required constraint whose new constant cannot hold is refused with the
+    /// minimal conflicting set, and nothing changes.
+    public func setConstant(_ id: ConstraintID, to constant: Double) throws(UnsatisfiableConstraint) {
+        guard var record = constraints[id.id] else { preconditionFailure("unknown constraint \(id.id)") }
+        let delta = constant - record.expression.constant
+        if delta == 0 { return }
+        shiftConstant(of: record, by: delta)
+        let failed = tableau.dualOptimize()
+        if failed != noSymbol {
+            let support = supportOfRow(basic: failed, excluding: id)
+            shiftConstant(of: record, by: -delta)
+            let repaired = tableau.dualOptimize()
+            assert(repaired == noSymbol, "the previous constant was satisfiable")
+            record.expression.constant = constant
+            throw UnsatisfiableConstraint(conflicting: minimalConflict(with: record, within: support))
+        }
+        record.expression.constant = constant
+        constraints[id.id] = record
+    }
+
+    /// The constraint as it was given.
+    public func constraint(_ id: ConstraintID) -> (expression: Expression, relation: Relation, strength: Strength)? {
+        guard let record = constraints[id.id] else { return nil }
+        return (record.expression, record.relation, record.strength)
+    }
+
+    // MARK: Edit variables
+
+    /// Makes `variable` editable: `suggestValue` then pulls it towards a value at `strength`.
+    public func addEditVariable(_ variable: Variable, strength: Strength) {
+        precondition(strength != .required, "edit variables are optional")
+        precondition(edits[variable.id] == nil, "already an edit variable")
+        let id = try! addConstraint(Expression([Term(variable)]), .equal, strength)
+        edits[variable.id] = id
+    }
+
+    public func removeEditVariable(_ variable: Variable) {
+        guard let id = edits.removeValue(forKey: variable.id) else { return }
+        removeConstraint(id)
+    }
+
+    public func hasEditVariable(_ variable: Variable) -> Bool { edits[variable.id] != nil }
+
+    /// Suggests a value for an edit variable: the drag and window-resize fast path (a constant
+    /// change and a few dual simplex pivots, no new rows).
+    public func suggestValue(_ variable: Variable, _ value: Double) {
+        guard let id = edits[variable.id] else { preconditionFailure("not an edit variable") }
+        // An optional constraint can always absorb a new constant in its error, so this cannot fail.
+        try? setConstant(id, to: -value)
+    }
+}
+
+/// What the solver remembers of a constraint: as given, and the tableau symbols made for it.
+struct ConstraintRecord {
+    var id: ConstraintID
+    var expression: Expression
+    var relation: Relation
+    var strength: Strength
+    /// The symbol whose row removal takes the constraint out of the tableau.
+    var marker: Symbol
+    /// The second error symbol of an optional constraint (noSymbol otherwise).
+    var other: Symbol
+    /// The marker's coefficient in the constraint's own equation, which tells how a change of
+    /// the constant moves it.
+    var markerCoefficient: Double
+
+    var isRequired: Bool { strength == .required }
+    var errorSymbols: [Symbol] {
+        switch (relation, isRequired) {
+        case (_, true): return []
+        case (.equal, false): return [marker, other]
+        default: return [other]
+        }
+    }
+}
+
+enum InsertOutcome {
+    case added(ConstraintID)
+    /// The required constraints (other than the new one) of a proof that it cannot hold.
+    case unsatisfiable(support: [ConstraintID], record: ConstraintRecord)
+}

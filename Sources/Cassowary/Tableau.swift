@@ -1,0 +1,191 @@
+/// The simplex tableau behind a `Solver`: rows keyed by their basic symbol, a column index saying
+/// which rows hold each symbol (so a pivot touches only those rows), and one objective row per
+/// optional strength.
+///
+/// Everything is addressed by dense integer ids and kept in arrays, so iteration order never
+/// depends on hashing: the same calls always pivot the same way and give the same bits.
+struct Tableau {
+    var kinds: [SymbolKind] = []
+    /// For each symbol, the slot of the row it is basic in, or -1.
+    var slotOfBasic: [Int32] = []
+    /// For each symbol, the slots of the rows that contain it (in no particular order).
+    var columns: [[Int32]] = []
+    /// For each symbol, the constraint it belongs to (marker, error or slack), or -1.
+    var owners: [Int32] = []
+
+    var rows: [Row] = []
+    /// The basic symbol of each slot; `noSymbol` for a free slot.
+    var basics: [Symbol] = []
+    var freeSlots: [Int32] = []
+
+    /// One objective per optional strength, highest first: strict priorities are a lexicographic
+    /// objective, so each strength keeps a row of its own instead of a weight in one sum.
+    var levels: [ObjectiveLevel] = []
+    /// The phase-one objective while a constraint is being added with an artificial variable.
+    var artificial: Row?
+
+    var merger = RowMerger()
+    /// Restricted basic symbols whose rows may have gone negative, for the dual simplex.
+    var infeasible: [Symbol] = []
+
+    mutating func newSymbol(_ kind: SymbolKind, owner: Int32 = -1) -> Symbol {
+        let symbol = Symbol(kinds.count)
+        kinds.append(kind)
+        slotOfBasic.append(-1)
+        columns.append([])
+        owners.append(owner)
+        return symbol
+    }
+
+    @inline(__always) func isBasic(_ symbol: Symbol) -> Bool { slotOfBasic[Int(symbol)] >= 0 }
+
+    @inline(__always) func value(of symbol: Symbol) -> Double {
+        let slot = slotOfBasic[Int(symbol)]
+        return slot >= 0 ? rows[Int(slot)].constant : 0
+    }
+
+    // MARK: Rows and the column index
+
+    /// Stores `row` as the row of `basic`.
+    mutating func place(_ row: Row, basic: Symbol) {
+        let slot: Int32
+        if let free = freeSlots.popLast() {
+            slot = free
+            rows[Int(slot)] = row
+            basics[Int(slot)] = basic
+        } else {
+            slot = Int32(rows.count)
+            rows.append(row)
+            basics.append(basic)
+        }
+        slotOfBasic[Int(basic)] = slot
+        for symbol in row.symbols { columns[Int(symbol)].append(slot) }
+    }
+
+    /// Takes the row of `basic` out of the tableau.
+    mutating func takeRow(of basic: Symbol) -> Row {
+        let slot = slotOfBasic[Int(basic)]
+        var row = Row()
+        swap(&row, &rows[Int(slot)])
+        for symbol in row.symbols { removeFromColumn(symbol, slot) }
+        slotOfBasic[Int(basic)] = -1
+        basics[Int(slot)] = noSymbol
+        freeSlots.append(slot)
+        return row
+    }
+
+    mutating func removeFromColumn(_ symbol: Symbol, _ slot: Int32) {
+        let s = Int(symbol)
+        if let i = columns[s].lastIndex(of: slot) {
+            columns[s].swapAt(i, columns[s].count - 1)
+            columns[s].removeLast()
+        }
+    }
+
+    /// `rows[slot] += factor × source`, keeping the column index in step.
+    mutating func addToRow(_ slot: Int32, _ source: Row, times factor: Double) {
+        merger.add(source, times: factor, to: &rows[Int(slot)])
+        for symbol in merger.added { columns[Int(symbol)].append(slot) }
+        for symbol in merger.removed { removeFromColumn(symbol, slot) }
+    }
+
+    /// Replaces `symbol` by `row` everywhere it occurs: every tableau row, every objective, and
+    /// the phase-one objective. Rows of restricted symbols that turn negative are remembered for
+    /// the dual simplex.
+    mutating func substitute(_ symbol: Symbol, by row: Row) {
+        var slots: [Int32] = []
+        swap(&slots, &columns[Int(symbol)])
+        for slot in slots {
+            let coefficient = rows[Int(slot)].remove(symbol)
+            if coefficient == 0 { continue }
+            addToRow(slot, row, times: coefficient)
+            let basic = basics[Int(slot)]
+            if kinds[Int(basic)].isRestricted && rows[Int(slot)].constant < 0 {
+                infeasible.append(basic)
+            }
+        }
+        slots.removeAll(keepingCapacity: true)
+        if columns[Int(symbol)].isEmpty { swap(&slots, &columns[Int(symbol)]) }
+        for level in levels.indices {
+            let coefficient = levels[level].row.remove(symbol)
+            if coefficient != 0 { merger.add(row, times: coefficient, to: &levels[level].row) }
+        }
+        if artificial != nil {
+            let coefficient = artificial!.remove(symbol)
+            if coefficient != 0 { merger.add(row, times: coefficient, to: &artificial!) }
+        }
+    }
+
+    /// Exchanges `leaving` (basic) for `entering` (nonbasic, present in the leaving row).
+    mutating func pivot(entering: Symbol, leaving: Symbol) {
+        let slot = slotOfBasic[Int(leaving)]
+        removeFromColumn(entering, slot)
+        rows[Int(slot)].solve(for: entering, replacing: leaving)
+        columns[Int(leaving)].append(slot)
+        slotOfBasic[Int(leaving)] = -1
+        slotOfBasic[Int(entering)] = slot
+        basics[Int(slot)] = entering
+        let row = rows[Int(slot)]
+        substitute(entering, by: row)
+    }
+
+    /// Sets a symbol to zero for good: drops its row if basic and deletes it from every row.
+    mutating func purge(_ symbol: Symbol) {
+        if isBasic(symbol) { _ = takeRow(of: symbol) }
+        var slots: [Int32] = []
+        swap(&slots, &columns[Int(symbol)])
+        for slot in slots { rows[Int(slot)].remove(symbol) }
+        for level in levels.indices { levels[level].row.remove(symbol) }
+        artificial?.remove(symbol)
+    }
+
+    /// `row += factor × symbol`, expanding the symbol through its row when it is basic.
+    mutating func addSymbol(_ symbol: Symbol, times factor: Double, to row: inout Row) {
+        let slot = slotOfBasic[Int(symbol)]
+        if slot >= 0 {
+            merger.add(rows[Int(slot)], times: factor, to: &row)
+        } else {
+            row.add(symbol, factor)
+        }
+    }
+
+    // MARK: Objectives
+
+    /// `levels[level] += factor × symbol`, expanding the symbol through its row when basic.
+    mutating func addSymbolToObjective(_ level: Int, _ symbol: Symbol, times factor: Double) {
+        var row = Row()
+        swap(&row, &levels[level].row)
+        addSymbol(symbol, times: factor, to: &row)
+        swap(&row, &levels[level].row)
+    }
+
+    /// The index of the objective for `priority`, made when missing.
+    mutating func levelIndex(for priority: Double) -> Int {
+        var index = 0
+        while index < levels.count && levels[index].priority > priority { index += 1 }
+        if index == levels.count || levels[index].priority != priority {
+            levels.insert(ObjectiveLevel(priority: priority), at: index)
+        }
+        return index
+    }
+
+    func existingLevelIndex(for priority: Double) -> Int? {
+        levels.firstIndex { $0.priority == priority }
+    }
+
+    /// Whether any objective gives `symbol` a nonzero reduced cost: such a symbol must stay at
+    /// zero in every optimal solution.
+    func hasReducedCost(_ symbol: Symbol) -> Bool {
+        for level in levels where !nearZero(level.row.coefficient(of: symbol)) { return true }
+        return false
+    }
+}
+
+/// The objective of one optional strength: the sum of the errors of its constraints.
+struct ObjectiveLevel {
+    var priority: Double
+    var row = Row()
+    /// How many constraints have errors here; the level goes away with the last one.
+    var members = 0
+    init(priority: Double) { self.priority = priority }
+}

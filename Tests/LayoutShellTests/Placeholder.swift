@@ -1,0 +1,1 @@
+// Placeholder so the package resolves while this module is being written.
