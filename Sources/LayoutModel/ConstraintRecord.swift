@@ -1,0 +1,61 @@
+import Cassowary
+
+/// Everything the model knows about one constraint: what the user said (`spec`), how it was
+/// translated for the solver (`expression`, `relation`), and where it lives in the solver
+/// (`solverID`). Later tools (explain, exercise) start from here.
+public struct ConstraintRecord: Sendable {
+    /// Where a constraint comes from.
+    public enum Kind: Sendable, Hashable {
+        /// Typed by the user or made by a VFL line: ids `c1`, `c2`, …
+        case user
+        /// `view.width <= intrinsic @hugging` (id `view.hugging.h` / `.v`).
+        case hugging(LayoutAttribute.Axis)
+        /// `view.width >= intrinsic @resistance` (id `view.resistance.h` / `.v`).
+        case resistance(LayoutAttribute.Axis)
+    }
+
+    /// `c3`, or `label.hugging.h` for an implicit one.
+    public let id: String
+    /// Creation order; implicit constraints share the counter so ordering by it is stable.
+    public let serial: Int
+    public let kind: Kind
+    /// The user's alias (`minW` in `minW: a.width >= 100`).
+    public internal(set) var name: String?
+    public internal(set) var spec: ConstraintSpec
+    public internal(set) var isActive: Bool = true
+    /// A required constraint that took part in a conflict and now sits at the internal priority
+    /// above every optional one (`Strength.optional(1000)`); it is retried after every change.
+    public internal(set) var isBroken: Bool = false
+    /// Left side (the first item's attribute) and right side (`m × second + c`) as linear
+    /// expressions over the solver's variables, in the closest common ancestor's coordinates.
+    public internal(set) var lhs: Expression = Expression()
+    public internal(set) var rhs: Expression = Expression()
+    /// The ancestor whose coordinate system the constraint is read in.
+    public internal(set) var coordinateSpace: String = "root"
+    /// The solver's id while installed (active), else nil.
+    public internal(set) var solverID: ConstraintID?
+
+    /// `lhs − rhs`, the expression handed to the solver as `expression REL 0`.
+    public var expression: Expression { combine(lhs, 1, rhs, -1) }
+    public var relation: Relation {
+        switch spec.relation {
+        case .equal: .equal
+        case .lessThanOrEqual: .lessThanOrEqual
+        case .greaterThanOrEqual: .greaterThanOrEqual
+        }
+    }
+    /// The canonical text (DESIGN §6).
+    public var text: String { spec.canonicalText }
+    public var isImplicit: Bool { kind != .user }
+    /// The views a constraint touches.
+    public var items: [String] { [spec.firstItem] + (spec.secondItem.map { [$0] } ?? []) }
+}
+
+/// `a·x + b·y` for expressions, merging terms of the same variable (sorted by variable).
+func combine(_ x: Expression, _ a: Double, _ y: Expression, _ b: Double) -> Expression {
+    var coefficients: [Variable: Double] = [:]
+    for term in x.terms { coefficients[term.variable, default: 0] += a * term.coefficient }
+    for term in y.terms { coefficients[term.variable, default: 0] += b * term.coefficient }
+    let terms = coefficients.filter { $0.value != 0 }.sorted { $0.key < $1.key }.map { Term($0.key, $0.value) }
+    return Expression(terms, constant: a * x.constant + b * y.constant)
+}

@@ -1,0 +1,127 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import LayoutModel
+import VisualFormat
+
+extension Session {
+    /// Tab completion: for the text before `cursor` (a character offset), the character offset
+    /// where the word being completed starts and the full words that may replace it (sorted,
+    /// without duplicates). Knows commands, view names, attributes after `view.`,
+    /// `hugging.`/`resistance.`/`margins`, constraint ids and names, metrics, `H:`/`V:`, VFL
+    /// options and file names after `save`/`load`.
+    public func completions(line: String, cursor: Int) -> (replaceFrom: Int, candidates: [String]) {
+        let characters = Array(line)
+        let end = max(0, min(cursor, characters.count))
+        let before = characters[0..<end]
+        func isWordChar(_ c: Character) -> Bool { c.isASCII && (c.isLetter || c.isNumber || c == "_") }
+        var start = end
+        while start > 0, isWordChar(before[start - 1]) { start -= 1 }
+        let partial = String(before[start..<end])
+        let ahead = String(before[0..<start])
+        let trimmedAhead = ahead.trimmingSpaces
+        let words = splitWords(ahead)
+        var candidates: [String] = []
+
+        let ids = model.constraintRecords().filter { !$0.isImplicit }.map(\.id) + model.names.keys.sorted()
+        let viewNames = model.viewOrder
+        if start > 0, before[start - 1] == "." {
+            // After `x.`: attributes, properties, or axis.
+            var j = start - 1
+            while j > 0, isWordChar(before[j - 1]) { j -= 1 }
+            let base = String(before[j..<(start - 1)])
+            let beforeBase = j > 0 && before[j - 1] == "." ? String(before[0..<(j - 1)]) : nil
+            if base == "hugging" || base == "resistance", let owner = beforeBase.map({ splitWords($0).last?.text ?? "" }), model.view(owner) != nil || owner.isEmpty == false {
+                candidates = ["h", "v"]
+            } else if model.view(base) != nil {
+                candidates = LayoutAttribute.allCases.map(\.rawValue)
+                if words.isEmpty || trimmedAhead.hasSuffix(base + ".") && splitWords(ahead).count <= 1 {
+                    candidates += base == LayoutModel.rootName ? ["margins"] : ["hugging", "resistance", "margins"]
+                }
+            } else if model.resolveConstraint(base) != nil {
+                candidates = ["constant", "priority"]
+            }
+        } else if let first = words.first?.text, first.hasPrefix("H:") || first.hasPrefix("V:") {
+            if words.count >= 1 && ahead.hasSuffix(" ") || (words.count > 1) {
+                candidates = VisualFormatOptions.names.map(\.name)
+            } else if start > 0, "[(".contains(before[start - 1]) || before[start - 1] == "=" {
+                candidates = viewNames + metricNames
+            } else {
+                candidates = metricNames
+            }
+        } else if words.isEmpty {
+            if partial.isEmpty || !partial.first!.isNumber {
+                candidates = commandWords + viewNames + ids + ["H:", "V:"]
+                if "HV".contains(partial) && !partial.isEmpty { candidates.append(partial + ":") }
+            }
+        } else {
+            let command = words[0].text
+            switch command {
+            case "save", "load":
+                return fileCompletions(line: characters, end: end)
+            case "remove":
+                candidates = ids + viewNames.filter { $0 != LayoutModel.rootName }
+            case "activate", "deactivate":
+                candidates = ids
+            case "help":
+                candidates = Help.topics.keys.sorted()
+            case "direction":
+                candidates = ["ltr", "rtl"]
+            case "platform":
+                candidates = ["ios", "macos"]
+            case "frames", "constraints", "explain":
+                candidates = viewNames
+            case "view":
+                candidates = ["in", "intrinsic"] + (words.last?.text == "in" ? viewNames : [])
+                if words.last?.text == "in" { candidates = viewNames }
+            case "metric", "root", "undo", "reset", "quit", "exit":
+                candidates = []
+            default:
+                if start > 0, before[start - 1] == "@" || trimmedAhead.hasSuffix("@") {
+                    candidates = ["required", "high", "low", "fittingSize"] + metricNames
+                } else {
+                    candidates = viewNames + metricNames
+                }
+            }
+        }
+        let matches = Array(Set(candidates.filter { $0.hasPrefix(partial) })).sorted()
+        return (start, matches)
+    }
+
+    func fileCompletions(line: [Character], end: Int) -> (replaceFrom: Int, candidates: [String]) {
+        var start = end
+        while start > 0, line[start - 1] != " " { start -= 1 }
+        let partial = String(line[start..<end])
+        let slash = partial.lastIndex(of: "/")
+        let dirPart = slash.map { String(partial[...$0]) } ?? ""
+        let namePart = slash.map { String(partial[partial.index(after: $0)...]) } ?? partial
+        let dir = resolve(dirPart.isEmpty ? "." : dirPart)
+        var names: [String] = []
+        if let handle = opendir(dir) {
+            while let entry = readdir(handle) {
+                let name = withUnsafePointer(to: entry.pointee.d_name) {
+                    $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+                }
+                if name == "." || name == ".." || (name.hasPrefix(".") && !namePart.hasPrefix(".")) { continue }
+                guard name.hasPrefix(namePart) else { continue }
+                var isDir = false
+                var info = stat()
+                if stat(dir + "/" + name, &info) == 0 { isDir = (info.st_mode & S_IFMT) == S_IFDIR }
+                names.append(dirPart + name + (isDir ? "/" : ""))
+            }
+            closedir(handle)
+        }
+        return (start, names.sorted())
+    }
+}
+
+extension String {
+    var trimmingSpaces: String {
+        var s = Substring(self)
+        while s.first == " " || s.first == "\t" { s.removeFirst() }
+        while s.last == " " || s.last == "\t" { s.removeLast() }
+        return String(s)
+    }
+}

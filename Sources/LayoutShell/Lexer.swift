@@ -1,0 +1,163 @@
+import LayoutModel
+
+/// A rejected input: what is wrong, where (1-based column, or nil), and how to write it instead.
+public struct ShellError: Error, Hashable, Sendable {
+    public var message: String
+    public var hint: String?
+    public var column: Int?
+    public init(_ message: String, hint: String? = nil, column: Int? = nil) {
+        self.message = message
+        self.hint = hint
+        self.column = column
+    }
+    init(_ error: LayoutError, column: Int?) {
+        self.init(error.message, hint: error.hint, column: column)
+    }
+    /// The message and the hint as one line.
+    public var text: String { hint.map { "\(message); \($0)" } ?? message }
+}
+
+/// Limits on input, so that no line can hurt the shell.
+public enum InputLimits {
+    /// Longer lines are refused before anything else looks at them.
+    public static let maxLineLength = 10_000
+    /// `load` inside `load` deeper than this is refused (a file that loads itself).
+    public static let maxLoadDepth = 16
+}
+
+/// A token of the session language, with its 1-based column.
+struct Token: Equatable {
+    enum Kind: Equatable {
+        case identifier(String)
+        case number(Double, String)
+        case symbol(String)   // . : == >= <= = + - * / @ ,
+        case end
+    }
+    var kind: Kind
+    var column: Int
+
+    var identifier: String? { if case .identifier(let s) = kind { return s } else { return nil } }
+    var number: Double? { if case .number(let v, _) = kind { return v } else { return nil } }
+    func isSymbol(_ s: String) -> Bool { kind == .symbol(s) }
+    var display: String {
+        switch kind {
+        case .identifier(let s): s
+        case .number(_, let text): text
+        case .symbol(let s): s
+        case .end: "the end of the line"
+        }
+    }
+}
+
+/// Splits a line (already checked for length and control characters, comment removed) into tokens.
+func tokenize(_ line: String) throws(ShellError) -> [Token] {
+    let scalars = Array(line.unicodeScalars)
+    var tokens: [Token] = []
+    var i = 0
+    func isDigit(_ s: Unicode.Scalar) -> Bool { ("0"..."9").contains(s) }
+    func isIdentStart(_ s: Unicode.Scalar) -> Bool { s == "_" || ("a"..."z").contains(s) || ("A"..."Z").contains(s) }
+    while i < scalars.count {
+        let c = scalars[i]
+        let column = i + 1
+        if c == " " || c == "\t" { i += 1; continue }
+        if isIdentStart(c) {
+            var j = i
+            while j < scalars.count, isIdentStart(scalars[j]) || isDigit(scalars[j]) { j += 1 }
+            tokens.append(Token(kind: .identifier(String(String.UnicodeScalarView(scalars[i..<j]))), column: column))
+            i = j
+            continue
+        }
+        if isDigit(c) || (c == "." && i + 1 < scalars.count && isDigit(scalars[i + 1])) {
+            var j = i
+            while j < scalars.count, isDigit(scalars[j]) { j += 1 }
+            if j < scalars.count, scalars[j] == "." { j += 1; while j < scalars.count, isDigit(scalars[j]) { j += 1 } }
+            if j < scalars.count, scalars[j] == "e" || scalars[j] == "E" {
+                var k = j + 1
+                if k < scalars.count, scalars[k] == "+" || scalars[k] == "-" { k += 1 }
+                if k < scalars.count, isDigit(scalars[k]) {
+                    while k < scalars.count, isDigit(scalars[k]) { k += 1 }
+                    j = k
+                }
+            }
+            let text = String(String.UnicodeScalarView(scalars[i..<j]))
+            guard let value = Double(text) else { throw ShellError("'\(text)' is not a number", column: column) }
+            guard value.isFinite else { throw ShellError("\(text) is too large to be a number of points", hint: "constants are limited to ±1e9", column: column) }
+            tokens.append(Token(kind: .number(value, text), column: column))
+            i = j
+            continue
+        }
+        let two = i + 1 < scalars.count ? String(String.UnicodeScalarView([c, scalars[i + 1]])) : ""
+        if ["==", ">=", "<=", "=>", "=<"].contains(two) {
+            if two == "=>" || two == "=<" {
+                throw ShellError("'\(two)' is not a relation", hint: "write \(two == "=>" ? ">=" : "<=")", column: column)
+            }
+            tokens.append(Token(kind: .symbol(two), column: column))
+            i += 2
+            continue
+        }
+        if ".:=+-*/@,<>".unicodeScalars.contains(c) {
+            if c == "<" || c == ">" {
+                throw ShellError("'\(c)' is not a relation: Auto Layout has only ==, >= and <=", hint: "write \(c)=", column: column)
+            }
+            tokens.append(Token(kind: .symbol(String(c)), column: column))
+            i += 1
+            continue
+        }
+        if !c.isASCII {
+            throw ShellError("unexpected character '\(c)'", hint: "names and numbers are plain ASCII", column: column)
+        }
+        throw ShellError("unexpected character '\(c)'", column: column)
+    }
+    tokens.append(Token(kind: .end, column: scalars.count + 1))
+    return tokens
+}
+
+/// A whitespace-separated word with its 1-based column.
+struct Word {
+    var text: String
+    var column: Int
+}
+
+func splitWords(_ line: String) -> [Word] {
+    var words: [Word] = []
+    var current = ""
+    var start = 0
+    var column = 0
+    for scalar in line.unicodeScalars {
+        column += 1
+        if scalar == " " || scalar == "\t" {
+            if !current.isEmpty { words.append(Word(text: current, column: start)); current = "" }
+        } else {
+            if current.isEmpty { start = column }
+            current.unicodeScalars.append(scalar)
+        }
+    }
+    if !current.isEmpty { words.append(Word(text: current, column: start)) }
+    return words
+}
+
+/// Checks a raw line before parsing: its length, and that it is text (no control characters,
+/// no invalid UTF-8). Returns the line without its comment.
+func sanitize(_ line: String) throws(ShellError) -> String {
+    var count = 0
+    var result = String.UnicodeScalarView()
+    var scalars = Substring(line).unicodeScalars
+    if scalars.last == "\r" { scalars.removeLast() }
+    for scalar in scalars {
+        count += 1
+        if count > InputLimits.maxLineLength {
+            throw ShellError("the line is too long (more than \(InputLimits.maxLineLength) characters)", hint: "split it into several commands", column: InputLimits.maxLineLength + 1)
+        }
+        if scalar == "#" { break }
+        if scalar == "\u{FFFD}" {
+            throw ShellError("the line is not valid UTF-8 text", column: count)
+        }
+        if scalar.value < 0x20 && scalar != "\t" || scalar.value == 0x7F {
+            throw ShellError("the line contains a control character (U+\(String(scalar.value, radix: 16, uppercase: true))); is this a binary file?", column: count)
+        }
+        result.append(scalar)
+    }
+    var text = String(result)
+    while let last = text.last, last == " " || last == "\t" || last == "\r" { text.removeLast() }
+    return text
+}

@@ -1,0 +1,439 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import LayoutModel
+import VisualFormat
+
+/// One LayoutLab session: the model, the VFL metrics, the platform, the undo history, and the
+/// language of DESIGN §3 on top. The executable feeds it lines; nothing here touches a terminal.
+///
+/// Undo keeps the list of accepted commands that changed something (one entry per input; a
+/// `load` is one entry holding the file's commands) and rebuilds the session from the last
+/// `reset` without reports — exact, including ids and broken constraints, because the model is
+/// deterministic. `save` writes the same list, so a saved file rebuilds exactly this session.
+public final class Session {
+    public private(set) var model = LayoutModel()
+    public private(set) var metrics: [String: Double] = [:]
+    /// Metric names in definition order.
+    public private(set) var metricNames: [String] = []
+    public private(set) var platform: Platform = .macos
+    /// True after `quit`.
+    public private(set) var isFinished = false
+    /// Accepted commands that changed the session; each entry is one undo step.
+    public private(set) var history: [[String]] = []
+    /// Relative `save`/`load` paths are resolved against this directory (nil: the process's).
+    public var directory: String?
+
+    var lastFrames: [String: Frame] = [:]
+    var loadDepth = 0
+    /// Set when the last load/undo rebuilt the model (reports then diff old against new).
+    var cache: (frames: [(name: String, frame: Frame)], broken: [BrokenConstraint], ambiguous: [AmbiguityReport], warnings: [String])?
+
+    public init() {
+        lastFrames = Dictionary(uniqueKeysWithValues: model.frames().map { ($0.name, $0.frame) })
+    }
+
+    // MARK: - Executing a line
+
+    /// Runs one line and returns its report. A rejected line changes nothing.
+    public func execute(_ line: String, lineNumber: Int = 0) -> CommandResult {
+        var result = CommandResult(line: lineNumber, input: line)
+        let text: String
+        do {
+            text = try sanitize(line)
+        } catch {
+            result.ok = false
+            result.error = error
+            fillState(&result, mutated: false)
+            return result
+        }
+        if text.allSatisfy({ $0 == " " || $0 == "\t" }) {
+            result.isSilent = true
+            return result
+        }
+        var mutated = false
+        do {
+            var parser = LineParser(session: self, line: text)
+            let command = try parser.parse()
+            mutated = try run(command, text: text, result: &result)
+        } catch {
+            result.ok = false
+            result.error = error
+            _ = model.takeEvents()
+            mutated = false
+        }
+        fillState(&result, mutated: mutated)
+        return result
+    }
+
+    /// Runs a command, filling in the "what changed" part of the report. Returns whether the
+    /// layout may have changed.
+    private func run(_ command: Command, text: String, result: inout CommandResult) throws(ShellError) -> Bool {
+        switch command {
+        case .frames(let view):
+            let names = view.map { model.subtree(of: $0) } ?? model.viewOrder
+            let rows = names.map { ($0, model.frame(of: $0)!, false) }
+            result.output = frameTable(rows, { text, _ in text })
+            return false
+        case .constraints(let view):
+            result.output = constraintListing(view)
+            return false
+        case .notYetAvailable(let word):
+            result.output = ["\(word) is not yet available: it comes with the diagnostics tools (draw, explain, exercise, svg)."]
+            return false
+        case .help(let topic):
+            result.output = try helpText(topic)
+            return false
+        case .quit:
+            isFinished = true
+            result.quits = true
+            return false
+        case .save(let path):
+            try save(to: path)
+            result.output = ["saved \(history.flatMap { $0 }.count) commands to \(path)"]
+            return false
+        case .undo(let steps):
+            guard !history.isEmpty else { throw ShellError("there is nothing to undo") }
+            let count = min(steps, history.count)
+            let undone = history.suffix(count).flatMap { $0 }
+            let before = snapshot()
+            history.removeLast(count)
+            rebuild()
+            diff(from: before, into: &result)
+            let shown = undone.count == 1 ? undone[0] : "\(undone.count) commands"
+            result.output = ["undid \(shown)"]
+            return true
+        case .load(let path):
+            guard loadDepth < InputLimits.maxLoadDepth else {
+                throw ShellError("load is nested too deeply (a file that loads itself?)")
+            }
+            let before = snapshot()
+            var lines: [String] = []
+            do {
+                lines = try load(path)
+            } catch {
+                // Nothing of a failed load stays.
+                rebuild()
+                _ = model.takeEvents()
+                throw error
+            }
+            history.append(lines)
+            _ = before
+            collectEvents(into: &result)
+            result.output = ["loaded \(lines.count) commands from \(path)"]
+            return true
+        default:
+            try apply(command, text: text)
+            history.append([text])
+            collectEvents(into: &result)
+            if let note = note(for: command) { result.output = [note] }
+            return true
+        }
+    }
+
+    /// Changes the session state for a mutating command. On a throw nothing has changed.
+    func apply(_ command: Command, text: String) throws(ShellError) {
+        do {
+            switch command {
+            case .root(let w, let h):
+                try model.setRootSize(width: w, height: h)
+            case .views(let names, let parent, let iw, let ih):
+                for name in names { try model.addView(name, in: parent, intrinsicWidth: iw, intrinsicHeight: ih) }
+            case .setIntrinsic(let view, let w, let h):
+                try model.setIntrinsicSize(view, width: w, height: h)
+            case .constraint(let spec, let name, let column):
+                do { try model.validate(spec) } catch { throw ShellError(error, column: column) }
+                try model.addConstraint(spec, name: name)
+            case .visualFormat(let line):
+                let specs: [ConstraintSpec]
+                do {
+                    specs = try VisualFormatParser.parseLine(
+                        line, metrics: metrics, spacing: platform == .ios ? .iOS : .macOS,
+                        views: { [model] name in model.view(name).map { VisualFormatParser.ViewInfo(superview: $0.parent) } })
+                } catch {
+                    throw ShellError(error.message, hint: error.hint, column: error.column)
+                }
+                for spec in specs {
+                    do { try model.validate(spec) } catch { throw ShellError(error, column: 1) }
+                }
+                for spec in specs { try model.addConstraint(spec) }
+            case .metric(let name, let value):
+                if metrics[name] == nil { metricNames.append(name) }
+                metrics[name] = value
+            case .setConstant(let id, let value):
+                try model.setConstant(id, value)
+            case .setPriority(let id, let priority):
+                try model.setPriority(id, priority)
+            case .remove(let items):
+                // Check everything first so a bad item in the list changes nothing.
+                for item in items where model.constraint(item) == nil && model.view(item) == nil {
+                    throw ShellError("there is no constraint or view named \(item)")
+                }
+                for item in items {
+                    if model.constraint(item) != nil { try model.removeConstraint(item) }
+                    else if model.view(item) != nil { try model.removeView(item) }
+                }
+            case .activate(let ids, let active):
+                for id in ids { try model.setActive(id, active) }
+            case .content(let view, let hugging, let axis, let priority):
+                if hugging { try model.setHugging(view, axis, priority) } else { try model.setResistance(view, axis, priority) }
+            case .margins(let view, let insets):
+                try model.setMargins(view, insets)
+            case .direction(let direction):
+                model.setDirection(direction)
+            case .platform(let p):
+                platform = p
+            case .reset:
+                resetState()
+            default:
+                break
+            }
+        } catch let error as LayoutError {
+            throw ShellError(error, column: nil)
+        } catch let error as ShellError {
+            throw error
+        } catch {
+            throw ShellError("\(error)")
+        }
+    }
+
+    /// A one-line confirmation for commands whose effect the constraint lists do not show.
+    func note(for command: Command) -> String? {
+        switch command {
+        case .root(let w, let h): "root is now \(formatNumber(w))x\(formatNumber(h))"
+        case .direction(let d): d == .rightToLeft ? "direction is now rtl: leading is the right edge, trailing the left" : "direction is now ltr: leading is the left edge, trailing the right"
+        case .platform(let p): p == .ios ? "platform ios: VFL's |- and -| go to the superview's layout margins; 8 between views" : "platform macos: VFL's standard space is 20 to the superview's edge, 8 between views"
+        case .metric(let name, let value): "metric \(name) = \(formatNumber(value))"
+        case .margins(let view, let insets): "\(view).margins = \(insets)"
+        case .content(let view, let hugging, let axis, let p):
+            "\(view).\(hugging ? "hugging" : "resistance").\(axis == .horizontal ? "h" : "v") = \(formatNumber(p.rawValue))"
+                + (model.view(view)?.intrinsic(axis) == nil ? " (no effect until \(view) has an intrinsic \(axis == .horizontal ? "width" : "height"))" : "")
+        case .reset: "reset: an empty window again (undo brings the session back)"
+        default: nil
+        }
+    }
+
+    private func resetState() {
+        model = LayoutModel()
+        metrics = [:]
+        metricNames = []
+        platform = .macos
+    }
+
+    /// Rebuilds the session from the history (after its last `reset`), without reports.
+    func rebuild() {
+        resetState()
+        let start = history.lastIndex(where: { $0.contains("reset") }) ?? 0
+        for unit in history[start...] {
+            for line in unit {
+                var parser = LineParser(session: self, line: line)
+                if let command = try? parser.parse() { try? apply(command, text: line) }
+            }
+        }
+        _ = model.takeEvents()
+    }
+
+    // MARK: - Files
+
+    func resolve(_ path: String) -> String {
+        if path.hasPrefix("/") || directory == nil { return path }
+        return directory! + "/" + path
+    }
+
+    /// Writes the history as a script, atomically: a temporary file in the same directory,
+    /// flushed, then renamed over the target. The previous file survives any failure.
+    func save(to path: String) throws(ShellError) {
+        let target = resolve(path)
+        let start = history.lastIndex(where: { $0.contains("reset") }).map { $0 + 1 } ?? 0
+        var text = "# LayoutLab session, written by `save`; `load` or replay it to rebuild the session.\n"
+        for unit in history[start...] { for line in unit where line != "reset" { text += line + "\n" } }
+        let slash = target.lastIndex(of: "/")
+        let dir = slash.map { String(target[..<$0]) } ?? "."
+        let base = slash.map { String(target[target.index(after: $0)...]) } ?? target
+        guard !base.isEmpty else { throw ShellError("save needs a file name, not a directory") }
+        let temp = (dir.isEmpty ? "" : dir + "/") + ".\(base).tmp-\(getpid())"
+        guard let file = fopen(temp, "w") else {
+            throw ShellError("cannot write \(path): \(String(cString: strerror(errno)))")
+        }
+        let bytes = Array(text.utf8)
+        let written = bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, file) }
+        let flushed = fflush(file) == 0 && fsync(fileno(file)) == 0
+        fclose(file)
+        guard written == bytes.count, flushed, rename(temp, target) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temp)
+            throw ShellError("cannot write \(path): \(reason)")
+        }
+    }
+
+    /// Runs a file's lines; returns the accepted commands that changed something. Throws at
+    /// the first rejected line, naming it.
+    func load(_ path: String) throws(ShellError) -> [String] {
+        let target = resolve(path)
+        guard let text = readFile(target) else {
+            throw ShellError("cannot read \(path): \(String(cString: strerror(errno)))")
+        }
+        loadDepth += 1
+        defer { loadDepth -= 1 }
+        var accepted: [String] = []
+        var number = 0
+        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            number += 1
+            let line: String
+            do { line = try sanitize(String(rawLine)) } catch {
+                throw ShellError("\(path):\(number): \(error.message)", hint: error.hint)
+            }
+            if line.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
+            do throws(ShellError) {
+                var parser = LineParser(session: self, line: line)
+                let command = try parser.parse()
+                switch command {
+                case .undo, .quit, .save:
+                    throw ShellError("\(command) cannot be used in a loaded file")
+                case .load:
+                    if case .load(let inner) = command { accepted += try load(inner) }
+                case _ where command.isMutating:
+                    try apply(command, text: line)
+                    accepted.append(line)
+                default:
+                    break // inspection commands do nothing in a loaded file
+                }
+            } catch {
+                throw ShellError("\(path):\(number): \(error.message)", hint: error.hint)
+            }
+        }
+        return accepted
+    }
+
+    func readFile(_ path: String) -> String? {
+        guard let file = fopen(path, "r") else { return nil }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = fread(&buffer, 1, buffer.count, file)
+            if n <= 0 { break }
+            bytes.append(contentsOf: buffer[0..<n])
+            if bytes.count > 256 << 20 { errno = EFBIG; return nil }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    // MARK: - Reports
+
+    /// id → (text, active) of every constraint, for diffing across a rebuild.
+    func snapshot() -> [String: (text: String, active: Bool, serial: Int)] {
+        var result: [String: (String, Bool, Int)] = [:]
+        for record in model.constraintRecords() { result[record.id] = (record.text, record.isActive, record.serial) }
+        return result
+    }
+
+    func diff(from before: [String: (text: String, active: Bool, serial: Int)], into result: inout CommandResult) {
+        let after = snapshot()
+        for record in model.constraintRecords() where !record.isImplicit {
+            if let old = before[record.id] {
+                if old.text != record.text {
+                    result.changed.append(ChangedConstraint(id: record.id, text: record.text, before: old.text, what: "changed"))
+                } else if old.active != record.isActive {
+                    result.changed.append(ChangedConstraint(id: record.id, text: record.text, before: old.text, what: record.isActive ? "activated" : "deactivated"))
+                }
+            } else {
+                result.added.append(ConstraintLine(id: record.id, text: record.text))
+            }
+        }
+        for (id, old) in before.sorted(by: { $0.value.serial < $1.value.serial }) where after[id] == nil && !id.contains(".") {
+            result.removed.append(ConstraintLine(id: id, text: old.text))
+        }
+    }
+
+    func collectEvents(into result: inout CommandResult) {
+        for event in model.takeEvents() {
+            switch event {
+            case .added(let id):
+                if let record = model.constraint(id) { result.added.append(ConstraintLine(id: id, text: record.text)) }
+            case .removed(let record):
+                if record.isImplicit { continue }
+                if let index = result.added.firstIndex(where: { $0.id == record.id }) { result.added.remove(at: index) }
+                else { result.removed.append(ConstraintLine(id: record.id, text: record.text)) }
+            case .changed(let id, let before):
+                guard let record = model.constraint(id) else { continue }
+                let what: String
+                if before.isActive != record.isActive { what = record.isActive ? "activated" : "deactivated" }
+                else if before.spec.priority != record.spec.priority { what = "priority" }
+                else { what = "constant" }
+                result.changed.append(ChangedConstraint(id: id, text: record.text, before: before.text, what: what))
+            case .conflict(let conflict):
+                let members = conflict.constraints.map { id in
+                    ConstraintLine(id: id, text: model.constraint(id)?.text ?? rootText(id))
+                }
+                result.conflicts.append(ConflictReport(constraints: members, broken: conflict.broken))
+            case .repaired(let id):
+                if let record = model.constraint(id) { result.repaired.append(ConstraintLine(id: id, text: record.text)) }
+            case .viewAdded(let name):
+                result.viewsAdded.append(name)
+            case .viewRemoved(let name):
+                result.viewsRemoved.append(name)
+            }
+        }
+    }
+
+    func rootText(_ id: String) -> String {
+        switch id {
+        case "root.width": "root.width == \(formatNumber(model.rootWidth))   (the window's size)"
+        case "root.height": "root.height == \(formatNumber(model.rootHeight))   (the window's size)"
+        default: id
+        }
+    }
+
+    /// Frames, broken constraints, ambiguity and warnings: the state part of every report.
+    func fillState(_ result: inout CommandResult, mutated: Bool) {
+        if mutated || cache == nil {
+            let broken = model.brokenConstraints()
+            let ambiguous = model.ambiguity().map { AmbiguityReport(view: $0.view, components: $0.components, reason: nil) }
+            cache = (model.frames(), broken, ambiguous, model.negativeSizeWarnings())
+        }
+        let state = cache!
+        result.frames = state.frames
+        result.broken = state.broken
+        result.ambiguous = state.ambiguous
+        result.warnings = state.warnings
+        result.showsLayout = mutated
+        if mutated {
+            var changed: [String] = []
+            var next: [String: Frame] = [:]
+            next.reserveCapacity(state.frames.count)
+            for (name, frame) in state.frames {
+                if lastFrames[name] != frame { changed.append(name) }
+                next[name] = frame
+            }
+            result.changedFrames = changed
+            lastFrames = next
+        }
+    }
+
+    /// `constraints [view]`: every constraint with id, name, text and state.
+    func constraintListing(_ view: String?) -> [String] {
+        let records = model.constraintRecords(touching: view)
+        if records.isEmpty { return [view.map { "no constraints touch \($0)" } ?? "no constraints yet"] }
+        let brokenByID = Dictionary(model.brokenConstraints().map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let labels = records.map { record in record.name.map { "\(record.id) (\($0))" } ?? record.id }
+        let labelWidth = labels.map(\.count).max() ?? 0
+        let textWidth = records.map(\.text.count).max() ?? 0
+        var lines: [String] = []
+        for (record, label) in zip(records, labels) {
+            var state = ""
+            if !record.isActive { state = "inactive" }
+            else if let broken = brokenByID[record.id] {
+                state = (record.isBroken ? "BROKEN (required, in conflict): " : "broken: ")
+                    + "wanted \(formatNumber(broken.wanted)), got \(formatNumber(broken.got)), error \(formatNumber(broken.error))"
+            }
+            let line = "  \(label.padding(labelWidth))  \(state.isEmpty ? record.text : record.text.padding(textWidth))\(state.isEmpty ? "" : "  " + state)"
+            lines.append(line)
+        }
+        return lines
+    }
+}
