@@ -636,7 +636,7 @@ public final class LayoutModel {
     private func conflictMembers(_ ids: [ConstraintID], plus id: String) -> [String] {
         var members = ids.compactMap { bySolverID[$0] }
         members.append(id)
-        let serial: (String) -> Int = { [constraints] in constraints[$0]?.serial ?? -1 }
+        let serial: (String) -> Int = { [constraints] in constraints[$0]?.serial ?? Int.max }
         return Array(Set(members)).sorted { (serial($0), $0) < (serial($1), $1) }
     }
 
