@@ -404,7 +404,7 @@ public final class LayoutModel {
         if old.isRequired != priority.isRequired {
             let fix = old.isRequired ? "remove \(id) and add it again with @\(formatNumber(priority.rawValue))"
                                      : "remove \(id) and add it again without a priority"
-            throw LayoutError("cannot change a priority between required and optional (\(id) is \(formatNumber(old.rawValue)), as Apple's Auto Layout does not allow it on an active constraint",
+            throw LayoutError("cannot change a priority between required and optional: \(id) is \(formatNumber(old.rawValue)), and Auto Layout does not allow \(formatNumber(priority.rawValue)) on an installed constraint",
                               hint: "use 999 for \"almost required\", or \(fix)")
         }
         guard old != priority else { return }

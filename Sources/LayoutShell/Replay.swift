@@ -45,7 +45,10 @@ public enum Replay {
         }
         if options.final, var last {
             // The final report shows the whole layout, as if everything had just changed.
-            if last.ok { last.showsLayout = true }
+            if last.ok {
+                last.showsLayout = true
+                last.output = []
+            }
             last.changedFrames = []
             output += render(last, options)
         }

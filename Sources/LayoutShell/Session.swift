@@ -131,7 +131,10 @@ public final class Session {
             history.append([text])
             collectEvents(into: &result)
             if let note = note(for: command) { result.output = [note] }
-            return true
+            switch command {
+            case .metric, .platform: return false // the layout cannot have changed
+            default: return true
+            }
         }
     }
 
@@ -235,6 +238,7 @@ public final class Session {
             }
         }
         _ = model.takeEvents()
+        cache = nil
     }
 
     // MARK: - Files

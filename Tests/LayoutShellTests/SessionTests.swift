@@ -1,0 +1,497 @@
+import Foundation
+import Testing
+import LayoutModel
+@testable import LayoutShell
+
+/// Runs lines, returns every result (silent ones included).
+@discardableResult
+func run(_ session: Session, _ lines: String) -> [CommandResult] {
+    var results: [CommandResult] = []
+    for (i, line) in lines.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        results.append(session.execute(String(line), lineNumber: i + 1))
+    }
+    return results
+}
+
+func frame(_ session: Session, _ name: String) -> Frame? { session.model.frame(of: name) }
+
+/// A fingerprint of the whole session state, to check that a rejected line changed nothing.
+func fingerprint(_ session: Session) -> String {
+    let model = session.model
+    var parts = model.viewOrder.map { name -> String in
+        let v = model.view(name)!
+        return "\(name)<\(v.parent ?? "-")|\(v.intrinsicWidth ?? -1)x\(v.intrinsicHeight ?? -1)|\(v.huggingH.rawValue),\(v.huggingV.rawValue),\(v.resistanceH.rawValue),\(v.resistanceV.rawValue)|\(v.margins)|\(model.frame(of: name)!)"
+    }
+    parts += model.constraintRecords().map { "\($0.id)=\($0.name ?? ""):\($0.text):\($0.isActive):\($0.isBroken)" }
+    parts.append("metrics=\(session.metricNames.map { "\($0)=\(session.metrics[$0]!)" })")
+    parts.append("platform=\(session.platform) direction=\(model.direction) next=\(model.nextNumber) history=\(session.history)")
+    return parts.joined(separator: "\n")
+}
+
+@Suite struct LanguageRows {
+    @Test func rootResizes() {
+        let s = Session()
+        #expect(frame(s, "root") == Frame(x: 0, y: 0, width: 375, height: 667))
+        let r = s.execute("root 320x480")
+        #expect(r.ok && frame(s, "root") == Frame(x: 0, y: 0, width: 320, height: 480))
+        #expect(s.model.constraintOrder.isEmpty)
+        #expect(r.renderText().contains("root is now 320x480"))
+    }
+
+    @Test func viewForms() {
+        let s = Session()
+        run(s, "view a b c\nview d in b\nview label intrinsic 120x21\nview w intrinsic 50x-\nview h in d intrinsic -x30")
+        #expect(s.model.viewOrder == ["root", "a", "b", "c", "d", "label", "w", "h"])
+        #expect(s.model.view("d")?.parent == "b")
+        #expect(s.model.view("h")?.parent == "d")
+        #expect(s.model.view("w")?.intrinsicHeight == nil && s.model.view("w")?.intrinsicWidth == 50)
+        #expect(s.model.view("h")?.intrinsicWidth == nil && s.model.view("h")?.intrinsicHeight == 30)
+        #expect(frame(s, "label")?.width == 120)
+        // Changing an existing view's intrinsic size.
+        #expect(s.execute("view label intrinsic 200x21").ok)
+        #expect(frame(s, "label")?.width == 200)
+    }
+
+    @Test(arguments: [
+        ("a.width >= 100 @750", "a.width >= 100 @750"),
+        ("a.width>=100@750", "a.width >= 100 @750"),
+        ("a.width = 100", "a.width == 100"),
+        ("a . width == 100 @ high", "a.width == 100 @750"),
+        ("a.width <= 10 @low", "a.width <= 10 @250"),
+        ("a.width == 10 @fittingSize", "a.width == 10 @50"),
+        ("a.width == 10 @required", "a.width == 10"),
+        ("a.width == 2*b.width", "a.width == 2 * b.width"),
+        ("a.width == b.width*2", "a.width == 2 * b.width"),
+        ("a.width == b.width/2", "a.width == 0.5 * b.width"),
+        ("a.width == b.width / 4 + 3 - 1", "a.width == 0.25 * b.width + 2"),
+        ("a.leading == root.leading + 20", "a.leading == root.leading + 20"),
+        ("a.top == b.bottom - 8.5", "a.top == b.bottom - 8.5"),
+        ("a.centerX == 0.5 * root.centerX", "a.centerX == 0.5 * root.centerX"),
+        ("a.height == -b.height + 10", "a.height == -1 * b.height + 10"),
+        ("a.width == .5e2", "a.width == 50"),
+        ("a.width == 999.5 @999.5", "a.width == 999.5 @999.5"),
+    ])
+    func constraintGrammar(_ input: String, _ canonical: String) {
+        let s = Session()
+        run(s, "view a b")
+        let r = s.execute(input)
+        #expect(r.ok, "\(r.error?.text ?? "")")
+        #expect(r.added.map(\.text) == [canonical])
+        #expect(r.added.map(\.id) == ["c1"])
+    }
+
+    @Test func namesAreAliases() {
+        let s = Session()
+        run(s, "view a\nminW: a.width >= 100\nminW.constant = 120")
+        #expect(s.model.constraint("c1")?.name == "minW")
+        #expect(s.model.constraint("c1")?.text == "a.width >= 120")
+        #expect(s.execute("deactivate minW").ok)
+        #expect(s.model.constraint("c1")?.isActive == false)
+        #expect(!s.execute("minW: a.width >= 1").ok)   // name taken
+        #expect(s.execute("constraints").output.joined().contains("c1 (minW)"))
+    }
+
+    @Test func vflLinesMakeSeveralIdsInAppleOrder() {
+        let s = Session()
+        run(s, "view a b")
+        let r = s.execute("H:|-[a]-[b(==a)]-|")
+        #expect(r.ok, "\(r.error?.text ?? "")")
+        #expect(r.added.map(\.id) == ["c1", "c2", "c3", "c4"])
+        #expect(r.added.map(\.text) == ["a.leading == root.leading + 20", "b.leading == a.trailing + 8",
+                                         "b.width == a.width", "root.trailing == b.trailing + 20"])
+        #expect(frame(s, "a")?.width == 163.5)
+        // Metrics and options.
+        run(s, "metric pad = 30")
+        let v = s.execute("V:|-pad-[a]-[b] alignAllLeading")
+        #expect(v.ok, "\(v.error?.text ?? "")")
+        #expect(v.added.map(\.text) == ["a.top == root.top + 30", "b.top == a.bottom + 8", "a.leading == b.leading"])
+        // A failing VFL line adds nothing and points at Apple's caret.
+        let before = fingerprint(s)
+        let bad = s.execute("H:|-[a]-[zz]")
+        #expect(!bad.ok && bad.error?.column != nil && bad.error!.message.contains("zz"))
+        #expect(fingerprint(s) == before)
+    }
+
+    @Test func platformIOSUsesMargins() {
+        let s = Session()
+        run(s, "view a\nplatform ios\nroot.margins = 16\nH:|-[a]-|")
+        #expect(frame(s, "a")?.x == 16)
+        #expect(frame(s, "a")?.width == 343)
+    }
+
+    @Test func constantAndPriorityChanges() {
+        let s = Session()
+        run(s, "view a\na.width == 100 @500\na.width == 50 @400")
+        #expect(frame(s, "a")?.width == 100)
+        let r = s.execute("c1.constant = 120")
+        #expect(r.changed.map(\.text) == ["a.width == 120 @500"] && r.changed.first?.before == "a.width == 100 @500")
+        #expect(frame(s, "a")?.width == 120)
+        run(s, "c2.priority = 600")
+        #expect(frame(s, "a")?.width == 50)
+        let bad = s.execute("c2.priority = 1000")
+        #expect(!bad.ok && bad.error!.message.contains("between required and optional"))
+        #expect(!s.execute("c2.priority = 0").ok)
+        #expect(!s.execute("c2.priority = 5000").ok)
+    }
+
+    @Test func removeAndActivate() {
+        let s = Session()
+        run(s, "view card\nview a in card\ncard.width == 100\na.width == card.width\na.height == 5")
+        #expect(s.execute("deactivate c1").ok)
+        #expect(s.model.constraint("c1")?.isActive == false)
+        #expect(s.execute("constraints").output.first { $0.contains("c1") }!.contains("inactive"))
+        #expect(s.execute("activate c1").ok)
+        #expect(frame(s, "a")?.width == 100)
+        let r = s.execute("remove c3")
+        #expect(r.removed.map(\.id) == ["c3"])
+        let v = s.execute("remove card")
+        #expect(v.viewsRemoved == ["card", "a"])
+        #expect(v.removed.map(\.id) == ["c1", "c2"])
+        #expect(s.model.viewOrder == ["root"])
+        #expect(!s.execute("remove root").ok)
+        #expect(!s.execute("remove c99").ok)
+    }
+
+    @Test func huggingResistanceMargins() {
+        let s = Session()
+        run(s, "view l intrinsic 120x21\nl.width == 100 @700")
+        #expect(frame(s, "l")?.width == 120)
+        let r = s.execute("l.resistance.h = 600")
+        #expect(r.ok && frame(s, "l")?.width == 100)
+        #expect(r.broken.map(\.id) == ["l.resistance.h"])
+        #expect(r.renderText().contains("broken l.resistance.h: l.width >= 120 @600 -- wanted 120, got 100 (error 20)"))
+        run(s, "l.hugging.v = 251\nl.resistance.v = 1000")
+        #expect(s.model.view("l")?.huggingV.rawValue == 251)
+        #expect(s.model.constraint("l.resistance.v")?.text == "l.height >= 21")
+        run(s, "view m\nm.leading == root.leadingMargin\nm.top == root.topMargin\nroot.margins = 8,16,8,16")
+        #expect(frame(s, "m")?.x == 16 && frame(s, "m")?.y == 8)
+        #expect(!s.execute("root.margins = 1,2,3").ok)
+    }
+
+    @Test func direction() {
+        let s = Session()
+        run(s, "view a\na.leading == root.leading + 20\na.width == 50\ndirection rtl")
+        #expect(frame(s, "a")?.x == 305)
+        run(s, "direction ltr")
+        #expect(frame(s, "a")?.x == 20)
+        #expect(!s.execute("direction up").ok)
+    }
+
+    @Test func inspection() {
+        let s = Session()
+        run(s, "view card\nview a in card")
+        let f = s.execute("frames card")
+        #expect(f.output.count == 3 && f.output[1].contains("card") && f.output[2].contains("a"))
+        #expect(!s.execute("frames nope").ok)
+        for word in ["draw", "explain a.width", "exercise", "svg out.svg"] {
+            let r = s.execute(word)
+            #expect(r.ok && r.output.count == 1 && r.output[0].contains("not yet available"))
+        }
+        #expect(s.execute("constraints").output == ["no constraints yet"])
+    }
+
+    @Test func helpAndSuggestions() {
+        let s = Session()
+        let h = s.execute("help")
+        #expect(h.ok && h.output.count <= 24)
+        for topic in Help.topics.keys { #expect(s.execute("help \(topic)").ok) }
+        let typo = s.execute("constrains")
+        #expect(!typo.ok && typo.error?.hint == "did you mean `constraints`?")
+        #expect(s.execute("help prority").error?.hint == "did you mean `priority`?")
+    }
+
+    @Test func quit() {
+        let s = Session()
+        #expect(!s.isFinished)
+        #expect(s.execute("quit").quits)
+        #expect(s.isFinished)
+    }
+
+    @Test func blankAndCommentLinesAreSilent() {
+        let s = Session()
+        for line in ["", "   ", "# a comment", "#> expected output"] {
+            let r = s.execute(line)
+            #expect(r.isSilent && r.renderText().isEmpty && r.renderJSON().isEmpty)
+        }
+        #expect(s.execute("view a # with a comment").ok)
+    }
+}
+
+@Suite struct UndoSaveLoad {
+    @Test func undoAnyNumberOfSteps() {
+        let s = Session()
+        let lines = ["view a b", "a.width == 10", "H:|[a][b]|", "root 100x100", "c1.constant = 30", "remove b", "direction rtl", "a.margins = 3"]
+        var prints: [String] = [fingerprint(s)]
+        for line in lines {
+            #expect(s.execute(line).ok)
+            prints.append(fingerprint(s))
+        }
+        for i in stride(from: lines.count - 1, through: 0, by: -1) {
+            #expect(s.execute("undo").ok)
+            #expect(fingerprint(s) == prints[i])
+        }
+        #expect(!s.execute("undo").ok)
+        for line in lines { s.execute(line) }
+        #expect(s.execute("undo 3").ok)
+        #expect(fingerprint(s) == prints[lines.count - 3])
+    }
+
+    @Test func resetAndUndoReset() {
+        let s = Session()
+        run(s, "view a\na.width == 5")
+        let before = fingerprint(s)
+        run(s, "reset")
+        #expect(s.model.viewOrder == ["root"])
+        run(s, "undo")
+        #expect(fingerprint(s) == before)
+    }
+
+    @Test func saveLoadRoundTrip() throws {
+        let dir = NSTemporaryDirectory() + "layoutlab-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let s = Session()
+        s.directory = dir
+        run(s, "view a b\nview l in a intrinsic 40x10\nminW: a.width >= 100 @750\nH:|-[a]-[b]-|\nremove c2\nc1.constant = 90\nmetric m = 4\ndeactivate c3\nl.hugging.h = 300\ndirection rtl\nplatform ios\nb.margins = 1,2,3,4\na.width == 5000")
+        let r = s.execute("save saved.lal")
+        #expect(r.ok, "\(r.error?.text ?? "")")
+        // The previous file is replaced atomically (no temp files left behind).
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["saved.lal"])
+        let t = Session()
+        t.directory = dir
+        let l = t.execute("load saved.lal")
+        #expect(l.ok, "\(l.error?.text ?? "")")
+        #expect(fingerprint(t).split(separator: "\n").dropLast() == fingerprint(s).split(separator: "\n").dropLast())
+        #expect(t.model.constraint("c4")?.text == s.model.constraint("c4")?.text)
+        #expect(t.model.nextNumber == s.model.nextNumber)
+        // undo takes a whole load back.
+        t.execute("undo")
+        #expect(t.model.viewOrder == ["root"])
+    }
+
+    @Test func aFailingLoadLoadsNothing() throws {
+        let path = NSTemporaryDirectory() + "layoutlab-bad-\(UUID().uuidString).lal"
+        try "view a\na.width == 10\na.left == 20\n".write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let s = Session()
+        run(s, "view z")
+        let before = fingerprint(s)
+        let r = s.execute("load \(path)")
+        #expect(!r.ok)
+        #expect(r.error?.message.contains(":3:") == true)
+        #expect(fingerprint(s) == before)
+        #expect(!s.execute("load /nonexistent/file.lal").ok)
+    }
+
+    @Test func saveToAnUnwritablePlaceFailsCleanly() {
+        let s = Session()
+        let r = s.execute("save /nonexistent-dir/x.lal")
+        #expect(!r.ok && r.error!.message.contains("cannot write"))
+    }
+}
+
+@Suite struct BadInput {
+    static let rejected: [(String, Int?)] = [
+        ("a.left == 20", 11),
+        ("a.left == b.top", 11),
+        ("a.leading == b.left", 14),
+        ("a.width == b.left", 12),
+        ("a.width == 0 * b.width", 12),
+        ("a.width == 10 @0", 16),
+        ("a.width == 10 @1000.5", 16),
+        ("a.width == 10 @-5", 16),
+        ("a.width == nan", 12),
+        ("a.width == inf", 12),
+        ("a.width == 1e308", 12),
+        ("a.width == 1e999", 12),
+        ("a.width == 2e9", 12),
+        ("a.width == b.width * 1e300", 22),
+        ("a.width >> 10", 9),
+        ("a.width == 10 + b.width", 17),
+        ("a.wdth == 10", 3),
+        ("zz.width == 10", 1),
+        ("a.width == zz.width", 12),
+        ("a.width ==", 11),
+        ("a.width == 10 extra", 15),
+        ("view a", 6),
+        ("view root", 6),
+        ("view c1", 6),
+        ("view 9x", 6),
+        ("view q in nowhere", 11),
+        ("root 10x", 9),
+        ("root axb", 6),
+        ("root -5x10", 6),
+        ("root 1e300x10", 6),
+        ("c9.constant = 1", 1),
+        ("a.hugging.x = 1", 10),
+        ("a.hugging.h = 0", 15),
+        ("a.margins = nan", 13),
+        ("metric a = 1", 8),
+        ("direction sideways", 11),
+        ("undo 0", 6),
+        ("frobnicate", 1),
+        ("a.width == 10 é", 15),
+        ("a.width == 10\u{01}", 14),
+        ("a.width == 10\u{0}", 14),
+    ]
+
+    @Test func rejectedLinesChangeNothing() {
+        for (line, column) in Self.rejected {
+            let s = Session()
+            run(s, "view a b\na.width == 5 @500")
+            let before = fingerprint(s)
+            let r = s.execute(line)
+            #expect(!r.ok, "accepted: \(line)")
+            #expect(r.error?.column == column, "\(line): column \(String(describing: r.error?.column)), \(r.error?.text ?? "")")
+            #expect(fingerprint(s) == before, "\(line) changed the session")
+            let text = r.renderText()
+            #expect(text.split(separator: "\n").count == (column == nil ? 1 : 3), "\(text)")
+            #expect(text.split(separator: "\n").last!.hasPrefix("error"))
+        }
+    }
+
+    @Test func locationConstantHint() {
+        let s = Session()
+        run(s, "view a")
+        let r = s.execute("a.left == 20")
+        #expect(r.error?.text == "a location cannot equal a constant: left only makes sense relative to another view; write a.left == root.left + 20")
+        #expect(r.renderText() == "a.left == 20\n          ^\nerror at column 11: " + r.error!.text)
+    }
+
+    @Test func hugeAndBinaryLines() {
+        let s = Session()
+        let long = String(repeating: "a", count: 1 << 20)
+        let r = s.execute(long)
+        #expect(!r.ok && r.error?.column == InputLimits.maxLineLength + 1)
+        #expect(r.renderText().count < 1000)
+        let binary = String(decoding: (0..<512).map { UInt8($0 % 256) }, as: UTF8.self)
+        #expect(!s.execute(binary).ok)
+        let deep = "view a" + String(repeating: " in a", count: 1000)
+        #expect(!s.execute(deep).ok)
+        let parens = "H:" + String(repeating: "(", count: 1000)
+        #expect(!s.execute(parens).ok)
+        #expect(s.model.viewOrder == ["root"])
+    }
+
+    @Test func aThousandDeepNestingWorks() {
+        let s = Session()
+        var script = "view v0\n"
+        for i in 1..<1000 { script += "view v\(i) in v\(i - 1)\n" }
+        run(s, script)
+        #expect(s.execute("v999.leading == root.leading + 7").ok)
+        #expect(s.execute("remove v0").ok)
+        #expect(s.model.viewOrder == ["root"])
+    }
+}
+
+@Suite struct Reports {
+    @Test func jsonHasExactlyTheDesignKeys() throws {
+        let s = Session()
+        run(s, "view a")
+        let r = s.execute("a.width >= 100 @750")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(r.renderJSON().utf8)) as? [String: Any])
+        for key in ["line", "input", "ok", "error", "added", "frames", "broken", "ambiguous", "conflict"] {
+            #expect(object[key] != nil, "missing \(key)")
+        }
+        #expect(object["input"] as? String == "a.width >= 100 @750")
+        #expect((object["added"] as? [[String: Any]])?.first?["constraint"] as? String == "a.width >= 100 @750")
+        #expect((object["frames"] as? [String: Any])?.keys.sorted() == ["a", "root"])
+        #expect((object["ambiguous"] as? [String: [String]])?["a"] == ["x", "y", "width", "height"])
+        #expect(object["conflict"] is NSNull)
+        let bad = s.execute("a.left == \"20\\")
+        let badObject = try #require(try JSONSerialization.jsonObject(with: Data(bad.renderJSON().utf8)) as? [String: Any])
+        #expect(badObject["ok"] as? Bool == false)
+        #expect(badObject["input"] as? String == "a.left == \"20\\")
+        #expect((badObject["error"] as? [String: Any])?["column"] as? Int == 11)
+        let conflict = s.execute("a.width == 10\n".trimmingCharacters(in: .newlines))
+        _ = conflict
+        let c = s.execute("a.width == 20")
+        let cObject = try #require(try JSONSerialization.jsonObject(with: Data(c.renderJSON().utf8)) as? [String: Any])
+        #expect((cObject["conflict"] as? [String: Any])?["broken"] as? String == "c3")
+        #expect((cObject["conflict"] as? [String: Any])?["constraints"] as? [String] == ["c2", "c3"])
+    }
+
+    @Test func jsonEscaping() throws {
+        let text = "quote \" backslash \\ newline \n tab \t bell \u{07} é ✓ \u{2028}"
+        let json = jsonString(text)
+        let back = try JSONSerialization.jsonObject(with: Data("[\(json)]".utf8)) as? [String]
+        #expect(back == [text])
+    }
+
+    @Test func framesCapPastTwelveViews() {
+        let s = Session()
+        run(s, "view " + (0..<30).map { "v\($0)" }.joined(separator: " "))
+        let r = s.execute("root 100x100")
+        // Nothing moved: no frame lines except the root's change.
+        #expect(r.changedFrames == ["root"])
+        let all = s.execute("H:|" + (0..<30).map { "[v\($0)(3)]" }.joined() + "|")
+        #expect(all.ok, "\(all.error?.text ?? "")")
+        let text = all.renderText()
+        #expect(text.contains("more frames changed"))
+        #expect(all.frames.count == 31)
+    }
+
+    @Test func conflictWordsALearnerFollows() {
+        let s = Session()
+        run(s, "view a")
+        run(s, "a.width == 100")
+        let text = s.execute("a.width == 200").renderText()
+        #expect(text.contains("Unable to simultaneously satisfy constraints"))
+        #expect(text.contains("Will attempt to recover by breaking c2: a.width == 200"))
+        #expect(text.contains("broken (required, in conflict) c2: a.width == 200 -- wanted 200, got 100 (error 100)"))
+        let repaired = s.execute("remove c1")
+        #expect(repaired.repaired.map(\.id) == ["c2"])
+        #expect(repaired.renderText().contains("holds again c2"))
+    }
+
+    @Test func colourOnlyWhenAsked() {
+        let s = Session()
+        let r = s.execute("view a")
+        #expect(!r.renderText(color: false).contains("\u{1B}"))
+        #expect(r.renderText(color: true).contains("\u{1B}["))
+    }
+}
+
+@Suite struct Completions {
+    @Test func completesWhatTheSessionKnows() {
+        let s = Session()
+        run(s, "view alpha beta\nminW: alpha.width >= 1\nmetric pad = 3")
+        #expect(s.completions(line: "con", cursor: 3).candidates == ["constraints"])
+        #expect(s.completions(line: "al", cursor: 2).candidates == ["alpha"])
+        #expect(s.completions(line: "alpha.wi", cursor: 8) == (6, ["width"]))
+        #expect(s.completions(line: "alpha.hu", cursor: 8).candidates == ["hugging"])
+        #expect(s.completions(line: "alpha.hugging.", cursor: 14).candidates == ["h", "v"])
+        #expect(s.completions(line: "c1.", cursor: 3).candidates == ["constant", "priority"])
+        #expect(s.completions(line: "remove ", cursor: 7).candidates.contains("minW"))
+        #expect(s.completions(line: "alpha.width == be", cursor: 17).candidates == ["beta"])
+        #expect(s.completions(line: "alpha.width == 3 @hi", cursor: 20).candidates == ["high"])
+        #expect(s.completions(line: "H:[alpha] alignAllT", cursor: 19).candidates.contains("alignAllTop"))
+        #expect(s.completions(line: "H", cursor: 1).candidates.contains("H:"))
+        #expect(s.completions(line: "help fr", cursor: 7).candidates == ["frames"])
+        #expect(s.completions(line: "save /", cursor: 6).candidates.contains("/tmp/"))
+    }
+}
+
+@Suite struct ReplayAndCheck {
+    @Test func checkAndUpdate() {
+        let script = "view a\n#> stale\na.width == 10\n# a comment\n"
+        let first = Replay.check(script)
+        #expect(!first.ok)
+        let second = Replay.check(first.updated)
+        #expect(second.ok, "\(second.report)")
+        #expect(second.updated == first.updated)
+        #expect(first.updated.contains("#> added c1: a.width == 10"))
+    }
+
+    @Test func finalReportsOnce() {
+        let out = Replay.run("view a\na.width == 10\nframes\n", options: .init(final: true))
+        #expect(out.ok)
+        #expect(out.output.components(separatedBy: "root").count == 2)
+        let json = Replay.run("view a\na.width == 10\n", options: .init(json: true, final: true))
+        #expect(json.output.split(separator: "\n").count == 1)
+        let jsonl = Replay.run("view a\n\n# c\na.width == 10\n", options: .init(json: true))
+        #expect(jsonl.output.split(separator: "\n").count == 2)
+        #expect(!Replay.run("view a\na.left == 1\n").ok)
+        #expect(Replay.run("quit\nview a\n").quit)
+    }
+}
