@@ -1,0 +1,254 @@
+#!/usr/bin/env bash
+# LayoutLab versus kiwi, side by side, in one run (issue 6, DESIGN.md section 8).
+#
+#   Benchmarks/run.sh                  N = 100, 1 000, 10 000; 60 s cap per case and side
+#   Benchmarks/run.sh --quick          N = 100 only, 500 drag steps, 30 s cap: a correctness
+#                                      check for CI (exit 1 when a check fails), not a timing
+#   Benchmarks/run.sh --cap SECONDS    another per-case time cap
+#   Benchmarks/run.sh --only WORKLOAD  one workload (repeatable), e.g. --only chain-squeezed
+#   Benchmarks/run.sh --sizes "100 1000"
+#
+# It fetches kiwi's headers from PyPI's kiwisolver 1.5.1 sdist into Benchmarks/.kiwi (never
+# committed), builds Benchmarks/kiwi/bench.cpp with g++ -O2 -std=c++17 and the Swift harness
+# (Benchmarks/Sources/SolverBench, its own package, release mode, scratch path Benchmarks/.build),
+# runs the same fixed workloads on both, each case in a child process under a time cap, and
+# prints: workload, N, kiwi time, LayoutLab time, ratio LayoutLab/kiwi, and whether both results
+# agree (every required constraint holds within 1e-6, and the total error at each optional
+# strength is the same optimum on both sides; "same values" when the sums of all variable values
+# agree as well). Chains, grid: time to add every constraint and read the solution. Drag: µs per
+# step (suggest + read every value). Remove: time to remove every constraint of the loose chain.
+set -euo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+root=$(cd "$here/.." && pwd)
+kiwi_version=1.5.1
+
+quick=0
+cap=60
+sizes="100 1000 10000"
+steps=10000
+only=()
+while (( $# )); do
+    case "$1" in
+        --quick) quick=1; sizes="100"; steps=500; cap=30 ;;
+        --cap) cap="$2"; shift ;;
+        --cap=*) cap="${1#--cap=}" ;;
+        --sizes) sizes="$2"; shift ;;
+        --only) only+=("$2"); shift ;;
+        -h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        *) echo "run.sh: unknown option: $1" >&2; exit 2 ;;
+    esac
+    shift
+done
+
+log() { echo "run.sh: $*" >&2; }
+
+# --- kiwi ---------------------------------------------------------------------------------
+kiwi_dir="$here/.kiwi"
+kiwi_src="$kiwi_dir/kiwisolver-$kiwi_version"
+if [[ ! -f "$kiwi_src/kiwi/kiwi.h" ]]; then
+    mkdir -p "$kiwi_dir"
+    if ! ls "$kiwi_dir"/kiwisolver-"$kiwi_version".tar.gz >/dev/null 2>&1; then
+        log "downloading kiwisolver==$kiwi_version sdist"
+        pip=(pip)
+        command -v pip >/dev/null 2>&1 || pip=(python3 -m pip)
+        "${pip[@]}" download "kiwisolver==$kiwi_version" --no-binary :all: --no-deps \
+            -d "$kiwi_dir" >"$kiwi_dir/pip.log" 2>&1 || { cat "$kiwi_dir/pip.log" >&2; exit 1; }
+    fi
+    tar -xzf "$kiwi_dir/kiwisolver-$kiwi_version.tar.gz" -C "$kiwi_dir"
+fi
+kiwi_bin="$kiwi_dir/bench"
+if [[ ! -x "$kiwi_bin" || "$here/kiwi/bench.cpp" -nt "$kiwi_bin" ]]; then
+    log "building kiwi harness (g++ -O2 -std=c++17)"
+    g++ -O2 -std=c++17 -I "$kiwi_src" "$here/kiwi/bench.cpp" -o "$kiwi_bin"
+fi
+
+# --- LayoutLab ----------------------------------------------------------------------------
+mkdir -p "$here/.build"
+log "building LayoutLab harness (swift build -c release)"
+swift build -c release --package-path "$here" --scratch-path "$here/.build" >"$here/.build/build.log" 2>&1 \
+    || { cat "$here/.build/build.log" >&2; exit 1; }
+ours_bin="$here/.build/release/SolverBench"
+
+# The shell workload needs the layoutlab executable with `view`, constraints and `--final`.
+shell_bin=""
+if [[ -z "${LAYOUTLAB_SKIP_SHELL:-}" ]]; then
+    shell_scratch="$here/.build/shell"
+    if swift build -c release --package-path "$root" --scratch-path "$shell_scratch" --product layoutlab \
+        >"$here/.build/shell-build.log" 2>&1; then
+        candidate="$(swift build -c release --package-path "$root" --scratch-path "$shell_scratch" --show-bin-path 2>/dev/null)/layoutlab"
+        probe=$(printf 'root 200x100\nview a\na.left == root.left + 10\na.width == 50\n' \
+            | "$candidate" --final - 2>/dev/null || true)
+        if [[ -x "$candidate" ]] && "$candidate" --help >/dev/null 2>&1 && [[ "$probe" == *a* ]]; then
+            shell_bin="$candidate"
+        fi
+    fi
+    [[ -n "$shell_bin" ]] || log "layoutlab not usable yet (see Benchmarks/.build/shell-build.log): shell rows skipped"
+fi
+
+# --- running cases ------------------------------------------------------------------------
+# run_case BIN WORKLOAD N -> prints the harness line, or "TIMEOUT", or "ERROR <status>"
+run_case() {
+    local out status=0
+    out=$(timeout --kill-after=5 "$cap" "$@" 2>/dev/null) || status=$?
+    if (( status == 124 || status == 137 )); then echo "TIMEOUT"
+    elif (( status != 0 )); then echo "ERROR $status"
+    else echo "$out"; fi
+}
+
+field() { sed -n "s/.*[[:space:]]\{0,1\}$2=\([^ ]*\).*/\1/p" <<<"$1" | head -1; }
+
+# Expected optimum (total error at strong, medium, weak) where it has a closed form.
+expected_obj() {
+    local w=$1 n=$2
+    case "$w" in
+        chain-loose|remove-*) echo "0,0,0" ;;
+        chain-squeezed) awk -v n="$n" 'BEGIN { printf "0,0,%.9g", 48*n - 8 }' ;;
+        grid) awk -v n="$n" 'BEGIN { k = int(sqrt(n) + 0.5); printf "0,%.9g,0", k * (22*k + 8) }' ;;
+        *) echo "" ;;
+    esac
+}
+
+# same_obj A B: the three comma-separated totals agree within 1e-6 (relative above 1).
+same_obj() {
+    awk -v a="$1" -v b="$2" 'BEGIN {
+        na = split(a, x, ","); nb = split(b, y, ",")
+        if (na != 3 || nb != 3) exit 1
+        for (i = 1; i <= 3; i++) {
+            d = x[i] - y[i]; if (d < 0) d = -d
+            m = x[i] < 0 ? -x[i] : x[i]; if (m < 1) m = 1
+            if (d > 1e-6 * m) exit 1
+        }
+        exit 0 }'
+}
+close_enough() { awk -v a="$1" -v b="$2" 'BEGIN { d = a - b; if (d < 0) d = -d; m = a < 0 ? -a : a; if (m < 1) m = 1; exit !(d <= 1e-6 * m) }'; }
+feasible() { awk -v v="$1" 'BEGIN { exit !(v + 0 <= 1e-6) }'; }
+
+fmt_time() { # seconds [per-step count]
+    awk -v t="$1" -v s="${2:-1}" -v full="${3:-1}" 'BEGIN {
+        if (s > 1 || full > 1) {
+            printf "%.1f µs/step", t / s * 1e6
+            if (s < full) printf " (%d steps)", s
+            exit }
+        if (t < 1e-3) printf "%.3f ms", t * 1e3
+        else if (t < 1) printf "%.1f ms", t * 1e3
+        else printf "%.2f s", t }'
+}
+
+failures=0
+rows=()
+row() { rows+=("$(printf '%-16s %6s  %16s  %16s  %8s  %s' "$@")"); printf '%-16s %6s  %16s  %16s  %8s  %s\n' "$@"; }
+
+workloads=(chain-loose chain-squeezed drag-deep drag-edge remove-forward remove-reverse grid)
+if (( ${#only[@]} )); then workloads=("${only[@]}"); fi
+
+printf '%-16s %6s  %16s  %16s  %8s  %s\n' workload N kiwi LayoutLab ratio check
+printf '%-16s %6s  %16s  %16s  %8s  %s\n' ---------------- ------ ---------------- ---------------- -------- -----
+for w in "${workloads[@]}"; do
+    [[ "$w" == shell* ]] && continue
+    for n in $sizes; do
+        # A drag that cannot do all its steps within half the cap reports µs per step over the
+        # steps it did (shown as "(k steps)"); setup past the cap is "> cap".
+        budget=$(awk -v c="$cap" 'BEGIN { print c / 2 }')
+        k_out=$(run_case "$kiwi_bin" "$w" "$n" "$steps" "$budget")
+        o_out=$(run_case "$ours_bin" "$w" "$n" "$steps" "$budget")
+        k_time="" o_time="" ratio="—" check=""
+        full=1; [[ "$w" == drag-* ]] && full=$steps
+        if [[ "$k_out" == time_s=* ]]; then k_time=$(field "$k_out" time_s); k_show=$(fmt_time "$k_time" "$(field "$k_out" steps)" "$full")
+        elif [[ "$k_out" == TIMEOUT ]]; then k_show="> $cap s"
+        else k_show="$k_out"; fi
+        if [[ "$o_out" == time_s=* ]]; then o_time=$(field "$o_out" time_s); o_show=$(fmt_time "$o_time" "$(field "$o_out" steps)" "$full")
+        elif [[ "$o_out" == TIMEOUT ]]; then o_show="> $cap s"
+        else o_show="$o_out"; fi
+
+        if [[ -n "$k_time" && -n "$o_time" ]]; then
+            ratio=$(awk -v a="$o_time" -v as="$(field "$o_out" steps)" -v b="$k_time" -v bs="$(field "$k_out" steps)" \
+                'BEGIN { if (b > 0) printf "%.2f", (a / as) / (b / bs); else print "—" }')
+        elif [[ -n "$o_time" && "$k_out" == TIMEOUT && "$w" != drag-* ]]; then
+            ratio=$(awk -v a="$o_time" -v c="$cap" 'BEGIN { printf "< %.3g", a / c }')
+        fi
+
+        o_ok=1
+        if [[ -n "$o_time" ]]; then
+            feasible "$(field "$o_out" viol)" || { o_ok=0; check="FAIL: LayoutLab violates a required constraint by $(field "$o_out" viol)"; }
+        else
+            o_ok=0; check="FAIL: LayoutLab did not finish ($o_out)"
+            [[ "$o_out" == TIMEOUT ]] && check="LayoutLab over the cap"
+        fi
+        if (( o_ok )); then
+            o_obj=$(field "$o_out" obj)
+            if [[ -n "$k_time" ]]; then
+                k_obj=$(field "$k_out" obj)
+                if ! feasible "$(field "$k_out" viol)"; then
+                    check="kiwi infeasible?!"
+                elif same_obj "$o_obj" "$k_obj"; then
+                    if close_enough "$(field "$o_out" sum)" "$(field "$k_out" sum)"; then check="ok, same values"
+                    else check="ok, same optimum ($o_obj)"; fi
+                else
+                    check="FAIL: optimum $o_obj, kiwi $k_obj"
+                fi
+            else
+                expect=$(expected_obj "$w" "$n")
+                if [[ -z "$expect" ]]; then check="ok (feasible; kiwi n/a)"
+                elif same_obj "$o_obj" "$expect"; then check="ok (optimum $o_obj as computed)"
+                else check="FAIL: optimum $o_obj, expected $expect"; fi
+            fi
+        fi
+        [[ "$check" == FAIL* || "$check" == kiwi\ infeasible* ]] && failures=$((failures + 1))
+        row "$w" "$n" "$k_show" "$o_show" "$ratio" "$check"
+    done
+done
+
+# --- (f) the whole shell replaying a generated session --------------------------------------
+# A squeezed chain as a script: N views, 3N constraints (+ the right edge), root 60N wide.
+gen_session() {
+    awk -v n="$1" 'BEGIN {
+        printf "root %dx667\n", 60 * n
+        for (i = 0; i < n; i++) printf "view v%d\n", i
+        for (i = 0; i < n; i++) {
+            if (i == 0) print "v0.left == root.left"
+            else printf "v%d.left == v%d.right + 8\n", i, i - 1
+            printf "v%d.width >= 20\n", i
+            printf "v%d.width == 100 @250\n", i
+        }
+        printf "v%d.right <= root.right\n", n - 1
+    }'
+}
+run_shell() { # N mode(final|every) -> seconds or TIMEOUT/ERROR
+    local n=$1 mode=$2 script="$here/.build/session-$1.txt" t0 t1 status=0
+    gen_session "$n" >"$script"
+    local args=("$script")
+    [[ "$mode" == final ]] && args=(--final "$script")
+    t0=$(date +%s.%N)
+    timeout --kill-after=5 "$cap" "$shell_bin" "${args[@]}" >/dev/null 2>&1 || status=$?
+    t1=$(date +%s.%N)
+    if (( status == 124 || status == 137 )); then echo TIMEOUT
+    elif (( status != 0 )); then echo "ERROR $status"
+    else awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.6f", b - a }'; fi
+}
+want_shell=1
+if (( ${#only[@]} )); then want_shell=0; for w in "${only[@]}"; do [[ "$w" == shell* ]] && want_shell=1; done; fi
+if (( want_shell )); then
+    if [[ -n "$shell_bin" ]]; then
+        for mode in final every; do
+            for n in $sizes; do
+                t=$(run_shell "$n" "$mode")
+                case "$t" in
+                    TIMEOUT) row "shell-$mode" "$n" "—" "> $cap s" "—" "over the cap" ;;
+                    ERROR*) row "shell-$mode" "$n" "—" "$t" "—" "FAIL: layoutlab exited with ${t#ERROR }"; failures=$((failures + 1)) ;;
+                    *) row "shell-$mode" "$n" "—" "$(fmt_time "$t")" "—" "ok (exit 0; whole process)" ;;
+                esac
+            done
+        done
+    else
+        # TODO(issue 6, workload f): enable once `swift run layoutlab --help` works and the
+        # session language has `view`, constraints and `--final`; the rows above are then
+        # produced automatically (gen_session/run_shell).
+        row "shell-*" "-" "—" "TODO" "—" "layoutlab executable not ready"
+    fi
+fi
+
+if (( failures )); then
+    echo "run.sh: $failures check(s) failed" >&2
+    exit 1
+fi
