@@ -1,0 +1,152 @@
+// Non-variadic wrappers around libedit, for Swift.
+//
+// Swift cannot call C variadic functions, and libedit's configuration goes
+// through el_set/el_get/history(), which are all variadic. Each wrapper below
+// fixes one operation's argument list so Swift sees an ordinary prototype.
+// Everything is `static inline`: no separate C target, nothing to link but
+// libedit itself.
+#ifndef LAYOUTLAB_CEDITLINE_SHIM_H
+#define LAYOUTLAB_CEDITLINE_SHIM_H
+
+#include <stdio.h>
+#include <histedit.h>
+#include <locale.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+
+// Prompt callbacks receive the EditLine and return a NUL-terminated string
+// that must stay valid until the next call.
+typedef char *(*cel_prompt_fn)(EditLine *);
+// Editor functions bound to keys (EL_ADDFN); return one of the CC_* codes.
+typedef unsigned char (*cel_editor_fn)(EditLine *, int);
+
+// --- el_set / el_get -------------------------------------------------------
+
+static inline int cel_set_prompt(EditLine *el, cel_prompt_fn fn) {
+    return el_set(el, EL_PROMPT, fn);
+}
+
+// `marker` brackets non-printing sequences (colour escapes) in the prompt so
+// libedit does not count them towards the prompt's width.
+static inline int cel_set_prompt_esc(EditLine *el, cel_prompt_fn fn, char marker) {
+    return el_set(el, EL_PROMPT_ESC, fn, marker);
+}
+
+static inline int cel_set_editor(EditLine *el, const char *mode) {
+    return el_set(el, EL_EDITOR, mode);
+}
+
+static inline int cel_set_hist(EditLine *el, History *h) {
+    return el_set(el, EL_HIST, history, h);
+}
+
+static inline int cel_add_fn(EditLine *el, const char *name, const char *help, cel_editor_fn fn) {
+    return el_set(el, EL_ADDFN, name, help, fn);
+}
+
+// Binds one key sequence (e.g. "^I") to a named editor function.
+static inline int cel_bind(EditLine *el, const char *key, const char *fn_name) {
+    return el_set(el, EL_BIND, key, fn_name, (const char *)NULL);
+}
+
+static inline int cel_set_clientdata(EditLine *el, void *data) {
+    return el_set(el, EL_CLIENTDATA, data);
+}
+
+static inline void *cel_get_clientdata(EditLine *el) {
+    void *data = NULL;
+    if (el_get(el, EL_CLIENTDATA, &data) != 0) return NULL;
+    return data;
+}
+
+// With 1, libedit restores the terminal on SIGINT/SIGTSTP/..., follows
+// SIGWINCH (window resizes) and re-raises the signal to our own handler.
+static inline int cel_set_signal(EditLine *el, int on) {
+    return el_set(el, EL_SIGNAL, on);
+}
+
+static inline int cel_set_terminal(EditLine *el, const char *term) {
+    return el_set(el, EL_TERMINAL, term);
+}
+
+// --- history() ---------------------------------------------------------------
+
+static inline int cel_history_setsize(History *h, int size) {
+    HistEvent ev;
+    return history(h, &ev, H_SETSIZE, size);
+}
+
+static inline int cel_history_setunique(History *h, int unique) {
+    HistEvent ev;
+    return history(h, &ev, H_SETUNIQUE, unique);
+}
+
+static inline int cel_history_enter(History *h, const char *line) {
+    HistEvent ev;
+    return history(h, &ev, H_ENTER, line);
+}
+
+// Returns the number of entries loaded, or -1 (missing or unreadable file).
+static inline int cel_history_load(History *h, const char *path) {
+    HistEvent ev;
+    return history(h, &ev, H_LOAD, path);
+}
+
+// Returns the number of entries written, or -1.
+static inline int cel_history_save(History *h, const char *path) {
+    HistEvent ev;
+    return history(h, &ev, H_SAVE, path);
+}
+
+static inline int cel_history_clear(History *h) {
+    HistEvent ev;
+    return history(h, &ev, H_CLEAR);
+}
+
+static inline int cel_history_count(History *h) {
+    HistEvent ev;
+    if (history(h, &ev, H_GETSIZE) == -1) return -1;
+    return ev.num;
+}
+
+// Cursor moves over the history list: H_FIRST is the newest entry, H_NEXT goes
+// towards older ones, H_PREV towards newer ones. Each returns the entry's text
+// (owned by libedit, valid until the next history call) or NULL at either end.
+static inline const char *cel_history_step(History *h, int op) {
+    HistEvent ev;
+    if (history(h, &ev, op) == -1) return NULL;
+    return ev.str;
+}
+
+static inline const char *cel_history_first(History *h) { return cel_history_step(h, H_FIRST); }
+static inline const char *cel_history_last(History *h) { return cel_history_step(h, H_LAST); }
+static inline const char *cel_history_next(History *h) { return cel_history_step(h, H_NEXT); }
+static inline const char *cel_history_prev(History *h) { return cel_history_step(h, H_PREV); }
+
+// --- Small helpers Swift 6 cannot express directly -------------------------
+
+// The C standard streams are mutable globals, which Swift 6 refuses to read
+// from non-isolated code; these accessors keep that out of Swift.
+static inline FILE *cel_stdin(void) { return stdin; }
+static inline FILE *cel_stdout(void) { return stdout; }
+static inline FILE *cel_stderr(void) { return stderr; }
+
+// A completion match array in the layout libedit's completion helpers expect:
+// calloc(count + 2) because libedit may read one slot past the terminating
+// NULL, and each entry strdup'ed because libedit free()s them.
+static inline char **cel_match_array(const char *const *items, size_t count) {
+    char **out = (char **)calloc(count + 2, sizeof(char *));
+    if (out == NULL) return NULL;
+    for (size_t i = 0; i < count; i++) {
+        out[i] = strdup(items[i]);
+        if (out[i] == NULL) {
+            for (size_t j = 0; j < i; j++) free(out[j]);
+            free(out);
+            return NULL;
+        }
+    }
+    return out;
+}
+
+#endif

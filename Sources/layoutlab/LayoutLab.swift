@@ -1,0 +1,97 @@
+import ArgumentParser
+import CEditLine
+
+#if canImport(Glibc)
+import Glibc
+private let cExit = Glibc.exit
+#elseif canImport(Darwin)
+import Darwin
+private let cExit = Darwin.exit
+#endif
+
+/// The version `layoutlab --version` prints.
+let layoutlabVersion = "0.1.0-dev"
+
+/// The `layoutlab` command line (DESIGN section 6): the interactive shell when
+/// started without files on a terminal, otherwise a replay of scripts or
+/// stdin, optionally as JSON Lines, checked against expected output, or
+/// reporting only once at the end.
+@main
+struct LayoutLab: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "layoutlab",
+        abstract: "A shell for exploring Auto Layout constraints.",
+        discussion: """
+            Without FILE and with a terminal on stdin, starts the interactive shell \
+            (history in ~/.layoutlab_history or $LAYOUTLAB_HISTORY). With FILEs, or \
+            `-` for stdin, or piped input, replays the lines and prints the same reports.
+            Exit status: 0 success; 1 a replayed line was rejected or a check differs; \
+            2 usage error.
+            """,
+        version: layoutlabVersion
+    )
+
+    @Flag(name: .long, help: "Print JSON Lines: one object per command (not for blanks or comments).")
+    var json = false
+
+    @Flag(name: .long, help: "Replay and compare with the expected output (`#> ` lines) kept in each file.")
+    var check = false
+
+    @Flag(name: .long, help: "With --check: rewrite the expected output in each file.")
+    var update = false
+
+    @Flag(name: .long, help: "Report only once, after the last command.")
+    var final = false
+
+    @Argument(help: ArgumentHelp("Session scripts to replay; `-` reads stdin.", valueName: "FILE"))
+    var files: [String] = []
+
+    func validate() throws {
+        if update && !check {
+            throw ValidationError("--update needs --check")
+        }
+        if check && files.isEmpty {
+            throw ValidationError("--check needs at least one FILE")
+        }
+        if check && (json || final) {
+            throw ValidationError("--check compares the text report; it cannot be combined with --json or --final")
+        }
+        if update && files.contains("-") {
+            throw ValidationError("--update cannot rewrite stdin")
+        }
+        if files.filter({ $0 == "-" }).count > 1 {
+            throw ValidationError("`-` (stdin) may be given only once")
+        }
+    }
+
+    func run() throws {
+        let interactive = files.isEmpty && !json && !final && Terminal.stdinIsTTY
+        let context = EngineContext(width: Terminal.width, color: Terminal.colorEnabled,
+                                    interactive: interactive)
+        let status: Int32
+        if interactive {
+            status = InteractiveShell(engine: makeEngine(context)).run()
+        } else if check {
+            status = Checker(update: update, makeEngine: { makeEngine(context) }).run(files: files)
+        } else {
+            let replay = Replay(engine: makeEngine(context), json: json, final: final)
+            status = replay.run(sources: files.isEmpty ? ["-"] : files)
+        }
+        if status != 0 { throw ExitCode(status) }
+    }
+
+    /// Usage errors exit with 2 (DESIGN section 6), not ArgumentParser's 64.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            if code == .validationFailure {
+                fputs(fullMessage(for: error) + "\n", cel_stderr())
+                cExit(2)
+            }
+            exit(withError: error)
+        }
+    }
+}
