@@ -38,12 +38,10 @@ final class EchoEngine: ShellEngine {
     }
 
     func completions(line: String, cursor: Int) -> (replaceFrom: Int, candidates: [String]) {
-        let scalars = Array(line.unicodeScalars.prefix(cursor))
-        var start = scalars.count
-        while start > 0, !scalars[start - 1].properties.isWhitespace { start -= 1 }
-        var word = String.UnicodeScalarView()
-        word.append(contentsOf: scalars[start...])
-        let prefix = String(word)
+        let characters = Array(line.prefix(cursor))
+        var start = characters.count
+        while start > 0, !characters[start - 1].isWhitespace { start -= 1 }
+        let prefix = String(characters[start...])
         return (start, Self.words.filter { $0.hasPrefix(prefix) })
     }
 }

@@ -186,10 +186,14 @@ final class LineEditor {
         for i in 0..<length {
             scalars.append(Unicode.Scalar(UInt32(bitPattern: Int32(info.buffer[i]))) ?? "\u{FFFD}")
         }
+        // The provider counts Characters (what Swift code indexes by); libedit
+        // counts wide characters, i.e. Unicode scalars. Convert both ways.
         let line = String(scalars)
-        let (from, candidates) = completion.completions(line: line, cursor: cursor)
-        let start = min(max(0, from), cursor)
-        let typed = String(String.UnicodeScalarView(scalars.dropFirst(start).prefix(cursor - start)))
+        let cursorCharacters = String(String.UnicodeScalarView(scalars.prefix(cursor))).count
+        let (from, candidates) = completion.completions(line: line, cursor: cursorCharacters)
+        let fromCharacters = min(max(0, from), cursorCharacters)
+        let start = String(line.prefix(fromCharacters)).unicodeScalars.count
+        let typed = String(String.UnicodeScalarView(scalars.dropFirst(start).prefix(max(0, cursor - start))))
 
         switch candidates.count {
         case 0:

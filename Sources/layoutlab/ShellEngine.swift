@@ -3,9 +3,9 @@
 ///
 /// `line` is the whole line and `cursor` the cursor's position in it. The
 /// answer says where the word being completed starts (`replaceFrom`, at most
-/// `cursor`) and what could replace `line[replaceFrom..<cursor]`. Positions
-/// count Unicode scalars (`line.unicodeScalars`), the unit libedit edits in;
-/// for ASCII they are plain character offsets.
+/// `cursor`) and what could replace the text between `replaceFrom` and
+/// `cursor`. Both positions are offsets in Characters (`Array(line)`); the line
+/// editor converts them to libedit's units.
 ///
 /// Candidates should already match the typed prefix. One candidate is
 /// inserted (with a space after it unless it ends in `.` or `:`, so `a.` can
