@@ -1,0 +1,441 @@
+import Foundation
+import Testing
+import LayoutModel
+@testable import LayoutShell
+
+/// A whole-session differential test: random scripts run through `Session`; every report's JSON
+/// is parsed and checked against an independent reference written here — its own model of the
+/// hierarchy, ids, attribute geometry (superview frames → common-ancestor coordinates, margins,
+/// baselines, RTL mirroring) and constraint errors — and against the text report. Undo and
+/// save/load are checked by rebuilding: the state after `undo k` must equal the state k steps
+/// earlier, and a saved script loaded into a new session must report the same layout.
+
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// The reference's own picture of the session.
+struct Reference {
+    struct View { var parent: String?; var iw: Double?; var ih: Double?; var margins = [8.0, 8, 8, 8]; var hug = [250.0, 250]; var res = [750.0, 750] }
+    struct Constraint {
+        var a: String, aa: LayoutAttribute, rel: LayoutRelation, b: String?, ba: LayoutAttribute?, m: Double, c: Double, p: Double
+        var active = true
+    }
+    var views: [String: View] = ["root": View(parent: nil)]
+    var order = ["root"]
+    var constraints: [(id: String, c: Constraint)] = []
+    var next = 1
+    var rtl = false
+    var rootSize = (375.0, 667.0)
+
+    func index(_ id: String) -> Int? { constraints.firstIndex { $0.id == id } }
+
+    func ancestors(_ v: String) -> [String] {
+        var result = [v]
+        var current = v
+        while let p = views[current]?.parent { result.append(p); current = p }
+        return result
+    }
+    func lca(_ a: String, _ b: String) -> String {
+        let up = Set(ancestors(b))
+        return ancestors(a).first { up.contains($0) } ?? "root"
+    }
+
+    /// Implicit constraints as the reference derives them from intrinsic sizes.
+    var implicit: [(id: String, c: Constraint)] {
+        var result: [(String, Constraint)] = []
+        for name in order {
+            let v = views[name]!
+            if let w = v.iw {
+                result.append(("\(name).hugging.h", Constraint(a: name, aa: .width, rel: .lessThanOrEqual, b: nil, ba: nil, m: 1, c: w, p: v.hug[0])))
+                result.append(("\(name).resistance.h", Constraint(a: name, aa: .width, rel: .greaterThanOrEqual, b: nil, ba: nil, m: 1, c: w, p: v.res[0])))
+            }
+            if let h = v.ih {
+                result.append(("\(name).hugging.v", Constraint(a: name, aa: .height, rel: .lessThanOrEqual, b: nil, ba: nil, m: 1, c: h, p: v.hug[1])))
+                result.append(("\(name).resistance.v", Constraint(a: name, aa: .height, rel: .greaterThanOrEqual, b: nil, ba: nil, m: 1, c: h, p: v.res[1])))
+            }
+        }
+        return result
+    }
+
+    /// (got, wanted, error) of a constraint in the given frames (superview coordinates).
+    func evaluate(_ c: Constraint, _ frames: [String: [Double]]) -> (Double, Double, Double) {
+        func absolute(_ v: String) -> (Double, Double) {
+            var x = 0.0, y = 0.0
+            for a in ancestors(v) where a != "root" { x += frames[a]![0]; y += frames[a]![1] }
+            return (x, y)
+        }
+        let mirrored = rtl && (c.aa.isDirectional || (c.ba?.isDirectional ?? false))
+        let g = c.b.map { lca(c.a, $0) } ?? (views[c.a]!.parent ?? "root")
+        func value(_ v: String, _ attr: LayoutAttribute) -> Double {
+            let f = frames[v]!
+            let w = f[2], h = f[3]
+            if attr == .width { return w }
+            if attr == .height { return h }
+            let origin = absolute(v), gOrigin = absolute(g)
+            let x = origin.0 - gOrigin.0, y = origin.1 - gOrigin.1
+            let m = views[v]!.margins   // top, left, bottom, right
+            var resolved = attr
+            switch attr {
+            case .leading: resolved = rtl ? .right : .left
+            case .trailing: resolved = rtl ? .left : .right
+            case .leadingMargin: resolved = rtl ? .rightMargin : .leftMargin
+            case .trailingMargin: resolved = rtl ? .leftMargin : .rightMargin
+            default: break
+            }
+            var result: Double
+            switch resolved {
+            case .left: result = x
+            case .right: result = x + w
+            case .centerX: result = x + w / 2
+            case .leftMargin: result = x + m[1]
+            case .rightMargin: result = x + w - m[3]
+            case .centerXWithinMargins: result = x + m[1] + (w - m[1] - m[3]) / 2
+            case .top: result = y
+            case .bottom, .baseline, .lastBaseline: result = y + h
+            case .firstBaseline: result = views[v]!.ih.map { y + $0 } ?? y + h
+            case .centerY: result = y + h / 2
+            case .topMargin: result = y + m[0]
+            case .bottomMargin: result = y + h - m[2]
+            case .centerYWithinMargins: result = y + m[0] + (h - m[0] - m[2]) / 2
+            default: result = .nan
+            }
+            if mirrored && attr.axis == .horizontal { result = frames[g]![2] - result }
+            return result
+        }
+        let got = value(c.a, c.aa)
+        let wanted = c.b.map { c.m * value($0, c.ba!) + c.c } ?? c.c
+        let error: Double
+        switch c.rel {
+        case .equal: error = abs(got - wanted)
+        case .greaterThanOrEqual: error = max(0, wanted - got)
+        case .lessThanOrEqual: error = max(0, got - wanted)
+        }
+        return (got, wanted, error)
+    }
+}
+
+/// Makes a random script line by line, keeping the reference up to date with what it expects
+/// the session to accept.
+struct ScriptMaker {
+    var rng: SplitMix
+    var ref = Reference()
+    var viewCounter = 0
+    let locationsH: [LayoutAttribute] = [.left, .right, .centerX, .leftMargin, .rightMargin, .centerXWithinMargins]
+    let locationsD: [LayoutAttribute] = [.leading, .trailing, .centerX, .leadingMargin, .trailingMargin]
+    let locationsV: [LayoutAttribute] = [.top, .bottom, .centerY, .topMargin, .bottomMargin, .centerYWithinMargins, .baseline, .firstBaseline, .lastBaseline]
+
+    mutating func pick<T>(_ items: [T]) -> T { items[Int.random(in: 0..<items.count, using: &rng)] }
+    mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &rng) < p }
+
+    /// The line and whether the reference expects it to be accepted.
+    mutating func nextLine() -> (String, Bool) {
+        let nonRoot = ref.order.filter { $0 != "root" }
+        let roll = Double.random(in: 0..<1, using: &rng)
+        if nonRoot.count < 2 || (roll < 0.08 && nonRoot.count < 4) {
+            viewCounter += 1
+            let name = "v\(viewCounter)"
+            let parent = chance(0.4) ? pick(ref.order) : "root"
+            var line = "view \(name)" + (parent == "root" ? "" : " in \(parent)")
+            var view = Reference.View(parent: parent)
+            if chance(0.4) {
+                view.iw = chance(0.7) ? Double(pick([20, 50, 120])) : nil
+                view.ih = chance(0.7) ? Double(pick([10, 21, 44])) : nil
+                line += " intrinsic \(view.iw.map(formatNumber) ?? "-")x\(view.ih.map(formatNumber) ?? "-")"
+            }
+            ref.views[name] = view
+            ref.order.append(name)
+            return (line, true)
+        }
+        let userIDs = ref.constraints.map(\.id)
+        if roll < 0.62 || userIDs.isEmpty {
+            return makeConstraint(nonRoot)
+        }
+        if roll < 0.68 {
+            let id = pick(userIDs)
+            let k = Double(Int.random(in: -20...200, using: &rng))
+            ref.constraints[ref.index(id)!].c.c = k
+            return ("\(id).constant = \(formatNumber(k))", true)
+        }
+        if roll < 0.72 {
+            let id = pick(userIDs)
+            ref.constraints.remove(at: ref.index(id)!)
+            return ("remove \(id)", true)
+        }
+        if roll < 0.77 {
+            let id = pick(userIDs)
+            let i = ref.index(id)!
+            let active = !ref.constraints[i].c.active
+            ref.constraints[i].c.active = active
+            return ("\(active ? "activate" : "deactivate") \(id)", true)
+        }
+        if roll < 0.81 {
+            let w = Double(pick([375, 320, 200, 600])), h = Double(pick([667, 480, 300]))
+            ref.rootSize = (w, h)
+            return ("root \(formatNumber(w))x\(formatNumber(h))", true)
+        }
+        if roll < 0.84 {
+            ref.rtl.toggle()
+            return ("direction \(ref.rtl ? "rtl" : "ltr")", true)
+        }
+        if roll < 0.88 {
+            let v = pick(ref.order)
+            let values = (0..<4).map { _ in Double(pick([0, 4, 8, 16])) }
+            ref.views[v]!.margins = values
+            return ("\(v).margins = \(values.map(formatNumber).joined(separator: ","))", true)
+        }
+        if roll < 0.92 {
+            let v = pick(nonRoot)
+            let axis = Int.random(in: 0...1, using: &rng)
+            let hugging = chance(0.5)
+            let p = Double(pick([1, 249, 251, 700, 751, 1000]))
+            if hugging { ref.views[v]!.hug[axis] = p } else { ref.views[v]!.res[axis] = p }
+            return ("\(v).\(hugging ? "hugging" : "resistance").\(axis == 0 ? "h" : "v") = \(formatNumber(p))", true)
+        }
+        if roll < 0.95, nonRoot.count > 2 {
+            // Remove a view with its subviews and every constraint touching them.
+            let v = pick(nonRoot)
+            let doomed = Set(ref.order.filter { ref.ancestors($0).contains(v) })
+            ref.order.removeAll { doomed.contains($0) }
+            for d in doomed { ref.views[d] = nil }
+            ref.constraints.removeAll { doomed.contains($0.c.a) || ($0.c.b.map { doomed.contains($0) } ?? false) }
+            return ("remove \(v)", true)
+        }
+        // A deliberately illegal line.
+        let v = pick(nonRoot)
+        return (pick(["\(v).left == 20", "\(v).left == root.top", "\(v).leading == root.left", "\(v).width == root.left",
+                      "\(v).width == 0 * root.width", "\(v).width == 5 @0", "\(v).width == 1e308", "\(v).nope == 1"]), false)
+    }
+
+    mutating func makeConstraint(_ nonRoot: [String]) -> (String, Bool) {
+        let a = pick(nonRoot)
+        let priority = chance(0.5) ? 1000.0 : Double(pick([750, 500, 250, 100]))
+        let rel = pick(LayoutRelation.allCases)
+        var c: Reference.Constraint
+        if chance(0.3) {
+            let aa: LayoutAttribute = chance(0.5) ? .width : .height
+            if chance(0.5) {
+                c = .init(a: a, aa: aa, rel: rel, b: nil, ba: nil, m: 1, c: Double(Int.random(in: 0...300, using: &rng)), p: priority)
+            } else {
+                let b = pick(ref.order)
+                c = .init(a: a, aa: aa, rel: rel, b: b, ba: chance(0.7) ? aa : (aa == .width ? .height : .width),
+                          m: pick([1, 1, 0.5, 2]), c: Double(Int.random(in: -20...60, using: &rng)), p: priority)
+            }
+        } else {
+            let family = Int.random(in: 0...2, using: &rng)
+            let pool = [locationsH, locationsD, locationsV][family]
+            let b = pick(ref.order.filter { $0 != a })
+            c = .init(a: a, aa: pick(pool), rel: rel, b: b, ba: pick(pool), m: chance(0.8) ? 1 : pick([0.5, 2]),
+                      c: Double(Int.random(in: -30...100, using: &rng)), p: priority)
+        }
+        let spec = ConstraintSpec(firstItem: c.a, firstAttribute: c.aa, relation: c.rel, secondItem: c.b, secondAttribute: c.ba,
+                                  multiplier: c.m, constant: c.c, priority: LayoutPriority(c.p))
+        ref.constraints.append(("c\(ref.next)", c))
+        ref.next += 1
+        return (spec.canonicalText, true)
+    }
+}
+
+struct DifferentialFailure: Error, CustomStringConvertible {
+    var description: String
+}
+
+/// Checks one report against the reference. Returns problems (empty when all is well).
+func checkReport(_ result: CommandResult, _ ref: Reference, expectedOK: Bool, expectedIDs: [String]) throws -> [String] {
+    var problems: [String] = []
+    let json = result.renderJSON()
+    guard let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] else {
+        return ["JSON does not parse: \(json)"]
+    }
+    for key in ["line", "input", "ok", "error", "added", "frames", "broken", "ambiguous", "conflict"] where object[key] == nil {
+        problems.append("JSON lacks \(key)")
+    }
+    let ok = object["ok"] as? Bool ?? false
+    if ok != expectedOK { problems.append("ok is \(ok), expected \(expectedOK): \(result.error?.text ?? "")") }
+    let added = (object["added"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+    if ok && added != expectedIDs { problems.append("added \(added), expected \(expectedIDs)") }
+
+    // Frames: every view the reference knows, in superview coordinates.
+    var frames: [String: [Double]] = [:]
+    for (name, value) in object["frames"] as? [String: [String: Double]] ?? [:] {
+        frames[name] = [value["x"]!, value["y"]!, value["width"]!, value["height"]!]
+    }
+    if Set(frames.keys) != Set(ref.order) { problems.append("frames for \(frames.keys.sorted()), expected \(ref.order.sorted())"); return problems }
+    if frames["root"]! != [0, 0, ref.rootSize.0, ref.rootSize.1] { problems.append("root frame \(frames["root"]!)") }
+
+    // Broken constraints: reported error = recomputed error; every violated one is reported.
+    var reported: [String: (error: Double, required: Bool)] = [:]
+    for item in object["broken"] as? [[String: Any]] ?? [] {
+        reported[item["id"] as! String] = ((item["error"] as! NSNumber).doubleValue, item["required"] as! Bool)
+    }
+    let all = ref.constraints.filter { $0.c.active } + ref.implicit
+    for (id, c) in all {
+        let (_, _, error) = ref.evaluate(c, frames)
+        if let r = reported[id] {
+            if abs(r.error - error) > 1e-6 { problems.append("\(id): reported error \(r.error), recomputed \(error)") }
+            if !r.required && error <= 1e-7 { problems.append("\(id) reported broken but holds") }
+            if r.required && c.p < 1000 { problems.append("\(id) is optional but reported as broken required") }
+        } else {
+            if error > 1e-6 { problems.append("\(id) (\(c.p)) is off by \(error) but not reported") }
+        }
+    }
+    let known = Set(all.map(\.id))
+    for id in reported.keys where !known.contains(id) { problems.append("\(id) reported broken but unknown or inactive") }
+
+    // Conflicts: the broken member is in the set, is required and now marked broken.
+    if let conflict = object["conflict"] as? [String: Any] {
+        let members = conflict["constraints"] as! [String]
+        let broken = conflict["broken"] as! String
+        if !members.contains(broken) { problems.append("conflict's broken \(broken) not among \(members)") }
+        for id in members where !id.hasPrefix("root.") {
+            guard let c = all.first(where: { $0.id == id })?.c else { problems.append("conflict member \(id) unknown"); continue }
+            if c.p < 1000 { problems.append("conflict member \(id) is optional") }
+        }
+        if reported[broken]?.required != true && all.contains(where: { $0.id == broken }) {
+            // It may have been repaired within the same command only if it holds.
+            if let c = all.first(where: { $0.id == broken })?.c, ref.evaluate(c, frames).2 > 1e-6 {
+                problems.append("conflict broke \(broken) but it is not reported broken")
+            }
+        }
+    }
+
+    // Ambiguity (a sound subset of the exact rule): a view whose x (or y) enters no active
+    // location constraint, or whose width (height) appears in none and has no intrinsic size,
+    // must be reported ambiguous in that component.
+    let ambiguous = object["ambiguous"] as? [String: [String]] ?? [:]
+    var touched = Set<String>()   // "view.x", "view.width", …
+    for (_, c) in ref.constraints where c.active {
+        for (item, attr) in [(c.a, c.aa)] + (c.b.map { [($0, c.ba!)] } ?? []) {
+            let horizontal = attr.axis == .horizontal
+            if attr.isSize {
+                touched.insert("\(item).\(attr == .width ? "x-size" : "y-size")")
+                continue
+            }
+            let g = c.b.map { ref.lca(c.a, $0) } ?? (ref.views[c.a]!.parent ?? "root")
+            for v in ref.ancestors(item) {
+                if v == g { break }
+                touched.insert("\(v).\(horizontal ? "x" : "y")")
+            }
+            // Over-approximate: the item's size, and the ancestor's (mirroring), may enter.
+            touched.insert("\(item).\(horizontal ? "x-size" : "y-size")")
+            touched.insert("\(g).\(horizontal ? "x-size" : "y-size")")
+        }
+    }
+    for view in ref.order where view != "root" {
+        let components = ambiguous[view] ?? []
+        for horizontal in [true, false] {
+            let axis = horizontal ? "x" : "y"
+            let intrinsic = horizontal ? ref.views[view]!.iw : ref.views[view]!.ih
+            if !touched.contains("\(view).\(axis)") && !components.contains(axis) {
+                problems.append("\(view).\(axis) is free but not reported ambiguous")
+            }
+            let size = horizontal ? "width" : "height"
+            if intrinsic == nil && !touched.contains("\(view).\(axis)-size") && !components.contains(size) {
+                problems.append("\(view).\(size) is free but not reported ambiguous")
+            }
+        }
+    }
+
+    // The text report agrees with the JSON: frames (all shown while ≤ 12 views), broken, ambiguous.
+    if ok && result.showsLayout {
+        let text = result.renderText(width: 200)
+        var textFrames: [String: [String]] = [:]
+        for line in text.split(separator: "\n") where line.hasPrefix("  ") || line.hasPrefix("* ") {
+            let cells = line.dropFirst(2).split(separator: " ").map(String.init)
+            if cells.count == 5, frames[cells[0]] != nil { textFrames[cells[0]] = Array(cells[1...]) }
+        }
+        for (name, f) in frames {
+            let cells = (textFrames[name] ?? []).compactMap(Double.init)
+            if cells.count != 4 || zip(cells, f).contains(where: { abs($0 - $1) > 1e-9 * max(1, abs($1)) }) {
+                problems.append("text frame of \(name) \(textFrames[name] ?? []) vs JSON \(f)")
+            }
+        }
+        let textBroken = text.split(separator: "\n").filter { $0.hasPrefix("broken") }.compactMap { line -> String? in
+            guard let colon = line.firstIndex(of: ":") else { return nil }
+            return line[..<colon].split(separator: " ").last.map(String.init)
+        }
+        if Set(textBroken) != Set(reported.keys) { problems.append("text broken \(textBroken) vs JSON \(reported.keys.sorted())") }
+        let ambiguousLine = text.split(separator: "\n").first { $0.hasPrefix("ambiguous: ") }
+        if (ambiguousLine == nil) != ambiguous.isEmpty { problems.append("text and JSON disagree on ambiguity") }
+        for (view, components) in ambiguous {
+            if ambiguousLine?.contains("\(view) (\(components.joined(separator: ", ")))") != true {
+                problems.append("text lacks ambiguity of \(view)")
+            }
+        }
+    }
+    return problems
+}
+
+/// The state part of a JSON report (frames, broken, ambiguous), to compare sessions.
+func statePart(_ result: CommandResult) -> String {
+    let json = result.renderJSON()
+    guard let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] else { return json }
+    let keep = ["frames", "broken", "ambiguous"].map { key -> String in
+        let data = try? JSONSerialization.data(withJSONObject: object[key] ?? NSNull(), options: [.sortedKeys, .fragmentsAllowed])
+        return String(decoding: data ?? Data(), as: UTF8.self)
+    }
+    return keep.joined(separator: "\n")
+}
+
+@Suite struct Differential {
+    static let scripts = 600
+
+    @Test func randomScriptsAgreeWithTheReference() throws {
+        var failures: [String] = []
+        let dir = NSTemporaryDirectory() + "layoutlab-diff-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var checkedReports = 0
+        for seed in 0..<Self.scripts {
+            var maker = ScriptMaker(rng: SplitMix(state: UInt64(seed) &* 7919 &+ 17))
+            let session = Session()
+            session.directory = dir
+            var lines: [String] = []
+            var states: [String] = [statePart(session.execute("frames"))]
+            let length = Int.random(in: 4...16, using: &maker.rng)
+            for _ in 0..<length {
+                let before = maker.ref
+                let (line, expectedOK) = maker.nextLine()
+                lines.append(line)
+                let result = session.execute(line, lineNumber: lines.count)
+                let expectedIDs = maker.ref.next > before.next ? (before.next..<maker.ref.next).map { "c\($0)" } : []
+                if !expectedOK { maker.ref = before }
+                let problems = try checkReport(result, maker.ref, expectedOK: expectedOK, expectedIDs: expectedIDs)
+                checkedReports += 1
+                if !problems.isEmpty {
+                    failures.append("seed \(seed), line \(lines.count) `\(line)`:\n  " + problems.joined(separator: "\n  ") + "\n  script:\n    " + lines.joined(separator: "\n    "))
+                    break
+                }
+                if result.ok { states.append(statePart(result)) }
+            }
+            if failures.count > 3 { break }
+            if !failures.isEmpty { continue }
+            // Save and load into a fresh session: the same layout.
+            let file = "s\(seed).lal"
+            let saved = session.execute("save \(file)")
+            let fresh = Session()
+            fresh.directory = dir
+            let loaded = fresh.execute("load \(file)")
+            if !saved.ok || !loaded.ok || statePart(loaded) != statePart(session.execute("frames")) {
+                failures.append("seed \(seed): save/load round trip differs (\(saved.error?.text ?? "") \(loaded.error?.text ?? ""))\n    " + lines.joined(separator: "\n    "))
+            }
+            // Undo k steps: the state k accepted commands ago.
+            let k = Int.random(in: 1...max(1, states.count - 1), using: &maker.rng)
+            if states.count > k {
+                let undone = session.execute("undo \(k)")
+                if statePart(undone) != states[states.count - 1 - k] {
+                    failures.append("seed \(seed): undo \(k) does not restore the earlier state\n    " + lines.joined(separator: "\n    "))
+                }
+            }
+        }
+        #expect(failures.isEmpty, Comment(rawValue: failures.prefix(3).joined(separator: "\n")))
+        #expect(checkedReports > 3000)
+    }
+}
