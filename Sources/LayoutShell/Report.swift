@@ -193,12 +193,13 @@ extension String {
 }
 
 /// Joins lines, wrapping any longer than `width` at spaces (continuations indented by 4).
+/// Indented lines (tables, listings) are never wrapped: a row stays one row.
 func wrap(_ lines: [String], width: Int) -> String {
     guard width >= 20 else { return lines.joined(separator: "\n") }
     var out: [String] = []
     for line in lines {
         // Never wrap lines holding escape codes or carets (they are laid out on purpose).
-        if line.count <= width || line.contains("\u{1B}") || line.hasSuffix("^") {
+        if line.count <= width || line.contains("\u{1B}") || line.hasSuffix("^") || line.hasPrefix(" ") {
             out.append(line)
             continue
         }

@@ -28,6 +28,10 @@ public final class Session {
     /// Relative `save`/`load` paths are resolved against this directory (nil: the process's).
     public var directory: String?
 
+    /// The seam for the Diagnostics issue: a one-line reason for a view's ambiguity
+    /// ("no vertical constraints", "equal-priority constraints disagree: c4, c7"). nil: none.
+    public var ambiguityReason: ((LayoutModel, String, [FrameComponent]) -> String?)?
+
     var lastFrames: [String: Frame] = [:]
     var loadDepth = 0
     /// Set when the last load/undo rebuilt the model (reports then diff old against new).
@@ -397,7 +401,9 @@ public final class Session {
     func fillState(_ result: inout CommandResult, mutated: Bool) {
         if mutated || cache == nil {
             let broken = model.brokenConstraints()
-            let ambiguous = model.ambiguity().map { AmbiguityReport(view: $0.view, components: $0.components, reason: nil) }
+            let ambiguous = model.ambiguity().map {
+                AmbiguityReport(view: $0.view, components: $0.components, reason: ambiguityReason?(model, $0.view, $0.components))
+            }
             cache = (model.frames(), broken, ambiguous, model.negativeSizeWarnings())
         }
         let state = cache!
