@@ -123,12 +123,19 @@ extension Solver {
         if nearZero(proof.constant) {
             if tableau.isBasic(artificial) {
                 var artificialRow = tableau.takeRow(of: artificial)
-                if let entering = artificialRow.symbols.first(where: { tableau.kinds[Int($0)].isRestricted }) {
+                // With the artificial variable at zero its row is an equation among the other
+                // symbols; some other symbol takes its place as basic. When only dummies are left,
+                // the row says the new constraint repeats required equalities: it is kept with a
+                // dummy as basic (the new constraint's own if it is there) so that removing one of
+                // those equalities later hands its role to the others.
+                let entering = artificialRow.symbols.first { tableau.kinds[Int($0)].isRestricted }
+                    ?? (artificialRow.contains(record.marker) ? record.marker : artificialRow.symbols.last)
+                if let entering {
                     artificialRow.solve(for: entering, replacing: artificial)
+                    artificialRow.remove(artificial)
                     tableau.substitute(entering, by: artificialRow)
                     tableau.place(artificialRow, basic: entering)
                 }
-                // A row of dummies only reads 0 = 0 once the artificial variable is zero.
             }
             tableau.purge(artificial)
             return nil

@@ -133,15 +133,21 @@ extension Tableau {
     /// The row through which a nonbasic constraint marker can leave, as Cassowary's removal
     /// needs: first the restricted row it limits soonest, then the restricted row it relaxes
     /// least, then any unrestricted row.
+    ///
+    /// Before all of these comes the row of a basic dummy: such a row says that a redundant
+    /// required equality repeats this one, so that equality takes over the marker's role and
+    /// the rows of basic dummies keep holding dummies only.
     func markerLeavingSymbol(_ marker: Symbol) -> Symbol {
-        var first = noSymbol, second = noSymbol, third = noSymbol
+        var first = noSymbol, second = noSymbol, third = noSymbol, twin = noSymbol
         var firstRatio = Double.infinity, secondRatio = Double.infinity
         for slot in columns[Int(marker)] {
             let basic = basics[Int(slot)]
             let row = rows[Int(slot)]
             let coefficient = row.coefficient(of: marker)
             if coefficient == 0 { continue }
-            if kinds[Int(basic)] == .external {
+            if kinds[Int(basic)] == .dummy {
+                if twin == noSymbol || basic < twin { twin = basic }
+            } else if kinds[Int(basic)] == .external {
                 if third == noSymbol || basic < third { third = basic }
             } else if coefficient < 0 {
                 let ratio = -row.constant / coefficient
@@ -157,6 +163,7 @@ extension Tableau {
                 }
             }
         }
+        if twin != noSymbol { return twin }
         if first != noSymbol { return first }
         if second != noSymbol { return second }
         return third
