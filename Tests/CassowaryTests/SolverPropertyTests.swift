@@ -429,9 +429,17 @@ struct CheckedRun {
         return run.checkDeterminism()
     }
 
+    /// The kind of a failure message (its text before the first number or list), so shrinking
+    /// does not wander from one bug to a different one.
+    static func kind(of failure: String) -> Substring {
+        failure.prefix { !$0.isNumber && $0 != "[" && $0 != "-" }
+    }
+
     /// Greedy shrinking: drop single calls (an add together with the calls naming its label) as
-    /// long as the sequence still fails, so a report shows a near-minimal reproduction.
+    /// long as the sequence still fails the same way, so a report shows a near-minimal reproduction.
     static func shrink(_ calls: [SolverCall], variableCount: Int) -> [SolverCall] {
+        guard let original = check(calls, variableCount: variableCount) else { return calls }
+        let wanted = kind(of: original)
         var current = calls
         var progress = true
         while progress {
@@ -447,7 +455,7 @@ struct CheckedRun {
                         }
                     }
                 }
-                if check(candidate, variableCount: variableCount) != nil {
+                if let f = check(candidate, variableCount: variableCount), kind(of: f) == wanted {
                     current = candidate
                     progress = true
                 }
