@@ -77,9 +77,10 @@ if [[ -z "${LAYOUTLAB_SKIP_SHELL:-}" ]]; then
     if swift build -c release --package-path "$root" --scratch-path "$shell_scratch" --product layoutlab \
         >"$here/.build/shell-build.log" 2>&1; then
         candidate="$(swift build -c release --package-path "$root" --scratch-path "$shell_scratch" --show-bin-path 2>/dev/null)/layoutlab"
+        # The real session engine answers with frames (the stand-in engine only echoes lines).
         probe=$(printf 'root 200x100\nview a\na.left == root.left + 10\na.width == 50\n' \
-            | "$candidate" --final - 2>/dev/null || true)
-        if [[ -x "$candidate" ]] && "$candidate" --help >/dev/null 2>&1 && [[ "$probe" == *a* ]]; then
+            | "$candidate" --json --final - 2>/dev/null || true)
+        if [[ -x "$candidate" ]] && "$candidate" --help >/dev/null 2>&1 && [[ "$probe" == *'"frames"'*'"a"'* ]]; then
             shell_bin="$candidate"
         fi
     fi
