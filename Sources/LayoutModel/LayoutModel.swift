@@ -525,6 +525,37 @@ public final class LayoutModel {
         retryBroken()
     }
 
+    // MARK: - Undo support
+
+    /// The counters to restore when recent additions are taken back.
+    public struct UndoMark: Sendable, Hashable {
+        public let nextNumber: Int
+        let serialCounter: Int
+    }
+
+    public var undoMark: UndoMark { UndoMark(nextNumber: nextNumber, serialCounter: serialCounter) }
+
+    /// Takes back views and constraints that were just added (the inverse of `addView` and
+    /// `addConstraint`, newest last in the arrays), restoring the id counters to `mark`. Broken
+    /// constraints are not retried: additions only ever tighten the layout, so nothing that was
+    /// broken before them can hold now. Values that are ambiguous may come out differently
+    /// from before the additions (any optimal layout is as good as another).
+    public func undoAdditions(constraints ids: [String], views names: [String], to mark: UndoMark) {
+        for id in ids.reversed() where constraints[id] != nil { dropConstraint(id) }
+        for name in names.reversed() {
+            guard let info = views[name], let parent = info.parent else { continue }
+            for id in constraintOrder where touching[name]?.contains(id) == true { dropConstraint(id) }
+            views[parent]!.children.removeAll { $0 == name }
+            for variable in [info.x, info.y, info.width, info.height] { owners[variable.id] = nil }
+            views[name] = nil
+            touching[name] = nil
+            if viewOrder.last == name { viewOrder.removeLast() } else { viewOrder.removeAll { $0 == name } }
+            events.append(.viewRemoved(name))
+        }
+        nextNumber = mark.nextNumber
+        serialCounter = mark.serialCounter
+    }
+
     // MARK: - Translation to the solver
 
     /// The closest common ancestor of two views.

@@ -31,9 +31,12 @@ public enum Replay {
         var ok = true
         var last: CommandResult? = nil
         var lineNumber = 0
-        for line in lines(of: script) {
+        let all = lines(of: script)
+        // Under --final only the last command that produces a report needs the layout state.
+        let lastReporting = options.final ? all.lastIndex { !isSilentLine($0) } ?? -1 : -1
+        for (index, line) in all.enumerated() {
             lineNumber += 1
-            let result = session.execute(line, lineNumber: lineNumber)
+            let result = session.execute(line, lineNumber: lineNumber, report: !options.final || index == lastReporting)
             if result.isSilent { continue }
             if !result.ok { ok = false }
             if options.final {
@@ -44,6 +47,14 @@ public enum Replay {
             if session.isFinished { break }
         }
         if options.final, var last {
+            if last.frames.isEmpty {
+                // `quit` ended the script early: report the state now.
+                let state = session.execute("frames", lineNumber: last.line)
+                last.frames = state.frames
+                last.broken = state.broken
+                last.ambiguous = state.ambiguous
+                last.warnings = state.warnings
+            }
             // The final report shows the whole layout, as if everything had just changed.
             if last.ok {
                 last.showsLayout = true
@@ -115,6 +126,12 @@ public enum Replay {
             report += actual.map { "  + \($0)" }.joined(separator: "\n") + (actual.isEmpty ? "" : "\n")
         }
         return Check(ok: differences.isEmpty, differences: differences, updated: updated.joined(separator: "\n") + "\n", report: report)
+    }
+
+    /// Blank and comment lines: no report.
+    static func isSilentLine(_ line: String) -> Bool {
+        let trimmed = line.drop { $0 == " " || $0 == "\t" }
+        return trimmed.isEmpty || trimmed.first == "#" || trimmed == "\r"
     }
 
     static func isExpectation(_ line: String) -> Bool { line == "#>" || line.hasPrefix("#> ") }

@@ -25,6 +25,15 @@ public final class Session {
     public private(set) var isFinished = false
     /// Accepted commands that changed the session; each entry is one undo step.
     public private(set) var history: [[String]] = []
+    /// For each history entry, how to take it back quickly, or nil (then undo rebuilds).
+    var inverses: [Inverse?] = []
+
+    /// The quick inverse of an entry that only added views or constraints.
+    struct Inverse {
+        var constraints: [String]
+        var views: [String]
+        var mark: LayoutModel.UndoMark
+    }
     /// Relative `save`/`load` paths are resolved against this directory (nil: the process's).
     public var directory: String?
 
@@ -33,6 +42,8 @@ public final class Session {
     public var ambiguityReason: ((LayoutModel, String, [FrameComponent]) -> String?)?
 
     var lastFrames: [String: Frame] = [:]
+    /// Something changed while reports were off (`report: false`).
+    var pendingChanges = false
     var loadDepth = 0
     /// Set when the last load/undo rebuilt the model (reports then diff old against new).
     var cache: (frames: [(name: String, frame: Frame)], broken: [BrokenConstraint], ambiguous: [AmbiguityReport], warnings: [String])?
@@ -44,7 +55,12 @@ public final class Session {
     // MARK: - Executing a line
 
     /// Runs one line and returns its report. A rejected line changes nothing.
-    public func execute(_ line: String, lineNumber: Int = 0) -> CommandResult {
+    ///
+    /// With `report: false` the state part of the result (frames, broken constraints,
+    /// ambiguity — the expensive part: exact ambiguity asks the solver) is left empty; use it
+    /// for every line but the last under `--final`. Frame changes in the next full report are
+    /// then counted since the last full report.
+    public func execute(_ line: String, lineNumber: Int = 0, report: Bool = true) -> CommandResult {
         var result = CommandResult(line: lineNumber, input: line)
         let text: String
         do {
@@ -52,7 +68,7 @@ public final class Session {
         } catch {
             result.ok = false
             result.error = error
-            fillState(&result, mutated: false)
+            if report { fillState(&result, mutated: false) }
             return result
         }
         if text.allSatisfy({ $0 == " " || $0 == "\t" }) {
@@ -70,7 +86,13 @@ public final class Session {
             _ = model.takeEvents()
             mutated = false
         }
-        fillState(&result, mutated: mutated)
+        if report {
+            fillState(&result, mutated: mutated || pendingChanges)
+            pendingChanges = false
+        } else {
+            if mutated { cache = nil; pendingChanges = true }
+            result.showsLayout = mutated
+        }
         return result
     }
 
@@ -105,8 +127,19 @@ public final class Session {
             let count = min(steps, history.count)
             let undone = history.suffix(count).flatMap { $0 }
             let before = snapshot()
+            let quick = inverses.suffix(count)
             history.removeLast(count)
-            rebuild()
+            inverses.removeLast(count)
+            if quick.allSatisfy({ $0 != nil }) {
+                // Only additions: take them back, newest first (fast for big sessions).
+                for inverse in quick.reversed() {
+                    model.undoAdditions(constraints: inverse!.constraints, views: inverse!.views, to: inverse!.mark)
+                }
+                _ = model.takeEvents()
+                cache = nil
+            } else {
+                rebuild()
+            }
             diff(from: before, into: &result)
             let shown = undone.count == 1 ? undone[0] : "\(undone.count) commands"
             result.output = ["undid \(shown)"]
@@ -126,13 +159,23 @@ public final class Session {
                 throw error
             }
             history.append(lines)
+            inverses.append(nil)
             _ = before
             collectEvents(into: &result)
             result.output = ["loaded \(lines.count) commands from \(path)"]
             return true
         default:
+            let mark = model.undoMark
             try apply(command, text: text)
             history.append([text])
+            switch command {
+            case .constraint, .visualFormat:
+                inverses.append(Inverse(constraints: (mark.nextNumber..<model.nextNumber).map { "c\($0)" }, views: [], mark: mark))
+            case .views(let names, _, _, _):
+                inverses.append(Inverse(constraints: [], views: names, mark: mark))
+            default:
+                inverses.append(nil)
+            }
             collectEvents(into: &result)
             if let note = note(for: command) { result.output = [note] }
             switch command {
@@ -256,9 +299,10 @@ public final class Session {
     /// flushed, then renamed over the target. The previous file survives any failure.
     func save(to path: String) throws(ShellError) {
         let target = resolve(path)
-        let start = history.lastIndex(where: { $0.contains("reset") }).map { $0 + 1 } ?? 0
+        let all = history.flatMap { $0 }
+        let start = all.lastIndex(of: "reset").map { $0 + 1 } ?? 0
         var text = "# LayoutLab session, written by `save`; `load` or replay it to rebuild the session.\n"
-        for unit in history[start...] { for line in unit where line != "reset" { text += line + "\n" } }
+        for line in all[start...] { text += line + "\n" }
         let slash = target.lastIndex(of: "/")
         let dir = slash.map { String(target[..<$0]) } ?? "."
         let base = slash.map { String(target[target.index(after: $0)...]) } ?? target
