@@ -196,8 +196,9 @@ struct LineParser {
         var seen = Set<String>()
         for name in names {
             do { try model.validateNewView(name.text) } catch { throw ShellError(error, column: name.column) }
-            if seen.contains(name.text) || session.metrics[name.text] != nil {
-                throw ShellError("\(name.text) is named twice", column: name.column)
+            if seen.contains(name.text) { throw ShellError("\(name.text) is named twice", column: name.column) }
+            if session.metrics[name.text] != nil {
+                throw ShellError("\(name.text) is already a metric; VFL could not tell them apart", hint: "choose another view name", column: name.column)
             }
             if commandWords.contains(name.text) || ["in", "intrinsic"].contains(name.text) {
                 throw ShellError("\(name.text) is a command word", hint: "choose another name", column: name.column)

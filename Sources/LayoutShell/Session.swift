@@ -36,6 +36,9 @@ public final class Session {
     }
     /// Relative `save`/`load` paths are resolved against this directory (nil: the process's).
     public var directory: String?
+    /// Asked between the lines of a `load`; returning true (e.g. after Ctrl-C) stops the load,
+    /// which then changes nothing, like any failing line.
+    public var shouldCancel: (() -> Bool)?
 
     /// The seam for the Diagnostics issue: a one-line reason for a view's ambiguity
     /// ("no vertical constraints", "equal-priority constraints disagree: c4, c7"). nil: none.
@@ -335,6 +338,9 @@ public final class Session {
         var number = 0
         for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
             number += 1
+            if let shouldCancel, shouldCancel() {
+                throw ShellError("load interrupted at \(path):\(number); nothing was loaded")
+            }
             let line: String
             do { line = try sanitize(String(rawLine)) } catch {
                 throw ShellError("\(path):\(number): \(error.message)", hint: error.hint)

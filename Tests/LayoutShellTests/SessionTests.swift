@@ -495,3 +495,21 @@ func fingerprint(_ session: Session) -> String {
         #expect(Replay.run("quit\nview a\n").quit)
     }
 }
+
+@Suite struct Cancellation {
+    @Test func anInterruptedLoadLoadsNothing() throws {
+        let path = NSTemporaryDirectory() + "layoutlab-cancel-\(UUID().uuidString).lal"
+        try (0..<100).map { "view v\($0)" }.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let s = Session()
+        run(s, "view keep")
+        var asked = 0
+        s.shouldCancel = { asked += 1; return asked > 50 }
+        let r = s.execute("load \(path)")
+        #expect(!r.ok && r.error!.message.contains("interrupted"))
+        #expect(s.model.viewOrder == ["root", "keep"])
+        s.shouldCancel = nil
+        #expect(s.execute("load \(path)").ok)
+        #expect(s.model.viewOrder.count == 102)
+    }
+}
