@@ -69,7 +69,7 @@ public final class LayoutModel {
     /// The largest |constant|, intrinsic size, margin or root size accepted (points): 1e9.
     /// Beyond it, doubles lose the precision a layout needs.
     public static let maxMagnitude = 1e9
-    /// The largest |multiplier| accepted.
+    /// The largest |multiplier| accepted (and 1/it the smallest non-zero one).
     public static let maxMultiplier = 1e6
 
     let solver = Solver()
@@ -266,8 +266,9 @@ public final class LayoutModel {
             return
         }
         guard views[second] != nil else { throw LayoutError("there is no view named \(second)", hint: "add it first: view \(second)") }
-        guard spec.multiplier.isFinite, abs(spec.multiplier) <= Self.maxMultiplier else {
-            throw LayoutError("the multiplier \(formatNumber(spec.multiplier)) is out of range", hint: "use a multiplier between -1e6 and 1e6")
+        guard spec.multiplier.isFinite, abs(spec.multiplier) <= Self.maxMultiplier,
+              spec.multiplier == 0 || abs(spec.multiplier) >= 1 / Self.maxMultiplier else {
+            throw LayoutError("the multiplier \(formatNumber(spec.multiplier)) is out of range", hint: "use a multiplier whose size is between 1e-6 and 1e6")
         }
         if spec.multiplier == 0 {
             if a1.isLocation {
