@@ -306,7 +306,7 @@ func fingerprint(_ session: Session) -> String {
         ("a.width == 1e999", 12),
         ("a.width == 2e9", 12),
         ("a.width == b.width * 1e300", 22),
-        ("a.width == b.width / 1e7", 12),
+        ("a.width == b.width * 0.0000001", 12),
         ("a.width >> 10", 9),
         ("a.width == 10 + b.width", 17),
         ("a.wdth == 10", 3),
