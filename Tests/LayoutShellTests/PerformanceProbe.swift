@@ -51,39 +51,3 @@ extension PerformanceProbe {
     }
 }
 
-import Cassowary
-import LayoutModel
-
-extension PerformanceProbe {
-    @Test(.enabled(if: ProcessInfo.processInfo.environment["LAYOUTLAB_PERF"] != nil))
-    func solverOnly() throws {
-        let n = Int(ProcessInfo.processInfo.environment["LAYOUTLAB_PERF"]!) ?? 1000
-        let clock = ContinuousClock()
-        let raw = try clock.measure {
-            let s = Solver()
-            let rw = s.makeVariable()
-            try s.addConstraint(Expression([Term(rw)], constant: -Double(60 * n)), .equal, .required)
-            var xs: [Variable] = [], ws: [Variable] = []
-            for _ in 0..<n { xs.append(s.makeVariable()); _ = s.makeVariable(); ws.append(s.makeVariable()); _ = s.makeVariable() }
-            try s.addConstraint(Expression([Term(xs[0])]), .equal, .required)
-            for i in 1..<n { try s.addConstraint(Expression([Term(xs[i]), Term(xs[i - 1], -1), Term(ws[i - 1], -1)], constant: -8), .equal, .required) }
-            for i in 0..<n {
-                try s.addConstraint(Expression([Term(ws[i])], constant: -20), .greaterThanOrEqual, .required)
-                try s.addConstraint(Expression([Term(ws[i])], constant: -100), .equal, .optional(250))
-            }
-            try s.addConstraint(Expression([Term(xs[n - 1]), Term(ws[n - 1]), Term(rw, -1)]), .lessThanOrEqual, .required)
-        }
-        let model = try clock.measure {
-            let m = LayoutModel(width: Double(60 * n), height: 100)
-            for i in 0..<n { try m.addView("v\(i)") }
-            try m.addConstraint(ConstraintSpec(firstItem: "v0", firstAttribute: .left, relation: .equal, secondItem: "root", secondAttribute: .left))
-            for i in 1..<n { try m.addConstraint(ConstraintSpec(firstItem: "v\(i)", firstAttribute: .left, relation: .equal, secondItem: "v\(i-1)", secondAttribute: .right, constant: 8)) }
-            for i in 0..<n {
-                try m.addConstraint(ConstraintSpec(firstItem: "v\(i)", firstAttribute: .width, relation: .greaterThanOrEqual, constant: 20))
-                try m.addConstraint(ConstraintSpec(firstItem: "v\(i)", firstAttribute: .width, relation: .equal, constant: 100, priority: .defaultLow))
-            }
-            try m.addConstraint(ConstraintSpec(firstItem: "v\(n-1)", firstAttribute: .right, relation: .lessThanOrEqual, secondItem: "root", secondAttribute: .right))
-        }
-        print("N=\(n): raw solver \(raw), model \(model)")
-    }
-}
