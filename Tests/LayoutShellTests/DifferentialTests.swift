@@ -453,3 +453,169 @@ func stablePart(_ result: CommandResult) -> String {
         #expect(checkedReports > 3000)
     }
 }
+
+/// An exact optimality oracle for one view's horizontal problem (at the top level, or inside a
+/// pinned container, so multipliers meet nested coordinates). With only x and width free,
+/// the lexicographic optimum (required constraints hold; then the sum of errors at the highest
+/// priority is least, then the next, …) is reached at a vertex of the arrangement of the
+/// constraints' boundary lines (plus a far bounding box), so trying every pairwise
+/// intersection finds the optimal error vector, and the spread of x and width over all
+/// optimal vertices says exactly whether each is ambiguous.
+@Suite struct SingleViewOptimality {
+    static let scripts = 300
+
+    struct Line { var a: Double; var b: Double; var c: Double }   // a·x + b·w + c
+
+    @Test func reportedLayoutsAreLexicographicallyOptimal() throws {
+        var failures: [String] = []
+        let attributes: [LayoutAttribute] = [.left, .right, .centerX, .leading, .trailing, .leftMargin, .rightMargin,
+                                             .leadingMargin, .trailingMargin, .centerXWithinMargins]
+        for seed in 0..<Self.scripts {
+            var rng = SplitMix(state: UInt64(seed) &* 104_729 &+ 3)
+            func pick<T>(_ items: [T]) -> T { items[Int.random(in: 0..<items.count, using: &rng)] }
+            var ref = Reference()
+            var lines: [String] = []
+            let width = Double(pick([375, 320, 200, 90]))
+            ref.rootSize = (width, 667)
+            lines.append("root \(formatNumber(width))x667")
+            // Half the time v sits in a container pinned at (bx, 10, bw, 100): constraints to
+            // root are then read in root's coordinates, those to box in box's.
+            let nested = Bool.random(using: &rng)
+            var boxFrame: [Double] = []
+            if nested {
+                boxFrame = [Double(pick([10, 30, 50])), 10, Double(pick([100, 150, 250])), 100]
+                ref.views["box"] = Reference.View(parent: "root")
+                ref.order.append("box")
+                lines.append("view box")
+                for (i, c) in [
+                    Reference.Constraint(a: "box", aa: .left, rel: .equal, b: "root", ba: .left, m: 1, c: boxFrame[0], p: 1000),
+                    Reference.Constraint(a: "box", aa: .top, rel: .equal, b: "root", ba: .top, m: 1, c: boxFrame[1], p: 1000),
+                    Reference.Constraint(a: "box", aa: .width, rel: .equal, b: nil, ba: nil, m: 1, c: boxFrame[2], p: 1000),
+                    Reference.Constraint(a: "box", aa: .height, rel: .equal, b: nil, ba: nil, m: 1, c: boxFrame[3], p: 1000),
+                ].enumerated() {
+                    _ = i
+                    ref.constraints.append(("c\(ref.next)", c))
+                    ref.next += 1
+                    lines.append(ConstraintSpec(firstItem: c.a, firstAttribute: c.aa, relation: c.rel, secondItem: c.b, secondAttribute: c.ba,
+                                                multiplier: c.m, constant: c.c, priority: LayoutPriority(c.p)).canonicalText)
+                }
+            }
+            var view = Reference.View(parent: nested ? "box" : "root")
+            if Bool.random(using: &rng) { view.iw = Double(pick([40, 120, 300])) }
+            view.hug[0] = Double(pick([250, 250, 760, 100]))
+            ref.views["v"] = view
+            ref.order.append("v")
+            lines.append("view v" + (nested ? " in box" : "") + (view.iw.map { " intrinsic \(formatNumber($0))x-" } ?? ""))
+            if view.hug[0] != 250 { lines.append("v.hugging.h = \(formatNumber(view.hug[0]))") }
+            if Int.random(in: 0..<4, using: &rng) == 0 {
+                ref.views["root"]!.margins = [8, Double(pick([0, 16, 20])), 8, Double(pick([0, 10, 30]))]
+                lines.append("root.margins = " + ref.views["root"]!.margins.map(formatNumber).joined(separator: ","))
+            }
+            if Int.random(in: 0..<3, using: &rng) == 0 { ref.rtl = true; lines.append("direction rtl") }
+            for _ in 0..<Int.random(in: 2...7, using: &rng) {
+                let p = Double(pick([1000, 1000, 750, 500, 500, 250]))
+                let rel = pick(LayoutRelation.allCases)
+                let other = nested ? pick(["root", "box"]) : "root"
+                var c: Reference.Constraint
+                switch Int.random(in: 0..<3, using: &rng) {
+                case 0:
+                    c = .init(a: "v", aa: .width, rel: rel, b: nil, ba: nil, m: 1, c: Double(Int.random(in: 0...400, using: &rng)), p: p)
+                case 1:
+                    c = .init(a: "v", aa: .width, rel: rel, b: other, ba: .width, m: pick([1, 0.5, 0.25]), c: Double(Int.random(in: -40...40, using: &rng)), p: p)
+                default:
+                    var aa = pick(attributes), ba = pick(attributes)
+                    while (aa.isDirectional && ba.isAbsoluteHorizontalEdge) || (ba.isDirectional && aa.isAbsoluteHorizontalEdge) { ba = pick(attributes); aa = pick(attributes) }
+                    c = .init(a: "v", aa: aa, rel: rel, b: other, ba: ba, m: pick([1, 1, 0.5, 2]), c: Double(Int.random(in: -50...150, using: &rng)), p: p)
+                }
+                ref.constraints.append(("c\(ref.next)", c))
+                ref.next += 1
+                lines.append(ConstraintSpec(firstItem: c.a, firstAttribute: c.aa, relation: c.rel, secondItem: c.b, secondAttribute: c.ba,
+                                            multiplier: c.m, constant: c.c, priority: LayoutPriority(c.p)).canonicalText)
+            }
+            let session = Session()
+            var last: CommandResult? = nil
+            for line in lines {
+                last = session.execute(line)
+                if !last!.ok { failures.append("seed \(seed): rejected \(line): \(last!.error!.text)") }
+            }
+            guard let result = last, result.ok else { continue }
+            if nested, result.frames.first(where: { $0.name == "box" })?.frame != Frame(x: boxFrame[0], y: boxFrame[1], width: boxFrame[2], height: boxFrame[3]) {
+                failures.append("seed \(seed): the box is not where its required constraints put it")
+            }
+            if let problem = check(result, ref, box: nested ? boxFrame : nil) {
+                failures.append("seed \(seed): \(problem)\n    " + lines.joined(separator: "\n    "))
+            }
+            if failures.count > 3 { break }
+        }
+        #expect(failures.isEmpty, Comment(rawValue: failures.prefix(3).joined(separator: "\n")))
+    }
+
+    func check(_ result: CommandResult, _ ref: Reference, box: [Double]?) -> String? {
+        let brokenRequired = Set(result.broken.filter(\.isBrokenRequired).map(\.id))
+        let all = ref.constraints + ref.implicit
+        let height = ref.rootSize.1
+        func frames(_ x: Double, _ w: Double) -> [String: [Double]] {
+            var result = ["root": [0, 0, ref.rootSize.0, height], "v": [x, 0, w, 0]]
+            if let box { result["box"] = box }
+            return result
+        }
+        func residual(_ c: Reference.Constraint, _ x: Double, _ w: Double) -> Double {
+            let (got, wanted, _) = ref.evaluate(c, frames(x, w))
+            return got - wanted
+        }
+        // Priority levels, highest first; broken required constraints sit at 1000 as optional.
+        let levels = Array(Set(all.map { brokenRequired.contains($0.id) ? 1000 : $0.c.p }.filter { $0 < 1000 } + (brokenRequired.isEmpty ? [] : [1000]))).sorted(by: >)
+        func isRequired(_ item: (id: String, c: Reference.Constraint)) -> Bool { item.c.p >= 1000 && !brokenRequired.contains(item.id) }
+        func vector(_ x: Double, _ w: Double) -> [Double]? {
+            var sums = Array(repeating: 0.0, count: levels.count)
+            for item in all {
+                let (_, _, error) = ref.evaluate(item.c, frames(x, w))
+                if isRequired(item) {
+                    if error > 1e-6 { return nil }
+                } else {
+                    let level = brokenRequired.contains(item.id) ? 1000 : item.c.p
+                    sums[levels.firstIndex(of: level)!] += error
+                }
+            }
+            return sums
+        }
+        func compare(_ a: [Double], _ b: [Double]) -> Int {
+            for (p, q) in zip(a, b) where abs(p - q) > 1e-6 { return p < q ? -1 : 1 }
+            return 0
+        }
+        // Boundary lines of every constraint, and a far box.
+        var boundaries: [Line] = []
+        for item in all {
+            let c0 = residual(item.c, 0, 0)
+            boundaries.append(Line(a: residual(item.c, 1, 0) - c0, b: residual(item.c, 0, 1) - c0, c: c0))
+        }
+        let box = 1e5
+        boundaries += [Line(a: 1, b: 0, c: -box), Line(a: 1, b: 0, c: box), Line(a: 0, b: 1, c: -box), Line(a: 0, b: 1, c: box)]
+        var vertices: [(Double, Double, [Double])] = []
+        for i in 0..<boundaries.count {
+            for j in (i + 1)..<boundaries.count {
+                let p = boundaries[i], q = boundaries[j]
+                let det = p.a * q.b - p.b * q.a
+                guard abs(det) > 1e-12 else { continue }
+                let x = (-p.c * q.b + q.c * p.b) / det
+                let w = (-p.a * q.c + q.a * p.c) / det
+                if let v = vector(x, w) { vertices.append((x, w, v)) }
+            }
+        }
+        guard let best = vertices.min(by: { compare($0.2, $1.2) < 0 }) else { return "the oracle finds no feasible layout" }
+        guard let frame = result.frames.first(where: { $0.name == "v" })?.frame else { return "no frame for v" }
+        guard let reported = vector(frame.x, frame.width) else { return "the reported layout breaks a required constraint" }
+        if compare(reported, best.2) != 0 {
+            return "reported errors by level \(levels): \(reported), optimum \(best.2) at x \(best.0), width \(best.1)"
+        }
+        let optimal = vertices.filter { compare($0.2, best.2) == 0 }
+        let xs = optimal.map(\.0), ws = optimal.map(\.1)
+        let xAmbiguous = xs.max()! - xs.min()! > 1e-6, wAmbiguous = ws.max()! - ws.min()! > 1e-6
+        let components = result.ambiguous.first { $0.view == "v" }?.components ?? []
+        if components.contains(.x) != xAmbiguous || components.contains(.width) != wAmbiguous {
+            return "ambiguity: reported \(components), oracle x \(xAmbiguous) width \(wAmbiguous)"
+        }
+        if !components.contains(.y) || !components.contains(.height) { return "y and height are free but not reported" }
+        return nil
+    }
+}
