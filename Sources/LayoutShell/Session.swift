@@ -130,6 +130,7 @@ public final class Session {
             let count = min(steps, history.count)
             let undone = history.suffix(count).flatMap { $0 }
             let before = snapshot()
+            let viewsBefore = model.viewOrder
             let quick = inverses.suffix(count)
             history.removeLast(count)
             inverses.removeLast(count)
@@ -144,6 +145,9 @@ public final class Session {
                 rebuild()
             }
             diff(from: before, into: &result)
+            let viewsAfter = Set(model.viewOrder), oldViews = Set(viewsBefore)
+            result.viewsRemoved = viewsBefore.filter { !viewsAfter.contains($0) }
+            result.viewsAdded = model.viewOrder.filter { !oldViews.contains($0) }
             let shown = undone.count == 1 ? undone[0] : "\(undone.count) commands"
             result.output = ["undid \(shown)"]
             return true
