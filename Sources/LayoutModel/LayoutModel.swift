@@ -378,7 +378,7 @@ public final class LayoutModel {
         guard let record = constraints[id] else { throw LayoutError("there is no constraint \(id)") }
         guard !record.isImplicit else { throw LayoutError("\(id) takes its constant from the intrinsic size", hint: "use view \(record.spec.firstItem) intrinsic WxH") }
         try Self.checkMagnitude(value, "the constant")
-        if record.spec.secondItem == nil, value == record.spec.constant { return }
+        if value == record.spec.constant { return }
         let before = record
         constraints[id]!.spec.constant = value
         events.append(.changed(id: id, before: before))
