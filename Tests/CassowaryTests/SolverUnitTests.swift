@@ -26,6 +26,7 @@ private let tolerance = 1e-6
 
 private func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= tolerance }
 
+/// Hand-checked behaviours of the public `Solver` API, one per test.
 @Suite struct SolverUnitTests {
     @Test func requiredEquality() throws {
         let s = Solver()

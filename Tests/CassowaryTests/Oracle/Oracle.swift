@@ -113,6 +113,7 @@ struct DenseSimplex {
         }
     }
 
+    /// How a minimization ended: at an optimum, or along a ray that decreases without bound.
     enum Result { case optimal, unbounded }
 
     /// Minimizes the current objective with Bland's rule: smallest-index improving column enters,
