@@ -27,43 +27,74 @@ public enum Replay {
 
     /// Runs every line of `script`. Lines starting `#>` (expected output) are comments.
     public static func run(_ script: String, options: Options = Options(), session: Session = Session()) -> Outcome {
+        let replayer = Replayer(options: options, session: session)
         var output = ""
-        var ok = true
-        var last: CommandResult? = nil
-        var lineNumber = 0
-        let all = lines(of: script)
-        // Under --final only the last command that produces a report needs the layout state.
-        let lastReporting = options.final ? all.lastIndex { !isSilentLine($0) } ?? -1 : -1
-        for (index, line) in all.enumerated() {
-            lineNumber += 1
-            let result = session.execute(line, lineNumber: lineNumber, report: !options.final || index == lastReporting)
-            if result.isSilent { continue }
+        for (index, line) in lines(of: script).enumerated() {
+            output += replayer.feed(line, lineNumber: index + 1)
+            if session.isFinished { break }
+        }
+        output += replayer.finish()
+        return Outcome(output: output, ok: replayer.ok, quit: session.isFinished)
+    }
+
+    /// Replays lines one at a time, so a driver can stream a pipe (each report printed as
+    /// soon as it is ready) or continue one session across several files. `Replay.run` is
+    /// this over a whole script.
+    public final class Replayer {
+        public let options: Options
+        public let session: Session
+        /// False once a line was rejected.
+        public private(set) var ok = true
+        /// Under `final`: the last command that produced a result.
+        private var last: CommandResult?
+
+        public init(options: Options = Options(), session: Session = Session()) {
+            self.options = options
+            self.session = session
+        }
+
+        /// Runs one line (numbered for JSON's `line`) and returns what to print now: its
+        /// report, ending with a newline, or "" for blanks, comments and under `final`.
+        /// Lines after `quit` are ignored.
+        public func feed(_ line: String, lineNumber: Int) -> String {
+            if session.isFinished { return "" }
+            // Under --final no line needs the (expensive) layout state: `finish` asks once.
+            let result = session.execute(line, lineNumber: lineNumber, report: !options.final)
+            if result.isSilent { return "" }
             if !result.ok { ok = false }
             if options.final {
                 last = result
-            } else {
-                output += render(result, options)
+                return ""
             }
-            if session.isFinished { break }
+            return render(result, options)
         }
-        if options.final, var last {
-            if last.frames.isEmpty {
-                // `quit` ended the script early: report the state now.
-                let state = session.execute("frames", lineNumber: last.line)
-                last.frames = state.frames
-                last.broken = state.broken
-                last.ambiguous = state.ambiguous
-                last.warnings = state.warnings
-            }
+
+        /// Under `final`, the one report (for the last command, showing the whole layout);
+        /// otherwise "".
+        public func finish() -> String {
+            guard options.final, var last else { return "" }
+            self.last = nil
+            // The state now, after the last command (`frames` changes nothing).
+            let state = session.execute("frames", lineNumber: last.line)
+            last.frames = state.frames
+            last.broken = state.broken
+            last.ambiguous = state.ambiguous
+            last.warnings = state.warnings
+            last.changedFrames = []
             // The final report shows the whole layout, as if everything had just changed.
             if last.ok {
                 last.showsLayout = true
                 last.output = []
+                return render(last, options)
             }
-            last.changedFrames = []
-            output += render(last, options)
+            // A rejected last line: its error, and (in text) the layout it left unchanged.
+            if options.json { return render(last, options) }
+            var layout = state
+            layout.output = []
+            layout.changedFrames = []
+            layout.showsLayout = true
+            return render(last, options) + render(layout, options)
         }
-        return Outcome(output: output, ok: ok, quit: session.isFinished)
     }
 
     static func render(_ result: CommandResult, _ options: Options) -> String {
@@ -71,9 +102,11 @@ public enum Replay {
         return text.isEmpty ? "" : text + "\n"
     }
 
-    /// The script's lines (a final newline does not make an extra empty line).
-    static func lines(of script: String) -> [String] {
-        var result = script.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    /// The script's lines (a final newline does not make an extra empty line; CRLF line ends
+    /// count as LF).
+    public static func lines(of script: String) -> [String] {
+        var result = script.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+            .map { $0.last == "\r" ? String($0.dropLast()) : String($0) }
         if result.last == "" { result.removeLast() }
         return result
     }
@@ -97,11 +130,13 @@ public enum Replay {
         let all = lines(of: script)
         var updated: [String] = []
         var differences: [(Int, [String], [String])] = []
+        var inputs: [Int: String] = [:]
         var index = 0
         var finished = false
         while index < all.count {
             let line = all[index]
             index += 1
+            let number = index // the command's line in the file, 1-based
             if isExpectation(line) { continue } // stray expectation lines: dropped by --update
             updated.append(line)
             var expected: [String] = []
@@ -111,21 +146,62 @@ public enum Replay {
                 index += 1
             }
             if finished { continue }
-            let result = session.execute(line, lineNumber: updated.count)
+            let result = session.execute(line, lineNumber: number)
             if result.isSilent { continue }
             let text = result.renderText(width: width, color: false)
             let actual = text.isEmpty ? [] : text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             for a in actual { updated.append(a.isEmpty ? "#>" : "#> " + a) }
-            if actual != expected { differences.append((index, expected, actual)) }
+            if trimmed(actual) != trimmed(expected) {
+                differences.append((number, expected, actual))
+                inputs[number] = line
+            }
             if session.isFinished { finished = true }
         }
         var report = ""
         for (line, expected, actual) in differences {
-            report += "\(name): the output of the command before line \(line) differs\n"
-            report += expected.map { "  - \($0)" }.joined(separator: "\n") + (expected.isEmpty ? "" : "\n")
-            report += actual.map { "  + \($0)" }.joined(separator: "\n") + (actual.isEmpty ? "" : "\n")
+            report += "\(name):\(line): the output of `\(inputs[line] ?? "")` differs (- expected, + actual)\n"
+            report += unifiedLines(expected, actual).joined(separator: "\n") + "\n"
         }
         return Check(ok: differences.isEmpty, differences: differences, updated: updated.joined(separator: "\n") + "\n", report: report)
+    }
+
+    /// Trailing spaces are not significant: editors that strip them cannot break a lesson.
+    static func trimmed(_ lines: [String]) -> [String] {
+        lines.map { line in
+            var s = Substring(line)
+            while s.last == " " { s.removeLast() }
+            return String(s)
+        }
+    }
+
+    /// A line diff of `expected` against `actual` (longest common subsequence): common lines
+    /// indented by two spaces, the rest marked `- ` and `+ `.
+    static func unifiedLines(_ expected: [String], _ actual: [String]) -> [String] {
+        let a = trimmed(expected), b = trimmed(actual)
+        if a.count * b.count > 1_000_000 {
+            return a.map { "  - " + $0 } + b.map { "  + " + $0 }
+        }
+        // lcs[i][j]: the length of the longest common subsequence of a[i...] and b[j...].
+        var lcs = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in stride(from: a.count - 1, through: 0, by: -1) {
+            for j in stride(from: b.count - 1, through: 0, by: -1) {
+                lcs[i][j] = a[i] == b[j] ? lcs[i + 1][j + 1] + 1 : max(lcs[i + 1][j], lcs[i][j + 1])
+            }
+        }
+        var out: [String] = []
+        var i = 0, j = 0
+        while i < a.count || j < b.count {
+            if i < a.count, j < b.count, a[i] == b[j] {
+                out.append("    " + a[i]); i += 1; j += 1
+            } else if i < a.count, j == b.count || lcs[i + 1][j] >= lcs[i][j + 1] {
+                out.append("  - " + a[i]); i += 1
+            } else {
+                out.append("  + " + b[j]); j += 1
+            }
+        }
+        if a.isEmpty { out.insert("  - (no output)", at: 0) }
+        if b.isEmpty { out.append("  + (no output)") }
+        return out
     }
 
     /// Blank and comment lines: no report.

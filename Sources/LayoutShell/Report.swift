@@ -82,12 +82,19 @@ extension CommandResult {
     /// The report as a person reads it. `width` is the terminal's width (lines that would be
     /// longer are wrapped at spaces); `color` adds ANSI colours (only on a TTY without NO_COLOR —
     /// the caller decides).
-    public func renderText(width: Int = 80, color: Bool = false) -> String {
+    ///
+    /// `promptWidth` is for the interactive shell, where the line just typed is still on the
+    /// screen after a prompt of that many columns: the caret then goes straight under the
+    /// typed line instead of under a copy of it (when the line is plain ASCII and fits).
+    public func renderText(width: Int = 80, color: Bool = false, promptWidth: Int? = nil) -> String {
         if isSilent { return "" }
         var lines: [String] = []
         func paint(_ text: String, _ code: String) -> String { color ? code + text + ANSI.reset : text }
         if let error {
-            if let column = error.column {
+            let plain = input.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value < 0x7F }
+            if let column = error.column, let promptWidth, plain, promptWidth + input.count < width {
+                lines.append(String(repeating: " ", count: promptWidth + max(0, column - 1)) + paint("^", ANSI.red))
+            } else if let column = error.column {
                 // Show the input as typed; control characters as '?', and a window of a long line.
                 var scalars = Array(input.unicodeScalars).map { $0.value < 0x20 || $0.value == 0x7F ? "?" : $0 }
                 var caret = column - 1
@@ -102,7 +109,10 @@ extension CommandResult {
                 lines.append(String(repeating: " ", count: max(0, caret)) + "^")
             }
             let place = error.column.map { " at column \($0)" } ?? ""
-            lines.append(paint("error\(place): ", ANSI.red) + error.text)
+            // Wrapped at spaces like free text; the colour goes on after wrapping.
+            let label = "error\(place): "
+            let message = wrap([label + error.text], width: width)
+            lines.append(paint(label, ANSI.red) + message.dropFirst(label.count))
             return lines.joined(separator: "\n")
         }
         // Free text (help, listings) wraps at the width; report lines stay one line each.

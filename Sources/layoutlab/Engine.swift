@@ -1,47 +1,77 @@
-/// The engine every mode of the executable uses. Plugging in the real
-/// LayoutShell session is a change of the one line in the body, e.g.
-/// `LayoutShellEngine(context: context)`, with a conforming adapter type.
+import LayoutShell
+
+/// The interactive shell's prompt: short, plain, and the same on every line.
+let shellPrompt = "layoutlab> "
+
+/// The engine of the interactive shell: LayoutShell's `Session`.
 func makeEngine(_ context: EngineContext) -> any ShellEngine {
-    EchoEngine()
+    LayoutShellEngine(context: context)
 }
 
-/// A stand-in engine until LayoutShell's session is plugged in: it echoes each
-/// line, completes from a fixed word list, and ends on `quit`. It lets the
-/// line editor, the replay driver and the end-to-end test work on their own.
-final class EchoEngine: ShellEngine {
-    /// The words Tab completes, standing in for the session's vocabulary.
-    static let words = [
-        "constraints", "draw", "exercise", "explain", "frames", "help",
-        "load", "metric", "quit", "remove", "reset", "root", "save", "undo", "view",
-    ]
+/// Adapts LayoutShell's `Session` to the line editor: each line runs in the
+/// session and comes back as a text report wrapped to the terminal's current
+/// width (read again for every line, so a resized window is followed), in
+/// colour when the context allows it. Ctrl-C during a long command (a big
+/// `load`) reaches the session through `shouldCancel`, which stops the load
+/// and leaves the session as it was before it.
+final class LayoutShellEngine: ShellEngine {
+    let session: Session
+    let context: EngineContext
+    /// Numbers the interactive lines (the session's reports carry it).
+    private var lineNumber = 0
 
-    private(set) var isFinished = false
-    private(set) var lastInputRejected = false
-
-    func execute(_ line: String) -> String {
-        let input = line.trimmingWhitespace
-        lastInputRejected = false
-        if input.isEmpty || input.hasPrefix("#") && !input.hasPrefix("#>") {
-            // Comments echo too, so a person can see UTF-8 survive the round trip.
-            return input.isEmpty ? "" : "echo: \(input)"
+    init(context: EngineContext, session: Session = Session()) {
+        self.context = context
+        self.session = session
+        if context.interactive {
+            session.shouldCancel = { [unowned self] in
+                guard LineEditor.takeInterrupt() else { return false }
+                interrupted = true
+                return true
+            }
         }
-        if input == "quit" {
-            isFinished = true
-            return ""
-        }
-        if input.hasPrefix("!") {
-            // A way to exercise the "rejected line" exit status before the real engine exists.
-            lastInputRejected = true
-            return "error: rejected: \(input.dropFirst())"
-        }
-        return "echo: \(input)"
     }
 
+    /// Set when Ctrl-C stopped the command being run.
+    private var interrupted = false
+
+    var isFinished: Bool { session.isFinished }
+
+    func execute(_ line: String) -> String {
+        lineNumber += 1
+        // A Ctrl-C pressed between lines is not meant for this command.
+        if context.interactive { _ = LineEditor.takeInterrupt() }
+        interrupted = false
+        let result = session.execute(line, lineNumber: lineNumber)
+        let width = context.interactive ? Terminal.width : context.width
+        let text = result.renderText(width: width, color: context.color,
+                                     promptWidth: context.interactive ? shellPrompt.count : nil)
+        // The terminal echoed ^C where the cursor was; start the report on a line of its own.
+        return interrupted ? "\n" + text : text
+    }
+
+    /// The session's completions; a view name or constraint id that starts the line comes
+    /// with its `.`, since nothing else can follow it there (`al` Tab gives `alpha.`, and a
+    /// second Tab lists the attributes).
     func completions(line: String, cursor: Int) -> (replaceFrom: Int, candidates: [String]) {
-        let characters = Array(line.prefix(cursor))
-        var start = characters.count
-        while start > 0, !characters[start - 1].isWhitespace { start -= 1 }
-        let prefix = String(characters[start...])
-        return (start, Self.words.filter { $0.hasPrefix(prefix) })
+        let (from, candidates) = session.completions(line: line, cursor: cursor)
+        let ahead = Array(line).prefix(min(max(0, from), line.count))
+        // `a.hu` Tab gives `a.hugging.`: the axis must follow.
+        if ahead.last == "." {
+            return (from, candidates.map { $0 == "hugging" || $0 == "resistance" ? $0 + "." : $0 })
+        }
+        guard ahead.allSatisfy({ $0 == " " || $0 == "\t" }) else { return (from, candidates) }
+        let dotted = candidates.map { word in
+            session.model.view(word) != nil || session.model.resolveConstraint(word) != nil ? word + "." : word
+        }
+        return (from, dotted)
+    }
+
+    /// No space inside a VFL format (`H:|-[al` Tab gives `H:|-[alpha`): a space
+    /// there would end the format. Options after it get their space as usual.
+    func spaceAfterCompletion(line: String, replaceFrom: Int) -> Bool {
+        let ahead = Array(line).prefix(min(max(0, replaceFrom), line.count)).drop { $0 == " " || $0 == "\t" }
+        guard ahead.starts(with: ["H", ":"]) || ahead.starts(with: ["V", ":"]) else { return true }
+        return ahead.contains(" ") || ahead.contains("\t")
     }
 }

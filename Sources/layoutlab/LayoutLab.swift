@@ -1,5 +1,6 @@
 import ArgumentParser
 import CEditLine
+import LayoutShell
 
 #if canImport(Glibc)
 import Glibc
@@ -66,16 +67,17 @@ struct LayoutLab: ParsableCommand {
 
     func run() throws {
         let interactive = files.isEmpty && !json && !final && Terminal.stdinIsTTY
-        let context = EngineContext(width: Terminal.width, color: Terminal.colorEnabled,
-                                    interactive: interactive)
+        let options = Replay.Options(json: json, final: final, width: Terminal.width,
+                                     color: !json && Terminal.colorEnabled)
         let status: Int32
-        if interactive {
-            status = InteractiveShell(engine: makeEngine(context)).run()
-        } else if check {
-            status = Checker(update: update, makeEngine: { makeEngine(context) }).run(files: files)
+        if check {
+            status = CheckDriver(update: update).run(files: files)
+        } else if interactive {
+            let context = EngineContext(width: options.width, color: options.color, interactive: true)
+            status = InteractiveShell(engine: makeEngine(context),
+                                      fallback: { ReplayDriver(options: options).run(sources: ["-"]) }).run()
         } else {
-            let replay = Replay(engine: makeEngine(context), json: json, final: final)
-            status = replay.run(sources: files.isEmpty ? ["-"] : files)
+            status = ReplayDriver(options: options).run(sources: files.isEmpty ? ["-"] : files)
         }
         if status != 0 { throw ExitCode(status) }
     }

@@ -200,7 +200,9 @@ final class LineEditor {
             return UInt8(CC_REFRESH_BEEP)
         case 1:
             let word = candidates[0]
-            let suffix = word.hasSuffix(".") || word.hasSuffix(":") ? "" : " "
+            let noSpace = word.hasSuffix(".") || word.hasSuffix(":") || word.hasSuffix("/")
+                || !completion.spaceAfterCompletion(line: line, replaceFrom: fromCharacters)
+            let suffix = noSpace ? "" : " "
             replace(typed, with: word + suffix)
             return UInt8(CC_REFRESH)
         default:

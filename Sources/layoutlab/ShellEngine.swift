@@ -8,17 +8,26 @@
 /// editor converts them to libedit's units.
 ///
 /// Candidates should already match the typed prefix. One candidate is
-/// inserted (with a space after it unless it ends in `.` or `:`, so `a.` can
-/// go on to an attribute); several are listed and their common prefix is
-/// inserted; none beeps.
+/// inserted (with a space after it unless it ends in `.`, `:` or `/`, so `a.`
+/// can go on to an attribute and a directory to a file); several are listed
+/// and their common prefix is inserted; none beeps.
 protocol CompletionProvider {
     func completions(line: String, cursor: Int) -> (replaceFrom: Int, candidates: [String])
+
+    /// Whether a single completed word at `replaceFrom` gets a space after it
+    /// (the default); false where a space would end the word too early, such
+    /// as inside a VFL format.
+    func spaceAfterCompletion(line: String, replaceFrom: Int) -> Bool
 }
 
-/// What the executable drives: the interactive loop, the replay of scripts and
-/// `--check` all feed it one input line at a time. The session engine in
-/// LayoutShell plugs in here (see `makeEngine` in Engine.swift), so the
-/// executable never depends on the engine's concrete types.
+extension CompletionProvider {
+    func spaceAfterCompletion(line: String, replaceFrom: Int) -> Bool { true }
+}
+
+/// What the interactive loop drives, one input line at a time. LayoutShell's
+/// session plugs in here (`LayoutShellEngine`, made by `makeEngine` in
+/// Engine.swift). Replays of files and stdin do not go through this protocol:
+/// they use LayoutShell's `Replay` directly (ReplayDriver.swift).
 protocol ShellEngine: AnyObject, CompletionProvider {
     /// Runs one input line and returns the report to print (empty for none).
     /// A trailing newline is optional; the caller adds one when missing.
@@ -26,56 +35,17 @@ protocol ShellEngine: AnyObject, CompletionProvider {
 
     /// True once the session asked to end (`quit`).
     var isFinished: Bool { get }
-
-    /// True when the last `execute` rejected its input. Replay exits with
-    /// status 1 if any line was rejected (DESIGN section 6).
-    var lastInputRejected: Bool { get }
-
-    /// The `--json` object for the last `execute`, one line, or nil when that
-    /// input produces no object (blank lines and comments).
-    func jsonReport(lineNumber: Int, input: String) -> String?
-}
-
-extension ShellEngine {
-    var lastInputRejected: Bool { false }
-
-    /// A minimal object with the fixed keys an engine cannot get wrong; a real
-    /// engine replaces it with the full report of DESIGN section 6.
-    func jsonReport(lineNumber: Int, input: String) -> String? {
-        let trimmed = input.trimmingWhitespace
-        if trimmed.isEmpty || trimmed.hasPrefix("#") { return nil }
-        let ok = !lastInputRejected
-        return "{\"line\": \(lineNumber), \"input\": \(jsonString(input)), \"ok\": \(ok), \"error\": null}"
-    }
 }
 
 /// Parameters the executable knows and the engine may want for its reports.
 struct EngineContext {
-    /// Columns to wrap reports to.
+    /// Columns to wrap reports to (the interactive shell reads the terminal's
+    /// width again for every line).
     var width: Int
     /// Whether reports may contain ANSI colour.
     var color: Bool
     /// True in the interactive shell, false when replaying scripts or stdin.
     var interactive: Bool
-}
-
-/// A JSON string literal for `s`, escaped per RFC 8259.
-func jsonString(_ s: String) -> String {
-    var out = "\""
-    for scalar in s.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        case _ where scalar.value < 0x20:
-            let hex = String(scalar.value, radix: 16)
-            out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        default: out.unicodeScalars.append(scalar)
-        }
-    }
-    return out + "\""
 }
 
 extension StringProtocol {

@@ -1,0 +1,198 @@
+import CEditLine
+import LayoutShell
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The interactive loop: a `LineEditor` feeding the engine until `quit` or
+/// Ctrl-D.
+struct InteractiveShell {
+    let engine: any ShellEngine
+    /// Used when the terminal cannot do line editing: the lines are then
+    /// replayed as from a pipe.
+    let fallback: () -> Int32
+
+    func run() -> Int32 {
+        guard let editor = LineEditor(prompt: shellPrompt, historyPath: historyPath(),
+                                      completion: engine) else {
+            fputs("layoutlab: cannot use the terminal for line editing; reading plain lines\n", cel_stderr())
+            return fallback()
+        }
+        print("LayoutLab \(layoutlabVersion) · help lists the commands · Tab completes · Ctrl-D quits")
+        while !engine.isFinished {
+            guard let line = editor.readLine() else {
+                // Leave the user's shell prompt on a line of its own.
+                print()
+                break
+            }
+            emit(engine.execute(line))
+        }
+        return 0
+    }
+
+    /// `$LAYOUTLAB_HISTORY` when set and not empty, else `~/.layoutlab_history`.
+    private func historyPath() -> String? {
+        if let path = Terminal.environment("LAYOUTLAB_HISTORY"), !path.isEmpty { return path }
+        if let home = Terminal.environment("HOME"), !home.isEmpty { return home + "/.layoutlab_history" }
+        if let pw = getpwuid(getuid()), let dir = pw.pointee.pw_dir {
+            return String(cString: dir) + "/.layoutlab_history"
+        }
+        return nil
+    }
+}
+
+/// Prints a report, adding the final newline when it lacks one, and flushes,
+/// so a pipe reader sees each report as soon as it is ready.
+func emit(_ report: String) {
+    guard !report.isEmpty else { return }
+    fputs(report.hasSuffix("\n") ? report : report + "\n", cel_stdout())
+    fflush(cel_stdout())
+}
+
+/// `layoutlab FILE... | -`, `--json`, `--final`: replays the files (or stdin)
+/// through LayoutShell's `Replay`, in one session, so a set-up script can
+/// precede an experiment. Stdin is streamed line by line: each report is
+/// printed as soon as its line arrives. Relative paths in a file's `load` and
+/// `save` are taken from that file's directory (stdin: the current one).
+struct ReplayDriver {
+    let options: Replay.Options
+
+    func run(sources: [String]) -> Int32 {
+        // Read every file first: an unreadable one is a usage error (2), before any output.
+        var scripts: [String: String] = [:]
+        for source in sources where source != "-" {
+            do { scripts[source] = try readFile(source) } catch {
+                fputs("layoutlab: cannot read \(error.path): \(error.reason)\n", cel_stderr())
+                return 2
+            }
+        }
+        let session = Session()
+        let replayer = Replay.Replayer(options: options, session: session)
+        for source in sources {
+            if source == "-" {
+                session.directory = nil
+                var number = 0
+                while !session.isFinished, let line = Swift.readLine(strippingNewline: true) {
+                    number += 1
+                    emit(replayer.feed(line, lineNumber: number))
+                }
+            } else {
+                session.directory = directory(of: source)
+                for (index, line) in Replay.lines(of: scripts[source]!).enumerated() {
+                    if session.isFinished { break }
+                    emit(replayer.feed(line, lineNumber: index + 1))
+                }
+            }
+            if session.isFinished { break }
+        }
+        emit(replayer.finish())
+        return replayer.ok ? 0 : 1
+    }
+}
+
+/// `--check` and `--check --update`: each file in a fresh session through
+/// LayoutShell's `Replay.check` (width 80, no colour, so the result does not
+/// depend on the terminal). Prints `ok FILE`, or the differences and
+/// `FAIL FILE`; with `--update` rewrites the expected output atomically.
+struct CheckDriver {
+    let update: Bool
+
+    func run(files: [String]) -> Int32 {
+        var scripts: [String] = []
+        for file in files {
+            do { scripts.append(try readFile(file)) } catch {
+                fputs("layoutlab: cannot read \(error.path): \(error.reason)\n", cel_stderr())
+                return 2
+            }
+        }
+        var failed = 0
+        for (file, script) in zip(files, scripts) {
+            let session = Session()
+            session.directory = directory(of: file)
+            let check = Replay.check(script, name: file, width: 80, session: session)
+            if update {
+                if check.updated == script {
+                    print("ok \(file) (already up to date)")
+                } else if let problem = writeAtomically(check.updated, to: file) {
+                    fputs("layoutlab: cannot update \(file): \(problem)\n", cel_stderr())
+                    return 2
+                } else {
+                    print("updated \(file)")
+                }
+            } else if check.ok {
+                print("ok \(file)")
+            } else {
+                failed += 1
+                print(check.report, terminator: check.report.hasSuffix("\n") ? "" : "\n")
+                print("FAIL \(file): \(check.differences.count) command\(check.differences.count == 1 ? "" : "s") differ; `layoutlab --check --update \(file)` takes the new output")
+            }
+        }
+        return failed == 0 ? 0 : 1
+    }
+}
+
+/// The directory part of `path` ("." for a bare file name).
+func directory(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+}
+
+/// Reads a whole file. Invalid UTF-8 is repaired rather than refused: no
+/// input may crash the shell (DESIGN section 7).
+func readFile(_ path: String) throws(ReadError) -> String {
+    guard let file = fopen(path, "rb") else {
+        throw ReadError(path: path, reason: String(cString: strerror(errno)))
+    }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let n = fread(&buffer, 1, buffer.count, file)
+        if n > 0 { bytes.append(contentsOf: buffer[0..<n]) }
+        if n < buffer.count {
+            if ferror(file) != 0 { throw ReadError(path: path, reason: String(cString: strerror(errno))) }
+            break
+        }
+    }
+    return String(decoding: bytes, as: UTF8.self)
+}
+
+/// A file that could not be read.
+struct ReadError: Error {
+    var path: String
+    var reason: String
+}
+
+/// Writes `text` to a temporary file in `path`'s directory, then renames it
+/// over `path`, so the old file survives any failure. Returns the problem, or
+/// nil on success.
+func writeAtomically(_ text: String, to path: String) -> String? {
+    var template = Array((directory(of: path) + "/.layoutlab.XXXXXX").utf8CString)
+    let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    guard fd >= 0 else { return String(cString: strerror(errno)) }
+    let temp = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    var st = stat()
+    // Keep the file's mode; mkstemp creates 0600.
+    if stat(path, &st) == 0 { fchmod(fd, st.st_mode & 0o7777) }
+    let bytes = Array(text.utf8)
+    var written = 0
+    while written < bytes.count {
+        let n = bytes[written...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        if n < 0 {
+            if errno == EINTR { continue }
+            let problem = String(cString: strerror(errno))
+            close(fd); unlink(temp)
+            return problem
+        }
+        written += n
+    }
+    if fsync(fd) != 0 || close(fd) != 0 || rename(temp, path) != 0 {
+        let problem = String(cString: strerror(errno))
+        unlink(temp)
+        return problem
+    }
+    return nil
+}
