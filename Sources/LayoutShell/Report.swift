@@ -109,10 +109,8 @@ extension CommandResult {
                 lines.append(String(repeating: " ", count: max(0, caret)) + "^")
             }
             let place = error.column.map { " at column \($0)" } ?? ""
-            // Wrapped at spaces like free text; the colour goes on after wrapping.
-            let label = "error\(place): "
-            let message = wrap([label + error.text], width: width)
-            lines.append(paint(label, ANSI.red) + message.dropFirst(label.count))
+            // One line (DESIGN §5), never wrapped: a script can grep for it.
+            lines.append(paint("error\(place): ", ANSI.red) + error.text)
             return lines.joined(separator: "\n")
         }
         // Free text (help, listings) wraps at the width; report lines stay one line each.

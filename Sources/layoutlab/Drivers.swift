@@ -21,7 +21,7 @@ struct InteractiveShell {
             fputs("layoutlab: cannot use the terminal for line editing; reading plain lines\n", cel_stderr())
             return fallback()
         }
-        print("LayoutLab \(layoutlabVersion) · help lists the commands · Tab completes · Ctrl-D quits")
+        print("LayoutLab \(layoutlabVersion). Type help to start; Tab completes; Ctrl-D quits.")
         while !engine.isFinished {
             guard let line = editor.readLine() else {
                 // Leave the user's shell prompt on a line of its own.
@@ -127,7 +127,8 @@ struct CheckDriver {
             } else {
                 failed += 1
                 print(check.report, terminator: check.report.hasSuffix("\n") ? "" : "\n")
-                print("FAIL \(file): \(check.differences.count) command\(check.differences.count == 1 ? "" : "s") differ; `layoutlab --check --update \(file)` takes the new output")
+                let n = check.differences.count
+                print("FAIL \(file): \(n == 1 ? "1 command differs" : "\(n) commands differ"); `layoutlab --check --update \(file)` takes the new output")
             }
         }
         return failed == 0 ? 0 : 1

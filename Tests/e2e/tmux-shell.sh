@@ -106,40 +106,77 @@ start_shell() {
 
 # --- scenarios ---------------------------------------------------------------
 
+# A row of a frame table: frame_row NAME X Y WIDTH HEIGHT (a `*` or space first).
+frame_row() { screen_matches "^[* ] $1 +$2 +$3 +$4 +$5\$"; }
+
 scenario_first_session() {
     check "shell starts and shows a prompt" start_shell
+    check "a one-line welcome" wait_for "Type help to start; Tab completes; Ctrl-D quits."
 
-    type "hello e2e"; key Enter
-    check "a typed line is processed" wait_for "echo: hello e2e"
+    type "view a"; key Enter
+    check "view a adds a view" wait_for "added view a"
+    check "... and reports its ambiguous frame" wait_for "ambiguous: a (x, y, width, height)"
 
-    type "fra"; key Tab
-    check "Tab completes a unique prefix" wait_for -x "$PROMPT frames"
-    type "x"; key Enter
-    check "completion appends a space" wait_for "echo: frames x"
+    type "a.width == 100"; key Enter
+    check "a constraint gets id c1" wait_for "added c1: a.width == 100"
+    check "... and sets a's width" frame_row a 0 0 100 0
 
-    type "re"; key Tab
-    check "Tab lists several candidates" screen_matches '^remove +reset *$'
-    check "Tab keeps the line after listing" wait_for -x "$PROMPT re"
+    type "view button"; key Enter
+    wait_for "added view button"
+    type "H:|-[a]-[button]-|"; key Enter
+    check "a VFL line is expanded into constraints" wait_for "added c2: a.leading == root.leading + 20"
+    check "... with standard spacing between views" wait_for "added c3: button.leading == a.trailing + 8"
+    check "... and to the superview's edge" wait_for "added c4: root.trailing == button.trailing + 20"
+    check "a's frame after the VFL line" frame_row a 20 0 100 0
+    check "button's frame after the VFL line" frame_row button 128 0 227 0
+    key C-l
+
+    type "bu"; key Tab
+    check "Tab completes a view name (with its dot)" wait_for -x "$PROMPT button."
+    type "hei"; key Tab
+    check "Tab completes an attribute after view." wait_for -x "$PROMPT button.height"
+    type "== 44"; key Enter
+    check "the completed line runs" wait_for "added c5: button.height == 44"
+    check "button's frame after the completed line" frame_row button 128 0 227 44
+    key C-l
+
+    type "a.lea"; key Tab
+    check "Tab lists several attributes" screen_matches '^leading +leadingMargin *$'
+    check "Tab keeps the line after listing" wait_for -x "$PROMPT a.leading"
     key C-u
+
+    type "a.left == 1"; key Enter
+    check "a rejected line gets a caret under its column" \
+        screen_matches "^ {$((${#PROMPT} + 1 + 10))}\\^\$"
+    check "... and one error with the reason and a hint" \
+        wait_for "error at column 11: a location cannot equal a constant"
+    check "the error is in colour on a terminal" colour_on_screen
+
+    type "frmes"; key Enter
+    check "an unknown command suggests the nearest" wait_for "unknown command frmes; did you mean \`frames\`?"
+    key C-l
 
     type "half typed"
     wait_for "half typed"
     key C-c
     check "Ctrl-C leaves an empty prompt" wait_for -x "$PROMPT"
-    type "still alive"; key Enter
-    check "the shell survives Ctrl-C" wait_for "echo: still alive"
+    type "constraints"; key Enter
+    check "the shell survives Ctrl-C with its session" wait_for "c5  button.height == 44"
 
     key C-c C-c
     check "Ctrl-C on an empty line keeps the shell" wait_for -x "$PROMPT"
+    key C-l
 
     check "the window shrinks to 60 columns" resize 60 "$ROWS"
-    type "after resize the line still wraps and is read whole 0123456789"; key Enter
+    type "metric resizeCheckWithALongNameThatWrapsAtSixtyColumns = 123456789"; key Enter
     check "a line typed after a resize is read whole" \
-        wait_for "after resize the line still wraps and is read whole"
+        wait_for "metric resizeCheckWithALongNameThatWrapsAtSixtyColumns ="
+    check "reports wrap at the new width" wait_for "    123456789"
     check "the window grows back to $COLS columns" resize "$COLS" "$ROWS"
+    key C-l
 
-    type "# héllo ✓"; key Enter
-    check "a UTF-8 line round-trips" wait_for "echo: # héllo ✓"
+    type "help héllo✓"; key Enter
+    check "a UTF-8 line round-trips" wait_for "no help topic héllo✓"
 
     key C-d
     check "Ctrl-D on an empty line exits with status 0" wait_for "EXIT=0"
@@ -148,22 +185,82 @@ scenario_first_session() {
 scenario_history_across_restarts() {
     check "history file was written" test -s "$HISTORY_FILE"
     check "no temporary history files are left" no_temp_files
+    key "clear" Enter
     check "shell restarts" start_shell
     key Up
-    check "Up recalls the previous session's last line" wait_for -x "$PROMPT # héllo ✓"
+    check "Up recalls the previous session's last line" wait_for -x "$PROMPT help héllo✓"
     key Up
-    check "Up again goes further back" wait_for -x "$PROMPT after resize the line still wraps and is read whole 0123456789"
+    check "Up again goes further back" \
+        wait_for -x "$PROMPT metric resizeCheckWithALongNameThatWrapsAtSixtyColumns = 123456789"
     key C-u
+    type "help"; key Enter
+    check "help fits in $ROWS rows and starts with the tasks" wait_for "make views"
+    type "help vfl"; key Enter
+    check "help TOPIC shows an example" wait_for "example: H:|-[a]-[b(==a)]-|"
     type "quit"; key Enter
     check "quit exits with status 0" wait_for "EXIT=0"
 }
 
-scenario_piped_input() {
-    local out
-    out=$(printf 'piped line\n' | LAYOUTLAB_HISTORY=$WORK/piped-history "$BIN" 2>&1)
-    check "piped input is processed without a prompt" test "$out" = "echo: piped line"
-    check "piped input writes no history" test ! -e "$WORK/piped-history"
+# Ctrl-C during a long `load` stops it and leaves the session as it was.
+scenario_interrupted_load() {
+    awk 'BEGIN {
+        for (i = 0; i < 10000; i++) print "view v" i
+        print "v0.leading == root.leading"
+        for (i = 0; i < 10000; i++) {
+            if (i) print "v" i ".leading == v" (i - 1) ".trailing + 8"
+            print "v" i ".width >= 20"; print "v" i ".width == 100 @250"
+        }
+    }' >"$WORK/big.lal"
+    key "clear; cd '$WORK'" Enter
+    check "shell starts for the interrupted load" start_shell
+    type "view a"; key Enter
+    type "a.width == 100"; key Enter
+    wait_for "added c1: a.width == 100"
+    key C-l
+    type "load big.lal"; key Enter
+    sleep 1
+    key C-c
+    check "Ctrl-C interrupts a long load" wait_for "load interrupted at big.lal:" 30
+    check "... which loads nothing" wait_for "nothing was loaded"
+    key C-l
+    type "frames"; key Enter
+    check "the session is as before the load" wait_for -x "$PROMPT" 
+    check "... the same frames" frames_are_before
+    type "undo"; key Enter
+    check "... and the same undo history" wait_for "undid a.width == 100"
+    key C-d
+    check "Ctrl-D after the interrupted load exits with status 0" wait_for "EXIT=0"
 }
+
+frames_are_before() {
+    screen_matches '^  a     0  0  100    0$' && ! screen | grep -q 'v0 '
+}
+
+scenario_no_color() {
+    key "clear; NO_COLOR=1 '$BIN'; echo EXIT=\$?" Enter
+    check "shell starts with NO_COLOR" wait_for -x "$PROMPT"
+    type "a.left == 1"; key Enter
+    wait_for "error at column"
+    check "NO_COLOR: no colour" colour_off_screen
+    key C-d
+    wait_for "EXIT=0"
+}
+
+scenario_piped_input() {
+    local out status
+    out=$(printf 'view a\na.width == 10\n' | LAYOUTLAB_HISTORY=$WORK/piped-history "$BIN" 2>&1)
+    check "piped input is processed" grep -qF "added c1: a.width == 10" <<<"$out"
+    check "piped input prints no prompt" bash -c '! grep -qF "$1" <<<"$2"' _ "$PROMPT" "$out"
+    check "piped input writes no history" test ! -e "$WORK/piped-history"
+    out=$(printf 'view a\na.left == 1\n' | "$BIN" 2>&1); status=$?
+    check "a rejected piped line exits with status 1" test "$status" = 1
+    out=$(printf 'view a\n' | "$BIN" --json 2>&1)
+    check "--json prints one object per command" test "$(grep -c '^{"line":1,"input":"view a","ok":true,"error":null,' <<<"$out")" = 1
+}
+
+# Colour: the error label's SGR code is on screen (capture-pane -e keeps it).
+colour_on_screen() { tm capture-pane -e -p -t "$SESSION" | grep -q $'\e\\[31m'; }
+colour_off_screen() { ! tm capture-pane -e -p -t "$SESSION" | grep -q $'\e\\[31m'; }
 
 screen_matches() { local deadline=$((SECONDS + TIMEOUT)); while ((SECONDS <= deadline)); do screen | grep -qE -- "$1" && return 0; sleep 0.1; done; return 1; }
 no_temp_files() { ! ls -A "$WORK" | grep -q '^\.layoutlab_history\.'; }
@@ -180,6 +277,8 @@ wait_for '$' || { echo "e2e: the tmux session did not start" >&2; exit 1; }
 
 scenario_first_session
 scenario_history_across_restarts
+scenario_interrupted_load
+scenario_no_color
 scenario_piped_input
 
 echo "e2e: $passed passed, $failed failed"
