@@ -128,7 +128,7 @@ struct CheckDriver {
                 failed += 1
                 print(check.report, terminator: check.report.hasSuffix("\n") ? "" : "\n")
                 let n = check.differences.count
-                print("FAIL \(file): \(n == 1 ? "1 command differs" : "\(n) commands differ"); `layoutlab --check --update \(file)` takes the new output")
+                print("FAIL \(file): \(n == 1 ? "1 command differs" : "\(n) commands differ")" + (file == "-" ? "" : "; `layoutlab --check --update \(file)` takes the new output"))
             }
         }
         return failed == 0 ? 0 : 1
@@ -141,13 +141,13 @@ func directory(of path: String) -> String {
     return slash == path.startIndex ? "/" : String(path[..<slash])
 }
 
-/// Reads a whole file. Invalid UTF-8 is repaired rather than refused: no
+/// Reads a whole file (`-`: stdin). Invalid UTF-8 is repaired rather than refused: no
 /// input may crash the shell (DESIGN section 7).
 func readFile(_ path: String) throws(ReadError) -> String {
-    guard let file = fopen(path, "rb") else {
+    guard let file = path == "-" ? cel_stdin() : fopen(path, "rb") else {
         throw ReadError(path: path, reason: String(cString: strerror(errno)))
     }
-    defer { fclose(file) }
+    defer { if path != "-" { fclose(file) } }
     var bytes: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 65536)
     while true {
