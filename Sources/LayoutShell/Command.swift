@@ -124,6 +124,10 @@ struct LineParser {
     // MARK: - Simple commands
 
     func unknownView(_ name: String, column: Int) -> ShellError {
+        if LayoutModel.looksLikeConstraintID(name) {
+            // `c9.constant = 3` with no c9: the user meant a constraint, not a view.
+            return ShellError("there is no constraint \(name)", hint: "constraints lists the ids", column: column)
+        }
         if let suggestion = nearest(name, in: model.viewOrder) {
             return ShellError("there is no view named \(name)", hint: "did you mean \(suggestion)?", column: column)
         }

@@ -14,7 +14,11 @@ public struct ShellError: Error, Hashable, Sendable {
         self.init(error.message, hint: error.hint, column: column)
     }
     /// The message and the hint as one line.
-    public var text: String { hint.map { "\(message); \($0)" } ?? message }
+    public var text: String {
+        guard let hint else { return message }
+        // Apple's VFL messages end in a full stop: then the hint is a sentence of its own.
+        return message.hasSuffix(".") ? "\(message) \(hint)" : "\(message); \(hint)"
+    }
 }
 
 /// Limits on input, so that no line can hurt the shell.
