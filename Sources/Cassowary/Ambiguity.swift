@@ -22,24 +22,34 @@ extension Solver {
         }
         let cone = DirectionCone(tableau: tableau, isFree: isFree)
 
+        // A definition's dependence on what may move is the sum of its own free symbols and of
+        // the dependences of the definitions it refers to; walking definitions after the ones
+        // they refer to computes each once.
+        let roots = (0..<count).compactMap { tableau.isBasicExternal(Symbol($0)) ? Symbol($0) : nil }
+        let order = tableau.definitionOrder(from: roots)
+        var dependence = [Row?](repeating: nil, count: count)
+        var merger = RowMerger()
+        for symbol in order.reversed() {
+            let row = tableau.rows[Int(tableau.slotOfBasic[Int(symbol)])]
+            var own = Row()
+            for (index, other) in row.symbols.enumerated() {
+                let coefficient = row.coefficients[index]
+                if tableau.isBasicExternal(other) {
+                    if let inner = dependence[Int(other)] { merger.add(inner, times: coefficient, to: &own) }
+                } else if tableau.kinds[Int(other)] == .external || isFree[Int(other)] {
+                    // Nonbasic user variables move freely in both directions and sit in no
+                    // restricted row; free slacks and errors move as the cone allows.
+                    own.add(other, coefficient)
+                }
+            }
+            if !own.isEmpty { dependence[Int(symbol)] = own }
+        }
         var ambiguous: [Variable] = []
         for symbol in 0..<count where tableau.kinds[symbol] == .external {
-            let slot = tableau.slotOfBasic[symbol]
-            if slot < 0 {
+            if !tableau.isBasic(Symbol(symbol)) {
                 ambiguous.append(Variable(id: symbol))
-                continue
-            }
-            let row = tableau.rows[Int(slot)]
-            var dependence: [(Symbol, Double)] = []
-            var movable = false
-            for (index, other) in row.symbols.enumerated() {
-                if tableau.kinds[Int(other)] == .external {
-                    movable = true
-                    break
-                }
-                if isFree[Int(other)] { dependence.append((other, row.coefficients[index])) }
-            }
-            if movable || (!dependence.isEmpty && cone.allowsChange(along: dependence)) {
+            } else if let own = dependence[symbol],
+                      cone.allowsChange(along: zip(own.symbols, own.coefficients).map { ($0, $1) }) {
                 ambiguous.append(Variable(id: symbol))
             }
         }

@@ -7,12 +7,34 @@ extension Solver {
         if case .optional(let priority) = strength {
             precondition(priority.isFinite && priority > 0, "optional strengths are positive")
         }
+        tableau.epoch &+= 1
         let id = ConstraintID(id: constraints.count)
-        let (madeRow, record) = makeRow(expression, relation, strength, id: id)
+        let (lazyRow, record) = makeRow(expression, relation, strength, id: id)
         constraints.append(record)
-        var row = madeRow
 
-        var subject = chooseSubject(row, record)
+        // The cheap case, and the common one while a layout is being built: a user variable that
+        // no definition mentions yet can be defined by this row as it stands, references and all.
+        if let subject = unreferencedVariable(in: lazyRow) {
+            var row = lazyRow
+            row.solve(for: subject)
+            tableau.place(row, basic: subject)
+            tableau.optimize()
+            return .added(id)
+        }
+
+        var row = tableau.expandDefinitions(lazyRow)
+        if let subject = leastUsedVariable(in: row) {
+            // Its definition names only nonbasic symbols, so it cannot close a cycle; definitions
+            // that mention it keep doing so.
+            row.solve(for: subject)
+            tableau.place(row, basic: subject)
+            tableau.optimize()
+            return .added(id)
+        }
+
+        // No user variable left: the row joins the restricted part of the tableau.
+        if row.constant < 0 { row.negate() }
+        var subject = restrictedSubject(row, record)
         if subject == noSymbol && row.symbols.allSatisfy({ tableau.kinds[Int($0)] == .dummy }) {
             if !nearZero(row.constant) {
                 // `0 = c + Σ dummies`: the required equalities behind those dummies already fix
@@ -24,6 +46,9 @@ extension Solver {
             }
             // Redundant but consistent: the constraint's own dummy becomes basic.
             subject = record.marker
+        }
+        if subject == noSymbol && record.isRequired && tableau.kinds[Int(record.marker)] == .slack {
+            return addWithDualSimplex(row, record)
         }
         if subject == noSymbol {
             if let support = addWithArtificialVariable(row, record) {
@@ -40,15 +65,13 @@ extension Solver {
         return .added(id)
     }
 
-    /// The row `0 = expression + markers` with every basic variable replaced by its row, and the
-    /// record of the symbols made for the constraint. Errors enter their strength's objective.
+    /// The row `0 = expression + markers`, user variables left as they are (basic or not), and
+    /// the record of the symbols made for the constraint. Errors enter their strength's objective.
     func makeRow(_ expression: Expression, _ relation: Relation, _ strength: Strength, id: ConstraintID)
         -> (Row, ConstraintRecord)
     {
         var row = Row(constant: expression.constant)
-        for term in expression.terms {
-            tableau.addSymbol(Symbol(term.variable.id), times: term.coefficient, to: &row)
-        }
+        for term in expression.terms { row.add(Symbol(term.variable.id), term.coefficient) }
         let owner = Int32(id.id)
         var marker = noSymbol, other = noSymbol
         var markerCoefficient = 1.0
@@ -73,25 +96,25 @@ extension Solver {
                 addToObjective([other], priority: priority)
             }
         }
-        // A row with a nonnegative constant keeps the restricted subject chosen below feasible.
-        if row.constant < 0 { row.negate() }
         let record = ConstraintRecord(
             id: id, expression: expression, relation: relation, strength: strength,
             marker: marker, other: other, markerCoefficient: markerCoefficient)
         return (row, record)
     }
 
-    private func addToObjective(_ errors: [Symbol], priority: Double) {
-        let level = tableau.levelIndex(for: priority)
-        for error in errors { tableau.levels[level].row.add(error, 1) }
-        tableau.levels[level].members += 1
+    /// A nonbasic user variable in `row` that no row mentions: defining it by `row` is exact
+    /// (nothing else contributes to its coefficient) and cannot create a cycle.
+    private func unreferencedVariable(in row: Row) -> Symbol? {
+        for symbol in row.symbols
+        where tableau.kinds[Int(symbol)] == .external && !tableau.isBasic(symbol) && tableau.columns[Int(symbol)].isEmpty {
+            return symbol
+        }
+        return nil
     }
 
-    /// A symbol the new row can be solved for without losing feasibility: a user variable (the
-    /// one in the fewest rows, to keep the tableau sparse), else the constraint's own restricted
-    /// marker or error when its coefficient is negative.
-    private func chooseSubject(_ row: Row, _ record: ConstraintRecord) -> Symbol {
-        var best = noSymbol
+    /// The nonbasic user variable of an expanded row that occurs in the fewest rows.
+    private func leastUsedVariable(in row: Row) -> Symbol? {
+        var best: Symbol?
         var bestCount = Int.max
         for symbol in row.symbols where tableau.kinds[Int(symbol)] == .external {
             let count = tableau.columns[Int(symbol)].count
@@ -100,12 +123,50 @@ extension Solver {
                 bestCount = count
             }
         }
-        if best != noSymbol { return best }
+        return best
+    }
+
+    private func addToObjective(_ errors: [Symbol], priority: Double) {
+        let level = tableau.levelIndex(for: priority)
+        for error in errors { tableau.levels[level].row.add(error, 1) }
+        tableau.levels[level].members += 1
+    }
+
+    /// A restricted symbol the new row can be solved for without losing feasibility: the
+    /// constraint's own marker or error when its coefficient is negative (the row's constant is
+    /// nonnegative by then).
+    private func restrictedSubject(_ row: Row, _ record: ConstraintRecord) -> Symbol {
         for symbol in [record.marker, record.other]
         where symbol != noSymbol && tableau.kinds[Int(symbol)].isRestricted && row.coefficient(of: symbol) < 0 {
             return symbol
         }
         return noSymbol
+    }
+
+    /// A required inequality that does not hold at the current solution: its slack starts out
+    /// basic and negative, and the dual simplex repairs it. The objective is untouched by the new
+    /// row, so the solution stays optimal throughout, and one long row is repaired without the
+    /// detour of a phase-one objective. If the dual simplex finds a row it cannot repair, that
+    /// row proves the conflict; the pivots made are undone in reverse and the row taken out.
+    private func addWithDualSimplex(_ row: Row, _ record: ConstraintRecord) -> InsertOutcome {
+        var slackRow = row
+        slackRow.solve(for: record.marker)
+        tableau.place(slackRow, basic: record.marker)
+        if slackRow.constant < 0 { tableau.infeasible.append(record.marker) }
+        tableau.journal = []
+        let failed = tableau.dualOptimize()
+        let journal = tableau.journal ?? []
+        tableau.journal = nil
+        if failed == noSymbol {
+            tableau.optimize()
+            return .added(record.id)
+        }
+        let support = supportOfRow(basic: failed, excluding: record.id)
+        for step in journal.reversed() { tableau.pivot(entering: step.leaving, leaving: step.entering) }
+        retract(record)
+        constraints[record.id.id] = nil
+        tableau.optimize()
+        return .unsatisfiable(support: support, record: record)
     }
 
     /// Phase one: adds the row with an artificial variable and minimizes it. Zero means the

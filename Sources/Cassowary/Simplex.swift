@@ -3,29 +3,37 @@
 /// Entering symbols follow Bland's rule (the lowest id that improves), and ties in every ratio test
 /// go to the lowest basic id; over the lexicographic objective this cannot cycle.
 extension Tableau {
-    /// The lowest-id symbol whose reduced cost is lexicographically negative: negative at some
-    /// strength and zero at every higher one. Entering it lowers that strength's error without
-    /// touching any higher strength.
-    func lexicographicEnteringSymbol() -> Symbol {
-        var best = noSymbol
-        for level in levels.indices {
-            let row = levels[level].row
-            for index in row.symbols.indices {
-                let symbol = row.symbols[index]
-                if best != noSymbol && symbol >= best { break }
-                guard row.coefficients[index] < -epsilon, kinds[Int(symbol)].isRestricted else { continue }
-                var clearAbove = true
-                for higher in 0..<level where !nearZero(levels[higher].row.coefficient(of: symbol)) {
-                    clearAbove = false
-                    break
-                }
-                if clearAbove {
-                    best = symbol
-                    break
-                }
+    /// Whether `symbol`'s reduced cost is lexicographically negative: negative at some strength
+    /// and zero at every higher one. Entering it lowers that strength's error without touching
+    /// any higher strength.
+    func hasLexicographicallyNegativeCost(_ symbol: Symbol) -> Bool {
+        guard kinds[Int(symbol)].isRestricted else { return false }
+        for level in levels {
+            let coefficient = level.row.coefficient(of: symbol)
+            if coefficient < -epsilon { return true }
+            if coefficient > epsilon { return false }
+        }
+        return false
+    }
+
+    /// The lowest-id symbol with a lexicographically negative reduced cost (Bland's rule). Only
+    /// symbols whose objective coefficients changed since the last optimum can qualify, so only
+    /// those are examined; the rest are dropped from the list.
+    mutating func lexicographicEnteringSymbol() -> Symbol {
+        objectiveCandidates.sort()
+        var kept = 0
+        var previous = noSymbol
+        for index in objectiveCandidates.indices {
+            let symbol = objectiveCandidates[index]
+            if symbol == previous { continue }
+            previous = symbol
+            if hasLexicographicallyNegativeCost(symbol) {
+                objectiveCandidates[kept] = symbol
+                kept += 1
             }
         }
-        return best
+        objectiveCandidates.removeLast(objectiveCandidates.count - kept)
+        return objectiveCandidates.first ?? noSymbol
     }
 
     /// The lowest-id restricted symbol with a negative coefficient in the phase-one objective.
@@ -59,6 +67,8 @@ extension Tableau {
 
     /// Primal simplex on the strength objectives until no strength can improve.
     mutating func optimize() {
+        if objectiveCandidates.isEmpty { return }
+        defer { objectiveCandidates.removeAll(keepingCapacity: true) }
         while true {
             let entering = lexicographicEnteringSymbol()
             if entering == noSymbol { return }
@@ -105,7 +115,9 @@ extension Tableau {
                 guard coefficient > epsilon, kinds[Int(symbol)].isRestricted else { continue }
                 ratio.removeAll(keepingCapacity: true)
                 for level in levels { ratio.append(level.row.coefficient(of: symbol) / coefficient) }
-                if entering == noSymbol || Tableau.lexicographicallyLess(ratio, bestRatio) {
+                if entering == noSymbol || Tableau.lexicographicallyLess(ratio, bestRatio)
+                    || (!Tableau.lexicographicallyLess(bestRatio, ratio)
+                        && columns[Int(symbol)].count < columns[Int(entering)].count) {
                     entering = symbol
                     swap(&ratio, &bestRatio)
                 }
@@ -119,6 +131,10 @@ extension Tableau {
         return noSymbol
     }
 
+    /// Among equally good entering symbols the dual simplex takes the one in the fewest rows: the
+    /// pivot then touches the fewest rows, which matters when one long row (a container edge
+    /// over a chain of views) is being repaired one symbol at a time.
+    ///
     /// Strictly less, comparing strength by strength with the rounding tolerance; equal vectors
     /// are not less, so the earlier (lower id) candidate keeps its place.
     static func lexicographicallyLess(_ a: [Double], _ b: [Double]) -> Bool {
@@ -137,8 +153,12 @@ extension Tableau {
     /// Before all of these comes the row of a basic dummy: such a row says that a redundant
     /// required equality repeats this one, so that equality takes over the marker's role and
     /// the rows of basic dummies keep holding dummies only.
-    func markerLeavingSymbol(_ marker: Symbol) -> Symbol {
-        var first = noSymbol, second = noSymbol, third = noSymbol, twin = noSymbol
+    ///
+    /// A user variable's definition may refer to other definitions that hold the marker too; the
+    /// one chosen must not, so that its own coefficient is the marker's whole weight in it.
+    mutating func markerLeavingSymbol(_ marker: Symbol) -> Symbol {
+        var first = noSymbol, second = noSymbol, twin = noSymbol
+        var externals: [Symbol] = []
         var firstRatio = Double.infinity, secondRatio = Double.infinity
         for slot in columns[Int(marker)] {
             let basic = basics[Int(slot)]
@@ -148,7 +168,7 @@ extension Tableau {
             if kinds[Int(basic)] == .dummy {
                 if twin == noSymbol || basic < twin { twin = basic }
             } else if kinds[Int(basic)] == .external {
-                if third == noSymbol || basic < third { third = basic }
+                externals.append(basic)
             } else if coefficient < 0 {
                 let ratio = -row.constant / coefficient
                 if ratio < firstRatio || (ratio == firstRatio && basic < first) {
@@ -166,6 +186,11 @@ extension Tableau {
         if twin != noSymbol { return twin }
         if first != noSymbol { return first }
         if second != noSymbol { return second }
-        return third
+        externals.sort()
+        if externals.count <= 1 { return externals.first ?? noSymbol }
+        for candidate in externals where !definitionReaches(from: candidate, anyOf: externals) {
+            return candidate
+        }
+        return externals[0]
     }
 }

@@ -31,7 +31,7 @@ public final class Solver {
 
     /// The current value of `variable`.
     public func value(of variable: Variable) -> Double {
-        tableau.value(of: Symbol(variable.id)) + 0.0
+        tableau.currentValue(of: Symbol(variable.id)) + 0.0
     }
 
     // MARK: Constraints
@@ -54,6 +54,7 @@ public final class Solver {
     /// Removes a constraint; the solution is re-optimized.
     public func removeConstraint(_ id: ConstraintID) {
         guard let record = constraints[id.id] else { preconditionFailure("unknown constraint \(id.id)") }
+        tableau.epoch &+= 1
         constraints[id.id] = nil
         retract(record)
         tableau.optimize()
@@ -66,6 +67,7 @@ public final class Solver {
         guard var record = constraints[id.id] else { preconditionFailure("unknown constraint \(id.id)") }
         let delta = constant - record.expression.constant
         if delta == 0 { return }
+        tableau.epoch &+= 1
         shiftConstant(of: record, by: delta)
         let failed = tableau.dualOptimize()
         if failed != noSymbol {

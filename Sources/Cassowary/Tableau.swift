@@ -25,8 +25,23 @@ struct Tableau {
     var artificial: Row?
 
     var merger = RowMerger()
+    /// Symbols whose objective coefficients changed since the last optimum: the only ones that
+    /// can have gained a negative reduced cost, so the only ones `optimize` looks at.
+    var objectiveCandidates: [Symbol] = []
+
+    // Scratch state for walking definitions (see Definitions.swift).
+    var stamp: UInt32 = 0
+    var visited: [UInt32] = []
+    var weight: [Double] = []
+    /// Values of user variables, valid while `valueEpoch` matches `epoch`; any change of the
+    /// tableau bumps `epoch`.
+    var cachedValue: [Double] = []
+    var valueEpoch: [UInt32] = []
+    var epoch: UInt32 = 1
     /// Restricted basic symbols whose rows may have gone negative, for the dual simplex.
     var infeasible: [Symbol] = []
+    /// While set, every pivot is recorded, so that a failed attempt can be undone exactly.
+    var journal: [(entering: Symbol, leaving: Symbol)]?
 
     mutating func newSymbol(_ kind: SymbolKind, owner: Int32 = -1) -> Symbol {
         let symbol = Symbol(kinds.count)
@@ -34,15 +49,15 @@ struct Tableau {
         slotOfBasic.append(-1)
         columns.append([])
         owners.append(owner)
+        visited.append(0)
+        weight.append(0)
+        cachedValue.append(0)
+        valueEpoch.append(0)
         return symbol
     }
 
     @inline(__always) func isBasic(_ symbol: Symbol) -> Bool { slotOfBasic[Int(symbol)] >= 0 }
 
-    @inline(__always) func value(of symbol: Symbol) -> Double {
-        let slot = slotOfBasic[Int(symbol)]
-        return slot >= 0 ? rows[Int(slot)].constant : 0
-    }
 
     // MARK: Rows and the column index
 
@@ -108,7 +123,10 @@ struct Tableau {
         if columns[Int(symbol)].isEmpty { swap(&slots, &columns[Int(symbol)]) }
         for level in levels.indices {
             let coefficient = levels[level].row.remove(symbol)
-            if coefficient != 0 { merger.add(row, times: coefficient, to: &levels[level].row) }
+            if coefficient != 0 {
+                merger.add(row, times: coefficient, to: &levels[level].row)
+                objectiveCandidates.append(contentsOf: row.symbols)
+            }
         }
         if artificial != nil {
             let coefficient = artificial!.remove(symbol)
@@ -118,6 +136,7 @@ struct Tableau {
 
     /// Exchanges `leaving` (basic) for `entering` (nonbasic, present in the leaving row).
     mutating func pivot(entering: Symbol, leaving: Symbol) {
+        journal?.append((entering, leaving))
         let slot = slotOfBasic[Int(leaving)]
         removeFromColumn(entering, slot)
         rows[Int(slot)].solve(for: entering, replacing: leaving)
@@ -157,6 +176,8 @@ struct Tableau {
         swap(&row, &levels[level].row)
         addSymbol(symbol, times: factor, to: &row)
         swap(&row, &levels[level].row)
+        let slot = slotOfBasic[Int(symbol)]
+        if slot >= 0 { objectiveCandidates.append(contentsOf: rows[Int(slot)].symbols) } else { objectiveCandidates.append(symbol) }
     }
 
     /// The index of the objective for `priority`, made when missing.

@@ -1,0 +1,126 @@
+/// The rows of basic user variables, kept as *definitions* rather than fully substituted rows.
+///
+/// A classic Cassowary tableau substitutes every basic row into every other, so a chain of views
+/// (`v[i].left == v[i-1].left + v[i-1].width + 8`) makes the row of the last view's left edge hold
+/// every earlier width: the tableau grows with N² and so does each pivot. Here the row of a basic
+/// user variable may name other basic user variables (its definition refers to them instead of
+/// copying them), as long as the references never form a cycle. The simplex itself never sees
+/// this: the rows of slacks, errors and dummies, and the objectives, name no user variable at
+/// all, so pivots stay as short as the restricted part of the problem.
+///
+/// Invariants:
+/// - a basic slack, error or dummy occurs in no row (solved form for the restricted part);
+/// - rows of restricted and dummy basics, and objective rows, contain no user variable;
+/// - references between user-variable rows are acyclic.
+extension Tableau {
+    @inline(__always) func isBasicExternal(_ symbol: Symbol) -> Bool {
+        kinds[Int(symbol)] == .external && slotOfBasic[Int(symbol)] >= 0
+    }
+
+    /// The basic user variables reachable from `roots` through definitions, each before every
+    /// variable its definition refers to.
+    /// With `skippingValued`, definitions whose value is already known for this epoch are
+    /// neither listed nor entered.
+    mutating func definitionOrder(from roots: [Symbol], skippingValued: Bool = false) -> [Symbol] {
+        stamp &+= 1
+        if stamp == 0 {
+            for index in visited.indices { visited[index] = 0 }
+            stamp = 1
+        }
+        var postorder: [Symbol] = []
+        var stack: [(symbol: Symbol, next: Int)] = []
+        for root in roots where isBasicExternal(root) && visited[Int(root)] != stamp {
+            visited[Int(root)] = stamp
+            stack.append((root, 0))
+            while !stack.isEmpty {
+                let top = stack.count - 1
+                let symbol = stack[top].symbol
+                let row = rows[Int(slotOfBasic[Int(symbol)])]
+                var next = stack[top].next
+                var child = noSymbol
+                while next < row.symbols.count {
+                    let candidate = row.symbols[next]
+                    next += 1
+                    if isBasicExternal(candidate) && visited[Int(candidate)] != stamp
+                        && !(skippingValued && valueEpoch[Int(candidate)] == epoch) {
+                        child = candidate
+                        break
+                    }
+                }
+                stack[top].next = next
+                if child == noSymbol {
+                    postorder.append(symbol)
+                    stack.removeLast()
+                } else {
+                    visited[Int(child)] = stamp
+                    stack.append((child, 0))
+                }
+            }
+        }
+        return postorder.reversed()
+    }
+
+    /// `row` with every basic user variable replaced by its definition, recursively: the result
+    /// names only nonbasic user variables, nonbasic restricted symbols and dummies.
+    mutating func expandDefinitions(_ row: Row) -> Row {
+        let roots = row.symbols.filter { isBasicExternal($0) }
+        if roots.isEmpty { return row }
+        let order = definitionOrder(from: roots)
+        var touched: [Symbol] = []
+        var result = Row(constant: row.constant)
+        @inline(__always) func accumulate(_ symbol: Symbol, _ amount: Double) {
+            if weight[Int(symbol)] == 0 { touched.append(symbol) }
+            weight[Int(symbol)] += amount
+            if weight[Int(symbol)] == 0 { weight[Int(symbol)] = .leastNonzeroMagnitude }
+        }
+        for (index, symbol) in row.symbols.enumerated() { accumulate(symbol, row.coefficients[index]) }
+        for symbol in order {
+            let factor = weight[Int(symbol)]
+            weight[Int(symbol)] = 0
+            if nearZero(factor) { continue }
+            let definition = rows[Int(slotOfBasic[Int(symbol)])]
+            result.constant += factor * definition.constant
+            for (index, other) in definition.symbols.enumerated() {
+                accumulate(other, factor * definition.coefficients[index])
+            }
+        }
+        touched.sort()
+        for symbol in touched {
+            let value = weight[Int(symbol)]
+            weight[Int(symbol)] = 0
+            if isBasicExternal(symbol) || nearZero(value) { continue }
+            result.symbols.append(symbol)
+            result.coefficients.append(value)
+        }
+        return result
+    }
+
+    /// The current value of every symbol, evaluating definitions through their references.
+    mutating func currentValue(of symbol: Symbol) -> Double {
+        let slot = slotOfBasic[Int(symbol)]
+        if slot < 0 { return 0 }
+        if kinds[Int(symbol)] != .external { return rows[Int(slot)].constant }
+        if valueEpoch[Int(symbol)] == epoch { return cachedValue[Int(symbol)] }
+        // Evaluate the definitions this one depends on first (the order lists dependents first).
+        for defined in definitionOrder(from: [symbol], skippingValued: true).reversed() {
+            let row = rows[Int(slotOfBasic[Int(defined)])]
+            var value = row.constant
+            for (index, other) in row.symbols.enumerated() {
+                let otherSlot = slotOfBasic[Int(other)]
+                guard otherSlot >= 0 else { continue }
+                let otherValue = kinds[Int(other)] == .external ? cachedValue[Int(other)] : rows[Int(otherSlot)].constant
+                value += row.coefficients[index] * otherValue
+            }
+            cachedValue[Int(defined)] = value
+            valueEpoch[Int(defined)] = epoch
+        }
+        return cachedValue[Int(symbol)]
+    }
+
+    /// Whether the definition of `start` refers, directly or not, to any symbol in `targets`
+    /// (other than `start` itself).
+    mutating func definitionReaches(from start: Symbol, anyOf targets: [Symbol]) -> Bool {
+        let reachable = definitionOrder(from: [start])
+        return reachable.contains { $0 != start && targets.contains($0) }
+    }
+}
