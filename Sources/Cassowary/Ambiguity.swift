@@ -14,39 +14,43 @@
 extension Solver {
     public func ambiguousVariables() -> [Variable] {
         let count = tableau.kinds.count
+        // Definitions are walked after the ones they refer to, so each dependence is computed
+        // once from those of its references.
+        let order = tableau.allDefinitionsOrdered()
+        // A local copy: the loops below then read plain arrays instead of going through the
+        // solver object on every access.
+        let t = tableau
         var isFree = [Bool](repeating: false, count: count)
         for symbol in 0..<count {
-            let kind = tableau.kinds[symbol]
-            guard kind.isRestricted, tableau.slotOfBasic[symbol] < 0, !tableau.columns[symbol].isEmpty else { continue }
-            isFree[symbol] = !tableau.hasReducedCost(Symbol(symbol))
+            guard t.kinds[symbol].isRestricted, t.slotOfBasic[symbol] < 0, !t.columns[symbol].isEmpty else { continue }
+            isFree[symbol] = !t.hasReducedCost(Symbol(symbol))
         }
-        let cone = DirectionCone(tableau: tableau, isFree: isFree)
+        let cone = DirectionCone(tableau: t, isFree: isFree)
 
-        // A definition's dependence on what may move is the sum of its own free symbols and of
-        // the dependences of the definitions it refers to; walking definitions after the ones
-        // they refer to computes each once.
-        let roots = (0..<count).compactMap { tableau.isBasicExternal(Symbol($0)) ? Symbol($0) : nil }
-        let order = tableau.definitionOrder(from: roots)
         var dependence = [Row?](repeating: nil, count: count)
         var merger = RowMerger()
         for symbol in order.reversed() {
-            let row = tableau.rows[Int(tableau.slotOfBasic[Int(symbol)])]
-            var own = Row()
+            let row = t.rows[Int(t.slotOfBasic[Int(symbol)])]
+            var own: Row?
             for (index, other) in row.symbols.enumerated() {
                 let coefficient = row.coefficients[index]
-                if tableau.isBasicExternal(other) {
-                    if let inner = dependence[Int(other)] { merger.add(inner, times: coefficient, to: &own) }
-                } else if tableau.kinds[Int(other)] == .external || isFree[Int(other)] {
+                if t.isBasicExternal(other) {
+                    if let inner = dependence[Int(other)] {
+                        if own == nil { own = Row() }
+                        merger.add(inner, times: coefficient, to: &own!)
+                    }
+                } else if t.kinds[Int(other)] == .external || isFree[Int(other)] {
                     // Nonbasic user variables move freely in both directions and sit in no
                     // restricted row; free slacks and errors move as the cone allows.
-                    own.add(other, coefficient)
+                    if own == nil { own = Row() }
+                    own!.add(other, coefficient)
                 }
             }
-            if !own.isEmpty { dependence[Int(symbol)] = own }
+            if let own, !own.isEmpty { dependence[Int(symbol)] = own }
         }
         var ambiguous: [Variable] = []
-        for symbol in 0..<count where tableau.kinds[symbol] == .external {
-            if !tableau.isBasic(Symbol(symbol)) {
+        for symbol in 0..<count where t.kinds[symbol] == .external {
+            if !t.isBasic(Symbol(symbol)) {
                 ambiguous.append(Variable(id: symbol))
             } else if let own = dependence[symbol],
                       cone.allowsChange(along: zip(own.symbols, own.coefficients).map { ($0, $1) }) {

@@ -60,6 +60,15 @@ extension Tableau {
         return postorder.reversed()
     }
 
+    /// Every basic user variable, each before every variable its definition refers to.
+    mutating func allDefinitionsOrdered() -> [Symbol] {
+        var roots: [Symbol] = []
+        for symbol in kinds.indices where kinds[symbol] == .external && slotOfBasic[symbol] >= 0 {
+            roots.append(Symbol(symbol))
+        }
+        return definitionOrder(from: roots)
+    }
+
     /// `row` with every basic user variable replaced by its definition, recursively: the result
     /// names only nonbasic user variables, nonbasic restricted symbols and dummies.
     mutating func expandDefinitions(_ row: Row) -> Row {

@@ -144,14 +144,21 @@ extension CommandResult {
         for item in repaired { lines.append(paint("holds again ", ANSI.green) + "\(item.id): \(item.text)") }
         if showsLayout {
             lines.append(contentsOf: frameLines(paint))
-            for item in broken {
+            for item in broken.prefix(Self.constraintLinesCap) {
                 let label = item.isBrokenRequired ? "broken (required, in conflict)" : "broken"
                 lines.append(paint(label, ANSI.yellow) + " \(item.id): \(item.text) -- wanted \(formatNumber(item.wanted)), got \(formatNumber(item.got)) (error \(formatNumber(item.error)))")
             }
+            if broken.count > Self.constraintLinesCap {
+                lines.append("… and \(broken.count - Self.constraintLinesCap) more broken (`constraints` lists them all)")
+            }
             if !ambiguous.isEmpty {
-                let parts = ambiguous.map { item -> String in
+                // A screenful at most: a squeezed chain of a thousand views is ambiguous in all of them.
+                var parts = ambiguous.prefix(Self.frameLinesCap).map { item -> String in
                     let components = item.components.map(\.rawValue).joined(separator: ", ")
                     return "\(item.view) (\(components))" + (item.reason.map { ": \($0)" } ?? "")
+                }
+                if ambiguous.count > Self.frameLinesCap {
+                    parts.append("… and \(ambiguous.count - Self.frameLinesCap) more views")
                 }
                 lines.append(paint("ambiguous: ", ANSI.magenta) + parts.joined(separator: "; "))
             }
