@@ -47,9 +47,6 @@ extension Solver {
             // Redundant but consistent: the constraint's own dummy becomes basic.
             subject = record.marker
         }
-        if subject == noSymbol && record.isRequired && tableau.kinds[Int(record.marker)] == .slack {
-            return addWithDualSimplex(row, record)
-        }
         if subject == noSymbol {
             if let support = addWithArtificialVariable(row, record) {
                 constraints[id.id] = nil
@@ -141,32 +138,6 @@ extension Solver {
             return symbol
         }
         return noSymbol
-    }
-
-    /// A required inequality that does not hold at the current solution: its slack starts out
-    /// basic and negative, and the dual simplex repairs it. The objective is untouched by the new
-    /// row, so the solution stays optimal throughout, and one long row is repaired without the
-    /// detour of a phase-one objective. If the dual simplex finds a row it cannot repair, that
-    /// row proves the conflict; the pivots made are undone in reverse and the row taken out.
-    private func addWithDualSimplex(_ row: Row, _ record: ConstraintRecord) -> InsertOutcome {
-        var slackRow = row
-        slackRow.solve(for: record.marker)
-        tableau.place(slackRow, basic: record.marker)
-        if slackRow.constant < 0 { tableau.infeasible.append(record.marker) }
-        tableau.journal = []
-        let failed = tableau.dualOptimize()
-        let journal = tableau.journal ?? []
-        tableau.journal = nil
-        if failed == noSymbol {
-            tableau.optimize()
-            return .added(record.id)
-        }
-        let support = supportOfRow(basic: failed, excluding: record.id)
-        for step in journal.reversed() { tableau.pivot(entering: step.leaving, leaving: step.entering) }
-        retract(record)
-        constraints[record.id.id] = nil
-        tableau.optimize()
-        return .unsatisfiable(support: support, record: record)
     }
 
     /// Phase one: adds the row with an artificial variable and minimizes it. Zero means the

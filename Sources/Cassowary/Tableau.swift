@@ -40,8 +40,6 @@ struct Tableau {
     var epoch: UInt32 = 1
     /// Restricted basic symbols whose rows may have gone negative, for the dual simplex.
     var infeasible: [Symbol] = []
-    /// While set, every pivot is recorded, so that a failed attempt can be undone exactly.
-    var journal: [(entering: Symbol, leaving: Symbol)]?
 
     mutating func newSymbol(_ kind: SymbolKind, owner: Int32 = -1) -> Symbol {
         let symbol = Symbol(kinds.count)
@@ -136,7 +134,6 @@ struct Tableau {
 
     /// Exchanges `leaving` (basic) for `entering` (nonbasic, present in the leaving row).
     mutating func pivot(entering: Symbol, leaving: Symbol) {
-        journal?.append((entering, leaving))
         let slot = slotOfBasic[Int(leaving)]
         removeFromColumn(entering, slot)
         rows[Int(slot)].solve(for: entering, replacing: leaving)
