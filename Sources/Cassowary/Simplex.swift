@@ -69,23 +69,21 @@ extension Tableau {
     mutating func optimize() {
         if objectiveCandidates.isEmpty { return }
         defer { objectiveCandidates.removeAll(keepingCapacity: true) }
-        while true {
-            let entering = lexicographicEnteringSymbol()
-            if entering == noSymbol { return }
-            let leaving = leavingSymbol(for: entering)
-            // The objective is bounded below by zero, so an unbounded ray can only be rounding
-            // noise; stopping is the safe answer.
-            if leaving == noSymbol { return }
-            pivot(entering: entering, leaving: leaving)
-        }
+        primalSimplex(phaseOne: false)
     }
 
     /// Primal simplex on the phase-one objective.
     mutating func optimizeArtificial() {
+        primalSimplex(phaseOne: true)
+    }
+
+    private mutating func primalSimplex(phaseOne: Bool) {
         while true {
-            let entering = artificialEnteringSymbol()
+            let entering = phaseOne ? artificialEnteringSymbol() : lexicographicEnteringSymbol()
             if entering == noSymbol { return }
             let leaving = leavingSymbol(for: entering)
+            // Both objectives are bounded below by zero, so an unbounded ray can only be
+            // rounding noise; stopping is the safe answer.
             if leaving == noSymbol { return }
             pivot(entering: entering, leaving: leaving)
         }

@@ -71,6 +71,9 @@ public final class LayoutModel {
     public static let maxMagnitude = 1e9
     /// The largest |multiplier| accepted (and 1/it the smallest non-zero one).
     public static let maxMultiplier = 1e6
+    /// Where a broken required constraint lives: above every priority a user can write (< 1000),
+    /// so it is the first to be satisfied again.
+    static let brokenStrength = Strength.optional(1000)
 
     let solver = Solver()
     public private(set) var views: [String: ViewInfo] = [:]
@@ -636,7 +639,7 @@ public final class LayoutModel {
     }
 
     func strength(_ record: ConstraintRecord) -> Strength {
-        if record.isBroken { return .optional(1000) }
+        if record.isBroken { return LayoutModel.brokenStrength }
         return record.spec.priority.isRequired ? .required : .optional(record.spec.priority.rawValue)
     }
 
@@ -651,7 +654,7 @@ public final class LayoutModel {
         } catch {
             let members = conflictMembers(error.conflicting, plus: id)
             constraints[id]!.isBroken = true
-            let sid = try? solver.addConstraint(expression, record.relation, .optional(1000))
+            let sid = try? solver.addConstraint(expression, record.relation, LayoutModel.brokenStrength)
             constraints[id]!.solverID = sid
             if let sid { bySolverID[sid] = id }
             events.append(.conflict(Conflict(constraints: members, broken: id)))
@@ -687,15 +690,21 @@ public final class LayoutModel {
         do {
             try solver.setConstant(sid, to: record.expression.constant)
         } catch {
-            let members = conflictMembers(error.conflicting, plus: id)
-            uninstall(id)
-            constraints[id]!.isBroken = true
-            if let sid = try? solver.addConstraint(record.expression, record.relation, .optional(1000)) {
-                constraints[id]!.solverID = sid
-                bySolverID[sid] = id
-            }
-            events.append(.conflict(Conflict(constraints: members, broken: id)))
+            breakConstraint(id, conflict: conflictMembers(error.conflicting, plus: id))
         }
+    }
+
+    /// Reinstalls a required constraint at the internal priority above every optional one, marks
+    /// it broken and records the conflict: UIKit's recovery, after which the layout carries on.
+    private func breakConstraint(_ id: String, conflict members: [String]) {
+        let record = constraints[id]!
+        uninstall(id)
+        constraints[id]!.isBroken = true
+        if let sid = try? solver.addConstraint(record.expression, record.relation, LayoutModel.brokenStrength) {
+            constraints[id]!.solverID = sid
+            bySolverID[sid] = id
+        }
+        events.append(.conflict(Conflict(constraints: members, broken: id)))
     }
 
     /// For constraints that must win (the root's size): on a conflict, break the newest other
@@ -708,15 +717,7 @@ public final class LayoutModel {
             } catch {
                 let victims = error.conflicting.compactMap { bySolverID[$0] }.filter { constraints[$0] != nil }
                 guard let victim = victims.max(by: { constraints[$0]!.serial < constraints[$1]!.serial }) else { return }
-                let members = conflictMembers(error.conflicting, plus: label)
-                let record = constraints[victim]!
-                uninstall(victim)
-                constraints[victim]!.isBroken = true
-                if let newID = try? solver.addConstraint(record.expression, record.relation, .optional(1000)) {
-                    constraints[victim]!.solverID = newID
-                    bySolverID[newID] = victim
-                }
-                events.append(.conflict(Conflict(constraints: members, broken: victim)))
+                breakConstraint(victim, conflict: conflictMembers(error.conflicting, plus: label))
             }
         }
     }
@@ -733,7 +734,7 @@ public final class LayoutModel {
                 bySolverID[sid] = id
                 events.append(.repaired(id))
             } catch {
-                if let sid = try? solver.addConstraint(record.expression, record.relation, .optional(1000)) {
+                if let sid = try? solver.addConstraint(record.expression, record.relation, LayoutModel.brokenStrength) {
                     constraints[id]!.solverID = sid
                     bySolverID[sid] = id
                 }
