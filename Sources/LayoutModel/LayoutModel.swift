@@ -519,13 +519,17 @@ public final class LayoutModel {
     public func setDirection(_ newDirection: LayoutDirection) {
         guard newDirection != direction else { return }
         direction = newDirection
-        for id in constraintOrder {
-            guard let record = constraints[id], record.spec.usesDirectionalAttribute else { continue }
-            let wasInstalled = record.solverID != nil
-            if wasInstalled { uninstall(id) }
-            build(&constraints[id]!)
-            if wasInstalled { install(id) }
+        // All of them out before any goes back: mirrored one at a time, a half-flipped layout
+        // would report conflicts that the finished flip does not have.
+        let flipped = constraintOrder.filter { id in
+            guard let record = constraints[id] else { return false }
+            return record.spec.usesDirectionalAttribute && record.solverID != nil
         }
+        for id in flipped { uninstall(id) }
+        for id in constraintOrder where constraints[id]?.spec.usesDirectionalAttribute == true {
+            build(&constraints[id]!)
+        }
+        for id in flipped { install(id) }
         retryBroken()
     }
 
@@ -652,12 +656,7 @@ public final class LayoutModel {
             constraints[id]!.solverID = sid
             bySolverID[sid] = id
         } catch {
-            let members = conflictMembers(error.conflicting, plus: id)
-            constraints[id]!.isBroken = true
-            let sid = try? solver.addConstraint(expression, record.relation, LayoutModel.brokenStrength)
-            constraints[id]!.solverID = sid
-            if let sid { bySolverID[sid] = id }
-            events.append(.conflict(Conflict(constraints: members, broken: id)))
+            breakConstraint(id, conflict: conflictMembers(error.conflicting, plus: id))
         }
     }
 

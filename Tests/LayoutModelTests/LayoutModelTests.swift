@@ -144,6 +144,25 @@ func pinned(_ model: LayoutModel, _ name: String, in parent: String = "root", _ 
         #expect(model.frame(of: "b")!.x == 78)
     }
 
+    /// A tight row of views flips as a whole: mirroring constraints one by one would pass
+    /// through half-flipped layouts that conflict, and report conflicts the layout never has.
+    @Test func flippingATightRowReportsNoConflict() throws {
+        let model = LayoutModel()
+        try model.setRootSize(width: 200, height: 100)
+        try model.addView("a")
+        try model.addView("b")
+        try model.addConstraint(spec("a", .leading, .equal, "root", .leading, c: 20))
+        try model.addConstraint(spec("b", .leading, .greaterThanOrEqual, "a", .trailing, c: 8))
+        try model.addConstraint(spec("root", .trailing, .equal, "b", .trailing, c: 20))
+        try model.addConstraint(spec("b", .width, .greaterThanOrEqual, c: 100))
+        _ = model.takeEvents()
+        model.setDirection(.rightToLeft)
+        let conflicts = model.takeEvents().filter { if case .conflict = $0 { true } else { false } }
+        #expect(conflicts.isEmpty)
+        #expect(model.brokenConstraints().isEmpty)
+        #expect(model.frame(of: "b")!.x == 20)
+    }
+
     @Test func leftAndRightNeverFlip() throws {
         let model = LayoutModel()
         model.setDirection(.rightToLeft)
