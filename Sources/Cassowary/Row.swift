@@ -126,3 +126,43 @@ struct RowMerger {
         swap(&coefficients, &target.coefficients)
     }
 }
+
+/// An objective row, stored densely by symbol id. Objectives collect the errors of every
+/// optional constraint of one strength, so they grow with the layout while the rows merged into
+/// them stay short; dense storage makes each such update cost the short row's length, not the
+/// objective's.
+struct DenseRow {
+    private(set) var coefficients: [Double] = []
+    var constant: Double = 0
+
+    @inline(__always)
+    func coefficient(of symbol: Symbol) -> Double {
+        let index = Int(symbol)
+        return index < coefficients.count ? coefficients[index] : 0
+    }
+
+    /// Sets `symbol`'s coefficient to zero and returns what it was.
+    @discardableResult
+    mutating func remove(_ symbol: Symbol) -> Double {
+        let index = Int(symbol)
+        guard index < coefficients.count else { return 0 }
+        let coefficient = coefficients[index]
+        coefficients[index] = 0
+        return coefficient
+    }
+
+    mutating func add(_ symbol: Symbol, _ coefficient: Double) {
+        let index = Int(symbol)
+        if index >= coefficients.count {
+            coefficients.append(contentsOf: repeatElement(0, count: max(index + 1, 2 * coefficients.count) - coefficients.count))
+        }
+        let sum = coefficients[index] + coefficient
+        coefficients[index] = nearZero(sum) ? 0 : sum
+    }
+
+    /// `self += factor × row`.
+    mutating func add(_ row: Row, times factor: Double) {
+        constant += factor * row.constant
+        for index in row.symbols.indices { add(row.symbols[index], factor * row.coefficients[index]) }
+    }
+}

@@ -122,7 +122,7 @@ struct Tableau {
         for level in levels.indices {
             let coefficient = levels[level].row.remove(symbol)
             if coefficient != 0 {
-                merger.add(row, times: coefficient, to: &levels[level].row)
+                levels[level].row.add(row, times: coefficient)
                 objectiveCandidates.append(contentsOf: row.symbols)
             }
         }
@@ -169,12 +169,15 @@ struct Tableau {
 
     /// `levels[level] += factor × symbol`, expanding the symbol through its row when basic.
     mutating func addSymbolToObjective(_ level: Int, _ symbol: Symbol, times factor: Double) {
-        var row = Row()
-        swap(&row, &levels[level].row)
-        addSymbol(symbol, times: factor, to: &row)
-        swap(&row, &levels[level].row)
         let slot = slotOfBasic[Int(symbol)]
-        if slot >= 0 { objectiveCandidates.append(contentsOf: rows[Int(slot)].symbols) } else { objectiveCandidates.append(symbol) }
+        if slot >= 0 {
+            let source = rows[Int(slot)]
+            levels[level].row.add(source, times: factor)
+            objectiveCandidates.append(contentsOf: source.symbols)
+        } else {
+            levels[level].row.add(symbol, factor)
+            objectiveCandidates.append(symbol)
+        }
     }
 
     /// The index of the objective for `priority`, made when missing.
@@ -202,7 +205,7 @@ struct Tableau {
 /// The objective of one optional strength: the sum of the errors of its constraints.
 struct ObjectiveLevel {
     var priority: Double
-    var row = Row()
+    var row = DenseRow()
     /// How many constraints have errors here; the level goes away with the last one.
     var members = 0
     init(priority: Double) { self.priority = priority }
