@@ -97,6 +97,10 @@ struct RowMerger {
     mutating func add(_ source: Row, times factor: Double, to target: inout Row) {
         added.removeAll(keepingCapacity: true)
         removed.removeAll(keepingCapacity: true)
+        if source.count &* 16 < target.count {
+            addInPlace(source, times: factor, to: &target)
+            return
+        }
         symbols.removeAll(keepingCapacity: true)
         coefficients.removeAll(keepingCapacity: true)
         target.constant += factor * source.constant
@@ -124,6 +128,22 @@ struct RowMerger {
         }
         swap(&symbols, &target.symbols)
         swap(&coefficients, &target.coefficients)
+    }
+
+    /// The same for a short row into a long one (a pivot row into a container's long edge row):
+    /// a search and an in-place update per entry instead of rebuilding the long row.
+    private mutating func addInPlace(_ source: Row, times factor: Double, to target: inout Row) {
+        target.constant += factor * source.constant
+        for index in source.symbols.indices {
+            let symbol = source.symbols[index]
+            let value = factor * source.coefficients[index]
+            if nearZero(value) { continue }
+            switch target.add(symbol, value) {
+            case 1: added.append(symbol)
+            case -1: removed.append(symbol)
+            default: break
+            }
+        }
     }
 }
 
