@@ -102,9 +102,9 @@ extension Solver {
     /// A nonbasic user variable in `row` that no row mentions: defining it by `row` is exact
     /// (nothing else contributes to its coefficient) and cannot create a cycle.
     private func unreferencedVariable(in row: Row) -> Symbol? {
-        for symbol in row.symbols
-        where tableau.kinds[Int(symbol)] == .external && !tableau.isBasic(symbol) && tableau.columns[Int(symbol)].isEmpty {
-            return symbol
+        for symbol in row.symbols where tableau.kinds[Int(symbol)] == .external && !tableau.isBasic(symbol) {
+            tableau.compactColumn(symbol)
+            if tableau.columns[Int(symbol)].isEmpty { return symbol }
         }
         return nil
     }
@@ -217,6 +217,7 @@ extension Solver {
             noteIfInfeasible(slot)
             return
         }
+        tableau.compactColumn(marker)
         for slot in tableau.columns[Int(marker)] {
             let coefficient = tableau.rows[Int(slot)].coefficient(of: marker)
             tableau.rows[Int(slot)].constant += coefficient * shift

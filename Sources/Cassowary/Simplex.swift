@@ -47,7 +47,8 @@ extension Tableau {
     }
 
     /// The basic restricted symbol that first hits zero as `entering` grows.
-    func leavingSymbol(for entering: Symbol) -> Symbol {
+    mutating func leavingSymbol(for entering: Symbol) -> Symbol {
+        compactColumn(entering)
         var best = noSymbol
         var bestRatio = Double.infinity
         for slot in columns[Int(entering)] {
@@ -157,6 +158,7 @@ extension Tableau {
     mutating func markerLeavingSymbol(_ marker: Symbol) -> Symbol {
         var first = noSymbol, second = noSymbol, twin = noSymbol
         var externals: [Symbol] = []
+        compactColumn(marker)
         var firstRatio = Double.infinity, secondRatio = Double.infinity
         for slot in columns[Int(marker)] {
             let basic = basics[Int(slot)]

@@ -25,6 +25,9 @@ struct Tableau {
     var artificial: Row?
 
     var merger = RowMerger()
+    /// Marks on slots, for compacting columns without a set.
+    var slotMarks: [UInt32] = []
+    var slotMark: UInt32 = 0
     /// Symbols whose objective coefficients changed since the last optimum: the only ones that
     /// can have gained a negative reduced cost, so the only ones `optimize` looks at.
     var objectiveCandidates: [Symbol] = []
@@ -80,26 +83,46 @@ struct Tableau {
         let slot = slotOfBasic[Int(basic)]
         var row = Row()
         swap(&row, &rows[Int(slot)])
-        for symbol in row.symbols { removeFromColumn(symbol, slot) }
         slotOfBasic[Int(basic)] = -1
         basics[Int(slot)] = noSymbol
         freeSlots.append(slot)
         return row
     }
 
-    mutating func removeFromColumn(_ symbol: Symbol, _ slot: Int32) {
-        let s = Int(symbol)
-        if let i = columns[s].lastIndex(of: slot) {
-            columns[s].swapAt(i, columns[s].count - 1)
-            columns[s].removeLast()
+    /// Columns are cleaned lazily: an entry whose row lost the symbol (or whose slot was freed
+    /// or reused) stays until the column is next compacted or substituted away. Finding the entry
+    /// to delete eagerly cost a scan of the column at every change, which dominated pivots in
+    /// long columns.
+    ///
+    /// Compaction drops stale and repeated entries, so the column lists each row holding the
+    /// symbol exactly once.
+    mutating func compactColumn(_ symbol: Symbol) {
+        let column = Int(symbol)
+        if columns[column].isEmpty { return }
+        slotMark &+= 1
+        if slotMark == 0 {
+            for index in slotMarks.indices { slotMarks[index] = 0 }
+            slotMark = 1
         }
+        if slotMarks.count < rows.count {
+            slotMarks.append(contentsOf: repeatElement(0, count: rows.count - slotMarks.count))
+        }
+        var kept = 0
+        for index in columns[column].indices {
+            let slot = columns[column][index]
+            guard basics[Int(slot)] != noSymbol, slotMarks[Int(slot)] != slotMark,
+                  rows[Int(slot)].contains(symbol) else { continue }
+            slotMarks[Int(slot)] = slotMark
+            columns[column][kept] = slot
+            kept += 1
+        }
+        columns[column].removeLast(columns[column].count - kept)
     }
 
     /// `rows[slot] += factor × source`, keeping the column index in step.
     mutating func addToRow(_ slot: Int32, _ source: Row, times factor: Double) {
         merger.add(source, times: factor, to: &rows[Int(slot)])
         for symbol in merger.added { columns[Int(symbol)].append(slot) }
-        for symbol in merger.removed { removeFromColumn(symbol, slot) }
     }
 
     /// Replaces `symbol` by `row` everywhere it occurs: every tableau row, every objective, and
@@ -135,7 +158,6 @@ struct Tableau {
     /// Exchanges `leaving` (basic) for `entering` (nonbasic, present in the leaving row).
     mutating func pivot(entering: Symbol, leaving: Symbol) {
         let slot = slotOfBasic[Int(leaving)]
-        removeFromColumn(entering, slot)
         rows[Int(slot)].solve(for: entering, replacing: leaving)
         columns[Int(leaving)].append(slot)
         slotOfBasic[Int(leaving)] = -1
