@@ -7,6 +7,8 @@
 #   Benchmarks/run.sh --cap SECONDS    another per-case time cap
 #   Benchmarks/run.sh --only WORKLOAD  one workload (repeatable), e.g. --only chain-squeezed
 #   Benchmarks/run.sh --sizes "100 1000"
+#   LAYOUTLAB_SKIP_SHELL=1 ...         no shell rows (f); LAYOUTLAB_BIN=PATH uses that layoutlab
+#                                      instead of building it in release mode (CI: its debug build)
 #
 # It fetches kiwi's headers from PyPI's kiwisolver 1.5.1 sdist into Benchmarks/.kiwi (never
 # committed), builds Benchmarks/kiwi/bench.cpp with g++ -O2 -std=c++17 and the Swift harness
@@ -35,7 +37,7 @@ while (( $# )); do
         --cap=*) cap="${1#--cap=}" ;;
         --sizes) sizes="$2"; shift ;;
         --only) only+=("$2"); shift ;;
-        -h|--help) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "run.sh: unknown option: $1" >&2; exit 2 ;;
     esac
     shift
@@ -74,7 +76,13 @@ ours_bin="$here/.build/release/SolverBench"
 shell_bin=""
 if [[ -z "${LAYOUTLAB_SKIP_SHELL:-}" ]]; then
     shell_scratch="$here/.build/shell"
-    if swift build -c release --package-path "$root" --scratch-path "$shell_scratch" --product layoutlab \
+    if [[ -n "${LAYOUTLAB_BIN:-}" ]]; then
+        # An already built layoutlab (CI passes its debug build: correctness only, no rebuild).
+        candidate="$LAYOUTLAB_BIN"
+        probe=$(printf 'root 200x100\nview a\na.left == root.left + 10\na.width == 50\n' \
+            | "$candidate" --json --final - 2>/dev/null || true)
+        [[ -x "$candidate" && "$probe" == *'"frames"'*'"a"'* ]] && shell_bin="$candidate"
+    elif swift build -c release --package-path "$root" --scratch-path "$shell_scratch" --product layoutlab \
         >"$here/.build/shell-build.log" 2>&1; then
         candidate="$(swift build -c release --package-path "$root" --scratch-path "$shell_scratch" --show-bin-path 2>/dev/null)/layoutlab"
         # The real session engine answers with frames (the stand-in engine only echoes lines).
@@ -201,23 +209,19 @@ for w in "${workloads[@]}"; do
 done
 
 # --- (f) the whole shell replaying a generated session --------------------------------------
-# A squeezed chain as a script: N views, 3N constraints (+ the right edge), root 60N wide.
-gen_session() {
-    awk -v n="$1" 'BEGIN {
-        printf "root %dx667\n", 60 * n
-        for (i = 0; i < n; i++) printf "view v%d\n", i
-        for (i = 0; i < n; i++) {
-            if (i == 0) print "v0.left == root.left"
-            else printf "v%d.left == v%d.right + 8\n", i, i - 1
-            printf "v%d.width >= 20\n", i
-            printf "v%d.width == 100 @250\n", i
-        }
-        printf "v%d.right <= root.right\n", n - 1
-    }'
-}
+# Benchmarks/shell_bench.py writes the squeezed chain as a script: `root 60Nx600`, N views, per
+# view `left` chain, `width >= 20`, `width == 100 @1`, `top == root.top`, `height == 44`, and the
+# last right edge `<= root.right` (5N + 1 constraints; the widths share one weak level, so they
+# are genuinely ambiguous and every report says so — exact ambiguity is part of the work).
+# Rows: shell-final (`--final FILE`, whole process), shell-every (a text report after every
+# input, to /dev/null), shell-input (median of 50 single-constraint inputs, each with its full
+# text report, at N = 1 000 — 100 with --quick — timed over a pipe), shell-startup (`--version`,
+# hyperfine). The check replays with `--final --json` and compares every frame with the squeezed
+# chain (shell_bench.py check). No kiwi column.
+shell_py=(python3 "$here/shell_bench.py")
 run_shell() { # N mode(final|every) -> seconds or TIMEOUT/ERROR
-    local n=$1 mode=$2 script="$here/.build/session-$1.txt" t0 t1 status=0
-    gen_session "$n" >"$script"
+    local n=$1 mode=$2 script="$here/.build/session-$1.lal" t0 t1 status=0
+    "${shell_py[@]}" gen "$n" >"$script"
     local args=("$script")
     [[ "$mode" == final ]] && args=(--final "$script")
     t0=$(date +%s.%N)
@@ -226,6 +230,14 @@ run_shell() { # N mode(final|every) -> seconds or TIMEOUT/ERROR
     if (( status == 124 || status == 137 )); then echo TIMEOUT
     elif (( status != 0 )); then echo "ERROR $status"
     else awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.6f", b - a }'; fi
+}
+shell_check() { # N -> "ok …" or "FAIL: …"
+    local n=$1 script="$here/.build/session-$1.lal" json="$here/.build/session-$1.json" status=0 why
+    timeout --kill-after=5 "$cap" "$shell_bin" --final --json "$script" >"$json" 2>/dev/null || status=$?
+    if (( status == 124 || status == 137 )); then echo "not checked (--json over the cap)"; return; fi
+    (( status == 0 )) || { echo "FAIL: layoutlab --final --json exited with $status"; return; }
+    if why=$("${shell_py[@]}" check "$n" "$json" 2>&1); then echo "ok, squeezed-chain frames and ambiguity"
+    else echo "FAIL: ${why:-check failed}"; fi
 }
 want_shell=1
 if (( ${#only[@]} )); then want_shell=0; for w in "${only[@]}"; do [[ "$w" == shell* ]] && want_shell=1; done; fi
@@ -237,15 +249,45 @@ if (( want_shell )); then
                 case "$t" in
                     TIMEOUT) row "shell-$mode" "$n" "—" "> $cap s" "—" "over the cap" ;;
                     ERROR*) row "shell-$mode" "$n" "—" "$t" "—" "FAIL: layoutlab exited with ${t#ERROR }"; failures=$((failures + 1)) ;;
-                    *) row "shell-$mode" "$n" "—" "$(fmt_time "$t")" "—" "ok (exit 0; whole process)" ;;
+                    *)  check="ok (exit 0; whole process)"
+                        [[ "$mode" == final ]] && check=$(shell_check "$n")
+                        [[ "$check" == FAIL* ]] && failures=$((failures + 1))
+                        row "shell-$mode" "$n" "—" "$(fmt_time "$t")" "—" "$check" ;;
                 esac
             done
         done
+        # One input's full report: median over a pipe, and the mean by difference of two replays
+        # (`load` + 0 or 50 inputs) as a cross-check.
+        n_in=1000; (( quick )) && n_in=100
+        script="$here/.build/session-$n_in.lal"
+        "${shell_py[@]}" gen "$n_in" >"$script"
+        if out=$(timeout --kill-after=5 "$cap" "${shell_py[@]}" input "$shell_bin" "$script" "$n_in" 50 2>&1); then
+            med=$(field " $out" median_s)
+            printf 'load %s\n' "$script" >"$here/.build/input-0.lal"
+            { printf 'load %s\n' "$script"; "${shell_py[@]}" extra "$n_in" 50; } >"$here/.build/input-50.lal"
+            t_a=$(date +%s.%N); "$shell_bin" "$here/.build/input-0.lal" >/dev/null 2>&1
+            t_b=$(date +%s.%N); "$shell_bin" "$here/.build/input-50.lal" >/dev/null 2>&1
+            t_c=$(date +%s.%N)
+            mean=$(awk -v a="$t_a" -v b="$t_b" -v c="$t_c" 'BEGIN { printf "%.2f", ((c - b) - (b - a)) / 50 * 1e3 }')
+            row "shell-input" "$n_in" "—" "$(awk -v t="$med" 'BEGIN { printf "%.2f ms/input", t * 1e3 }')" "—" \
+                "ok (median of 50; mean by difference $mean ms)"
+        else
+            row "shell-input" "$n_in" "—" "ERROR" "—" "FAIL: ${out:0:120}"; failures=$((failures + 1))
+        fi
+        if command -v hyperfine >/dev/null 2>&1; then
+            hf="$here/.build/hyperfine.json"
+            if hyperfine -N --warmup 10 --runs 200 --export-json "$hf" "$shell_bin --version" >/dev/null 2>&1 \
+               || hyperfine --warmup 10 --runs 200 --export-json "$hf" "$shell_bin --version" >/dev/null 2>&1; then
+                st=$(python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["results"][0]; print("%.2f %.2f" % (r["mean"]*1e3, r["median"]*1e3))' "$hf")
+                row "shell-startup" "-" "—" "${st% *} ms" "—" "ok (hyperfine --version, 200 runs; median ${st#* } ms)"
+            else
+                row "shell-startup" "-" "—" "ERROR" "—" "FAIL: hyperfine failed"; failures=$((failures + 1))
+            fi
+        else
+            row "shell-startup" "-" "—" "skipped" "—" "hyperfine not installed (apt-get install hyperfine)"
+        fi
     else
-        # TODO(issue 6, workload f): enable once `swift run layoutlab --help` works and the
-        # session language has `view`, constraints and `--final`; the rows above are then
-        # produced automatically (gen_session/run_shell).
-        row "shell-*" "-" "—" "TODO" "—" "layoutlab executable not ready"
+        row "shell-*" "-" "—" "skipped" "—" "layoutlab did not build (Benchmarks/.build/shell-build.log)"
     fi
 fi
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the system packages LayoutLab needs to build and test, and nothing else.
 #
-#   scripts/ensure-deps.sh          libedit-dev (histedit.h) and pkg-config
+#   scripts/ensure-deps.sh          libedit-dev (histedit.h), pkg-config, g++ (benchmark)
 #   scripts/ensure-deps.sh --tmux   also tmux, for the end-to-end test
 #
 # Quiet and quick when everything is present, so every entry point can call it.
@@ -22,6 +22,8 @@ missing=()
 # The header is the real requirement: the CEditLine module map includes it.
 [[ -f /usr/include/histedit.h ]] || missing+=(libedit-dev)
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
+# g++ builds kiwi for the benchmark (Benchmarks/run.sh, which scripts/test runs with --quick).
+command -v g++ >/dev/null 2>&1 || missing+=(g++)
 if (( want_tmux )); then
     command -v tmux >/dev/null 2>&1 || missing+=(tmux)
 fi

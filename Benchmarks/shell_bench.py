@@ -1,0 +1,142 @@
+#!/usr/bin/env python3
+"""Workload (f) of Benchmarks/run.sh: the whole `layoutlab` shell on a generated session.
+
+  shell_bench.py gen N                      the squeezed chain as a script: `root 60Nx600`, N views
+                                            (declared 100 to a line), per view 5 constraints
+                                            (left chain, width >= 20, width == 100 @1, top, height
+                                            == 44) and the right edge <= root.right
+  shell_bench.py extra N K                  K single-constraint inputs for the session above
+  shell_bench.py check N JSON               checks `layoutlab --final --json` output: every frame
+                                            is the squeezed chain's (x chain, 20 <= width <= 100,
+                                            last right edge at 60N, y 0, height 44), weak error
+                                            48N - 8, and exactly the widths and x (not v0's) ambiguous
+  shell_bench.py input BIN SCRIPT N K       loads SCRIPT in a piped session (`load`, one report),
+                                            then times K inputs one by one, each with its full text
+                                            report; prints `median_s=… sentinel_s=…`
+Only the standard library; no output besides the one result line (errors on stderr, exit 1).
+"""
+import json
+import os
+import select
+import subprocess
+import sys
+import time
+
+
+def gen(n):
+    out = ["root %dx600" % (60 * n)]
+    for start in range(0, n, 100):
+        out.append("view " + " ".join("v%d" % i for i in range(start, min(n, start + 100))))
+    for i in range(n):
+        out.append("v0.left == root.left" if i == 0 else "v%d.left == v%d.right + 8" % (i, i - 1))
+        out.append("v%d.width >= 20" % i)
+        out.append("v%d.width == 100 @1" % i)
+        out.append("v%d.top == root.top" % i)
+        out.append("v%d.height == 44" % i)
+    out.append("v%d.right <= root.right" % (n - 1))
+    return out
+
+
+def extra(n, k):
+    # Required minimum widths a little above 20 on views spread over the chain: each moves the
+    # squeeze, so the report has frame changes, broken constraints and the ambiguity again.
+    return ["v%d.width >= %d" % ((i * 379) % n, 21 + i % 4) for i in range(k)]
+
+
+def check(n, path):
+    with open(path) as f:
+        lines = [l for l in f if l.strip()]
+    if len(lines) != 1:
+        return "expected one JSON object, got %d lines" % len(lines)
+    obj = json.loads(lines[0])
+    frames, amb = obj["frames"], obj["ambiguous"]
+    if obj.get("conflict") or obj.get("conflicts"):
+        return "unexpected conflict"
+    x_expect, weak = 0.0, 0.0
+    for i in range(n):
+        f = frames.get("v%d" % i)
+        if f is None:
+            return "no frame for v%d" % i
+        if abs(f["x"] - x_expect) > 1e-6 or f["y"] != 0 or abs(f["height"] - 44) > 1e-9:
+            return "v%d frame %s, expected x %g, y 0, height 44" % (i, f, x_expect)
+        if not (20 - 1e-6 <= f["width"] <= 100 + 1e-6):
+            return "v%d width %g outside [20, 100]" % (i, f["width"])
+        weak += 100 - f["width"]
+        x_expect = f["x"] + f["width"] + 8
+        want = ["width"] if i == 0 else ["x", "width"]
+        if sorted(amb.get("v%d" % i, [])) != sorted(want):
+            return "v%d ambiguous %s, expected %s" % (i, amb.get("v%d" % i), want)
+    right = x_expect - 8
+    if abs(right - 60 * n) > 1e-6:
+        return "last right edge %g, expected %d" % (right, 60 * n)
+    if abs(weak - (48 * n - 8)) > 1e-6 * max(1, weak):
+        return "weak error %g, expected %d" % (weak, 48 * n - 8)
+    if len(obj["broken"]) == 0:
+        return "no broken constraint reported"
+    return None
+
+
+def timed_inputs(binary, script, n, k):
+    p = subprocess.Popen([binary, "-"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                         stderr=subprocess.STDOUT, bufsize=0)
+    fd, buf = p.stdout.fileno(), [b""]
+    # A line the shell rejects at once prints a known message: it marks the end of a report.
+    sentinel, mark = b"%\n", b"unexpected character '%'\n"
+
+    def until_mark():
+        while True:
+            i = buf[0].find(mark)
+            if i >= 0:
+                buf[0] = buf[0][i + len(mark):]
+                return
+            ready, _, _ = select.select([fd], [], [], 300)
+            if not ready:
+                raise RuntimeError("no answer from layoutlab within 300 s")
+            data = os.read(fd, 1 << 20)
+            if not data:
+                raise RuntimeError("layoutlab ended early: " + buf[0][-500:].decode(errors="replace"))
+            buf[0] += data
+
+    def one(line):
+        t = time.perf_counter()
+        p.stdin.write(line.encode() + b"\n" + sentinel)
+        until_mark()
+        return time.perf_counter() - t
+
+    p.stdin.write(b"load " + os.path.abspath(script).encode() + b"\n" + sentinel)
+    until_mark()
+    if b"error" in buf[0]:
+        raise RuntimeError("load failed")
+    sent = sorted(one("# nothing") for _ in range(20))
+    times = sorted(one(line) for line in extra(n, k))
+    p.stdin.close()
+    p.wait()
+    med = lambda xs: xs[len(xs) // 2] if len(xs) % 2 else (xs[len(xs) // 2 - 1] + xs[len(xs) // 2]) / 2
+    print("median_s=%.6f sentinel_s=%.6f max_s=%.6f" % (med(times), med(sent), times[-1]))
+
+
+def main(argv):
+    cmd = argv[1]
+    if cmd == "gen":
+        print("\n".join(gen(int(argv[2]))))
+    elif cmd == "extra":
+        print("\n".join(extra(int(argv[2]), int(argv[3]))))
+    elif cmd == "check":
+        err = check(int(argv[2]), argv[3])
+        if err:
+            print(err, file=sys.stderr)
+            return 1
+    elif cmd == "input":
+        timed_inputs(argv[2], argv[3], int(argv[4]), int(argv[5]))
+    else:
+        print(__doc__, file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    try:
+        sys.exit(main(sys.argv))
+    except (RuntimeError, KeyError, ValueError) as e:
+        print("shell_bench.py: %s" % e, file=sys.stderr)
+        sys.exit(1)
