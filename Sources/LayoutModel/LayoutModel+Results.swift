@@ -1,0 +1,88 @@
+import Cassowary
+
+/// Reading the solution: frames, broken constraints and their errors, ambiguity, warnings.
+extension LayoutModel {
+    // MARK: - Results
+
+    func evaluate(_ expression: Expression) -> Double {
+        var total = expression.constant
+        for term in expression.terms { total += term.coefficient * solver.value(of: term.variable) }
+        return total
+    }
+
+    /// A view's frame in its superview's coordinates.
+    public func frame(of name: String) -> Frame? {
+        guard let info = views[name] else { return nil }
+        return Frame(x: cleanValue(solver.value(of: info.x)), y: cleanValue(solver.value(of: info.y)),
+                     width: cleanValue(solver.value(of: info.width)), height: cleanValue(solver.value(of: info.height)))
+    }
+
+    /// Every view's frame, in creation order (root first).
+    public func frames() -> [(name: String, frame: Frame)] {
+        viewOrder.map { ($0, frame(of: $0)!) }
+    }
+
+    /// A view's origin in root coordinates (for pictures).
+    public func absoluteOrigin(of name: String) -> (x: Double, y: Double) {
+        var x = 0.0, y = 0.0
+        var current = views[name]
+        while let info = current, info.parent != nil {
+            x += solver.value(of: info.x)
+            y += solver.value(of: info.y)
+            current = views[info.parent!]
+        }
+        return (cleanValue(x), cleanValue(y))
+    }
+
+    /// The two sides of a constraint in the current layout.
+    public func values(of id: String) -> (got: Double, wanted: Double)? {
+        guard let record = constraints[id] else { return nil }
+        return (cleanValue(evaluate(record.lhs)), cleanValue(evaluate(record.rhs)))
+    }
+
+    /// How far a constraint is from holding, in points (0 when it holds).
+    public func error(of id: String) -> Double {
+        guard let record = constraints[id], let (got, wanted) = values(of: id) else { return 0 }
+        let raw: Double
+        switch record.spec.relation {
+        case .equal: raw = abs(got - wanted)
+        case .greaterThanOrEqual: raw = max(0, wanted - got)
+        case .lessThanOrEqual: raw = max(0, got - wanted)
+        }
+        return cleanValue(raw)
+    }
+
+    /// Active constraints that do not hold (by more than 1e-6 points), plus every broken
+    /// required one, in creation order.
+    public func brokenConstraints() -> [BrokenConstraint] {
+        var result: [BrokenConstraint] = []
+        for id in constraintOrder {
+            guard let record = constraints[id], record.isActive, record.isBroken || !record.spec.priority.isRequired else { continue }
+            let error = self.error(of: id)
+            guard record.isBroken || error > 1e-6 else { continue }
+            let (got, wanted) = values(of: id)!
+            result.append(BrokenConstraint(id: id, text: record.text, priority: record.spec.priority.rawValue,
+                                           isBrokenRequired: record.isBroken, wanted: wanted, got: got, error: error))
+        }
+        return result
+    }
+
+    /// Ambiguous frame components per view, in creation order (exact: from the solver).
+    public func ambiguity() -> [(view: String, components: [FrameComponent])] {
+        var found: [String: [FrameComponent]] = [:]
+        for variable in solver.ambiguousVariables() {
+            if let owner = owners[variable.id], owner.view != Self.rootName { found[owner.view, default: []].append(owner.component) }
+        }
+        return viewOrder.compactMap { name in found[name].map { (name, $0.sorted()) } }
+    }
+
+    /// "a has a negative width (-20)" for every view whose size came out negative.
+    public func negativeSizeWarnings() -> [String] {
+        var warnings: [String] = []
+        for (name, frame) in frames() {
+            if frame.width < 0 { warnings.append("\(name) has a negative width (\(formatNumber(frame.width)))") }
+            if frame.height < 0 { warnings.append("\(name) has a negative height (\(formatNumber(frame.height)))") }
+        }
+        return warnings
+    }
+}

@@ -1,0 +1,182 @@
+import Cassowary
+
+/// Turning Auto Layout constraints into solver constraints, installing them, and UIKit's recovery from conflicts.
+extension LayoutModel {
+    // MARK: - Translation to the solver
+
+    /// The closest common ancestor of two views.
+    public func commonAncestor(_ a: String, _ b: String) -> String {
+        guard var x = views[a], var y = views[b] else { return Self.rootName }
+        while x.depth > y.depth { x = views[x.parent!]! }
+        while y.depth > x.depth { y = views[y.parent!]! }
+        while x.name != y.name { x = views[x.parent!]!; y = views[y.parent!]! }
+        return x.name
+    }
+
+    /// Fills in the expressions of a record from its spec, for the current direction, margins
+    /// and intrinsic sizes.
+    func build(_ record: inout ConstraintRecord) {
+        let spec = record.spec
+        let space: String
+        if let second = spec.secondItem {
+            space = commonAncestor(spec.firstItem, second)
+        } else {
+            space = views[spec.firstItem]?.parent ?? Self.rootName
+        }
+        let mirrored = direction == .rightToLeft && spec.usesDirectionalAttribute
+        record.coordinateSpace = space
+        record.lhs = attributeExpression(spec.firstItem, spec.firstAttribute, in: space, mirrored: mirrored)
+        if let second = spec.secondItem, let attribute = spec.secondAttribute {
+            let value = attributeExpression(second, attribute, in: space, mirrored: mirrored)
+            record.rhs = combine(value, spec.multiplier, Expression(constant: spec.constant), 1)
+        } else {
+            record.rhs = Expression(constant: spec.constant)
+        }
+    }
+
+    /// The value of `view.attribute` in the coordinate system of its ancestor `space` (mirrored:
+    /// measured from `space`'s right edge leftwards).
+    func attributeExpression(_ view: String, _ attribute: LayoutAttribute, in space: String, mirrored: Bool) -> Expression {
+        guard let info = views[view] else { return Expression() }
+        if attribute == .width { return Expression([Term(info.width)]) }
+        if attribute == .height { return Expression([Term(info.height)]) }
+        var terms: [Term] = []
+        let horizontal = attribute.axis == .horizontal
+        var current = info
+        while current.name != space, let parent = current.parent {
+            terms.append(Term(horizontal ? current.x : current.y))
+            current = views[parent]!
+        }
+        let m = info.margins
+        var constant = 0.0
+        var resolved = attribute
+        switch attribute {
+        case .leading: resolved = direction == .leftToRight ? .left : .right
+        case .trailing: resolved = direction == .leftToRight ? .right : .left
+        case .leadingMargin: resolved = direction == .leftToRight ? .leftMargin : .rightMargin
+        case .trailingMargin: resolved = direction == .leftToRight ? .rightMargin : .leftMargin
+        default: break
+        }
+        switch resolved {
+        case .left, .top: break
+        case .right: terms.append(Term(info.width))
+        case .bottom, .baseline, .lastBaseline: terms.append(Term(info.height))
+        case .firstBaseline:
+            if let h = info.intrinsicHeight { constant = h } else { terms.append(Term(info.height)) }
+        case .centerX: terms.append(Term(info.width, 0.5))
+        case .centerY: terms.append(Term(info.height, 0.5))
+        case .leftMargin: constant = m.left
+        case .rightMargin: terms.append(Term(info.width)); constant = -m.right
+        case .topMargin: constant = m.top
+        case .bottomMargin: terms.append(Term(info.height)); constant = -m.bottom
+        case .centerXWithinMargins: terms.append(Term(info.width, 0.5)); constant = (m.left - m.right) / 2
+        case .centerYWithinMargins: terms.append(Term(info.height, 0.5)); constant = (m.top - m.bottom) / 2
+        case .width, .height, .leading, .trailing, .leadingMargin, .trailingMargin: break
+        }
+        var expression = combine(Expression(terms, constant: constant), 1, Expression(), 0)
+        if mirrored && horizontal, let spaceInfo = views[space] {
+            expression = combine(Expression([Term(spaceInfo.width)]), 1, expression, -1)
+        }
+        return expression
+    }
+
+    func strength(_ record: ConstraintRecord) -> Strength {
+        if record.isBroken { return LayoutModel.brokenStrength }
+        return record.spec.priority.isRequired ? .required : .optional(record.spec.priority.rawValue)
+    }
+
+    /// Puts an active record into the solver; a required one that conflicts is installed broken.
+    func install(_ id: String) {
+        guard let record = constraints[id], record.isActive, record.solverID == nil else { return }
+        let expression = record.expression
+        do {
+            let sid = try solver.addConstraint(expression, record.relation, strength(record))
+            constraints[id]!.solverID = sid
+            bySolverID[sid] = id
+        } catch {
+            breakConstraint(id, conflict: conflictMembers(error.conflicting, plus: id))
+        }
+    }
+
+    func uninstall(_ id: String) {
+        guard let sid = constraints[id]?.solverID else { return }
+        solver.removeConstraint(sid)
+        bySolverID[sid] = nil
+        constraints[id]!.solverID = nil
+    }
+
+    func conflictMembers(_ ids: [ConstraintID], plus id: String) -> [String] {
+        var members = ids.compactMap { bySolverID[$0] }
+        members.append(id)
+        let serial: (String) -> Int = { [constraints] in constraints[$0]?.serial ?? Int.max }
+        return Array(Set(members)).sorted { (serial($0), $0) < (serial($1), $1) }
+    }
+
+    /// Rebuilds the constants of every constraint touching `view` (margins, intrinsic height).
+    func refreshConstants(touching view: String) {
+        for id in constraintOrder where touching[view]?.contains(id) == true { refreshConstant(id) }
+    }
+
+    /// Recomputes a record's expressions and hands the new constant to the solver (fast path).
+    /// A required record that then conflicts becomes broken.
+    func refreshConstant(_ id: String) {
+        guard constraints[id] != nil else { return }
+        build(&constraints[id]!)
+        let record = constraints[id]!
+        guard let sid = record.solverID else { return }
+        do {
+            try solver.setConstant(sid, to: record.expression.constant)
+        } catch {
+            breakConstraint(id, conflict: conflictMembers(error.conflicting, plus: id))
+        }
+    }
+
+    /// Reinstalls a required constraint at the internal priority above every optional one, marks
+    /// it broken and records the conflict: UIKit's recovery, after which the layout carries on.
+    func breakConstraint(_ id: String, conflict members: [String]) {
+        let record = constraints[id]!
+        uninstall(id)
+        constraints[id]!.isBroken = true
+        if let sid = try? solver.addConstraint(record.expression, record.relation, LayoutModel.brokenStrength) {
+            constraints[id]!.solverID = sid
+            bySolverID[sid] = id
+        }
+        events.append(.conflict(Conflict(constraints: members, broken: id)))
+    }
+
+    /// For constraints that must win (the root's size): on a conflict, break the newest other
+    /// member and try again.
+    func setConstantBreakingOthers(_ sid: ConstraintID, _ constant: Double, label: String) {
+        for _ in 0..<1000 {
+            do {
+                try solver.setConstant(sid, to: constant)
+                return
+            } catch {
+                let victims = error.conflicting.compactMap { bySolverID[$0] }.filter { constraints[$0] != nil }
+                guard let victim = victims.max(by: { constraints[$0]!.serial < constraints[$1]!.serial }) else { return }
+                breakConstraint(victim, conflict: conflictMembers(error.conflicting, plus: label))
+            }
+        }
+    }
+
+    /// Tries to make every broken constraint required again, oldest first.
+    public func retryBroken() {
+        for id in constraintOrder {
+            guard let record = constraints[id], record.isBroken, record.isActive else { continue }
+            uninstall(id)
+            do {
+                let sid = try solver.addConstraint(record.expression, record.relation, .required)
+                constraints[id]!.isBroken = false
+                constraints[id]!.solverID = sid
+                bySolverID[sid] = id
+                events.append(.repaired(id))
+            } catch {
+                if let sid = try? solver.addConstraint(record.expression, record.relation, LayoutModel.brokenStrength) {
+                    constraints[id]!.solverID = sid
+                    bySolverID[sid] = id
+                }
+            }
+        }
+    }
+
+}
