@@ -27,37 +27,48 @@ extension Solver {
         }
         let cone = DirectionCone(tableau: t, isFree: isFree)
 
-        var dependence = [Row?](repeating: nil, count: count)
-        var merger = RowMerger()
-        for symbol in order.reversed() {
-            let row = t.rows[Int(t.slotOfBasic[Int(symbol)])]
-            var own: Row?
-            for (index, other) in row.symbols.enumerated() {
-                let coefficient = row.coefficients[index]
-                if t.isBasicExternal(other) {
-                    if let inner = dependence[Int(other)] {
-                        if own == nil { own = Row() }
-                        merger.add(inner, times: coefficient, to: &own!)
+        // Whether a variable is fixed on the optimal face is whether its dependence on the free
+        // symbols vanishes on every direction the face allows. Writing the dependences out costs
+        // N² on a chain (each edge depends on every earlier width), so instead the dependence is
+        // evaluated on sampled directions of that space, through the definitions in one pass,
+        // the way values are: a nonzero dependence vanishes on a sampled direction only by
+        // coincidence, so two samples that both vanish mean fixed.
+        var ambiguous = [Bool](repeating: false, count: count)
+        var along = [Double](repeating: 0, count: count)
+        var magnitude = [Double](repeating: 0, count: count)
+        for round in 0..<DirectionCone.samples {
+            let constrained = cone.sampleDirection(round: round)
+            @inline(__always) func step(_ symbol: Int) -> Double {
+                if t.kinds[symbol] == .external { return DirectionCone.sample(Symbol(symbol), round: round) }
+                guard isFree[symbol] else { return 0 }
+                return cone.index(of: Symbol(symbol)).map { constrained[$0] }
+                    ?? DirectionCone.sample(Symbol(symbol), round: round)
+            }
+            for symbol in order.reversed() {
+                let row = t.rows[Int(t.slotOfBasic[Int(symbol)])]
+                var total = 0.0, size = 0.0
+                for (index, other) in row.symbols.enumerated() {
+                    let coefficient = row.coefficients[index]
+                    if t.isBasicExternal(other) {
+                        total += coefficient * along[Int(other)]
+                        size += abs(coefficient) * magnitude[Int(other)]
+                    } else {
+                        let move = step(Int(other))
+                        total += coefficient * move
+                        size += abs(coefficient * move)
                     }
-                } else if t.kinds[Int(other)] == .external || isFree[Int(other)] {
-                    // Nonbasic user variables move freely in both directions and sit in no
-                    // restricted row; free slacks and errors move as the cone allows.
-                    if own == nil { own = Row() }
-                    own!.add(other, coefficient)
                 }
+                along[Int(symbol)] = total
+                magnitude[Int(symbol)] = size
+                // Rounding in a long chain of definitions stays far below this relative bound.
+                if abs(total) > 1e-9 * size { ambiguous[Int(symbol)] = true }
             }
-            if let own, !own.isEmpty { dependence[Int(symbol)] = own }
         }
-        var ambiguous: [Variable] = []
+        var result: [Variable] = []
         for symbol in 0..<count where t.kinds[symbol] == .external {
-            if !t.isBasic(Symbol(symbol)) {
-                ambiguous.append(Variable(id: symbol))
-            } else if let own = dependence[symbol],
-                      cone.allowsChange(along: zip(own.symbols, own.coefficients).map { ($0, $1) }) {
-                ambiguous.append(Variable(id: symbol))
-            }
+            if !t.isBasic(Symbol(symbol)) || ambiguous[symbol] { result.append(Variable(id: symbol)) }
         }
-        return ambiguous
+        return result
     }
 }
 
@@ -138,14 +149,37 @@ struct DirectionCone {
 
     private static let tolerance = 1.0e-7
 
-    /// Whether some allowed direction changes `Σ coefficient × symbol`.
-    func allowsChange(along dependence: [(Symbol, Double)]) -> Bool {
-        var vector = [Double](repeating: 0, count: constrainedIndex.count)
-        for (symbol, coefficient) in dependence {
-            // A free symbol in no degenerate row can grow on its own.
-            guard let index = constrainedIndex[symbol] else { return true }
-            vector[index] += coefficient
+    /// How many sampled directions decide each variable.
+    static let samples = 2
+
+    /// The dense index of a free symbol that occurs in a degenerate row.
+    func index(of symbol: Symbol) -> Int? { constrainedIndex[symbol] }
+
+    /// A pseudo-random step in [0.5, 1.5) for an unconstrained free symbol, the same on every
+    /// call (determinism), different per symbol and round.
+    static func sample(_ symbol: Symbol, round: Int) -> Double {
+        var z = UInt64(UInt32(bitPattern: symbol)) &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(round + 1) &* 0xD1B5_4A32_D192_ED03
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        z ^= z >> 31
+        return 0.5 + Double(z >> 11) / Double(1 << 53)
+    }
+
+    /// A direction of the face's span over the constrained symbols: random values for the
+    /// symbols that are not pivots of the equalities, and the pivots solved so that every
+    /// equality holds (later equalities first: each is zero at the pivots of earlier ones).
+    func sampleDirection(round: Int) -> [Double] {
+        var direction = [Double](repeating: 0, count: constrainedIndex.count)
+        var isPivot = [Bool](repeating: false, count: constrainedIndex.count)
+        for equality in equalities { isPivot[equality.pivot] = true }
+        for index in direction.indices where !isPivot[index] {
+            direction[index] = DirectionCone.sample(Symbol(index), round: round + 7)
         }
-        return reduce(vector).contains { abs($0) > DirectionCone.tolerance }
+        for (pivot, vector) in equalities.reversed() {
+            var sum = 0.0
+            for index in vector.indices where index != pivot { sum += vector[index] * direction[index] }
+            direction[pivot] = -sum
+        }
+        return direction
     }
 }

@@ -19,9 +19,7 @@ extension Tableau {
 
     /// The basic user variables reachable from `roots` through definitions, each before every
     /// variable its definition refers to.
-    /// With `skippingValued`, definitions whose value is already known for this epoch are
-    /// neither listed nor entered.
-    mutating func definitionOrder(from roots: [Symbol], skippingValued: Bool = false) -> [Symbol] {
+    mutating func definitionOrder(from roots: [Symbol]) -> [Symbol] {
         stamp &+= 1
         if stamp == 0 {
             for index in visited.indices { visited[index] = 0 }
@@ -41,8 +39,7 @@ extension Tableau {
                 while next < row.symbols.count {
                     let candidate = row.symbols[next]
                     next += 1
-                    if isBasicExternal(candidate) && visited[Int(candidate)] != stamp
-                        && !(skippingValued && valueEpoch[Int(candidate)] == epoch) {
+                    if isBasicExternal(candidate) && visited[Int(candidate)] != stamp {
                         child = candidate
                         break
                     }
@@ -105,13 +102,18 @@ extension Tableau {
     }
 
     /// The current value of every symbol, evaluating definitions through their references.
+    /// The first read after a change evaluates every definition in one pass (reports read every
+    /// view's values anyway); later reads are array look-ups.
     mutating func currentValue(of symbol: Symbol) -> Double {
         let slot = slotOfBasic[Int(symbol)]
         if slot < 0 { return 0 }
         if kinds[Int(symbol)] != .external { return rows[Int(slot)].constant }
-        if valueEpoch[Int(symbol)] == epoch { return cachedValue[Int(symbol)] }
-        // Evaluate the definitions this one depends on first (the order lists dependents first).
-        for defined in definitionOrder(from: [symbol], skippingValued: true).reversed() {
+        if valueEpoch[Int(symbol)] != epoch { evaluateDefinitions() }
+        return cachedValue[Int(symbol)]
+    }
+
+    private mutating func evaluateDefinitions() {
+        for defined in allDefinitionsOrdered().reversed() {
             let row = rows[Int(slotOfBasic[Int(defined)])]
             var value = row.constant
             for (index, other) in row.symbols.enumerated() {
@@ -123,7 +125,6 @@ extension Tableau {
             cachedValue[Int(defined)] = value
             valueEpoch[Int(defined)] = epoch
         }
-        return cachedValue[Int(symbol)]
     }
 
     /// Whether the definition of `start` refers, directly or not, to any symbol in `targets`

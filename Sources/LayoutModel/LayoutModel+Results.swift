@@ -43,8 +43,12 @@ extension LayoutModel {
     /// How far a constraint is from holding, in points (0 when it holds).
     public func error(of id: String) -> Double {
         guard let record = constraints[id], let (got, wanted) = values(of: id) else { return 0 }
+        return Self.error(got: got, wanted: wanted, relation: record.spec.relation)
+    }
+
+    static func error(got: Double, wanted: Double, relation: LayoutRelation) -> Double {
         let raw: Double
-        switch record.spec.relation {
+        switch relation {
         case .equal: raw = abs(got - wanted)
         case .greaterThanOrEqual: raw = max(0, wanted - got)
         case .lessThanOrEqual: raw = max(0, got - wanted)
@@ -58,9 +62,9 @@ extension LayoutModel {
         var result: [BrokenConstraint] = []
         for id in constraintOrder {
             guard let record = constraints[id], record.isActive, record.isBroken || !record.spec.priority.isRequired else { continue }
-            let error = self.error(of: id)
+            let got = cleanValue(evaluate(record.lhs)), wanted = cleanValue(evaluate(record.rhs))
+            let error = Self.error(got: got, wanted: wanted, relation: record.spec.relation)
             guard record.isBroken || error > 1e-6 else { continue }
-            let (got, wanted) = values(of: id)!
             result.append(BrokenConstraint(id: id, text: record.text, priority: record.spec.priority.rawValue,
                                            isBrokenRequired: record.isBroken, wanted: wanted, got: got, error: error))
         }
@@ -77,9 +81,12 @@ extension LayoutModel {
     }
 
     /// "a has a negative width (-20)" for every view whose size came out negative.
-    public func negativeSizeWarnings() -> [String] {
+    public func negativeSizeWarnings() -> [String] { negativeSizeWarnings(in: frames()) }
+
+    /// The same for frames already read.
+    public func negativeSizeWarnings(in frames: [(name: String, frame: Frame)]) -> [String] {
         var warnings: [String] = []
-        for (name, frame) in frames() {
+        for (name, frame) in frames {
             if frame.width < 0 { warnings.append("\(name) has a negative width (\(formatNumber(frame.width)))") }
             if frame.height < 0 { warnings.append("\(name) has a negative height (\(formatNumber(frame.height)))") }
         }

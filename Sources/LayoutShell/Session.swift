@@ -458,7 +458,8 @@ public final class Session {
             let ambiguous = model.ambiguity().map {
                 AmbiguityReport(view: $0.view, components: $0.components, reason: ambiguityReason?(model, $0.view, $0.components))
             }
-            cache = (model.frames(), broken, ambiguous, model.negativeSizeWarnings())
+            let frames = model.frames()
+            cache = (frames, broken, ambiguous, model.negativeSizeWarnings(in: frames))
         }
         let state = cache!
         result.frames = state.frames
