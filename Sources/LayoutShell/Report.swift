@@ -4,6 +4,11 @@ import LayoutModel
 public struct ConstraintLine: Hashable, Sendable {
     public var id: String
     public var text: String
+    /// The user's name for it (`minW: a.width >= 100`), shown beside the id.
+    public var name: String? = nil
+
+    /// `c3`, or `c3 (minW)` when the constraint has a name.
+    var label: String { name.map { "\(id) (\($0))" } ?? id }
 }
 
 /// A constraint that changed: its text now and before.
@@ -119,7 +124,7 @@ extension CommandResult {
         if viewsAdded.count > Self.constraintLinesCap { lines.append("… and \(viewsAdded.count - Self.constraintLinesCap) more views added") }
         for name in viewsRemoved.prefix(Self.constraintLinesCap) { lines.append(paint("removed view ", ANSI.red) + name) }
         if viewsRemoved.count > Self.constraintLinesCap { lines.append("… and \(viewsRemoved.count - Self.constraintLinesCap) more views removed") }
-        for item in added.prefix(Self.constraintLinesCap) { lines.append(paint("added ", ANSI.green) + "\(item.id): \(item.text)") }
+        for item in added.prefix(Self.constraintLinesCap) { lines.append(paint("added ", ANSI.green) + "\(item.label): \(item.text)") }
         if added.count > Self.constraintLinesCap { lines.append("… and \(added.count - Self.constraintLinesCap) more constraints added") }
         for item in removed.prefix(Self.constraintLinesCap) { lines.append(paint("removed ", ANSI.red) + "\(item.id): \(item.text)") }
         if removed.count > Self.constraintLinesCap { lines.append("… and \(removed.count - Self.constraintLinesCap) more constraints removed") }

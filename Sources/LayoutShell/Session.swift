@@ -404,7 +404,7 @@ public final class Session {
                     result.changed.append(ChangedConstraint(id: record.id, text: record.text, before: old.text, what: record.isActive ? "activated" : "deactivated"))
                 }
             } else {
-                result.added.append(ConstraintLine(id: record.id, text: record.text))
+                result.added.append(ConstraintLine(id: record.id, text: record.text, name: record.name))
             }
         }
         for (id, old) in before.sorted(by: { $0.value.serial < $1.value.serial }) where after[id] == nil && !id.contains(".") {
@@ -416,7 +416,7 @@ public final class Session {
         for event in model.takeEvents() {
             switch event {
             case .added(let id):
-                if let record = model.constraint(id) { result.added.append(ConstraintLine(id: id, text: record.text)) }
+                if let record = model.constraint(id) { result.added.append(ConstraintLine(id: id, text: record.text, name: record.name)) }
             case .removed(let record):
                 if record.isImplicit { continue }
                 if let index = result.added.firstIndex(where: { $0.id == record.id }) { result.added.remove(at: index) }

@@ -82,7 +82,9 @@ func fingerprint(_ session: Session) -> String {
 
     @Test func namesAreAliases() {
         let s = Session()
-        run(s, "view a\nminW: a.width >= 100\nminW.constant = 120")
+        run(s, "view a")
+        #expect(s.execute("minW: a.width >= 100").renderText().contains("added c1 (minW): a.width >= 100"))
+        run(s, "minW.constant = 120")
         #expect(s.model.constraint("c1")?.name == "minW")
         #expect(s.model.constraint("c1")?.text == "a.width >= 120")
         #expect(s.execute("deactivate minW").ok)
