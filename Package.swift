@@ -31,10 +31,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"]),
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "CassowaryTests", dependencies: ["Cassowary", "TestSupport"]),
         .testTarget(name: "LayoutModelTests", dependencies: ["LayoutModel"]),
         .testTarget(name: "VisualFormatTests", dependencies: ["VisualFormat"]),
-        .testTarget(name: "LayoutShellTests", dependencies: ["LayoutShell"]),
+        .testTarget(name: "LayoutShellTests", dependencies: ["LayoutShell", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -7,29 +7,9 @@
 // (case i of a run uses seed `base &+ i`, so a case seed used as base replays that case first).
 
 import Cassowary
+import TestSupport
 import Foundation
 import Testing
-
-/// SplitMix64 (Steele, Lea, Flood 2014): tiny, fast, and every seed — including consecutive
-/// ones — gives a well-mixed stream, so `base + caseIndex` seeds are independent enough.
-struct SplitMix64 {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// Uniform in 0..<bound (the modulo bias is irrelevant at these bounds).
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-    /// True with probability `percent`/100.
-    mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
-    mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
-}
 
 /// One solver call as the generator issued it. Kept as data so a run can be logged, replayed
 /// bit-for-bit on a second solver (determinism), shrunk to a minimal failing sequence, and pasted

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import LayoutModel
 @testable import LayoutShell
@@ -9,17 +10,6 @@ import LayoutModel
 /// baselines, RTL mirroring) and constraint errors — and against the text report. Undo and
 /// save/load are checked by rebuilding: the state after `undo k` must equal the state k steps
 /// earlier, and a saved script loaded into a new session must report the same layout.
-
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// The reference's own picture of the session.
 struct Reference {
@@ -125,7 +115,7 @@ struct Reference {
 /// Makes a random script line by line, keeping the reference up to date with what it expects
 /// the session to accept.
 struct ScriptMaker {
-    var rng: SplitMix
+    var rng: SplitMix64
     var ref = Reference()
     var viewCounter = 0
     let locationsH: [LayoutAttribute] = [.left, .right, .centerX, .leftMargin, .rightMargin, .centerXWithinMargins]
@@ -408,7 +398,7 @@ func stablePart(_ result: CommandResult) -> String {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         var checkedReports = 0
         for seed in 0..<Self.scripts {
-            var maker = ScriptMaker(rng: SplitMix(state: UInt64(seed) &* 7919 &+ 17))
+            var maker = ScriptMaker(rng: SplitMix64(seed: UInt64(seed) &* 7919 &+ 17))
             let session = Session()
             session.directory = dir
             var lines: [String] = []
@@ -471,7 +461,7 @@ func stablePart(_ result: CommandResult) -> String {
         let attributes: [LayoutAttribute] = [.left, .right, .centerX, .leading, .trailing, .leftMargin, .rightMargin,
                                              .leadingMargin, .trailingMargin, .centerXWithinMargins]
         for seed in 0..<Self.scripts {
-            var rng = SplitMix(state: UInt64(seed) &* 104_729 &+ 3)
+            var rng = SplitMix64(seed: UInt64(seed) &* 104_729 &+ 3)
             func pick<T>(_ items: [T]) -> T { items[Int.random(in: 0..<items.count, using: &rng)] }
             var ref = Reference()
             var lines: [String] = []

@@ -1,0 +1,21 @@
+/// SplitMix64 (Steele, Lea, Flood 2014), the seeded generator of every randomized test: tiny,
+/// fast, and every seed — consecutive ones included — gives a well-mixed stream, so a test can
+/// seed case i with `base + i` and replay any case from its printed seed.
+public struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+    public init(seed: UInt64) { state = seed }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// Uniform in 0..<bound (the modulo bias is irrelevant at test sizes).
+    public mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+    /// True with probability `percent`/100.
+    public mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
+    public mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
+}
