@@ -59,11 +59,14 @@ extension Tableau {
 
     /// Every basic user variable, each before every variable its definition refers to.
     mutating func allDefinitionsOrdered() -> [Symbol] {
+        if let known = cachedDefinitionOrder { return known }
         var roots: [Symbol] = []
         for symbol in kinds.indices where kinds[symbol] == .external && slotOfBasic[symbol] >= 0 {
             roots.append(Symbol(symbol))
         }
-        return definitionOrder(from: roots)
+        let order = definitionOrder(from: roots)
+        cachedDefinitionOrder = order
+        return order
     }
 
     /// `row` with every basic user variable replaced by its definition, recursively: the result

@@ -41,6 +41,10 @@ struct Tableau {
     var cachedValue: [Double] = []
     var valueEpoch: [UInt32] = []
     var epoch: UInt32 = 1
+    /// Every basic user variable in dependency order, kept until a definition is added, taken
+    /// out, or gains or loses a reference to another user variable. Pivots of the restricted
+    /// part never do that, so a drag reuses it step after step.
+    var cachedDefinitionOrder: [Symbol]?
     /// Restricted basic symbols whose rows may have gone negative, for the dual simplex.
     var infeasible: [Symbol] = []
 
@@ -64,6 +68,7 @@ struct Tableau {
 
     /// Stores `row` as the row of `basic`.
     mutating func place(_ row: Row, basic: Symbol) {
+        if kinds[Int(basic)] == .external { cachedDefinitionOrder = nil }
         let slot: Int32
         if let free = freeSlots.popLast() {
             slot = free
@@ -80,6 +85,7 @@ struct Tableau {
 
     /// Takes the row of `basic` out of the tableau.
     mutating func takeRow(of basic: Symbol) -> Row {
+        if kinds[Int(basic)] == .external { cachedDefinitionOrder = nil }
         let slot = slotOfBasic[Int(basic)]
         var row = Row()
         swap(&row, &rows[Int(slot)])
@@ -129,6 +135,10 @@ struct Tableau {
     /// the phase-one objective. Rows of restricted symbols that turn negative are remembered for
     /// the dual simplex.
     mutating func substitute(_ symbol: Symbol, by row: Row) {
+        // Only a row naming user variables can change which definitions refer to which.
+        if cachedDefinitionOrder != nil && row.symbols.contains(where: { kinds[Int($0)] == .external }) {
+            cachedDefinitionOrder = nil
+        }
         var slots: [Int32] = []
         swap(&slots, &columns[Int(symbol)])
         for slot in slots {
