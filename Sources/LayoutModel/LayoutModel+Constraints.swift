@@ -308,7 +308,6 @@ extension LayoutModel {
             guard let info = views[name], let parent = info.parent else { continue }
             for id in constraintOrder where touching[name]?.contains(id) == true { dropConstraint(id) }
             views[parent]!.children.removeAll { $0 == name }
-            for variable in [info.x, info.y, info.width, info.height] { owners[variable.id] = nil }
             views[name] = nil
             touching[name] = nil
             if viewOrder.last == name { viewOrder.removeLast() } else { viewOrder.removeAll { $0 == name } }

@@ -73,11 +73,22 @@ extension LayoutModel {
 
     /// Ambiguous frame components per view, in creation order (exact: from the solver).
     public func ambiguity() -> [(view: String, components: [FrameComponent])] {
-        var found: [String: [FrameComponent]] = [:]
-        for variable in solver.ambiguousVariables() {
-            if let owner = owners[variable.id], owner.view != Self.rootName { found[owner.view, default: []].append(owner.component) }
+        let ambiguous = solver.ambiguousVariables()
+        guard !ambiguous.isEmpty else { return [] }
+        var isAmbiguous = [Bool](repeating: false, count: ambiguous.last!.id + 1)
+        for variable in ambiguous { isAmbiguous[variable.id] = true }
+        func flagged(_ variable: Variable) -> Bool { variable.id < isAmbiguous.count && isAmbiguous[variable.id] }
+        var result: [(view: String, components: [FrameComponent])] = []
+        for name in viewOrder where name != Self.rootName {
+            guard let info = views[name] else { continue }
+            var components: [FrameComponent] = []
+            if flagged(info.x) { components.append(.x) }
+            if flagged(info.y) { components.append(.y) }
+            if flagged(info.width) { components.append(.width) }
+            if flagged(info.height) { components.append(.height) }
+            if !components.isEmpty { result.append((name, components)) }
         }
-        return viewOrder.compactMap { name in found[name].map { (name, $0.sorted()) } }
+        return result
     }
 
     /// "a has a negative width (-20)" for every view whose size came out negative.

@@ -67,7 +67,6 @@ extension LayoutModel {
         for id in constraintOrder where ids.contains(id) { dropConstraint(id) }
         views[parent]!.children.removeAll { $0 == name }
         for view in doomed {
-            if let v = views[view] { for variable in [v.x, v.y, v.width, v.height] { owners[variable.id] = nil } }
             views[view] = nil
             touching[view] = nil
             events.append(.viewRemoved(view))

@@ -92,7 +92,6 @@ public final class LayoutModel {
     var serialCounter = 0
     var touching: [String: Set<String>] = [:]
     var bySolverID: [ConstraintID: String] = [:]
-    var owners: [Int: (view: String, component: FrameComponent)] = [:]
     var rootWidthID: ConstraintID!
     var rootHeightID: ConstraintID!
     var events: [ModelEvent] = []
@@ -117,10 +116,6 @@ public final class LayoutModel {
             name: name, parent: parent, depth: depth, serial: viewOrder.count == 0 ? 0 : nextSerial(),
             x: solver.makeVariable(), y: solver.makeVariable(),
             width: solver.makeVariable(), height: solver.makeVariable())
-        owners[info.x.id] = (name, .x)
-        owners[info.y.id] = (name, .y)
-        owners[info.width.id] = (name, .width)
-        owners[info.height.id] = (name, .height)
         return info
     }
 
