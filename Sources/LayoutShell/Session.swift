@@ -266,6 +266,9 @@ public final class Session {
         case .platform(let p): p == .ios ? "platform ios: VFL's |- and -| go to the superview's layout margins; 8 between views" : "platform macos: VFL's standard space is 20 to the superview's edge, 8 between views"
         case .metric(let name, let value): "metric \(name) = \(formatNumber(value))"
         case .margins(let view, let insets): "\(view).margins = \(insets)"
+        case .setIntrinsic(let view, let w, let h):
+            w == nil && h == nil ? "\(view) has no intrinsic size now"
+                : "\(view)'s intrinsic size is now \(w.map(formatNumber) ?? "-")x\(h.map(formatNumber) ?? "-")"
         case .content(let view, let hugging, let axis, let p):
             "\(view).\(hugging ? "hugging" : "resistance").\(axis == .horizontal ? "h" : "v") = \(formatNumber(p.rawValue))"
                 + (model.view(view)?.intrinsic(axis) == nil ? " (no effect until \(view) has an intrinsic \(axis == .horizontal ? "width" : "height"))" : "")
@@ -311,10 +314,14 @@ public final class Session {
         var text = "# LayoutLab session, written by `save`; `load` or replay it to rebuild the session.\n"
         for line in all[start...] { text += line + "\n" }
         let slash = target.lastIndex(of: "/")
-        let dir = slash.map { String(target[..<$0]) } ?? "."
+        // A file right under "/" keeps its temporary file in "/" too (not in the current directory).
+        let dir = slash.map { $0 == target.startIndex ? "/" : String(target[..<$0]) } ?? "."
         let base = slash.map { String(target[target.index(after: $0)...]) } ?? target
-        guard !base.isEmpty else { throw ShellError("save needs a file name, not a directory") }
-        let temp = (dir.isEmpty ? "" : dir + "/") + ".\(base).tmp-\(getpid())"
+        var status = stat()
+        guard !base.isEmpty, !(stat(target, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR) else {
+            throw ShellError("\(path) is a directory; save needs a file name, e.g. save \(path.hasSuffix("/") ? path : path + "/")session.lal")
+        }
+        let temp = (dir.hasSuffix("/") ? dir : dir + "/") + ".\(base).tmp-\(getpid())"
         guard let file = fopen(temp, "w") else {
             throw ShellError("cannot write \(path): \(String(cString: strerror(errno)))")
         }
@@ -335,6 +342,11 @@ public final class Session {
         let target = resolve(path)
         guard let text = readFile(target) else {
             throw ShellError("cannot read \(path): \(String(cString: strerror(errno)))")
+        }
+        // Checked here, not only for the typed `load`: a file that loads itself recursed
+        // until the stack overflowed.
+        guard loadDepth < InputLimits.maxLoadDepth else {
+            throw ShellError("load is nested too deeply (more than \(InputLimits.maxLoadDepth) files; a file that loads itself?)")
         }
         loadDepth += 1
         defer { loadDepth -= 1 }
@@ -365,7 +377,9 @@ public final class Session {
                     break // inspection commands do nothing in a loaded file
                 }
             } catch {
-                throw ShellError("\(path):\(number): \(error.message)", hint: error.hint)
+                // A file that loads itself names its line once, not once per level.
+                let place = "\(path):\(number): "
+                throw ShellError(error.message.hasPrefix(place) ? error.message : place + error.message, hint: error.hint)
             }
         }
         return accepted

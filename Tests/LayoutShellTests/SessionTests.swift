@@ -48,8 +48,13 @@ func fingerprint(_ session: Session) -> String {
         #expect(s.model.view("h")?.intrinsicWidth == nil && s.model.view("h")?.intrinsicHeight == 30)
         #expect(frame(s, "label")?.width == 120)
         // Changing an existing view's intrinsic size.
-        #expect(s.execute("view label intrinsic 200x21").ok)
+        let changed = s.execute("view label intrinsic 200x21")
+        #expect(changed.ok)
         #expect(frame(s, "label")?.width == 200)
+        // The report says what changed (it printed only the frames before).
+        #expect(changed.renderText().contains("label's intrinsic size is now 200x21"))
+        #expect(s.execute("view label intrinsic -x30").renderText().contains("label's intrinsic size is now -x30"))
+        #expect(s.execute("view label intrinsic -x-").renderText().contains("label has no intrinsic size now"))
     }
 
     @Test(arguments: [
@@ -289,6 +294,35 @@ func fingerprint(_ session: Session) -> String {
         let s = Session()
         let r = s.execute("save /nonexistent-dir/x.lal")
         #expect(!r.ok && r.error!.message.contains("cannot write"))
+    }
+
+    @Test func aFileThatLoadsItselfIsRejectedNotACrash() throws {
+        let dir = NSTemporaryDirectory() + "layoutlab-self-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try "# loads itself\nload self.lal\n".write(toFile: dir + "/self.lal", atomically: true, encoding: .utf8)
+        let s = Session()
+        s.directory = dir
+        run(s, "view z")
+        let before = fingerprint(s)
+        // The nested loads recursed without limit and overflowed the stack before.
+        let r = s.execute("load self.lal")
+        #expect(!r.ok && r.error!.message.contains("nested too deeply"), "\(r.error?.message ?? "")")
+        #expect(r.error!.message.hasPrefix("self.lal:2: load is nested"), "\(r.error?.message ?? "")")
+        #expect(fingerprint(s) == before)
+    }
+
+    @Test func saveOntoADirectorySaysSo() throws {
+        let dir = NSTemporaryDirectory() + "layoutlab-dir-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir + "/inner", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let s = Session()
+        run(s, "view a")
+        // It said "cannot write …: Directory not empty" (rename's errno) before.
+        let r = s.execute("save \(dir)/inner")
+        #expect(!r.ok && r.error!.message.contains("is a directory"), "\(r.error?.message ?? "")")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["inner"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/inner").isEmpty)
     }
 }
 
