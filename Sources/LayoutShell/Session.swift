@@ -149,7 +149,8 @@ public final class Session {
             result.viewsRemoved = viewsBefore.filter { !viewsAfter.contains($0) }
             result.viewsAdded = model.viewOrder.filter { !oldViews.contains($0) }
             let shown = undone.count == 1 ? undone[0] : "\(undone.count) commands"
-            result.output = ["undid \(shown)"]
+            let shortfall = count < steps ? " (there \(count == 1 ? "was" : "were") only \(count) to undo)" : ""
+            result.output = ["undid \(shown)\(shortfall)"]
             return true
         case .load(let path):
             guard loadDepth < InputLimits.maxLoadDepth else {

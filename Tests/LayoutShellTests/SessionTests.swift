@@ -241,6 +241,11 @@ func fingerprint(_ session: Session) -> String {
         for line in lines { s.execute(line) }
         #expect(s.execute("undo 3").ok)
         #expect(fingerprint(s) == prints[lines.count - 3])
+        // Asking for more steps than there are takes back what there is, and says so.
+        let all = s.execute("undo 99")
+        #expect(all.ok)
+        #expect(all.output == ["undid \(lines.count - 3) commands (there were only \(lines.count - 3) to undo)"])
+        #expect(fingerprint(s) == prints[0])
     }
 
     @Test func resetAndUndoReset() {
