@@ -174,6 +174,12 @@ public final class Session {
             return true
         default:
             let mark = model.undoMark
+            var alreadyInState: [String] = []
+            if case .activate(let ids, let active) = command {
+                alreadyInState = ids.filter { id in
+                    model.resolveConstraint(id).flatMap { model.constraint($0)?.isActive } == active
+                }
+            }
             try apply(command, text: text)
             history.append([text])
             switch command {
@@ -186,6 +192,10 @@ public final class Session {
             }
             collectEvents(into: &result)
             if let note = note(for: command) { result.output = [note] }
+            if case .activate(_, let active) = command {
+                // UIKit ignores activating an active constraint; say so rather than print nothing.
+                result.output += alreadyInState.map { "\($0) is already \(active ? "active" : "inactive")" }
+            }
             switch command {
             case .metric, .platform: return false // the layout cannot have changed
             default: return true

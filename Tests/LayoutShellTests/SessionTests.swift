@@ -93,6 +93,7 @@ func fingerprint(_ session: Session) -> String {
         #expect(s.model.constraint("c1")?.name == "minW")
         #expect(s.model.constraint("c1")?.text == "a.width >= 120")
         #expect(s.execute("deactivate minW").ok)
+        #expect(s.execute("deactivate minW").output == ["c1 is already inactive"])
         #expect(s.model.constraint("c1")?.isActive == false)
         #expect(!s.execute("minW: a.width >= 1").ok)   // name taken
         #expect(s.execute("constraints").output.joined().contains("c1 (minW)"))
