@@ -257,4 +257,32 @@ private func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= tolerance }
         }
         #expect(try run() == run())
     }
+
+    /// Ambiguity through long chains of definitions: every left edge of a 2 000-view chain
+    /// moves with the unpinned first one, yet the distance between the ends is fixed — the
+    /// dependence cancels after 2 000 definitions and must not be reported.
+    @Test func ambiguityCancelsThroughLongChains() throws {
+        let s = Solver()
+        let n = 2_000
+        let left = (0..<n).map { _ in s.makeVariable() }
+        let width = (0..<n).map { _ in s.makeVariable() }
+        for i in 0..<n {
+            try s.addConstraint(expr([(width[i], 1)], -10), .equal, .required)
+            if i > 0 {
+                try s.addConstraint(expr([(left[i], 1), (left[i - 1], -1), (width[i - 1], -1)], -8), .equal, .required)
+            }
+        }
+        let span = s.makeVariable()
+        try s.addConstraint(expr([(span, 1), (left[n - 1], -1), (left[0], 1)]), .equal, .required)
+        let ambiguous = Set(s.ambiguousVariables())
+        #expect(left.allSatisfy { ambiguous.contains($0) })
+        #expect(!width.contains { ambiguous.contains($0) })
+        #expect(!ambiguous.contains(span))
+        #expect(close(s.value(of: span), Double(n - 1) * 18))
+
+        // Pinning the first edge fixes every edge.
+        try s.addConstraint(expr([(left[0], 1)], -5), .equal, .required)
+        #expect(s.ambiguousVariables().isEmpty)
+        #expect(close(s.value(of: left[n - 1]), 5 + Double(n - 1) * 18))
+    }
 }
