@@ -10,7 +10,10 @@
 /// none involves a free symbol, any dependence is ambiguity. Otherwise a small auxiliary problem
 /// finds the implicit equalities of the cone of directions (the inequalities that no direction can
 /// loosen); a variable is fixed exactly when its dependence on the free symbols is a combination of
-/// those equalities.
+/// those equalities, that is, when it vanishes on every direction of their null space.
+///
+/// That last test is made on sampled directions of that space, evaluated through the definitions
+/// in one pass (see `ambiguousVariables`), so the cost stays linear in the size of the tableau.
 extension Solver {
     public func ambiguousVariables() -> [Variable] {
         let count = tableau.kinds.count
