@@ -59,16 +59,17 @@ extension LayoutModel {
     /// Active constraints that do not hold (by more than 1e-6 points), plus every broken
     /// required one, in creation order.
     public func brokenConstraints() -> [BrokenConstraint] {
-        var result: [BrokenConstraint] = []
-        for id in constraintOrder {
-            guard let record = constraints[id], record.isActive, record.isBroken || !record.spec.priority.isRequired else { continue }
+        // Runs after every input: walking the records directly (rather than looking each id up
+        // by name) and ordering only the few broken ones keeps it cheap on large layouts.
+        var found: [(serial: Int, constraint: BrokenConstraint)] = []
+        for (id, record) in constraints where record.isActive && (record.isBroken || !record.spec.priority.isRequired) {
             let got = cleanValue(evaluate(record.lhs)), wanted = cleanValue(evaluate(record.rhs))
             let error = Self.error(got: got, wanted: wanted, relation: record.spec.relation)
             guard record.isBroken || error > 1e-6 else { continue }
-            result.append(BrokenConstraint(id: id, text: record.text, priority: record.spec.priority.rawValue,
-                                           isBrokenRequired: record.isBroken, wanted: wanted, got: got, error: error))
+            found.append((record.serial, BrokenConstraint(id: id, text: record.text, priority: record.spec.priority.rawValue,
+                                                          isBrokenRequired: record.isBroken, wanted: wanted, got: got, error: error)))
         }
-        return result
+        return found.sorted { $0.serial < $1.serial }.map(\.constraint)
     }
 
     /// Ambiguous frame components per view, in creation order (exact: from the solver).
