@@ -21,7 +21,12 @@ public struct ConstraintRecord: Sendable {
     public let kind: Kind
     /// The user's alias (`minW` in `minW: a.width >= 100`).
     public internal(set) var name: String?
-    public internal(set) var spec: ConstraintSpec
+    public internal(set) var spec: ConstraintSpec {
+        didSet { text = spec.canonicalText }
+    }
+    /// The canonical text (DESIGN §6). Kept, not computed on demand: reports print it for every
+    /// broken constraint after every input.
+    public private(set) var text: String
     public internal(set) var isActive: Bool = true
     /// A required constraint that took part in a conflict and now sits at the internal priority
     /// above every optional one (`Strength.optional(1000)`); it is retried after every change.
@@ -35,6 +40,15 @@ public struct ConstraintRecord: Sendable {
     /// The solver's id while installed (active), else nil.
     public internal(set) var solverID: ConstraintID?
 
+    init(id: String, serial: Int, kind: Kind, name: String? = nil, spec: ConstraintSpec) {
+        self.id = id
+        self.serial = serial
+        self.kind = kind
+        self.name = name
+        self.spec = spec
+        self.text = spec.canonicalText
+    }
+
     /// `lhs − rhs`, the expression handed to the solver as `expression REL 0`.
     public var expression: Expression { combine(lhs, 1, rhs, -1) }
     public var relation: Relation {
@@ -44,8 +58,6 @@ public struct ConstraintRecord: Sendable {
         case .greaterThanOrEqual: .greaterThanOrEqual
         }
     }
-    /// The canonical text (DESIGN §6).
-    public var text: String { spec.canonicalText }
     public var isImplicit: Bool { kind != .user }
     /// The views a constraint touches.
     public var items: [String] { [spec.firstItem] + (spec.secondItem.map { [$0] } ?? []) }
