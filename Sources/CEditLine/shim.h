@@ -132,21 +132,4 @@ static inline FILE *cel_stdin(void) { return stdin; }
 static inline FILE *cel_stdout(void) { return stdout; }
 static inline FILE *cel_stderr(void) { return stderr; }
 
-// A completion match array in the layout libedit's completion helpers expect:
-// calloc(count + 2) because libedit may read one slot past the terminating
-// NULL, and each entry strdup'ed because libedit free()s them.
-static inline char **cel_match_array(const char *const *items, size_t count) {
-    char **out = (char **)calloc(count + 2, sizeof(char *));
-    if (out == NULL) return NULL;
-    for (size_t i = 0; i < count; i++) {
-        out[i] = strdup(items[i]);
-        if (out[i] == NULL) {
-            for (size_t j = 0; j < i; j++) free(out[j]);
-            free(out);
-            return NULL;
-        }
-    }
-    return out;
-}
-
 #endif
