@@ -13,65 +13,155 @@
 /// those equalities, that is, when it vanishes on every direction of their null space.
 ///
 /// That last test is made on sampled directions of that space, evaluated through the definitions
-/// in one pass (see `ambiguousVariables`), so the cost stays linear in the size of the tableau.
+/// the way values are: a nonzero dependence vanishes on a sampled direction only by coincidence,
+/// so two samples that both vanish mean fixed. Writing the dependences out instead would cost N²
+/// on a chain (each edge depends on every earlier width).
+///
+/// Like values, the verdicts are kept between queries and brought up to date incrementally: only
+/// the definitions downstream of what changed (rows, basic status, reduced costs, the directions
+/// of the cone) are evaluated again, so a report after every input costs what the input changed.
 extension Solver {
+    /// Every user variable that takes more than one value across the optimal solutions, by id.
     public func ambiguousVariables() -> [Variable] {
-        let count = tableau.kinds.count
-        // Definitions are walked after the ones they refer to, so each dependence is computed
-        // once from those of its references.
-        let order = tableau.allDefinitionsOrdered()
-        // A local copy: the loops below then read plain arrays instead of going through the
-        // solver object on every access.
-        let t = tableau
-        var isFree = [Bool](repeating: false, count: count)
-        for symbol in 0..<count {
-            guard t.kinds[symbol].isRestricted, t.slotOfBasic[symbol] < 0, !t.columns[symbol].isEmpty else { continue }
-            isFree[symbol] = !t.hasReducedCost(Symbol(symbol))
-        }
-        let cone = DirectionCone(tableau: t, isFree: isFree)
-
-        // Whether a variable is fixed on the optimal face is whether its dependence on the free
-        // symbols vanishes on every direction the face allows. Writing the dependences out costs
-        // N² on a chain (each edge depends on every earlier width), so instead the dependence is
-        // evaluated on sampled directions of that space, through the definitions in one pass,
-        // the way values are: a nonzero dependence vanishes on a sampled direction only by
-        // coincidence, so two samples that both vanish mean fixed.
-        var ambiguous = [Bool](repeating: false, count: count)
-        var along = [Double](repeating: 0, count: count)
-        var magnitude = [Double](repeating: 0, count: count)
-        for round in 0..<DirectionCone.samples {
-            let constrained = cone.sampleDirection(round: round)
-            @inline(__always) func step(_ symbol: Int) -> Double {
-                if t.kinds[symbol] == .external { return DirectionCone.sample(Symbol(symbol), round: round) }
-                guard isFree[symbol] else { return 0 }
-                return cone.index(of: Symbol(symbol)).map { constrained[$0] }
-                    ?? DirectionCone.sample(Symbol(symbol), round: round)
-            }
-            for symbol in order.reversed() {
-                let row = t.rows[Int(t.slotOfBasic[Int(symbol)])]
-                var total = 0.0, size = 0.0
-                for (index, other) in row.symbols.enumerated() {
-                    let coefficient = row.coefficients[index]
-                    if t.isBasicExternal(other) {
-                        total += coefficient * along[Int(other)]
-                        size += abs(coefficient) * magnitude[Int(other)]
-                    } else {
-                        let move = step(Int(other))
-                        total += coefficient * move
-                        size += abs(coefficient * move)
-                    }
-                }
-                along[Int(symbol)] = total
-                magnitude[Int(symbol)] = size
-                // Rounding in a long chain of definitions stays far below this relative bound.
-                if abs(total) > 1e-9 * size { ambiguous[Int(symbol)] = true }
-            }
-        }
+        tableau.refreshAmbiguity()
+        let flags = tableau.ambiguity!.isAmbiguous
         var result: [Variable] = []
-        for symbol in 0..<count where t.kinds[symbol] == .external {
-            if !t.isBasic(Symbol(symbol)) || ambiguous[symbol] { result.append(Variable(id: symbol)) }
+        for symbol in tableau.kinds.indices where tableau.kinds[symbol] == .external && flags[symbol] {
+            result.append(Variable(id: symbol))
         }
         return result
+    }
+
+    /// Whether `variable` takes more than one value across the optimal solutions.
+    public func isAmbiguous(_ variable: Variable) -> Bool {
+        tableau.refreshAmbiguity()
+        return tableau.ambiguity!.isAmbiguous[variable.id]
+    }
+
+    /// The variables whose value or ambiguity changed since the last call (each once, in no
+    /// particular order). Reports use it to look only at what an input changed.
+    public func takeChangedVariables() -> [Variable] {
+        if !tableau.valueSeeds.isEmpty { tableau.refreshValues() }
+        tableau.refreshAmbiguity()
+        return tableau.changedExternals.takeAll().map { Variable(id: Int($0)) }
+    }
+}
+
+@inline(__always) private func absolute(_ v: SIMD2<Double>) -> SIMD2<Double> { SIMD2(abs(v.x), abs(v.y)) }
+
+/// What exact ambiguity keeps between queries, per symbol.
+struct AmbiguityState {
+    /// Nonbasic restricted symbols without a reduced cost at any strength: they may move on
+    /// the optimal face.
+    var isFree: [Bool] = []
+    /// How far each nonbasic symbol moves along the two sampled directions (0 when it cannot).
+    var step: [SIMD2<Double>] = []
+    /// For each basic user variable: its change along the two directions, and the sum of the
+    /// magnitudes that went into it (the scale for deciding that a change is only rounding).
+    var along: [SIMD2<Double>] = []
+    var magnitude: [SIMD2<Double>] = []
+    var isAmbiguous: [Bool] = []
+    /// Restricted basic symbols whose rows sit at zero, listed once each (the list may hold
+    /// some that stopped being degenerate until it is next cleaned).
+    var isDegenerate: [Bool] = []
+    var isListed: [Bool] = []
+    var degenerate: [Symbol] = []
+    /// The free symbols boxed in by degenerate rows at the last refresh.
+    var constrained: [Symbol] = []
+
+    mutating func grow(to count: Int) {
+        let extra = count - isFree.count
+        guard extra > 0 else { return }
+        isFree.append(contentsOf: repeatElement(false, count: extra))
+        step.append(contentsOf: repeatElement(.zero, count: extra))
+        along.append(contentsOf: repeatElement(.zero, count: extra))
+        magnitude.append(contentsOf: repeatElement(.zero, count: extra))
+        isAmbiguous.append(contentsOf: repeatElement(false, count: extra))
+        isDegenerate.append(contentsOf: repeatElement(false, count: extra))
+        isListed.append(contentsOf: repeatElement(false, count: extra))
+    }
+}
+
+extension Tableau {
+    /// Brings the ambiguity verdicts up to date with everything touched since the last call.
+    mutating func refreshAmbiguity() {
+        var state = ambiguity ?? AmbiguityState()
+        ambiguity = nil  // keeps `state`'s arrays uniquely referenced while they change
+        defer { ambiguity = state }
+        state.grow(to: kinds.count)
+        let seeds = ambiguitySeeds.takeAll()
+        if seeds.isEmpty { return }
+
+        for symbol in seeds where kinds[Int(symbol)].isRestricted {
+            let slot = slotOfBasic[Int(symbol)]
+            state.isFree[Int(symbol)] = slot < 0 && !hasReducedCost(symbol)
+            let degenerate = slot >= 0 && nearZero(rows[Int(slot)].constant)
+            state.isDegenerate[Int(symbol)] = degenerate
+            if degenerate && !state.isListed[Int(symbol)] {
+                state.isListed[Int(symbol)] = true
+                state.degenerate.append(symbol)
+            }
+        }
+        state.degenerate.removeAll { symbol in
+            if state.isDegenerate[Int(symbol)] { return false }
+            state.isListed[Int(symbol)] = false
+            return true
+        }
+        state.degenerate.sort()
+        let cone = DirectionCone(tableau: self, degenerateBasics: state.degenerate, isFree: state.isFree)
+        let directions = (0..<DirectionCone.samples).map { cone.sampleDirection(round: $0) }
+
+        // Symbols whose step may have changed: the seeds, and whatever the cone boxes in now or
+        // boxed in before.
+        var moved = seeds
+        for symbol in seeds + state.constrained + cone.symbols {
+            var step = SIMD2<Double>.zero
+            if slotOfBasic[Int(symbol)] < 0 {
+                if kinds[Int(symbol)] == .external {
+                    step = DirectionCone.sample(symbol)
+                } else if kinds[Int(symbol)].isRestricted && state.isFree[Int(symbol)] {
+                    if let index = cone.index(of: symbol) {
+                        step = SIMD2(directions[0][index], directions[1][index])
+                    } else {
+                        step = DirectionCone.sample(symbol)
+                    }
+                }
+            }
+            if step != state.step[Int(symbol)] {
+                state.step[Int(symbol)] = step
+                moved.append(symbol)
+            }
+        }
+        state.constrained = cone.symbols
+
+        for symbol in staleDefinitions(from: moved) {
+            let slot = slotOfBasic[Int(symbol)]
+            var ambiguous = true
+            if slot >= 0 {
+                let row = rows[Int(slot)]
+                var total = SIMD2<Double>.zero, size = SIMD2<Double>.zero
+                for index in row.symbols.indices {
+                    let other = Int(row.symbols[index])
+                    let coefficient = row.coefficients[index]
+                    if kinds[other] == .external && slotOfBasic[other] >= 0 {
+                        total += coefficient * state.along[other]
+                        size += abs(coefficient) * state.magnitude[other]
+                    } else {
+                        let move = coefficient * state.step[other]
+                        total += move
+                        size += absolute(move)
+                    }
+                }
+                state.along[Int(symbol)] = total
+                state.magnitude[Int(symbol)] = size
+                // Rounding in a long chain of definitions stays far below this relative bound.
+                ambiguous = any(absolute(total) .> 1e-9 * size)
+            }
+            if ambiguous != state.isAmbiguous[Int(symbol)] {
+                state.isAmbiguous[Int(symbol)] = ambiguous
+                changedExternals.insert(symbol)
+            }
+        }
     }
 }
 
@@ -81,16 +171,17 @@ extension Solver {
 struct DirectionCone {
     /// Free symbols that occur in some degenerate row, in a dense numbering.
     private var constrainedIndex: [Symbol: Int] = [:]
+    /// Those symbols, in their dense order.
+    private(set) var symbols: [Symbol] = []
     /// A basis (in echelon form) of the equalities every allowed direction satisfies.
     private var equalities: [(pivot: Int, vector: [Double])] = []
 
-    init(tableau: Tableau, isFree: [Bool]) {
+    /// The cone of the degenerate rows of `degenerateBasics` (restricted basic symbols whose
+    /// rows sit at zero) over the free symbols.
+    init(tableau: Tableau, degenerateBasics: [Symbol], isFree: [Bool]) {
         var degenerate: [[(Int, Double)]] = []
-        for slot in tableau.rows.indices {
-            let basic = tableau.basics[slot]
-            guard basic != noSymbol, tableau.kinds[Int(basic)].isRestricted else { continue }
-            let row = tableau.rows[slot]
-            guard nearZero(row.constant) else { continue }
+        for basic in degenerateBasics {
+            let row = tableau.rows[Int(tableau.slotOfBasic[Int(basic)])]
             var entries: [(Int, Double)] = []
             for (index, symbol) in row.symbols.enumerated() where isFree[Int(symbol)] {
                 let dense: Int
@@ -99,6 +190,7 @@ struct DirectionCone {
                 } else {
                     dense = constrainedIndex.count
                     constrainedIndex[symbol] = dense
+                    symbols.append(symbol)
                 }
                 entries.append((dense, row.coefficients[index]))
             }
@@ -157,6 +249,11 @@ struct DirectionCone {
 
     /// The dense index of a free symbol that occurs in a degenerate row.
     func index(of symbol: Symbol) -> Int? { constrainedIndex[symbol] }
+
+    /// Pseudo-random steps for an unconstrained free symbol in both rounds.
+    static func sample(_ symbol: Symbol) -> SIMD2<Double> {
+        SIMD2(sample(symbol, round: 0), sample(symbol, round: 1))
+    }
 
     /// A pseudo-random step in [0.5, 1.5) for an unconstrained free symbol, the same on every
     /// call (determinism), different per symbol and round.

@@ -57,18 +57,6 @@ extension Tableau {
         return postorder.reversed()
     }
 
-    /// Every basic user variable, each before every variable its definition refers to.
-    mutating func allDefinitionsOrdered() -> [Symbol] {
-        if let known = cachedDefinitionOrder { return known }
-        var roots: [Symbol] = []
-        for symbol in kinds.indices where kinds[symbol] == .external && slotOfBasic[symbol] >= 0 {
-            roots.append(Symbol(symbol))
-        }
-        let order = definitionOrder(from: roots)
-        cachedDefinitionOrder = order
-        return order
-    }
-
     /// `row` with every basic user variable replaced by its definition, recursively: the result
     /// names only nonbasic user variables, nonbasic restricted symbols and dummies.
     mutating func expandDefinitions(_ row: Row) -> Row {
@@ -104,30 +92,13 @@ extension Tableau {
         return result
     }
 
-    /// The current value of every symbol, evaluating definitions through their references.
-    /// The first read after a change evaluates every definition in one pass (reports read every
-    /// view's values anyway); later reads are array look-ups.
+    /// The current value of a symbol: a user variable's from the values kept by
+    /// `refreshValues`, brought up to date first when something changed.
     mutating func currentValue(of symbol: Symbol) -> Double {
         let slot = slotOfBasic[Int(symbol)]
-        if slot < 0 { return 0 }
-        if kinds[Int(symbol)] != .external { return rows[Int(slot)].constant }
-        if valueEpoch[Int(symbol)] != epoch { evaluateDefinitions() }
+        if kinds[Int(symbol)] != .external { return slot < 0 ? 0 : rows[Int(slot)].constant }
+        if !valueSeeds.isEmpty { refreshValues() }
         return cachedValue[Int(symbol)]
-    }
-
-    private mutating func evaluateDefinitions() {
-        for defined in allDefinitionsOrdered().reversed() {
-            let row = rows[Int(slotOfBasic[Int(defined)])]
-            var value = row.constant
-            for (index, other) in row.symbols.enumerated() {
-                let otherSlot = slotOfBasic[Int(other)]
-                guard otherSlot >= 0 else { continue }
-                let otherValue = kinds[Int(other)] == .external ? cachedValue[Int(other)] : rows[Int(otherSlot)].constant
-                value += row.coefficients[index] * otherValue
-            }
-            cachedValue[Int(defined)] = value
-            valueEpoch[Int(defined)] = epoch
-        }
     }
 
     /// Whether the definition of `start` refers, directly or not, to any symbol in `targets`

@@ -7,7 +7,6 @@ extension Solver {
         if case .optional(let priority) = strength {
             precondition(priority.isFinite && priority > 0, "optional strengths are positive")
         }
-        tableau.epoch &+= 1
         let id = ConstraintID(id: constraints.count)
         let (lazyRow, record) = makeRow(expression, relation, strength, id: id)
         constraints.append(record)
@@ -185,7 +184,11 @@ extension Solver {
                 tableau.addSymbolToObjective(level, error, times: -1)
             }
             tableau.levels[level].members -= 1
-            if tableau.levels[level].members == 0 { tableau.levels.remove(at: level) }
+            if tableau.levels[level].members == 0 {
+                // Whatever rounding left in the row stops counting as a reduced cost.
+                tableau.noteObjectiveChange(tableau.levels[level].row.nonzeroSymbols)
+                tableau.levels.remove(at: level)
+            }
         }
         let marker = record.marker
         if tableau.isBasic(marker) {
@@ -213,14 +216,14 @@ extension Solver {
         let marker = record.marker
         let slot = tableau.slotOfBasic[Int(marker)]
         if slot >= 0 {
-            tableau.rows[Int(slot)].constant -= shift
+            tableau.shiftRowConstant(slot, by: -shift)
             noteIfInfeasible(slot)
             return
         }
         tableau.compactColumn(marker)
         for slot in tableau.columns[Int(marker)] {
             let coefficient = tableau.rows[Int(slot)].coefficient(of: marker)
-            tableau.rows[Int(slot)].constant += coefficient * shift
+            tableau.shiftRowConstant(slot, by: coefficient * shift)
             noteIfInfeasible(slot)
         }
         for level in tableau.levels.indices {

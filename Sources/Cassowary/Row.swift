@@ -180,6 +180,11 @@ struct DenseRow {
         coefficients[index] = nearZero(sum) ? 0 : sum
     }
 
+    /// The symbols with a nonzero coefficient.
+    var nonzeroSymbols: [Symbol] {
+        coefficients.indices.filter { coefficients[$0] != 0 }.map { Symbol($0) }
+    }
+
     /// `self += factor × row`.
     mutating func add(_ row: Row, times factor: Double) {
         constant += factor * row.constant

@@ -54,7 +54,6 @@ public final class Solver {
     /// Removes a constraint; the solution is re-optimized.
     public func removeConstraint(_ id: ConstraintID) {
         guard let record = constraints[id.id] else { preconditionFailure("unknown constraint \(id.id)") }
-        tableau.epoch &+= 1
         constraints[id.id] = nil
         retract(record)
         tableau.optimize()
@@ -67,7 +66,6 @@ public final class Solver {
         guard var record = constraints[id.id] else { preconditionFailure("unknown constraint \(id.id)") }
         let delta = constant - record.expression.constant
         if delta == 0 { return }
-        tableau.epoch &+= 1
         shiftConstant(of: record, by: delta)
         let failed = tableau.dualOptimize()
         if failed != noSymbol {

@@ -36,15 +36,17 @@ struct Tableau {
     var stamp: UInt32 = 0
     var visited: [UInt32] = []
     var weight: [Double] = []
-    /// Values of user variables, valid while `valueEpoch` matches `epoch`; any change of the
-    /// tableau bumps `epoch`.
+    /// Values of user variables, kept current by `refreshValues` (Evaluation.swift).
     var cachedValue: [Double] = []
-    var valueEpoch: [UInt32] = []
-    var epoch: UInt32 = 1
-    /// Every basic user variable in dependency order, kept until a definition is added, taken
-    /// out, or gains or loses a reference to another user variable. Pivots of the restricted
-    /// part never do that, so a drag reuses it step after step.
-    var cachedDefinitionOrder: [Symbol]?
+    /// Symbols whose row, basic status or objective coefficients changed since values (and,
+    /// separately, ambiguity) were last brought up to date: the starting points of the
+    /// incremental re-evaluation, so its cost follows what changed, not the size of the layout.
+    var valueSeeds = SymbolList()
+    var ambiguitySeeds = SymbolList()
+    /// User variables whose value or ambiguity changed since `Solver.takeChangedVariables`.
+    var changedExternals = SymbolList()
+    /// What exact ambiguity keeps between queries (Ambiguity.swift); built on the first one.
+    var ambiguity: AmbiguityState?
     /// Restricted basic symbols whose rows may have gone negative, for the dual simplex.
     var infeasible: [Symbol] = []
 
@@ -57,7 +59,7 @@ struct Tableau {
         visited.append(0)
         weight.append(0)
         cachedValue.append(0)
-        valueEpoch.append(0)
+        touch(symbol)
         return symbol
     }
 
@@ -68,7 +70,7 @@ struct Tableau {
 
     /// Stores `row` as the row of `basic`.
     mutating func place(_ row: Row, basic: Symbol) {
-        if kinds[Int(basic)] == .external { cachedDefinitionOrder = nil }
+        touch(basic)
         let slot: Int32
         if let free = freeSlots.popLast() {
             slot = free
@@ -85,7 +87,7 @@ struct Tableau {
 
     /// Takes the row of `basic` out of the tableau.
     mutating func takeRow(of basic: Symbol) -> Row {
-        if kinds[Int(basic)] == .external { cachedDefinitionOrder = nil }
+        touch(basic)
         let slot = slotOfBasic[Int(basic)]
         var row = Row()
         swap(&row, &rows[Int(slot)])
@@ -129,16 +131,32 @@ struct Tableau {
     mutating func addToRow(_ slot: Int32, _ source: Row, times factor: Double) {
         merger.add(source, times: factor, to: &rows[Int(slot)])
         for symbol in merger.added { columns[Int(symbol)].append(slot) }
+        touch(basics[Int(slot)])
+    }
+
+    /// `rows[slot].constant += amount`, for a constraint whose constant moved.
+    mutating func shiftRowConstant(_ slot: Int32, by amount: Double) {
+        rows[Int(slot)].constant += amount
+        touch(basics[Int(slot)])
+    }
+
+    /// Records that `symbol`'s row, basic status or value may have changed.
+    @inline(__always) mutating func touch(_ symbol: Symbol) {
+        valueSeeds.insert(symbol)
+        ambiguitySeeds.insert(symbol)
+    }
+
+    /// Records that objective coefficients of these symbols changed: their reduced costs, and
+    /// so whether they may move on the optimal face, are to be looked at again.
+    @inline(__always) mutating func noteObjectiveChange(_ symbols: [Symbol]) {
+        objectiveCandidates.append(contentsOf: symbols)
+        for symbol in symbols { ambiguitySeeds.insert(symbol) }
     }
 
     /// Replaces `symbol` by `row` everywhere it occurs: every tableau row, every objective, and
     /// the phase-one objective. Rows of restricted symbols that turn negative are remembered for
     /// the dual simplex.
     mutating func substitute(_ symbol: Symbol, by row: Row) {
-        // Only a row naming user variables can change which definitions refer to which.
-        if cachedDefinitionOrder != nil && row.symbols.contains(where: { kinds[Int($0)] == .external }) {
-            cachedDefinitionOrder = nil
-        }
         var slots: [Int32] = []
         swap(&slots, &columns[Int(symbol)])
         for slot in slots {
@@ -156,7 +174,7 @@ struct Tableau {
             let coefficient = levels[level].row.remove(symbol)
             if coefficient != 0 {
                 levels[level].row.add(row, times: coefficient)
-                objectiveCandidates.append(contentsOf: row.symbols)
+                noteObjectiveChange(row.symbols)
             }
         }
         if artificial != nil {
@@ -173,6 +191,8 @@ struct Tableau {
         slotOfBasic[Int(leaving)] = -1
         slotOfBasic[Int(entering)] = slot
         basics[Int(slot)] = entering
+        touch(entering)
+        touch(leaving)
         let row = rows[Int(slot)]
         substitute(entering, by: row)
     }
@@ -180,9 +200,12 @@ struct Tableau {
     /// Sets a symbol to zero for good: drops its row if basic and deletes it from every row.
     mutating func purge(_ symbol: Symbol) {
         if isBasic(symbol) { _ = takeRow(of: symbol) }
+        touch(symbol)
         var slots: [Int32] = []
         swap(&slots, &columns[Int(symbol)])
-        for slot in slots { rows[Int(slot)].remove(symbol) }
+        for slot in slots where basics[Int(slot)] != noSymbol && rows[Int(slot)].remove(symbol) != 0 {
+            touch(basics[Int(slot)])
+        }
         for level in levels.indices { levels[level].row.remove(symbol) }
         artificial?.remove(symbol)
     }
@@ -205,10 +228,10 @@ struct Tableau {
         if slot >= 0 {
             let source = rows[Int(slot)]
             levels[level].row.add(source, times: factor)
-            objectiveCandidates.append(contentsOf: source.symbols)
+            noteObjectiveChange(source.symbols)
         } else {
             levels[level].row.add(symbol, factor)
-            objectiveCandidates.append(symbol)
+            noteObjectiveChange([symbol])
         }
     }
 

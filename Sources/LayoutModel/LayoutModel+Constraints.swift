@@ -105,6 +105,7 @@ extension LayoutModel {
         guard let record = constraints[id] else { return }
         uninstall(id)
         constraints[id] = nil
+        brokenRequired.remove(id)
         constraintOrder.removeAll { $0 == id }
         if let name = record.name { names[name] = nil }
         for item in record.items { touching[item]?.remove(id) }
@@ -119,12 +120,14 @@ extension LayoutModel {
         if active {
             constraints[id]!.isActive = true
             constraints[id]!.isBroken = false
+            brokenRequired.remove(id)
             events.append(.changed(id: id, before: before))
             install(id)
         } else {
             uninstall(id)
             constraints[id]!.isActive = false
             constraints[id]!.isBroken = false
+            brokenRequired.remove(id)
             events.append(.changed(id: id, before: before))
             retryBroken()
         }
@@ -201,6 +204,7 @@ extension LayoutModel {
             uninstall(id)
             constraints[id]!.spec.priority = priority
             constraints[id]!.isBroken = false
+            brokenRequired.remove(id)
             events.append(.changed(id: id, before: before))
             install(id)
             retryBroken()
@@ -308,6 +312,7 @@ extension LayoutModel {
             guard let info = views[name], let parent = info.parent else { continue }
             for id in constraintOrder where touching[name]?.contains(id) == true { dropConstraint(id) }
             views[parent]!.children.removeAll { $0 == name }
+            for variable in [info.x, info.y, info.width, info.height] { setOwner(of: variable, to: nil) }
             views[name] = nil
             touching[name] = nil
             if viewOrder.last == name { viewOrder.removeLast() } else { viewOrder.removeAll { $0 == name } }

@@ -59,34 +59,58 @@ extension LayoutModel {
     /// Active constraints that do not hold (by more than 1e-6 points), plus every broken
     /// required one, in creation order.
     public func brokenConstraints() -> [BrokenConstraint] {
-        // Runs after every input: walking the records directly (rather than looking each id up
-        // by name) and ordering only the few broken ones keeps it cheap on large layouts.
         var found: [(serial: Int, constraint: BrokenConstraint)] = []
-        for (id, record) in constraints where record.isActive && (record.isBroken || !record.spec.priority.isRequired) {
-            let got = cleanValue(evaluate(record.lhs)), wanted = cleanValue(evaluate(record.rhs))
-            let error = Self.error(got: got, wanted: wanted, relation: record.spec.relation)
-            guard record.isBroken || error > 1e-6 else { continue }
-            found.append((record.serial, BrokenConstraint(id: id, text: record.text, priority: record.spec.priority.rawValue,
-                                                          isBrokenRequired: record.isBroken, wanted: wanted, got: got, error: error)))
+        for record in constraints.values {
+            if let broken = brokenState(of: record) { found.append((record.serial, broken)) }
         }
         return found.sorted { $0.serial < $1.serial }.map(\.constraint)
     }
 
+    /// The constraint as a broken one, or nil when it holds (or is inactive or gone).
+    public func brokenState(of id: String) -> BrokenConstraint? {
+        constraints[id].flatMap(brokenState(of:))
+    }
+
+    func brokenState(of record: ConstraintRecord) -> BrokenConstraint? {
+        guard record.isActive, record.isBroken || !record.spec.priority.isRequired else { return nil }
+        let got = cleanValue(evaluate(record.lhs)), wanted = cleanValue(evaluate(record.rhs))
+        let error = Self.error(got: got, wanted: wanted, relation: record.spec.relation)
+        guard record.isBroken || error > 1e-6 else { return nil }
+        return BrokenConstraint(id: record.id, text: record.text, priority: record.spec.priority.rawValue,
+                                isBrokenRequired: record.isBroken, wanted: wanted, got: got, error: error)
+    }
+
+    /// What may have changed in the results since the last call: the views whose frame or
+    /// ambiguity may differ, and the constraints whose broken state or error may differ. Both
+    /// are supersets, in no particular order; a report re-reads only these, so its cost follows
+    /// what the inputs changed rather than the size of the layout.
+    public func takeResultChanges() -> (views: Set<String>, constraints: Set<String>) {
+        var changedViews = Set<String>()
+        var changedConstraints = changedConstraintIDs
+        changedConstraintIDs = []
+        for variable in solver.takeChangedVariables() {
+            if variable.id < variableOwners.count, let view = variableOwners[variable.id] { changedViews.insert(view) }
+            if variable.id < constraintsByVariable.count { changedConstraints.formUnion(constraintsByVariable[variable.id]) }
+        }
+        return (changedViews, changedConstraints)
+    }
+
+    /// The ambiguous frame components of a view (exact: from the solver).
+    public func ambiguousComponents(of name: String) -> [FrameComponent] {
+        guard let info = views[name], name != Self.rootName else { return [] }
+        var components: [FrameComponent] = []
+        if solver.isAmbiguous(info.x) { components.append(.x) }
+        if solver.isAmbiguous(info.y) { components.append(.y) }
+        if solver.isAmbiguous(info.width) { components.append(.width) }
+        if solver.isAmbiguous(info.height) { components.append(.height) }
+        return components
+    }
+
     /// Ambiguous frame components per view, in creation order (exact: from the solver).
     public func ambiguity() -> [(view: String, components: [FrameComponent])] {
-        let ambiguous = solver.ambiguousVariables()
-        guard !ambiguous.isEmpty else { return [] }
-        var isAmbiguous = [Bool](repeating: false, count: ambiguous.last!.id + 1)
-        for variable in ambiguous { isAmbiguous[variable.id] = true }
-        func flagged(_ variable: Variable) -> Bool { variable.id < isAmbiguous.count && isAmbiguous[variable.id] }
         var result: [(view: String, components: [FrameComponent])] = []
-        for name in viewOrder where name != Self.rootName {
-            guard let info = views[name] else { continue }
-            var components: [FrameComponent] = []
-            if flagged(info.x) { components.append(.x) }
-            if flagged(info.y) { components.append(.y) }
-            if flagged(info.width) { components.append(.width) }
-            if flagged(info.height) { components.append(.height) }
+        for name in viewOrder {
+            let components = ambiguousComponents(of: name)
             if !components.isEmpty { result.append((name, components)) }
         }
         return result

@@ -32,6 +32,7 @@ extension LayoutModel {
         } else {
             record.rhs = Expression(constant: spec.constant)
         }
+        index(record.id, record.lhs, record.rhs)
     }
 
     /// The value of `view.attribute` in the coordinate system of its ancestor `space` (mirrored:
@@ -87,6 +88,7 @@ extension LayoutModel {
 
     /// Puts an active record into the solver; a required one that conflicts is installed broken.
     func install(_ id: String) {
+        changedConstraintIDs.insert(id)
         guard let record = constraints[id], record.isActive, record.solverID == nil else { return }
         let expression = record.expression
         do {
@@ -99,6 +101,7 @@ extension LayoutModel {
     }
 
     func uninstall(_ id: String) {
+        changedConstraintIDs.insert(id)
         guard let sid = constraints[id]?.solverID else { return }
         solver.removeConstraint(sid)
         bySolverID[sid] = nil
@@ -121,6 +124,7 @@ extension LayoutModel {
     /// A required record that then conflicts becomes broken.
     func refreshConstant(_ id: String) {
         guard constraints[id] != nil else { return }
+        changedConstraintIDs.insert(id)
         build(&constraints[id]!)
         let record = constraints[id]!
         guard let sid = record.solverID else { return }
@@ -137,6 +141,7 @@ extension LayoutModel {
         let record = constraints[id]!
         uninstall(id)
         constraints[id]!.isBroken = true
+        brokenRequired.insert(id)
         if let sid = try? solver.addConstraint(record.expression, record.relation, LayoutModel.brokenStrength) {
             constraints[id]!.solverID = sid
             bySolverID[sid] = id
@@ -161,12 +166,14 @@ extension LayoutModel {
 
     /// Tries to make every broken constraint required again, oldest first.
     public func retryBroken() {
-        for id in constraintOrder {
+        if brokenRequired.isEmpty { return }
+        for id in brokenRequired.sorted(by: { constraints[$0]?.serial ?? 0 < constraints[$1]?.serial ?? 0 }) {
             guard let record = constraints[id], record.isBroken, record.isActive else { continue }
             uninstall(id)
             do {
                 let sid = try solver.addConstraint(record.expression, record.relation, .required)
                 constraints[id]!.isBroken = false
+                brokenRequired.remove(id)
                 constraints[id]!.solverID = sid
                 bySolverID[sid] = id
                 events.append(.repaired(id))

@@ -91,6 +91,17 @@ public final class LayoutModel {
     public internal(set) var nextNumber = 1
     var serialCounter = 0
     var touching: [String: Set<String>] = [:]
+    /// Required constraints currently broken (retried after every change).
+    var brokenRequired: Set<String> = []
+    /// For each solver variable (by id), the view it belongs to: reports ask the solver which
+    /// variables changed and look only at those views.
+    var variableOwners: [String?] = []
+    /// For each solver variable, the constraints whose expressions name it (a superset: entries
+    /// of removed or rebuilt constraints may linger), so broken constraints are re-checked only
+    /// where values changed.
+    var constraintsByVariable: [Set<String>] = []
+    /// Constraints added, removed or changed since the last `takeResultChanges`.
+    var changedConstraintIDs: Set<String> = []
     var bySolverID: [ConstraintID: String] = [:]
     var rootWidthID: ConstraintID!
     var rootHeightID: ConstraintID!
@@ -116,7 +127,28 @@ public final class LayoutModel {
             name: name, parent: parent, depth: depth, serial: viewOrder.count == 0 ? 0 : nextSerial(),
             x: solver.makeVariable(), y: solver.makeVariable(),
             width: solver.makeVariable(), height: solver.makeVariable())
+        for variable in [info.x, info.y, info.width, info.height] { setOwner(of: variable, to: name) }
         return info
+    }
+
+    func setOwner(of variable: Variable, to view: String?) {
+        if variable.id >= variableOwners.count {
+            variableOwners.append(contentsOf: repeatElement(nil, count: max(variable.id + 1, 2 * variableOwners.count) - variableOwners.count))
+        }
+        variableOwners[variable.id] = view
+    }
+
+    /// Notes that a constraint's expression names these variables.
+    func index(_ id: String, _ expressions: Expression...) {
+        for expression in expressions {
+            for term in expression.terms {
+                let variable = term.variable.id
+                if variable >= constraintsByVariable.count {
+                    constraintsByVariable.append(contentsOf: repeatElement([], count: max(variable + 1, 2 * constraintsByVariable.count) - constraintsByVariable.count))
+                }
+                constraintsByVariable[variable].insert(id)
+            }
+        }
     }
 
     func nextSerial() -> Int {

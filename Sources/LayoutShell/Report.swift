@@ -52,8 +52,16 @@ public struct CommandResult: Sendable {
     public var viewsRemoved: [String] = []
     /// Every view's frame in superview coordinates, in creation order (root first).
     public var frames: [(name: String, frame: Frame)] = []
+    /// The views whose frame changed with this input, in creation order.
+    public var changedFrameList: [(name: String, frame: Frame)] = []
     /// Names of the views whose frame changed with this input.
-    public var changedFrames: [String] = []
+    public var changedFrames: [String] {
+        get { changedFrameList.map(\.name) }
+        set {
+            let frameOf = Dictionary(frames.map { ($0.name, $0.frame) }, uniquingKeysWith: { a, _ in a })
+            changedFrameList = newValue.compactMap { name in frameOf[name].map { (name, $0) } }
+        }
+    }
     /// Whether this input may have changed the layout (so the text report shows the layout part).
     public var showsLayout = false
     public var broken: [BrokenConstraint] = []
@@ -175,15 +183,14 @@ extension CommandResult {
     /// All frames while the session has at most 12 views (changed ones marked `*`); past that,
     /// only the changed ones, capped, with a count of the rest.
     func frameLines(_ paint: (String, String) -> String) -> [String] {
-        let changedSet = Set(changedFrames)
         var rows: [(String, Frame, Bool)]
         var rest = 0
         if frames.count <= Self.frameLinesCap {
+            let changedSet = Set(changedFrames)
             rows = frames.map { ($0.name, $0.frame, changedSet.contains($0.name)) }
         } else {
-            let changedRows = frames.filter { changedSet.contains($0.name) }
-            rows = changedRows.prefix(Self.frameLinesCap).map { ($0.name, $0.frame, true) }
-            rest = changedRows.count - rows.count
+            rows = changedFrameList.prefix(Self.frameLinesCap).map { ($0.name, $0.frame, true) }
+            rest = changedFrameList.count - rows.count
         }
         if rows.isEmpty { return [] }
         return frameTable(rows, paint) + (rest > 0 ? ["  … and \(rest) more frames changed (frames lists all)"] : [])

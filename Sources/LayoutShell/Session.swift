@@ -44,15 +44,15 @@ public final class Session {
     /// ("no vertical constraints", "equal-priority constraints disagree: c4, c7"). nil: none.
     public var ambiguityReason: ((LayoutModel, String, [FrameComponent]) -> String?)?
 
-    var lastFrames: [String: Frame] = [:]
     /// Something changed while reports were off (`report: false`).
     var pendingChanges = false
     var loadDepth = 0
-    /// Set when the last load/undo rebuilt the model (reports then diff old against new).
-    var cache: (frames: [(name: String, frame: Frame)], broken: [BrokenConstraint], ambiguous: [AmbiguityReport], warnings: [String])?
+    /// Frames, broken constraints and ambiguity as the last report showed them, kept current
+    /// incrementally.
+    var reportState = ReportState()
 
     public init() {
-        lastFrames = Dictionary(uniqueKeysWithValues: model.frames().map { ($0.name, $0.frame) })
+        _ = reportState.update(from: model, reason: nil)
     }
 
     // MARK: - Executing a line
@@ -93,7 +93,7 @@ public final class Session {
             fillState(&result, mutated: mutated || pendingChanges)
             pendingChanges = false
         } else {
-            if mutated { cache = nil; pendingChanges = true }
+            if mutated { pendingChanges = true }
             result.showsLayout = mutated
         }
         return result
@@ -140,7 +140,7 @@ public final class Session {
                     model.undoAdditions(constraints: inverse!.constraints, views: inverse!.views, to: inverse!.mark)
                 }
                 _ = model.takeEvents()
-                cache = nil
+                reportState.needsReload = true
             } else {
                 rebuild()
             }
@@ -306,7 +306,7 @@ public final class Session {
             }
         }
         _ = model.takeEvents()
-        cache = nil
+        reportState.needsReload = true
     }
 
     // MARK: - Files
@@ -464,6 +464,7 @@ public final class Session {
                 result.viewsAdded.append(name)
             case .viewRemoved(let name):
                 result.viewsRemoved.append(name)
+                reportState.needsReload = true
             }
         }
     }
@@ -478,31 +479,17 @@ public final class Session {
 
     /// Frames, broken constraints, ambiguity and warnings: the state part of every report.
     func fillState(_ result: inout CommandResult, mutated: Bool) {
-        if mutated || cache == nil {
-            let broken = model.brokenConstraints()
-            let ambiguous = model.ambiguity().map {
-                AmbiguityReport(view: $0.view, components: $0.components, reason: ambiguityReason?(model, $0.view, $0.components))
-            }
-            let frames = model.frames()
-            cache = (frames, broken, ambiguous, model.negativeSizeWarnings(in: frames))
+        var changed: [(name: String, frame: Frame)] = []
+        if mutated || reportState.needsReload {
+            let reason = ambiguityReason.map { reason in { [model] in reason(model, $0, $1) } }
+            changed = reportState.update(from: model, reason: reason)
         }
-        let state = cache!
-        result.frames = state.frames
-        result.broken = state.broken
-        result.ambiguous = state.ambiguous
-        result.warnings = state.warnings
+        result.frames = reportState.frames
+        result.broken = reportState.broken
+        result.ambiguous = reportState.ambiguous
+        result.warnings = reportState.warnings
         result.showsLayout = mutated
-        if mutated {
-            var changed: [String] = []
-            var next: [String: Frame] = [:]
-            next.reserveCapacity(state.frames.count)
-            for (name, frame) in state.frames {
-                if lastFrames[name] != frame { changed.append(name) }
-                next[name] = frame
-            }
-            result.changedFrames = changed
-            lastFrames = next
-        }
+        if mutated { result.changedFrameList = changed }
     }
 
     /// `constraints [view]`: every constraint with id, name, text and state.

@@ -194,6 +194,9 @@ struct CheckedRun {
     var snapshots: [[UInt64]] = []           // bit patterns of all values after each call
     var overflowCount = 0
     var oracleQueries = 0
+    /// Values and ambiguity at the last check, for checking `takeChangedVariables`.
+    var lastValues: [Double]?
+    var lastAmbiguous: Set<Int> = []
 
     init(variableCount: Int) {
         model = SystemModel(variableCount: variableCount)
@@ -371,6 +374,19 @@ struct CheckedRun {
             if ambiguous != expected {
                 return "ambiguous variables (ids) \(ambiguous), oracle says \(expected); values \(values)"
             }
+            // Reports look only at the variables the solver says changed: every variable whose
+            // value or ambiguity differs from the last check must be among them.
+            let changed = Set(solver.takeChangedVariables().map(\.id))
+            let ambiguousSet = Set(ambiguous)
+            for (i, variable) in variables.enumerated() {
+                let valueMoved = lastValues.map { $0[i] != values[i] } ?? (values[i] != 0)
+                let ambiguityMoved = lastAmbiguous.contains(variable.id) != ambiguousSet.contains(variable.id)
+                if (valueMoved || ambiguityMoved) && !changed.contains(variable.id) {
+                    return "v\(i) changed (value \(lastValues?[i] ?? 0) -> \(values[i]), ambiguous \(ambiguousSet.contains(variable.id))) but takeChangedVariables misses it"
+                }
+            }
+            lastValues = values
+            lastAmbiguous = ambiguousSet
             for (i, v) in truth.uniqueValues.sorted(by: { $0.key < $1.key }) {
                 if !(abs(values[i] - v.doubleValue) <= CheckedRun.tolerance) {
                     return "v\(i) = \(values[i]) but its value is the same in every optimum: \(v)"

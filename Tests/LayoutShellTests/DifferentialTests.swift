@@ -403,6 +403,7 @@ func stablePart(_ result: CommandResult) -> String {
             session.directory = dir
             var lines: [String] = []
             var states: [String] = [stablePart(session.execute("frames"))]
+            var previousFrames = session.execute("frames").frames
             let length = Int.random(in: 4...16, using: &maker.rng)
             for _ in 0..<length {
                 let before = maker.ref
@@ -411,7 +412,9 @@ func stablePart(_ result: CommandResult) -> String {
                 let result = session.execute(line, lineNumber: lines.count)
                 let expectedIDs = maker.ref.next > before.next ? (before.next..<maker.ref.next).map { "c\($0)" } : []
                 if !expectedOK { maker.ref = before }
-                let problems = try checkReport(result, maker.ref, expectedOK: expectedOK, expectedIDs: expectedIDs)
+                var problems = try checkReport(result, maker.ref, expectedOK: expectedOK, expectedIDs: expectedIDs)
+                problems += incrementalStateProblems(result, session.model, previousFrames: previousFrames)
+                previousFrames = result.frames
                 checkedReports += 1
                 if !problems.isEmpty {
                     failures.append("seed \(seed), line \(lines.count) `\(line)`:\n  " + problems.joined(separator: "\n  ") + "\n  script:\n    " + lines.joined(separator: "\n    "))
@@ -442,6 +445,36 @@ func stablePart(_ result: CommandResult) -> String {
         #expect(failures.isEmpty, Comment(rawValue: failures.prefix(3).joined(separator: "\n")))
         #expect(checkedReports > 3000)
     }
+}
+
+/// Reports keep their state incrementally (only what the solver says changed is re-read); it
+/// must always equal what reading everything anew gives, and the changed frames must be exactly
+/// those that differ from the previous report.
+func incrementalStateProblems(_ result: CommandResult, _ model: LayoutModel,
+                              previousFrames: [(name: String, frame: Frame)]) -> [String] {
+    var problems: [String] = []
+    let frames = model.frames()
+    if result.frames.map(\.name) != frames.map(\.name) || result.frames.map(\.frame) != frames.map(\.frame) {
+        problems.append("incremental frames \(result.frames) differ from a full read \(frames)")
+    }
+    if result.broken != model.brokenConstraints() {
+        problems.append("incremental broken \(result.broken.map(\.id)) differ from a full read \(model.brokenConstraints().map(\.id))")
+    }
+    let ambiguity = model.ambiguity()
+    if result.ambiguous.map(\.view) != ambiguity.map(\.view) || result.ambiguous.map(\.components) != ambiguity.map(\.components) {
+        problems.append("incremental ambiguity \(result.ambiguous.map(\.view)) differs from a full read \(ambiguity.map(\.view))")
+    }
+    if result.warnings != model.negativeSizeWarnings() {
+        problems.append("incremental warnings \(result.warnings) differ from a full read \(model.negativeSizeWarnings())")
+    }
+    if result.ok && result.showsLayout {
+        let before = Dictionary(previousFrames.map { ($0.name, $0.frame) }, uniquingKeysWith: { a, _ in a })
+        let expected = frames.filter { before[$0.name] != $0.frame }.map(\.name)
+        if result.changedFrames != expected {
+            problems.append("changed frames \(result.changedFrames), but these differ from the last report: \(expected)")
+        }
+    }
+    return problems
 }
 
 /// An exact optimality oracle for one view's horizontal problem (at the top level, or inside a

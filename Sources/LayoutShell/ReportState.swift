@@ -1,0 +1,121 @@
+import LayoutModel
+
+/// The state part of every report — frames, broken constraints, ambiguity, warnings — kept
+/// current from the model's change lists. A report after an input then costs what the input
+/// changed, not the size of the layout: a session of 10 000 views can report after every line.
+///
+/// The arrays go into results as they are (copy on write), in creation order.
+struct ReportState {
+    private(set) var frames: [(name: String, frame: Frame)] = []
+    private var position: [String: Int] = [:]
+    private(set) var broken: [BrokenConstraint] = []
+    private var brokenSerials: [Int] = []
+    private var brokenSerialByID: [String: Int] = [:]
+    private(set) var ambiguous: [AmbiguityReport] = []
+    private var ambiguousSerials: [Int] = []
+    private(set) var warnings: [String] = []
+    private var negativeViews: Set<String> = []
+    /// Set when the model was replaced or views went away: the next update reads everything.
+    var needsReload = true
+
+    typealias Reason = (String, [FrameComponent]) -> String?
+
+    /// Brings the state up to date with the model. Returns the views whose frame changed since
+    /// the last update (new views included), in creation order.
+    mutating func update(from model: LayoutModel, reason: Reason?) -> [(name: String, frame: Frame)] {
+        let grown = !needsReload && model.viewOrder.count >= frames.count
+            && (frames.isEmpty || model.viewOrder[frames.count - 1] == frames[frames.count - 1].name)
+        if !grown { return reload(from: model, reason: reason) }
+        let changes = model.takeResultChanges()
+        var changedPositions: [Int] = []
+        let oldCount = frames.count
+        for name in model.viewOrder[oldCount...] {
+            position[name] = frames.count
+            changedPositions.append(frames.count)
+            frames.append((name, model.frame(of: name)!))
+            updateAmbiguity(of: name, in: model, reason: reason)
+        }
+        var warningsChanged = false
+        for name in changes.views {
+            guard let index = position[name], index < oldCount else { continue }
+            let frame = model.frame(of: name)!
+            if frame != frames[index].frame {
+                frames[index].frame = frame
+                changedPositions.append(index)
+            }
+            updateAmbiguity(of: name, in: model, reason: reason)
+        }
+        for index in changedPositions {
+            let (name, frame) = frames[index]
+            let negative = frame.width < 0 || frame.height < 0
+            if negative || negativeViews.contains(name) {
+                warningsChanged = true
+                if negative { negativeViews.insert(name) } else { negativeViews.remove(name) }
+            }
+        }
+        if warningsChanged {
+            let rows = negativeViews.compactMap { position[$0] }.sorted().map { frames[$0] }
+            warnings = model.negativeSizeWarnings(in: rows)
+        }
+        for id in changes.constraints { updateBroken(id, in: model) }
+        return changedPositions.sorted().map { frames[$0] }
+    }
+
+    /// Reads everything anew; frames are compared by view name with what was there before.
+    private mutating func reload(from model: LayoutModel, reason: Reason?) -> [(name: String, frame: Frame)] {
+        _ = model.takeResultChanges()
+        let old = position.isEmpty ? [:] : Dictionary(uniqueKeysWithValues: frames.map { ($0.name, $0.frame) })
+        frames = model.frames()
+        position = Dictionary(uniqueKeysWithValues: frames.enumerated().map { ($1.name, $0) })
+        broken = model.brokenConstraints()
+        brokenSerials = broken.map { model.constraint($0.id)!.serial }
+        brokenSerialByID = Dictionary(uniqueKeysWithValues: zip(broken.map(\.id), brokenSerials))
+        ambiguous = model.ambiguity().map { AmbiguityReport(view: $0.view, components: $0.components, reason: reason?($0.view, $0.components)) }
+        ambiguousSerials = ambiguous.map { model.view($0.view)!.serial }
+        warnings = model.negativeSizeWarnings(in: frames)
+        negativeViews = Set(frames.filter { $0.frame.width < 0 || $0.frame.height < 0 }.map(\.name))
+        needsReload = false
+        return frames.filter { old[$0.name] != $0.frame }
+    }
+
+    private mutating func updateAmbiguity(of name: String, in model: LayoutModel, reason: Reason?) {
+        guard let serial = model.view(name)?.serial else { return }
+        let components = model.ambiguousComponents(of: name)
+        let report = components.isEmpty ? nil : AmbiguityReport(view: name, components: components, reason: reason?(name, components))
+        Self.place(report, at: serial, in: &ambiguous, serials: &ambiguousSerials)
+    }
+
+    private mutating func updateBroken(_ id: String, in model: LayoutModel) {
+        let state = model.brokenState(of: id)
+        let current = model.constraint(id)?.serial
+        if let old = brokenSerialByID[id], old != current {
+            // Gone, or taken back and made again under the same id.
+            Self.place(nil as BrokenConstraint?, at: old, in: &broken, serials: &brokenSerials)
+            brokenSerialByID[id] = nil
+        }
+        guard let serial = current else { return }
+        brokenSerialByID[id] = state == nil ? nil : serial
+        Self.place(state, at: serial, in: &broken, serials: &brokenSerials)
+    }
+
+    /// Puts `item` at its place (by serial) in a list ordered by serial, replacing what was
+    /// there; nil takes the entry out.
+    private static func place<Item: Equatable>(_ item: Item?, at serial: Int, in items: inout [Item], serials: inout [Int]) {
+        var low = 0, high = serials.count
+        while low < high {
+            let middle = (low + high) / 2
+            if serials[middle] < serial { low = middle + 1 } else { high = middle }
+        }
+        let present = low < serials.count && serials[low] == serial
+        switch (item, present) {
+        case (let item?, true): if items[low] != item { items[low] = item }
+        case (let item?, false):
+            items.insert(item, at: low)
+            serials.insert(serial, at: low)
+        case (nil, true):
+            items.remove(at: low)
+            serials.remove(at: low)
+        case (nil, false): break
+        }
+    }
+}
