@@ -86,6 +86,11 @@ public final class Session {
         } catch {
             result.ok = false
             result.error = error
+            if error.column == nil {
+                // Nothing narrower to point at (a model rule, a file): the caret marks the command.
+                result.error!.column = (text.unicodeScalars.firstIndex { $0 != " " && $0 != "\t" })
+                    .map { text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: $0) + 1 }
+            }
             _ = model.takeEvents()
             mutated = false
         }

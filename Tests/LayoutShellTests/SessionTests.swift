@@ -366,6 +366,9 @@ func fingerprint(_ session: Session) -> String {
         ("root -5x10", 6),
         ("root 1e300x10", 6),
         ("c9.constant = 1", 1),
+        // A model rule with nothing narrower to point at: the caret marks the command.
+        ("c1.priority = 1000", 1),
+        ("  c1.priority = required", 3),
         ("a.hugging.x = 1", 10),
         ("a.hugging.h = 0", 15),
         ("a.margins = nan", 13),
