@@ -17,14 +17,22 @@ extension Tableau {
         kinds[Int(symbol)] == .external && slotOfBasic[Int(symbol)] >= 0
     }
 
+    /// A fresh mark for `visited`: every symbol counts as unvisited under it. When the marks
+    /// run out they are all cleared; `more` keeps that many later stamps from doing so, for a
+    /// walk that needs several marks at once.
+    mutating func nextStamp(leavingRoomFor more: UInt32 = 0) -> UInt32 {
+        if stamp >= UInt32.max - more {
+            for index in visited.indices { visited[index] = 0 }
+            stamp = 0
+        }
+        stamp += 1
+        return stamp
+    }
+
     /// The basic user variables reachable from `roots` through definitions, each before every
     /// variable its definition refers to.
     mutating func definitionOrder(from roots: [Symbol]) -> [Symbol] {
-        stamp &+= 1
-        if stamp == 0 {
-            for index in visited.indices { visited[index] = 0 }
-            stamp = 1
-        }
+        let stamp = nextStamp()
         var postorder: [Symbol] = []
         var stack: [(symbol: Symbol, next: Int)] = []
         for root in roots where isBasicExternal(root) && visited[Int(root)] != stamp {

@@ -39,23 +39,19 @@ extension Tableau {
     mutating func staleDefinitions(from seeds: [Symbol]) -> [Symbol] {
         // The closure, downstream through the column index. Columns are cleaned lazily, so an
         // entry is followed only when its row still holds the symbol.
-        stamp &+= 1
-        if stamp == 0 {
-            for index in visited.indices { visited[index] = 0 }
-            stamp = 1
-        }
+        let staleStamp = nextStamp(leavingRoomFor: 1)
         var stale: [Symbol] = []
         var work = seeds
-        for seed in seeds where kinds[Int(seed)] == .external && visited[Int(seed)] != stamp {
-            visited[Int(seed)] = stamp
+        for seed in seeds where kinds[Int(seed)] == .external && visited[Int(seed)] != staleStamp {
+            visited[Int(seed)] = staleStamp
             stale.append(seed)
         }
         while let symbol = work.popLast() {
             for slot in columns[Int(symbol)] {
                 let basic = basics[Int(slot)]
-                guard basic != noSymbol, kinds[Int(basic)] == .external, visited[Int(basic)] != stamp,
+                guard basic != noSymbol, kinds[Int(basic)] == .external, visited[Int(basic)] != staleStamp,
                       rows[Int(slot)].contains(symbol) else { continue }
-                visited[Int(basic)] = stamp
+                visited[Int(basic)] = staleStamp
                 stale.append(basic)
                 work.append(basic)
             }
@@ -64,13 +60,7 @@ extension Tableau {
 
         // References before referrers: a depth-first walk that follows only stale references.
         // A second stamp marks the ones already placed.
-        let staleStamp = stamp
-        stamp &+= 1
-        if stamp == 0 {
-            for index in visited.indices { visited[index] = 0 }
-            stamp = 1
-        }
-        let placed = stamp
+        let placed = nextStamp()
         var order: [Symbol] = []
         order.reserveCapacity(stale.count)
         var stack: [(symbol: Symbol, next: Int)] = []
