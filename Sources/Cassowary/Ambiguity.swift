@@ -61,13 +61,15 @@ struct AmbiguityState {
     var along: [SIMD2<Double>] = []
     var magnitude: [SIMD2<Double>] = []
     var isAmbiguous: [Bool] = []
-    /// Restricted basic symbols whose rows sit at zero, listed once each (the list may hold
-    /// some that stopped being degenerate until it is next cleaned).
+    /// Restricted basic symbols whose rows sit at zero.
     var isDegenerate: [Bool] = []
-    var isListed: [Bool] = []
-    var degenerate: [Symbol] = []
-    /// The free symbols boxed in by degenerate rows at the last refresh.
-    var constrained: [Symbol] = []
+    /// For each degenerate row (by its basic symbol), the free symbols it held when its group
+    /// was last solved: when the row changes or goes, those symbols' group is solved again.
+    var freeSymbolsOfRow: [Symbol: [Symbol]] = [:]
+    /// Free symbols that occur in degenerate rows, and their steps as their group's cone
+    /// allows them.
+    var isConstrained: [Bool] = []
+    var coneStep: [SIMD2<Double>] = []
 
     mutating func grow(to count: Int) {
         let extra = count - isFree.count
@@ -78,7 +80,8 @@ struct AmbiguityState {
         magnitude.append(contentsOf: repeatElement(.zero, count: extra))
         isAmbiguous.append(contentsOf: repeatElement(false, count: extra))
         isDegenerate.append(contentsOf: repeatElement(false, count: extra))
-        isListed.append(contentsOf: repeatElement(false, count: extra))
+        isConstrained.append(contentsOf: repeatElement(false, count: extra))
+        coneStep.append(contentsOf: repeatElement(.zero, count: extra))
     }
 }
 
@@ -92,47 +95,46 @@ extension Tableau {
         let seeds = ambiguitySeeds.takeAll()
         if seeds.isEmpty { return }
 
+        // Free status and degeneracy of what changed; the rows and symbols whose group of
+        // degenerate rows must be solved again.
+        var dirtyRows: [Symbol] = []
+        var dirtySymbols: [Symbol] = []
         for symbol in seeds where kinds[Int(symbol)].isRestricted {
             let slot = slotOfBasic[Int(symbol)]
-            state.isFree[Int(symbol)] = slot < 0 && !hasReducedCost(symbol)
+            let free = slot < 0 && !hasReducedCost(symbol)
+            if free != state.isFree[Int(symbol)] {
+                state.isFree[Int(symbol)] = free
+                dirtySymbols.append(symbol)
+            }
             let degenerate = slot >= 0 && nearZero(rows[Int(slot)].constant)
-            state.isDegenerate[Int(symbol)] = degenerate
-            if degenerate && !state.isListed[Int(symbol)] {
-                state.isListed[Int(symbol)] = true
-                state.degenerate.append(symbol)
+            if degenerate || state.isDegenerate[Int(symbol)] {
+                state.isDegenerate[Int(symbol)] = degenerate
+                dirtyRows.append(symbol)
+                if let old = state.freeSymbolsOfRow.removeValue(forKey: symbol) { dirtySymbols += old }
             }
         }
-        state.degenerate.removeAll { symbol in
-            if state.isDegenerate[Int(symbol)] { return false }
-            state.isListed[Int(symbol)] = false
-            return true
+        var regrouped: [Symbol] = []
+        if !dirtyRows.isEmpty || !dirtySymbols.isEmpty {
+            regrouped = solveDegenerateGroups(&state, rows: dirtyRows, symbols: dirtySymbols)
         }
-        state.degenerate.sort()
-        let cone = DirectionCone(tableau: self, degenerateBasics: state.degenerate, isFree: state.isFree)
-        let directions = (0..<DirectionCone.samples).map { cone.sampleDirection(round: $0) }
 
-        // Symbols whose step may have changed: the seeds, and whatever the cone boxes in now or
-        // boxed in before.
+        // Steps of everything whose step may have changed. Definitions are evaluated again
+        // downstream of the seeds (their rows changed) and of every symbol whose step did.
         var moved = seeds
-        for symbol in seeds + state.constrained + cone.symbols {
+        for (index, symbol) in (seeds + regrouped).enumerated() {
             var step = SIMD2<Double>.zero
             if slotOfBasic[Int(symbol)] < 0 {
                 if kinds[Int(symbol)] == .external {
                     step = DirectionCone.sample(symbol)
                 } else if kinds[Int(symbol)].isRestricted && state.isFree[Int(symbol)] {
-                    if let index = cone.index(of: symbol) {
-                        step = SIMD2(directions[0][index], directions[1][index])
-                    } else {
-                        step = DirectionCone.sample(symbol)
-                    }
+                    step = state.isConstrained[Int(symbol)] ? state.coneStep[Int(symbol)] : DirectionCone.sample(symbol)
                 }
             }
             if step != state.step[Int(symbol)] {
                 state.step[Int(symbol)] = step
-                moved.append(symbol)
+                if index >= seeds.count { moved.append(symbol) }
             }
         }
-        state.constrained = cone.symbols
 
         for symbol in staleDefinitions(from: moved) {
             let slot = slotOfBasic[Int(symbol)]
@@ -165,6 +167,83 @@ extension Tableau {
     }
 }
 
+extension Tableau {
+    /// Directions are limited only by degenerate rows (restricted basic rows at zero), and only
+    /// through their free symbols. Rows that share no free symbol limit independent sets of
+    /// symbols, so the cone is a product of groups (connected components of rows and their
+    /// free symbols), each solved on its own. Only the groups that hold a changed row or a
+    /// symbol whose status changed are solved again: a report then costs what changed, even
+    /// when thousands of rows are degenerate (a width pinned by `>=` and `<=`).
+    ///
+    /// Returns the symbols whose constrained step was set or cleared. Groups are found breadth
+    /// first from the dirty rows and symbols (a symbol leads to the degenerate rows holding it,
+    /// a row to its free symbols), so every group that gained, lost or changed a member is
+    /// reached, and no other.
+    mutating func solveDegenerateGroups(_ state: inout AmbiguityState, rows dirtyRows: [Symbol],
+                                        symbols dirtySymbols: [Symbol]) -> [Symbol] {
+        let mark = nextStamp()
+        var touched: [Symbol] = []
+        // Every dirty symbol loses its constraint unless its group (found below) gives it one.
+        for symbol in dirtySymbols where state.isConstrained[Int(symbol)] {
+            state.isConstrained[Int(symbol)] = false
+            touched.append(symbol)
+        }
+        func freeEntries(_ basic: Symbol) -> [(symbol: Symbol, coefficient: Double)] {
+            let row = rows[Int(slotOfBasic[Int(basic)])]
+            var entries: [(symbol: Symbol, coefficient: Double)] = []
+            for index in row.symbols.indices where state.isFree[Int(row.symbols[index])] {
+                entries.append((row.symbols[index], row.coefficients[index]))
+            }
+            return entries
+        }
+        // A symbol that stopped being free still leads to the rows of its old group.
+        let starts = dirtyRows.filter { state.isDegenerate[Int($0)] } + dirtySymbols
+        for start in starts where visited[Int(start)] != mark {
+            // One group: breadth first over rows and their free symbols.
+            visited[Int(start)] = mark
+            var queue = [start]
+            var groupRows: [Symbol] = []
+            var head = 0
+            while head < queue.count {
+                let item = queue[head]
+                head += 1
+                if slotOfBasic[Int(item)] >= 0 {
+                    // A dirty symbol that became basic leads nowhere: the rows that held it had
+                    // it substituted away, so they are dirty themselves.
+                    guard state.isDegenerate[Int(item)] else { continue }
+                    groupRows.append(item)
+                    for entry in freeEntries(item) where visited[Int(entry.symbol)] != mark {
+                        visited[Int(entry.symbol)] = mark
+                        queue.append(entry.symbol)
+                    }
+                } else {
+                    for slot in columns[Int(item)] {
+                        let basic = basics[Int(slot)]
+                        guard basic != noSymbol, visited[Int(basic)] != mark, state.isDegenerate[Int(basic)],
+                              rows[Int(slot)].contains(item) else { continue }
+                        visited[Int(basic)] = mark
+                        queue.append(basic)
+                    }
+                }
+            }
+            var entriesOfRows: [[(symbol: Symbol, coefficient: Double)]] = []
+            for basic in groupRows {
+                let entries = freeEntries(basic)
+                state.freeSymbolsOfRow[basic] = entries.map(\.symbol)
+                if !entries.isEmpty { entriesOfRows.append(entries) }
+            }
+            if entriesOfRows.isEmpty { continue }
+            let cone = DirectionCone(rows: entriesOfRows)
+            for (symbol, step) in zip(cone.symbols, cone.sampleSteps()) {
+                state.isConstrained[Int(symbol)] = true
+                state.coneStep[Int(symbol)] = step
+                touched.append(symbol)
+            }
+        }
+        return touched
+    }
+}
+
 /// The directions in which the free symbols can move from the current optimal vertex without
 /// leaving the optimal face, reduced to what decides ambiguity: which free symbols are boxed in
 /// by degenerate rows, and the linear equalities those directions must obey.
@@ -175,15 +254,16 @@ struct DirectionCone {
     private(set) var symbols: [Symbol] = []
     /// A basis (in echelon form) of the equalities every allowed direction satisfies.
     private var equalities: [(pivot: Int, vector: [Double])] = []
+    /// Every direction is zero (the one-row case, where no echelon form is needed).
+    private var fixesEverything = false
 
-    /// The cone of the degenerate rows of `degenerateBasics` (restricted basic symbols whose
-    /// rows sit at zero) over the free symbols.
-    init(tableau: Tableau, degenerateBasics: [Symbol], isFree: [Bool]) {
+    /// The cone of one group of degenerate rows, each given by its free symbols and their
+    /// coefficients.
+    init(rows: [[(symbol: Symbol, coefficient: Double)]]) {
         var degenerate: [[(Int, Double)]] = []
-        for basic in degenerateBasics {
-            let row = tableau.rows[Int(tableau.slotOfBasic[Int(basic)])]
+        for row in rows {
             var entries: [(Int, Double)] = []
-            for (index, symbol) in row.symbols.enumerated() where isFree[Int(symbol)] {
+            for (symbol, coefficient) in row {
                 let dense: Int
                 if let known = constrainedIndex[symbol] {
                     dense = known
@@ -192,11 +272,17 @@ struct DirectionCone {
                     constrainedIndex[symbol] = dense
                     symbols.append(symbol)
                 }
-                entries.append((dense, row.coefficients[index]))
+                entries.append((dense, coefficient))
             }
-            if !entries.isEmpty { degenerate.append(entries) }
+            degenerate.append(entries)
         }
         if degenerate.isEmpty { return }
+        if degenerate.count == 1 {
+            // One row r = Σ a_j·d_j ≥ 0 over d ≥ 0: a positive coefficient loosens everything;
+            // with none, r ≥ 0 pins every d_j at 0.
+            fixesEverything = degenerate[0].allSatisfy { $0.1 < 0 }
+            return
+        }
         let dimension = constrainedIndex.count
 
         // Maximize Σ t over: d_j ≥ t_j, (row_i · d) ≥ t_i, 0 ≤ t ≤ 1. By scaling, every
@@ -244,12 +330,6 @@ struct DirectionCone {
 
     private static let tolerance = 1.0e-7
 
-    /// How many sampled directions decide each variable.
-    static let samples = 2
-
-    /// The dense index of a free symbol that occurs in a degenerate row.
-    func index(of symbol: Symbol) -> Int? { constrainedIndex[symbol] }
-
     /// Pseudo-random steps for an unconstrained free symbol in both rounds.
     static func sample(_ symbol: Symbol) -> SIMD2<Double> {
         SIMD2(sample(symbol, round: 0), sample(symbol, round: 1))
@@ -265,18 +345,19 @@ struct DirectionCone {
         return 0.5 + Double(z >> 11) / Double(1 << 53)
     }
 
-    /// A direction of the face's span over the constrained symbols: random values for the
-    /// symbols that are not pivots of the equalities, and the pivots solved so that every
-    /// equality holds (later equalities first: each is zero at the pivots of earlier ones).
-    func sampleDirection(round: Int) -> [Double] {
-        var direction = [Double](repeating: 0, count: constrainedIndex.count)
-        var isPivot = [Bool](repeating: false, count: constrainedIndex.count)
+    /// The steps of `symbols` along two sampled directions of the face's span: random values
+    /// for the symbols that are not pivots of the equalities, and the pivots solved so that
+    /// every equality holds (later equalities first: each is zero at the pivots of earlier ones).
+    func sampleSteps() -> [SIMD2<Double>] {
+        var direction = [SIMD2<Double>](repeating: .zero, count: symbols.count)
+        if fixesEverything { return direction }
+        var isPivot = [Bool](repeating: false, count: symbols.count)
         for equality in equalities { isPivot[equality.pivot] = true }
         for index in direction.indices where !isPivot[index] {
-            direction[index] = DirectionCone.sample(Symbol(index), round: round + 7)
+            direction[index] = SIMD2(DirectionCone.sample(symbols[index], round: 7), DirectionCone.sample(symbols[index], round: 8))
         }
         for (pivot, vector) in equalities.reversed() {
-            var sum = 0.0
+            var sum = SIMD2<Double>.zero
             for index in vector.indices where index != pivot { sum += vector[index] * direction[index] }
             direction[pivot] = -sum
         }

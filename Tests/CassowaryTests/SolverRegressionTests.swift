@@ -48,4 +48,40 @@ import Testing
         s.removeConstraint(c2)
         #expect(abs(s.value(of: v1) - 4) <= 1e-6, "the remaining 3·v1 − 12 == 0 must hold")
     }
+
+    /// Found with case seed 29068877941582 while making the ambiguity groups incremental: a
+    /// slack that stopped being free and became basic (not degenerate) was taken for a
+    /// degenerate row, and its one-row "group" pinned the free slack beside it, so v2 (free
+    /// between 17 and 19) was reported fixed.
+    @Test func regression_aSlackTurnedBasicIsNotADegenerateRow() throws {
+        let s = Solver()
+        let v = (0..<3).map { _ in s.makeVariable() }
+        try s.addConstraint(Expression([Term(v[1], 2), Term(v[2], -1)], constant: -11), .lessThanOrEqual, .required)
+        _ = s.ambiguousVariables()
+        try s.addConstraint(Expression([Term(v[2], 1)], constant: -19), .lessThanOrEqual, .required)
+        _ = s.ambiguousVariables()
+        try s.addConstraint(Expression([Term(v[1], -1)], constant: 14), .equal, .optional(750))
+        #expect(s.ambiguousVariables() == [v[0], v[2]])
+    }
+
+    /// Many independent degenerate rows (a width pinned by `>=` and `<=`, another held by
+    /// `>=` alone): each group is solved on its own, and only the pinned ones are fixed.
+    @Test func independentDegenerateRowsAreSolvedSeparately() throws {
+        let s = Solver()
+        var pinned: [Variable] = [], loose: [Variable] = []
+        for index in 0..<50 {
+            let width = s.makeVariable()
+            try s.addConstraint(Expression([Term(width)], constant: -50), .greaterThanOrEqual, .required)
+            if index.isMultiple(of: 2) {
+                try s.addConstraint(Expression([Term(width)], constant: -50), .lessThanOrEqual, .required)
+                pinned.append(width)
+            } else {
+                loose.append(width)
+            }
+            _ = s.ambiguousVariables()
+        }
+        let ambiguous = Set(s.ambiguousVariables())
+        #expect(pinned.allSatisfy { !ambiguous.contains($0) && abs(s.value(of: $0) - 50) < 1e-9 })
+        #expect(loose.allSatisfy { ambiguous.contains($0) })
+    }
 }
