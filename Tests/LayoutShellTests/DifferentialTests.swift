@@ -389,7 +389,8 @@ func stablePart(_ result: CommandResult) -> String {
 }
 
 @Suite struct Differential {
-    static let scripts = 600
+    /// Scripts per run; LAYOUTLAB_SESSION_SCRIPTS=20000 for a longer search off CI.
+    static let scripts = Int(ProcessInfo.processInfo.environment["LAYOUTLAB_SESSION_SCRIPTS"] ?? "") ?? 600
 
     @Test func randomScriptsAgreeWithTheReference() throws {
         var failures: [String] = []
