@@ -216,12 +216,19 @@ done
 # Rows: shell-final (`--final FILE`, whole process), shell-every (a text report after every
 # input, to /dev/null), shell-input (median of 50 single-constraint inputs, each with its full
 # text report, at N = 1 000 — 100 with --quick — timed over a pipe), shell-startup (`--version`,
-# hyperfine). The check replays with `--final --json` and compares every frame with the squeezed
-# chain (shell_bench.py check). No kiwi column.
+# hyperfine), shell-pinned (a report after every input on a chain whose widths are each pinned
+# by `>=` and `<=`: thousands of degenerate rows, which exact ambiguity must handle group by
+# group). The checks replay with `--final --json` and compare every frame with the expected
+# layout (shell_bench.py check / check-pinned). No kiwi column.
 shell_py=(python3 "$here/shell_bench.py")
-run_shell() { # N mode(final|every) -> seconds or TIMEOUT/ERROR
+run_shell() { # N mode(final|every|pinned) -> seconds or TIMEOUT/ERROR
     local n=$1 mode=$2 script="$here/.build/session-$1.lal" t0 t1 status=0
-    "${shell_py[@]}" gen "$n" >"$script"
+    if [[ "$mode" == pinned ]]; then
+        script="$here/.build/pinned-$1.lal"
+        "${shell_py[@]}" pinned "$n" >"$script"
+    else
+        "${shell_py[@]}" gen "$n" >"$script"
+    fi
     local args=("$script")
     [[ "$mode" == final ]] && args=(--final "$script")
     t0=$(date +%s.%N)
@@ -231,19 +238,23 @@ run_shell() { # N mode(final|every) -> seconds or TIMEOUT/ERROR
     elif (( status != 0 )); then echo "ERROR $status"
     else awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.6f", b - a }'; fi
 }
-shell_check() { # N -> "ok …" or "FAIL: …"
-    local n=$1 script="$here/.build/session-$1.lal" json="$here/.build/session-$1.json" status=0 why
+shell_check() { # N [pinned] -> "ok …" or "FAIL: …"
+    local n=$1 kind=${2:-session} status=0 why
+    local script="$here/.build/$kind-$n.lal" json="$here/.build/$kind-$n.json"
     timeout --kill-after=5 "$cap" "$shell_bin" --final --json "$script" >"$json" 2>/dev/null || status=$?
     if (( status == 124 || status == 137 )); then echo "not checked (--json over the cap)"; return; fi
     (( status == 0 )) || { echo "FAIL: layoutlab --final --json exited with $status"; return; }
-    if why=$("${shell_py[@]}" check "$n" "$json" 2>&1); then echo "ok, squeezed-chain frames and ambiguity"
+    if [[ "$kind" == pinned ]]; then
+        if why=$("${shell_py[@]}" check-pinned "$n" "$json" 2>&1); then echo "ok, pinned widths, nothing ambiguous"
+        else echo "FAIL: ${why:-check failed}"; fi
+    elif why=$("${shell_py[@]}" check "$n" "$json" 2>&1); then echo "ok, squeezed-chain frames and ambiguity"
     else echo "FAIL: ${why:-check failed}"; fi
 }
 want_shell=1
 if (( ${#only[@]} )); then want_shell=0; for w in "${only[@]}"; do [[ "$w" == shell* ]] && want_shell=1; done; fi
 if (( want_shell )); then
     if [[ -n "$shell_bin" ]]; then
-        for mode in final every; do
+        for mode in final every pinned; do
             for n in $sizes; do
                 t=$(run_shell "$n" "$mode")
                 case "$t" in
@@ -251,6 +262,7 @@ if (( want_shell )); then
                     ERROR*) row "shell-$mode" "$n" "—" "$t" "—" "FAIL: layoutlab exited with ${t#ERROR }"; failures=$((failures + 1)) ;;
                     *)  check="ok (exit 0; whole process)"
                         [[ "$mode" == final ]] && check=$(shell_check "$n")
+                        [[ "$mode" == pinned ]] && check=$(shell_check "$n" pinned)
                         [[ "$check" == FAIL* ]] && failures=$((failures + 1))
                         row "shell-$mode" "$n" "—" "$(fmt_time "$t")" "—" "$check" ;;
                 esac

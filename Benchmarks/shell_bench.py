@@ -5,6 +5,11 @@
                                             (declared 100 to a line), per view 5 constraints
                                             (left chain, width >= 20, width == 100 @1, top, height
                                             == 44) and the right edge <= root.right
+  shell_bench.py pinned N                   a chain whose widths are pinned by `width >= 50` and
+                                            `width <= 50` (one degenerate row each): `root 100Nx600`,
+                                            per view left chain, top, height == 44 and the two pins
+  shell_bench.py check-pinned N JSON        checks `--final --json` of that: width 50, x = 58·i, y 0,
+                                            height 44, nothing broken, nothing ambiguous
   shell_bench.py extra N K                  K single-constraint inputs for the session above
   shell_bench.py check N JSON               checks `layoutlab --final --json` output: every frame
                                             is the squeezed chain's (x chain, 20 <= width <= 100,
@@ -35,6 +40,34 @@ def gen(n):
         out.append("v%d.height == 44" % i)
     out.append("v%d.right <= root.right" % (n - 1))
     return out
+
+
+def pinned(n):
+    out = ["root %dx600" % (100 * n)]
+    for start in range(0, n, 100):
+        out.append("view " + " ".join("v%d" % i for i in range(start, min(n, start + 100))))
+    for i in range(n):
+        out.append("v0.left == root.left" if i == 0 else "v%d.left == v%d.right + 8" % (i, i - 1))
+        out.append("v%d.top == root.top" % i)
+        out.append("v%d.height == 44" % i)
+        out.append("v%d.width >= 50" % i)
+        out.append("v%d.width <= 50" % i)
+    return out
+
+
+def check_pinned(n, path):
+    with open(path) as f:
+        lines = [l for l in f if l.strip()]
+    if len(lines) != 1:
+        return "expected one JSON object, got %d lines" % len(lines)
+    obj = json.loads(lines[0])
+    if obj["broken"] or obj["ambiguous"] or obj.get("conflict"):
+        return "expected nothing broken, ambiguous or in conflict"
+    for i in range(n):
+        f = obj["frames"].get("v%d" % i)
+        if f is None or f["x"] != 58 * i or f["y"] != 0 or f["width"] != 50 or f["height"] != 44:
+            return "v%d frame %s, expected x %d, y 0, 50x44" % (i, f, 58 * i)
+    return None
 
 
 def extra(n, k):
@@ -119,6 +152,13 @@ def main(argv):
     cmd = argv[1]
     if cmd == "gen":
         print("\n".join(gen(int(argv[2]))))
+    elif cmd == "pinned":
+        print("\n".join(pinned(int(argv[2]))))
+    elif cmd == "check-pinned":
+        err = check_pinned(int(argv[2]), argv[3])
+        if err:
+            print(err, file=sys.stderr)
+            return 1
     elif cmd == "extra":
         print("\n".join(extra(int(argv[2]), int(argv[3]))))
     elif cmd == "check":
