@@ -13,9 +13,13 @@ extension LayoutModel {
             throw LayoutError("priority \(formatNumber(spec.priority.rawValue)) is outside (0, 1000]",
                               hint: "use a number above 0 and at most 1000, or required (1000), high (750), low (250), fittingSize (50)")
         }
-        let superName = views[first]?.parent ?? Self.rootName
-        let constantText = spec.constant == 0 ? "" : (spec.constant > 0 ? " + \(formatNumber(spec.constant))" : " - \(formatNumber(-spec.constant))")
-        let locationHint = "write \(first).\(a1.rawValue) \(spec.relation.rawValue) \(superName).\(a1.rawValue)\(constantText)"
+        // The hints are only written out when a rule fails (this runs for every constraint).
+        var constantText: String {
+            spec.constant == 0 ? "" : (spec.constant > 0 ? " + \(formatNumber(spec.constant))" : " - \(formatNumber(-spec.constant))")
+        }
+        var locationHint: String {
+            "write \(first).\(a1.rawValue) \(spec.relation.rawValue) \(views[first]?.parent ?? Self.rootName).\(a1.rawValue)\(constantText)"
+        }
         guard let second = spec.secondItem, let a2 = spec.secondAttribute else {
             if a1.isLocation {
                 throw LayoutError("a location cannot equal a constant: \(a1.rawValue) only makes sense relative to another view", hint: locationHint)

@@ -152,6 +152,17 @@ func splitWords(_ line: String) -> [Word] {
 /// Checks a raw line before parsing: its length, and that it is text (no control characters,
 /// no invalid UTF-8). Returns the line without its comment.
 func sanitize(_ line: String) throws(ShellError) -> String {
+    // Nearly every line of a script is plain printable ASCII without a comment: only trailing
+    // blanks to drop, and no copy scalar by scalar.
+    let bytes = line.utf8
+    if bytes.count <= InputLimits.maxLineLength,
+       bytes.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "#")) || $0 == UInt8(ascii: "\t") }) {
+        var end = bytes.endIndex
+        while end > bytes.startIndex, [UInt8(ascii: " "), UInt8(ascii: "\t")].contains(bytes[bytes.index(before: end)]) {
+            end = bytes.index(before: end)
+        }
+        return end == bytes.endIndex ? line : String(line[..<end])
+    }
     var count = 0
     var result = String.UnicodeScalarView()
     var scalars = Substring(line).unicodeScalars

@@ -105,8 +105,11 @@ public enum Replay {
     /// The script's lines (a final newline does not make an extra empty line; CRLF line ends
     /// count as LF).
     public static func lines(of script: String) -> [String] {
-        var result = script.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
-            .map { $0.last == "\r" ? String($0.dropLast()) : String($0) }
+        // Split on the bytes (a newline byte never sits inside a longer UTF-8 sequence): much
+        // faster than walking characters, and the same lines.
+        var result = script.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line in
+            String(Substring(line.last == UInt8(ascii: "\r") ? line.dropLast() : line))
+        }
         if result.last == "" { result.removeLast() }
         return result
     }

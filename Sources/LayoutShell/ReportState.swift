@@ -25,8 +25,13 @@ struct ReportState {
     mutating func update(from model: LayoutModel, reason: Reason?) -> [(name: String, frame: Frame)] {
         let grown = !needsReload && model.viewOrder.count >= frames.count
             && (frames.isEmpty || model.viewOrder[frames.count - 1] == frames[frames.count - 1].name)
-        if !grown { return reload(from: model, reason: reason) }
         let changes = model.takeResultChanges()
+        // After a long run without reports (`--final`) nearly everything changed: in a large
+        // session, reading it all in one pass is cheaper than looking each change up.
+        let changed = changes.constraints.count + changes.views.count
+        if !grown || (changed > 256 && changed > (model.constraints.count + frames.count) / 2) {
+            return reload(from: model, reason: reason)
+        }
         var changedPositions: [Int] = []
         let oldCount = frames.count
         for name in model.viewOrder[oldCount...] {
@@ -63,7 +68,6 @@ struct ReportState {
 
     /// Reads everything anew; frames are compared by view name with what was there before.
     private mutating func reload(from model: LayoutModel, reason: Reason?) -> [(name: String, frame: Frame)] {
-        _ = model.takeResultChanges()
         let old = position.isEmpty ? [:] : Dictionary(uniqueKeysWithValues: frames.map { ($0.name, $0.frame) })
         frames = model.frames()
         position = Dictionary(uniqueKeysWithValues: frames.enumerated().map { ($1.name, $0) })
