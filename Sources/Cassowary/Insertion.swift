@@ -148,9 +148,11 @@ extension Solver {
         let artificial = tableau.newSymbol(.slack)
         tableau.place(row, basic: artificial)
         tableau.artificial = row
+        tableau.artificialCandidates = SymbolHeap(sorted: row.symbols)
         tableau.optimizeArtificial()
         let proof = tableau.artificial!
         tableau.artificial = nil
+        tableau.artificialCandidates = SymbolHeap()
 
         if nearZero(proof.constant) {
             if tableau.isBasic(artificial) {

@@ -84,69 +84,6 @@ struct Row {
     }
 }
 
-/// Reusable buffers for `RowMerger`, so that the hot path of the simplex does not allocate.
-struct RowMerger {
-    private var symbols: [Symbol] = []
-    private var coefficients: [Double] = []
-    /// Symbols that the last merge introduced into the target row.
-    private(set) var added: [Symbol] = []
-    /// Symbols that cancelled out of the target row in the last merge.
-    private(set) var removed: [Symbol] = []
-
-    /// `target += factor × source`, in one linear pass.
-    mutating func add(_ source: Row, times factor: Double, to target: inout Row) {
-        added.removeAll(keepingCapacity: true)
-        removed.removeAll(keepingCapacity: true)
-        if source.count &* 16 < target.count {
-            addInPlace(source, times: factor, to: &target)
-            return
-        }
-        symbols.removeAll(keepingCapacity: true)
-        coefficients.removeAll(keepingCapacity: true)
-        target.constant += factor * source.constant
-        let ts = target.symbols, tc = target.coefficients
-        let ss = source.symbols, sc = source.coefficients
-        var i = 0, j = 0
-        while i < ts.count || j < ss.count {
-            if j == ss.count || (i < ts.count && ts[i] < ss[j]) {
-                symbols.append(ts[i]); coefficients.append(tc[i]); i += 1
-            } else if i == ts.count || ss[j] < ts[i] {
-                let value = factor * sc[j]
-                if !nearZero(value) {
-                    symbols.append(ss[j]); coefficients.append(value); added.append(ss[j])
-                }
-                j += 1
-            } else {
-                let value = tc[i] + factor * sc[j]
-                if nearZero(value) {
-                    removed.append(ts[i])
-                } else {
-                    symbols.append(ts[i]); coefficients.append(value)
-                }
-                i += 1; j += 1
-            }
-        }
-        swap(&symbols, &target.symbols)
-        swap(&coefficients, &target.coefficients)
-    }
-
-    /// The same for a short row into a long one (a pivot row into a container's long edge row):
-    /// a search and an in-place update per entry instead of rebuilding the long row.
-    private mutating func addInPlace(_ source: Row, times factor: Double, to target: inout Row) {
-        target.constant += factor * source.constant
-        for index in source.symbols.indices {
-            let symbol = source.symbols[index]
-            let value = factor * source.coefficients[index]
-            if nearZero(value) { continue }
-            switch target.add(symbol, value) {
-            case 1: added.append(symbol)
-            case -1: removed.append(symbol)
-            default: break
-            }
-        }
-    }
-}
-
 /// An objective row, stored densely by symbol id. Objectives collect the errors of every
 /// optional constraint of one strength, so they grow with the layout while the rows merged into
 /// them stay short; dense storage makes each such update cost the short row's length, not the

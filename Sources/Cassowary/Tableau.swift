@@ -23,6 +23,8 @@ struct Tableau {
     var levels: [ObjectiveLevel] = []
     /// The phase-one objective while a constraint is being added with an artificial variable.
     var artificial: Row?
+    /// Every symbol that may have a negative coefficient in `artificial` (see `SymbolHeap`).
+    var artificialCandidates = SymbolHeap()
 
     var merger = RowMerger()
     /// Marks on slots, for compacting columns without a set.
@@ -142,9 +144,8 @@ struct Tableau {
         var slots: [Int32] = []
         swap(&slots, &columns[Int(symbol)])
         for slot in slots {
-            let coefficient = rows[Int(slot)].remove(symbol)
-            if coefficient == 0 { continue }
-            addToRow(slot, row, times: coefficient)
+            if merger.substitute(symbol, by: row, in: &rows[Int(slot)]) == 0 { continue }
+            for symbol in merger.added { columns[Int(symbol)].append(slot) }
             let basic = basics[Int(slot)]
             if kinds[Int(basic)].isRestricted && rows[Int(slot)].constant < 0 {
                 infeasible.append(basic)
@@ -159,9 +160,10 @@ struct Tableau {
                 objectiveCandidates.append(contentsOf: row.symbols)
             }
         }
-        if artificial != nil {
-            let coefficient = artificial!.remove(symbol)
-            if coefficient != 0 { merger.add(row, times: coefficient, to: &artificial!) }
+        if var phaseOne = artificial {
+            artificial = nil  // so that `phaseOne` is the only reference and merges in place
+            if merger.substitute(symbol, by: row, in: &phaseOne) != 0 { artificialCandidates.push(row.symbols) }
+            artificial = phaseOne
         }
     }
 

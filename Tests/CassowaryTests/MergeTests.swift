@@ -1,0 +1,102 @@
+// Unit tests of the tableau's low-level pieces that the pivots rely on: the row merge (which
+// rebuilds only the part of the target the source spans) and the symbol heap behind phase one's
+// Bland rule. Each is checked against a naive version on random inputs.
+
+@testable import Cassowary
+import Testing
+
+/// A small deterministic generator (the tests must replay bit for bit).
+private struct Lcg {
+    var state: UInt64
+    mutating func next(_ bound: Int) -> Int {
+        state = state &* 6364136223846793005 &+ 1442695040888963407
+        return Int((state >> 33) % UInt64(bound))
+    }
+}
+
+private func randomRow(_ g: inout Lcg, symbols: Int, density: Int) -> Row {
+    var row = Row(constant: Double(g.next(21) - 10))
+    for symbol in 0..<symbols where g.next(100) < density {
+        // Small integers and halves: sums are exact, so cancellation to zero is exact too.
+        row.add(Symbol(symbol), Double(g.next(9) - 4) / 2)
+    }
+    return row
+}
+
+private func dictionary(_ row: Row) -> [Symbol: Double] {
+    Dictionary(uniqueKeysWithValues: zip(row.symbols, row.coefficients))
+}
+
+@Suite struct MergeTests {
+    @Test func mergeMatchesNaiveSum() {
+        var g = Lcg(state: 7)
+        var merger = RowMerger()
+        for _ in 0..<2_000 {
+            // Long targets with short sources exercise the partial rebuild; equal sizes the full one.
+            var target = randomRow(&g, symbols: 200, density: g.next(2) == 0 ? 60 : 5)
+            let base = Symbol(g.next(190))
+            var source = Row(constant: 3)
+            for offset in 0..<g.next(8) { source.add(base + Symbol(offset), Double(g.next(9) - 4) / 2) }
+            let factor = Double(g.next(7) - 3) / 2
+            var expected = dictionary(target)
+            for (symbol, coefficient) in zip(source.symbols, source.coefficients) {
+                expected[symbol, default: 0] += factor * coefficient
+            }
+            expected = expected.filter { $0.value != 0 }
+            let before = Set(target.symbols)
+            let constant = target.constant + factor * source.constant
+            merger.add(source, times: factor, to: &target)
+            #expect(target.symbols == target.symbols.sorted())
+            #expect(dictionary(target) == expected)
+            #expect(target.constant == constant)
+            #expect(Set(merger.added) == Set(target.symbols).subtracting(before))
+        }
+    }
+
+    @Test func substituteDropsTheSymbolInTheSamePass() {
+        var g = Lcg(state: 11)
+        var merger = RowMerger()
+        for _ in 0..<2_000 {
+            var target = randomRow(&g, symbols: 300, density: 30)
+            let symbol = Symbol(g.next(300))
+            var source = randomRow(&g, symbols: 300, density: g.next(2) == 0 ? 2 : 30)
+            source.remove(symbol)
+            let c = target.coefficient(of: symbol)
+            var expected = dictionary(target)
+            expected[symbol] = nil
+            for (s, coefficient) in zip(source.symbols, source.coefficients) { expected[s, default: 0] += c * coefficient }
+            expected = expected.filter { $0.value != 0 }
+            let unchanged = target
+            #expect(merger.substitute(symbol, by: source, in: &target) == c)
+            if c == 0 {
+                #expect(target.symbols == unchanged.symbols && target.constant == unchanged.constant)
+            } else {
+                #expect(target.symbols == target.symbols.sorted())
+                #expect(dictionary(target) == expected)
+            }
+        }
+    }
+
+    @Test func heapYieldsSymbolsInOrder() {
+        var g = Lcg(state: 3)
+        var heap = SymbolHeap(sorted: [2, 5, 5, 9])
+        var naive: [Symbol] = [2, 5, 5, 9]
+        for _ in 0..<5_000 {
+            if g.next(3) > 0 || naive.isEmpty {
+                let symbol = Symbol(g.next(1_000))
+                heap.push(symbol)
+                naive.append(symbol)
+            } else {
+                #expect(heap.min == naive.min())
+                naive.remove(at: naive.firstIndex(of: naive.min()!)!)
+                heap.popMin()
+            }
+        }
+        while let symbol = heap.min {
+            #expect(symbol == naive.min())
+            naive.remove(at: naive.firstIndex(of: symbol)!)
+            heap.popMin()
+        }
+        #expect(naive.isEmpty)
+    }
+}
