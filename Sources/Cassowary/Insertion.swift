@@ -147,11 +147,12 @@ extension Solver {
     private func addWithArtificialVariable(_ row: Row, _ record: ConstraintRecord) -> [ConstraintID]? {
         let artificial = tableau.newSymbol(.slack)
         tableau.place(row, basic: artificial)
-        tableau.artificial = row
+        tableau.artificial = artificial
         tableau.artificialCandidates = SymbolHeap(sorted: row.symbols)
         tableau.optimizeArtificial()
-        let proof = tableau.artificial!
-        tableau.artificial = nil
+        let slot = tableau.slotOfBasic[Int(artificial)]
+        let proof = slot >= 0 ? tableau.rows[Int(slot)] : Row()
+        tableau.artificial = noSymbol
         tableau.artificialCandidates = SymbolHeap()
 
         if nearZero(proof.constant) {

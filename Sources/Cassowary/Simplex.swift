@@ -39,7 +39,9 @@ extension Tableau {
     /// The lowest-id restricted symbol with a negative coefficient in the phase-one objective.
     /// Candidates that do not qualify leave the heap; they return if their coefficient changes.
     mutating func artificialEnteringSymbol() -> Symbol {
-        guard let row = artificial else { return noSymbol }
+        // Once the artificial variable has left the basis it is nonbasic, at zero: the minimum.
+        guard artificial != noSymbol, slotOfBasic[Int(artificial)] >= 0 else { return noSymbol }
+        let row = rows[Int(slotOfBasic[Int(artificial)])]
         while let symbol = artificialCandidates.min {
             if kinds[Int(symbol)].isRestricted && row.coefficient(of: symbol) < -epsilon { return symbol }
             artificialCandidates.popMin()

@@ -28,9 +28,11 @@ struct Tableau {
     /// One objective per optional strength, highest first: strict priorities are a lexicographic
     /// objective, so each strength keeps a row of its own instead of a weight in one sum.
     var levels: [ObjectiveLevel] = []
-    /// The phase-one objective while a constraint is being added with an artificial variable.
-    var artificial: Row?
-    /// Every symbol that may have a negative coefficient in `artificial` (see `SymbolHeap`).
+    /// The artificial variable while a constraint is being added in phase one, else `noSymbol`.
+    /// Its row is the phase-one objective: keeping a second copy of that (often long) row up to
+    /// date doubled the cost of every phase-one pivot.
+    var artificial: Symbol = noSymbol
+    /// Every symbol that may have a negative coefficient in the artificial row (see `SymbolHeap`).
     var artificialCandidates = SymbolHeap()
 
     var merger = RowMerger()
@@ -149,8 +151,7 @@ struct Tableau {
         for symbol in merger.added { appendToColumn(symbol, slot) }
     }
 
-    /// Replaces `symbol` by `row` everywhere it occurs: every tableau row, every objective, and
-    /// the phase-one objective. Rows of restricted symbols that turn negative are remembered for
+    /// Replaces `symbol` by `row` everywhere it occurs: every tableau row and every objective. Rows of restricted symbols that turn negative are remembered for
     /// the dual simplex.
     mutating func substitute(_ symbol: Symbol, by row: Row) {
         // Only a row naming user variables can change which definitions refer to which.
@@ -163,6 +164,7 @@ struct Tableau {
             if merger.substitute(symbol, by: row, in: &rows[Int(slot)]) == 0 { continue }
             for symbol in merger.added { appendToColumn(symbol, slot) }
             let basic = basics[Int(slot)]
+            if basic == artificial { artificialCandidates.push(row.symbols) }
             if kinds[Int(basic)].isRestricted && rows[Int(slot)].constant < 0 {
                 infeasible.append(basic)
             }
@@ -175,11 +177,6 @@ struct Tableau {
                 levels[level].row.add(row, times: coefficient)
                 objectiveCandidates.append(contentsOf: row.symbols)
             }
-        }
-        if var phaseOne = artificial {
-            artificial = nil  // so that `phaseOne` is the only reference and merges in place
-            if merger.substitute(symbol, by: row, in: &phaseOne) != 0 { artificialCandidates.push(row.symbols) }
-            artificial = phaseOne
         }
     }
 
@@ -202,7 +199,6 @@ struct Tableau {
         swap(&slots, &columns[Int(symbol)])
         for slot in slots { rows[Int(slot)].remove(symbol) }
         for level in levels.indices { levels[level].row.remove(symbol) }
-        artificial?.remove(symbol)
     }
 
     /// `row += factor × symbol`, expanding the symbol through its row when it is basic.
