@@ -22,14 +22,13 @@ extension Tableau {
     mutating func lexicographicEnteringSymbol() -> Symbol {
         objectiveCandidates.sort()
         var kept = 0
-        var previous = noSymbol
         for index in objectiveCandidates.indices {
             let symbol = objectiveCandidates[index]
-            if symbol == previous { continue }
-            previous = symbol
             if hasLexicographicallyNegativeCost(symbol) {
                 objectiveCandidates[kept] = symbol
                 kept += 1
+            } else {
+                isObjectiveCandidate[Int(symbol)] = false
             }
         }
         objectiveCandidates.removeLast(objectiveCandidates.count - kept)
@@ -72,7 +71,10 @@ extension Tableau {
     /// Primal simplex on the strength objectives until no strength can improve.
     mutating func optimize() {
         if objectiveCandidates.isEmpty { return }
-        defer { objectiveCandidates.removeAll(keepingCapacity: true) }
+        defer {
+            for symbol in objectiveCandidates { isObjectiveCandidate[Int(symbol)] = false }
+            objectiveCandidates.removeAll(keepingCapacity: true)
+        }
         primalSimplex(phaseOne: false)
     }
 

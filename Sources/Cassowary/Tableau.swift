@@ -41,7 +41,11 @@ struct Tableau {
     var slotMark: UInt32 = 0
     /// Symbols whose objective coefficients changed since the last optimum: the only ones that
     /// can have gained a negative reduced cost, so the only ones `optimize` looks at.
+    /// Each symbol at most once (`isObjectiveCandidate` marks the members): a drag's dual pivots
+    /// add a long row's symbols at every pivot and never run `optimize`, so a list with repeats
+    /// grew without end.
     var objectiveCandidates: [Symbol] = []
+    var isObjectiveCandidate: [Bool] = []
 
     // Scratch state for walking definitions (see Definitions.swift).
     var stamp: UInt32 = 0
@@ -65,6 +69,7 @@ struct Tableau {
         slotOfBasic.append(-1)
         columns.append([])
         columnLimits.append(minimumColumnLimit)
+        isObjectiveCandidate.append(false)
         owners.append(owner)
         visited.append(0)
         weight.append(0)
@@ -175,7 +180,7 @@ struct Tableau {
             let coefficient = levels[level].row.remove(symbol)
             if coefficient != 0 {
                 levels[level].row.add(row, times: coefficient)
-                objectiveCandidates.append(contentsOf: row.symbols)
+                noteObjectiveCandidates(row.symbols)
             }
         }
     }
@@ -219,11 +224,22 @@ struct Tableau {
         if slot >= 0 {
             let source = rows[Int(slot)]
             levels[level].row.add(source, times: factor)
-            objectiveCandidates.append(contentsOf: source.symbols)
+            noteObjectiveCandidates(source.symbols)
         } else {
             levels[level].row.add(symbol, factor)
-            objectiveCandidates.append(symbol)
+            noteObjectiveCandidate(symbol)
         }
+    }
+
+    mutating func noteObjectiveCandidates(_ symbols: [Symbol]) {
+        for symbol in symbols { noteObjectiveCandidate(symbol) }
+    }
+
+    @inline(__always)
+    mutating func noteObjectiveCandidate(_ symbol: Symbol) {
+        if isObjectiveCandidate[Int(symbol)] { return }
+        isObjectiveCandidate[Int(symbol)] = true
+        objectiveCandidates.append(symbol)
     }
 
     /// The index of the objective for `priority`, made when missing.
