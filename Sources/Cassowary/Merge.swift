@@ -12,6 +12,8 @@ struct RowMerger {
 
     /// The symbols that the last merge introduced into its target, valid until the next merge.
     var added: UnsafeBufferPointer<Symbol> { UnsafeBufferPointer(start: scratch.added, count: scratch.addedCount) }
+    /// The symbols that cancelled out of the target in the last merge (not the dropped one).
+    var removed: UnsafeBufferPointer<Symbol> { UnsafeBufferPointer(start: scratch.removed, count: scratch.removedCount) }
 
     /// `target += factor × source`.
     mutating func add(_ source: Row, times factor: Double, to target: inout Row) {
@@ -24,6 +26,7 @@ struct RowMerger {
     mutating func substitute(_ symbol: Symbol, by source: Row, in target: inout Row) -> Double {
         let index = target.search(symbol)
         scratch.addedCount = 0
+        scratch.removedCount = 0
         guard index >= 0 else { return 0 }
         let coefficient = target.coefficients[index]
         merge(source, times: coefficient, into: &target, dropping: symbol)
@@ -32,6 +35,7 @@ struct RowMerger {
 
     private func merge(_ source: Row, times factor: Double, into target: inout Row, dropping dropped: Symbol) {
         scratch.addedCount = 0
+        scratch.removedCount = 0
         target.constant += factor * source.constant
         var first = source.symbols.first ?? dropped, last = source.symbols.last ?? dropped
         if dropped != noSymbol {
@@ -49,7 +53,7 @@ struct RowMerger {
         target.coefficients.withUnsafeBufferPointer { tc in
         source.symbols.withUnsafeBufferPointer { ss in
         source.coefficients.withUnsafeBufferPointer { sc in
-            var i = low, j = 0, added = 0
+            var i = low, j = 0, added = 0, removed = 0
             while i < high || j < ss.count {
                 if j == ss.count || (i < high && ts[i] < ss[j]) {
                     if ts[i] != dropped {
@@ -68,11 +72,14 @@ struct RowMerger {
                     let value = tc[i] + factor * sc[j]
                     if !nearZero(value) {
                         s.symbols[count] = ts[i]; s.coefficients[count] = value; count += 1
+                    } else {
+                        s.removed[removed] = ts[i]; removed += 1
                     }
                     i += 1; j += 1
                 }
             }
             s.addedCount = added
+            s.removedCount = removed
         }}}}
         target.symbols.replaceSubrange(low..<high, with: UnsafeBufferPointer(start: s.symbols, count: count))
         target.coefficients.replaceSubrange(low..<high, with: UnsafeBufferPointer(start: s.coefficients, count: count))
@@ -97,18 +104,20 @@ final class MergeScratch {
     private(set) var symbols = UnsafeMutablePointer<Symbol>.allocate(capacity: 1)
     private(set) var coefficients = UnsafeMutablePointer<Double>.allocate(capacity: 1)
     private(set) var added = UnsafeMutablePointer<Symbol>.allocate(capacity: 1)
-    var addedCount = 0
+    private(set) var removed = UnsafeMutablePointer<Symbol>.allocate(capacity: 1)
+    var addedCount = 0, removedCount = 0
 
     func reserve(_ needed: Int) {
         if needed <= capacity { return }
         capacity = max(needed, 2 * capacity)
-        symbols.deallocate(); coefficients.deallocate(); added.deallocate()
+        symbols.deallocate(); coefficients.deallocate(); added.deallocate(); removed.deallocate()
         symbols = .allocate(capacity: capacity)
         coefficients = .allocate(capacity: capacity)
         added = .allocate(capacity: capacity)
+        removed = .allocate(capacity: capacity)
     }
 
     deinit {
-        symbols.deallocate(); coefficients.deallocate(); added.deallocate()
+        symbols.deallocate(); coefficients.deallocate(); added.deallocate(); removed.deallocate()
     }
 }

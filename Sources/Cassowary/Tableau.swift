@@ -150,13 +150,42 @@ struct Tableau {
         if columns[Int(symbol)].count > columnLimits[Int(symbol)] { compactColumn(symbol) }
     }
 
+    /// Brings the column index in step with the merger's last change to the row in `slot`.
+    /// Short columns are kept exact: finding the entry of a cancelled symbol in a few slots is
+    /// cheaper than the binary search in its row that compaction would spend on it later.
+    /// Long columns stay lazy (see `compactColumn`).
+    mutating func updateColumns(_ slot: Int32) {
+        let added = merger.added, removed = merger.removed
+        var overfull = false
+        columnLimits.withUnsafeBufferPointer { limits in
+            columns.withUnsafeMutableBufferPointer { columns in
+                for symbol in removed where columns[Int(symbol)].count <= exactColumnLength {
+                    let column = Int(symbol), last = columns[column].count - 1
+                    var index = last
+                    while index >= 0 && columns[column][index] != slot { index -= 1 }
+                    if index < 0 { continue }
+                    columns[column][index] = columns[column][last]
+                    columns[column].removeLast()
+                }
+                for symbol in added {
+                    columns[Int(symbol)].append(slot)
+                    if columns[Int(symbol)].count > limits[Int(symbol)] { overfull = true }
+                }
+            }
+        }
+        if overfull {
+            for symbol in added where columns[Int(symbol)].count > columnLimits[Int(symbol)] { compactColumn(symbol) }
+        }
+    }
+
     /// `rows[slot] += factor × source`, keeping the column index in step.
     mutating func addToRow(_ slot: Int32, _ source: Row, times factor: Double) {
         merger.add(source, times: factor, to: &rows[Int(slot)])
-        for symbol in merger.added { appendToColumn(symbol, slot) }
+        updateColumns(slot)
     }
 
-    /// Replaces `symbol` by `row` everywhere it occurs: every tableau row and every objective. Rows of restricted symbols that turn negative are remembered for
+    /// Replaces `symbol` by `row` everywhere it occurs: every tableau row and every objective.
+    /// Rows of restricted symbols that turn negative are remembered for
     /// the dual simplex.
     mutating func substitute(_ symbol: Symbol, by row: Row) {
         // Only a row naming user variables can change which definitions refer to which.
@@ -167,7 +196,7 @@ struct Tableau {
         swap(&slots, &columns[Int(symbol)])
         for slot in slots {
             if merger.substitute(symbol, by: row, in: &rows[Int(slot)]) == 0 { continue }
-            for symbol in merger.added { appendToColumn(symbol, slot) }
+            updateColumns(slot)
             let basic = basics[Int(slot)]
             if basic == artificial { artificialCandidates.push(row.symbols) }
             if kinds[Int(basic)].isRestricted && rows[Int(slot)].constant < 0 {
@@ -265,6 +294,8 @@ struct Tableau {
 }
 
 private let minimumColumnLimit: Int32 = 256
+/// Columns up to this length lose a row's entry as soon as the row loses the symbol.
+private let exactColumnLength = 16
 
 /// The objective of one optional strength: the sum of the errors of its constraints.
 struct ObjectiveLevel {

@@ -50,6 +50,7 @@ private func dictionary(_ row: Row) -> [Symbol: Double] {
             #expect(dictionary(target) == expected)
             #expect(target.constant == constant)
             #expect(Set(merger.added) == Set(target.symbols).subtracting(before))
+            #expect(Set(merger.removed) == before.subtracting(target.symbols))
         }
     }
 
@@ -74,6 +75,52 @@ private func dictionary(_ row: Row) -> [Symbol: Double] {
                 #expect(target.symbols == target.symbols.sorted())
                 #expect(dictionary(target) == expected)
             }
+        }
+    }
+
+    /// Every row holding a symbol must be listed in its column (columns may also hold stale
+    /// entries, never miss one): substitution visits only the listed rows.
+    private func columnsAreComplete(_ tableau: Tableau) -> Bool {
+        for (slot, basic) in tableau.basics.enumerated() where basic != noSymbol {
+            for symbol in tableau.rows[slot].symbols where !tableau.columns[Int(symbol)].contains(Int32(slot)) {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// A chain squeezed by a dragged edge: long rows move in and out of short ones at every step,
+    /// which is where columns are trimmed eagerly (short ones) and compacted (long ones).
+    @Test func columnsStayCompleteThroughDragsAndRemovals() throws {
+        let solver = Solver()
+        let n = 40
+        let edge = solver.makeVariable()
+        solver.addEditVariable(edge, strength: .optional(1_000_000))
+        solver.suggestValue(edge, 60 * Double(n))
+        var left: [Variable] = [], width: [Variable] = [], ids: [ConstraintID] = []
+        for i in 0..<n {
+            left.append(solver.makeVariable())
+            width.append(solver.makeVariable())
+            if i == 0 {
+                ids.append(try solver.addConstraint(Expression([Term(left[0])]), .equal, .required))
+            } else {
+                ids.append(try solver.addConstraint(
+                    Expression([Term(left[i]), Term(left[i - 1], -1), Term(width[i - 1], -1)], constant: -8), .equal, .required))
+            }
+            ids.append(try solver.addConstraint(Expression([Term(width[i])], constant: -20), .greaterThanOrEqual, .required))
+            ids.append(try solver.addConstraint(Expression([Term(width[i])], constant: -100), .equal, .optional(1)))
+        }
+        ids.append(try solver.addConstraint(
+            Expression([Term(left[n - 1]), Term(width[n - 1]), Term(edge, -1)]), .lessThanOrEqual, .required))
+        var g = Lcg(state: 5)
+        for _ in 0..<300 {
+            solver.suggestValue(edge, Double(20 * n + g.next(90 * n)))
+            #expect(columnsAreComplete(solver.tableau))
+        }
+        for id in ids.reversed() where g.next(2) == 0 {
+            solver.removeConstraint(id)
+            solver.suggestValue(edge, Double(20 * n + g.next(90 * n)))
+            #expect(columnsAreComplete(solver.tableau))
         }
     }
 
