@@ -54,30 +54,39 @@ struct RowMerger {
         source.symbols.withUnsafeBufferPointer { ss in
         source.coefficients.withUnsafeBufferPointer { sc in
             var i = low, j = 0, added = 0, removed = 0
-            while i < high || j < ss.count {
-                if j == ss.count || (i < high && ts[i] < ss[j]) {
-                    if ts[i] != dropped {
-                        s.symbols[count] = ts[i]; s.coefficients[count] = tc[i]; count += 1
-                    }
-                    i += 1
-                } else if i == high || ss[j] < ts[i] {
-                    let value = factor * sc[j]
-                    if !nearZero(value) {
-                        s.symbols[count] = ss[j]; s.coefficients[count] = value; count += 1
-                        s.added[added] = ss[j]; added += 1
-                    }
-                    j += 1
+            @inline(__always) func keepTarget() {
+                if ts[i] != dropped {
+                    s.symbols[count] = ts[i]; s.coefficients[count] = tc[i]; count += 1
+                }
+                i += 1
+            }
+            @inline(__always) func takeSource() {
+                let value = factor * sc[j]
+                if !nearZero(value) {
+                    s.symbols[count] = ss[j]; s.coefficients[count] = value; count += 1
+                    s.added[added] = ss[j]; added += 1
+                }
+                j += 1
+            }
+            while i < high && j < ss.count {
+                let a = ts[i], b = ss[j]
+                if a < b {
+                    keepTarget()
+                } else if b < a {
+                    takeSource()
                 } else {
                     // The source never holds the dropped symbol: a row is not substituted into itself.
                     let value = tc[i] + factor * sc[j]
                     if !nearZero(value) {
-                        s.symbols[count] = ts[i]; s.coefficients[count] = value; count += 1
+                        s.symbols[count] = a; s.coefficients[count] = value; count += 1
                     } else {
-                        s.removed[removed] = ts[i]; removed += 1
+                        s.removed[removed] = a; removed += 1
                     }
                     i += 1; j += 1
                 }
             }
+            while i < high { keepTarget() }
+            while j < ss.count { takeSource() }
             s.addedCount = added
             s.removedCount = removed
         }}}}

@@ -117,9 +117,23 @@ struct DenseRow {
         coefficients[index] = nearZero(sum) ? 0 : sum
     }
 
-    /// `self += factor × row`.
+    /// `self += factor × row`, with the same arithmetic as adding each entry on its own. The
+    /// row's last symbol is its largest, so one bounds check covers the whole row.
     mutating func add(_ row: Row, times factor: Double) {
         constant += factor * row.constant
-        for index in row.symbols.indices { add(row.symbols[index], factor * row.coefficients[index]) }
+        guard let last = row.symbols.last else { return }
+        if Int(last) >= coefficients.count {
+            coefficients.append(contentsOf: repeatElement(0, count: max(Int(last) + 1, 2 * coefficients.count) - coefficients.count))
+        }
+        coefficients.withUnsafeMutableBufferPointer { dense in
+            row.symbols.withUnsafeBufferPointer { symbols in
+                row.coefficients.withUnsafeBufferPointer { values in
+                    for index in 0..<symbols.count {
+                        let sum = dense[Int(symbols[index])] + factor * values[index]
+                        dense[Int(symbols[index])] = nearZero(sum) ? 0 : sum
+                    }
+                }
+            }
+        }
     }
 }
