@@ -149,7 +149,10 @@ extension Solver {
         tableau.place(row, basic: artificial)
         tableau.artificial = artificial
         tableau.artificialCandidates = SymbolHeap(sorted: row.symbols)
+        let artificialSlot = tableau.slotOfBasic[Int(artificial)]
         tableau.optimizeArtificial()
+        // Pivots keep the slot; whichever row holds it now may have kept places (see RowMerger).
+        if tableau.basics[Int(artificialSlot)] != noSymbol { tableau.rows[Int(artificialSlot)].dropZeros() }
         let slot = tableau.slotOfBasic[Int(artificial)]
         let proof = slot >= 0 ? tableau.rows[Int(slot)] : Row()
         tableau.artificial = noSymbol

@@ -7,6 +7,12 @@
 /// moves at most once, by one `memmove`. A pivot row of a few symbols substituted into a long
 /// row (a container edge over a chain of views) then costs a few binary searches and one shift
 /// instead of one shift per changed entry.
+///
+/// A row merged into again and again while it stays long (phase one's artificial row over a
+/// squeezed chain: each pivot replaces a width's two errors by its slack) can keep its places:
+/// entries that cancel stay as explicit zeros where needed so that the rebuilt part keeps its
+/// length, and nothing behind it moves. The caller removes the zeros (`Row.dropZeros`) before
+/// anything but merges reads the row.
 struct RowMerger {
     private let scratch = MergeScratch()
 
@@ -23,17 +29,19 @@ struct RowMerger {
     /// Replaces `symbol` in `target` by `source` (`target += c × source` with `symbol`, whose
     /// coefficient was `c`, taken out) in one pass. Returns `c`; 0 when `target` lacks `symbol`
     /// and nothing changed.
-    mutating func substitute(_ symbol: Symbol, by source: Row, in target: inout Row) -> Double {
+    /// With `keepingPlaces`, see the type's comment; a zero entry counts as absent.
+    mutating func substitute(_ symbol: Symbol, by source: Row, in target: inout Row, keepingPlaces: Bool = false) -> Double {
         let index = target.search(symbol)
         scratch.addedCount = 0
         scratch.removedCount = 0
-        guard index >= 0 else { return 0 }
+        guard index >= 0, target.coefficients[index] != 0 else { return 0 }
         let coefficient = target.coefficients[index]
-        merge(source, times: coefficient, into: &target, dropping: symbol)
+        merge(source, times: coefficient, into: &target, dropping: symbol, keepingPlaces: keepingPlaces)
         return coefficient
     }
 
-    private func merge(_ source: Row, times factor: Double, into target: inout Row, dropping dropped: Symbol) {
+    private func merge(_ source: Row, times factor: Double, into target: inout Row, dropping dropped: Symbol,
+                       keepingPlaces: Bool = false) {
         scratch.addedCount = 0
         scratch.removedCount = 0
         target.constant += factor * source.constant
@@ -57,6 +65,8 @@ struct RowMerger {
             @inline(__always) func keepTarget() {
                 if ts[i] != dropped {
                     s.symbols[count] = ts[i]; s.coefficients[count] = tc[i]; count += 1
+                } else if keepingPlaces {
+                    s.symbols[count] = ts[i]; s.coefficients[count] = 0; count += 1
                 }
                 i += 1
             }
@@ -79,8 +89,10 @@ struct RowMerger {
                     let value = tc[i] + factor * sc[j]
                     if !nearZero(value) {
                         s.symbols[count] = a; s.coefficients[count] = value; count += 1
+                        if tc[i] == 0 { s.added[added] = a; added += 1 }  // a kept place filled again
                     } else {
-                        s.removed[removed] = a; removed += 1
+                        if tc[i] != 0 { s.removed[removed] = a; removed += 1 }
+                        if keepingPlaces { s.symbols[count] = a; s.coefficients[count] = 0; count += 1 }
                     }
                     i += 1; j += 1
                 }
@@ -90,6 +102,15 @@ struct RowMerger {
             s.addedCount = added
             s.removedCount = removed
         }}}}
+        if keepingPlaces && count > high - low {
+            // Give up just enough zeros to fit the old span; only a net growth shifts the rest.
+            var excess = count - (high - low), kept = 0
+            for index in 0..<count {
+                if excess > 0 && s.coefficients[index] == 0 { excess -= 1; continue }
+                s.symbols[kept] = s.symbols[index]; s.coefficients[kept] = s.coefficients[index]; kept += 1
+            }
+            count = kept
+        }
         target.symbols.replaceSubrange(low..<high, with: UnsafeBufferPointer(start: s.symbols, count: count))
         target.coefficients.replaceSubrange(low..<high, with: UnsafeBufferPointer(start: s.coefficients, count: count))
     }

@@ -64,6 +64,18 @@ struct Row {
         return coefficients.remove(at: i)
     }
 
+    /// Removes the explicit zeros a merge keeping places left (see `RowMerger`).
+    mutating func dropZeros() {
+        var kept = 0
+        for index in symbols.indices where coefficients[index] != 0 {
+            symbols[kept] = symbols[index]
+            coefficients[kept] = coefficients[index]
+            kept += 1
+        }
+        symbols.removeLast(symbols.count - kept)
+        coefficients.removeLast(coefficients.count - kept)
+    }
+
     mutating func negate() {
         constant = -constant
         for i in coefficients.indices { coefficients[i] = -coefficients[i] }

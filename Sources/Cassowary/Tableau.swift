@@ -195,9 +195,10 @@ struct Tableau {
         var slots: [Int32] = []
         swap(&slots, &columns[Int(symbol)])
         for slot in slots {
-            if merger.substitute(symbol, by: row, in: &rows[Int(slot)]) == 0 { continue }
-            updateColumns(slot)
             let basic = basics[Int(slot)]
+            // The artificial row is long and merged into at every phase-one pivot: it keeps places.
+            if merger.substitute(symbol, by: row, in: &rows[Int(slot)], keepingPlaces: basic == artificial) == 0 { continue }
+            updateColumns(slot)
             if basic == artificial { artificialCandidates.push(row.symbols) }
             if kinds[Int(basic)].isRestricted && rows[Int(slot)].constant < 0 {
                 infeasible.append(basic)

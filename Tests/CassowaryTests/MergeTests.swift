@@ -78,6 +78,43 @@ private func dictionary(_ row: Row) -> [Symbol: Double] {
         }
     }
 
+    /// Merging into a row that keeps its places, again and again, gives the same row (once its
+    /// zeros are dropped) as ordinary merges, never moves entries behind the rebuilt span when
+    /// the row does not grow, and reports as added or removed exactly the symbols that became
+    /// present or absent, zeros counting as absent.
+    @Test func keepingPlacesMatchesOrdinaryMerges() {
+        var g = Lcg(state: 23)
+        var merger = RowMerger()
+        for _ in 0..<300 {
+            var kept = randomRow(&g, symbols: 400, density: 60)
+            var plain = kept
+            for _ in 0..<20 {
+                guard !plain.symbols.isEmpty else { break }
+                let symbol = plain.symbols[g.next(plain.count)]
+                // A short source near the symbol, as a pivot row of one view's constraints.
+                var source = Row(constant: Double(g.next(9)))
+                for offset in 0..<g.next(4) {
+                    let other = symbol - 2 + Symbol(offset)
+                    if other >= 0 && other != symbol { source.add(other, Double(g.next(9) - 4) / 2) }
+                }
+                let before = Set(zip(kept.symbols, kept.coefficients).filter { $0.1 != 0 }.map { $0.0 })
+                let length = kept.count
+                let c = merger.substitute(symbol, by: source, in: &kept, keepingPlaces: true)
+                let added = Set(merger.added), removed = Set(merger.removed)
+                #expect(c == merger.substitute(symbol, by: source, in: &plain))
+                let after = Set(zip(kept.symbols, kept.coefficients).filter { $0.1 != 0 }.map { $0.0 })
+                #expect(added == after.subtracting(before))
+                #expect(removed == before.subtracting(after).subtracting([symbol]))
+                #expect(kept.count >= length)
+                #expect(kept.symbols == kept.symbols.sorted() && Set(kept.symbols).count == kept.count)
+                var compacted = kept
+                compacted.dropZeros()
+                #expect(compacted.symbols == plain.symbols && compacted.coefficients == plain.coefficients)
+                #expect(kept.constant == plain.constant)
+            }
+        }
+    }
+
     /// Every row holding a symbol must be listed in its column (columns may also hold stale
     /// entries, never miss one): substitution visits only the listed rows.
     private func columnsAreComplete(_ tableau: Tableau) -> Bool {
