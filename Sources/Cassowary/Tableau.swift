@@ -185,8 +185,7 @@ struct Tableau {
     }
 
     /// Replaces `symbol` by `row` everywhere it occurs: every tableau row and every objective.
-    /// Rows of restricted symbols that turn negative are remembered for
-    /// the dual simplex.
+    /// Rows of restricted symbols that turn negative are remembered for the dual simplex.
     mutating func substitute(_ symbol: Symbol, by row: Row) {
         // Only a row naming user variables can change which definitions refer to which.
         if cachedDefinitionOrder != nil && row.symbols.contains(where: { kinds[Int($0)] == .external }) {
@@ -197,7 +196,8 @@ struct Tableau {
         for slot in slots {
             let basic = basics[Int(slot)]
             // The artificial row is long and merged into at every phase-one pivot: it keeps places.
-            if merger.substitute(symbol, by: row, in: &rows[Int(slot)], keepingPlaces: basic == artificial) == 0 { continue }
+            let keepingPlaces = artificial != noSymbol && basic == artificial
+            if merger.substitute(symbol, by: row, in: &rows[Int(slot)], keepingPlaces: keepingPlaces) == 0 { continue }
             updateColumns(slot)
             if basic == artificial { artificialCandidates.push(row.symbols) }
             if kinds[Int(basic)].isRestricted && rows[Int(slot)].constant < 0 {
