@@ -146,10 +146,16 @@ extension Solver {
     private func addWithArtificialVariable(_ row: Row, _ record: ConstraintRecord) -> [ConstraintID]? {
         let artificial = tableau.newSymbol(.slack)
         tableau.place(row, basic: artificial)
-        tableau.artificial = row
+        tableau.artificial = artificial
+        tableau.artificialCandidates = SymbolHeap(sorted: row.symbols)
+        let artificialSlot = tableau.slotOfBasic[Int(artificial)]
         tableau.optimizeArtificial()
-        let proof = tableau.artificial!
-        tableau.artificial = nil
+        // Pivots keep the slot; whichever row holds it now may have kept places (see RowMerger).
+        if tableau.basics[Int(artificialSlot)] != noSymbol { tableau.rows[Int(artificialSlot)].dropZeros() }
+        let slot = tableau.slotOfBasic[Int(artificial)]
+        let proof = slot >= 0 ? tableau.rows[Int(slot)] : Row()
+        tableau.artificial = noSymbol
+        tableau.artificialCandidates = SymbolHeap()
 
         if nearZero(proof.constant) {
             if tableau.isBasic(artificial) {

@@ -64,6 +64,18 @@ struct Row {
         return coefficients.remove(at: i)
     }
 
+    /// Removes the explicit zeros a merge keeping places left (see `RowMerger`).
+    mutating func dropZeros() {
+        var kept = 0
+        for index in symbols.indices where coefficients[index] != 0 {
+            symbols[kept] = symbols[index]
+            coefficients[kept] = coefficients[index]
+            kept += 1
+        }
+        symbols.removeLast(symbols.count - kept)
+        coefficients.removeLast(coefficients.count - kept)
+    }
+
     mutating func negate() {
         constant = -constant
         for i in coefficients.indices { coefficients[i] = -coefficients[i] }
@@ -81,69 +93,6 @@ struct Row {
     mutating func solve(for rhs: Symbol, replacing lhs: Symbol) {
         add(lhs, -1)
         solve(for: rhs)
-    }
-}
-
-/// Reusable buffers for `RowMerger`, so that the hot path of the simplex does not allocate.
-struct RowMerger {
-    private var symbols: [Symbol] = []
-    private var coefficients: [Double] = []
-    /// Symbols that the last merge introduced into the target row.
-    private(set) var added: [Symbol] = []
-    /// Symbols that cancelled out of the target row in the last merge.
-    private(set) var removed: [Symbol] = []
-
-    /// `target += factor × source`, in one linear pass.
-    mutating func add(_ source: Row, times factor: Double, to target: inout Row) {
-        added.removeAll(keepingCapacity: true)
-        removed.removeAll(keepingCapacity: true)
-        if source.count &* 16 < target.count {
-            addInPlace(source, times: factor, to: &target)
-            return
-        }
-        symbols.removeAll(keepingCapacity: true)
-        coefficients.removeAll(keepingCapacity: true)
-        target.constant += factor * source.constant
-        let ts = target.symbols, tc = target.coefficients
-        let ss = source.symbols, sc = source.coefficients
-        var i = 0, j = 0
-        while i < ts.count || j < ss.count {
-            if j == ss.count || (i < ts.count && ts[i] < ss[j]) {
-                symbols.append(ts[i]); coefficients.append(tc[i]); i += 1
-            } else if i == ts.count || ss[j] < ts[i] {
-                let value = factor * sc[j]
-                if !nearZero(value) {
-                    symbols.append(ss[j]); coefficients.append(value); added.append(ss[j])
-                }
-                j += 1
-            } else {
-                let value = tc[i] + factor * sc[j]
-                if nearZero(value) {
-                    removed.append(ts[i])
-                } else {
-                    symbols.append(ts[i]); coefficients.append(value)
-                }
-                i += 1; j += 1
-            }
-        }
-        swap(&symbols, &target.symbols)
-        swap(&coefficients, &target.coefficients)
-    }
-
-    /// The same for a short row into a long one (a pivot row into a container's long edge row):
-    /// a search and an in-place update per entry instead of rebuilding the long row.
-    private mutating func addInPlace(_ source: Row, times factor: Double, to target: inout Row) {
-        target.constant += factor * source.constant
-        for index in source.symbols.indices {
-            let symbol = source.symbols[index]
-            let value = factor * source.coefficients[index]
-            if nearZero(value) { continue }
-            switch target.add(symbol, value) {
-            case 1: added.append(symbol)
-            case -1: removed.append(symbol)
-            default: break
-            }
-        }
     }
 }
 
@@ -185,9 +134,23 @@ struct DenseRow {
         coefficients.indices.filter { coefficients[$0] != 0 }.map { Symbol($0) }
     }
 
-    /// `self += factor × row`.
+    /// `self += factor × row`, with the same arithmetic as adding each entry on its own. The
+    /// row's last symbol is its largest, so one bounds check covers the whole row.
     mutating func add(_ row: Row, times factor: Double) {
         constant += factor * row.constant
-        for index in row.symbols.indices { add(row.symbols[index], factor * row.coefficients[index]) }
+        guard let last = row.symbols.last else { return }
+        if Int(last) >= coefficients.count {
+            coefficients.append(contentsOf: repeatElement(0, count: max(Int(last) + 1, 2 * coefficients.count) - coefficients.count))
+        }
+        coefficients.withUnsafeMutableBufferPointer { dense in
+            row.symbols.withUnsafeBufferPointer { symbols in
+                row.coefficients.withUnsafeBufferPointer { values in
+                    for index in 0..<symbols.count {
+                        let sum = dense[Int(symbols[index])] + factor * values[index]
+                        dense[Int(symbols[index])] = nearZero(sum) ? 0 : sum
+                    }
+                }
+            }
+        }
     }
 }

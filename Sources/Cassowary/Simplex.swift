@@ -22,14 +22,13 @@ extension Tableau {
     mutating func lexicographicEnteringSymbol() -> Symbol {
         objectiveCandidates.sort()
         var kept = 0
-        var previous = noSymbol
         for index in objectiveCandidates.indices {
             let symbol = objectiveCandidates[index]
-            if symbol == previous { continue }
-            previous = symbol
             if hasLexicographicallyNegativeCost(symbol) {
                 objectiveCandidates[kept] = symbol
                 kept += 1
+            } else {
+                isObjectiveCandidate[Int(symbol)] = false
             }
         }
         objectiveCandidates.removeLast(objectiveCandidates.count - kept)
@@ -37,11 +36,14 @@ extension Tableau {
     }
 
     /// The lowest-id restricted symbol with a negative coefficient in the phase-one objective.
-    func artificialEnteringSymbol() -> Symbol {
-        guard let row = artificial else { return noSymbol }
-        for index in row.symbols.indices
-        where row.coefficients[index] < -epsilon && kinds[Int(row.symbols[index])].isRestricted {
-            return row.symbols[index]
+    /// Candidates that do not qualify leave the heap; they return if their coefficient changes.
+    mutating func artificialEnteringSymbol() -> Symbol {
+        // Once the artificial variable has left the basis it is nonbasic, at zero: the minimum.
+        guard artificial != noSymbol, slotOfBasic[Int(artificial)] >= 0 else { return noSymbol }
+        let row = rows[Int(slotOfBasic[Int(artificial)])]
+        while let symbol = artificialCandidates.min {
+            if kinds[Int(symbol)].isRestricted && row.coefficient(of: symbol) < -epsilon { return symbol }
+            artificialCandidates.popMin()
         }
         return noSymbol
     }
@@ -69,7 +71,10 @@ extension Tableau {
     /// Primal simplex on the strength objectives until no strength can improve.
     mutating func optimize() {
         if objectiveCandidates.isEmpty { return }
-        defer { objectiveCandidates.removeAll(keepingCapacity: true) }
+        defer {
+            for symbol in objectiveCandidates { isObjectiveCandidate[Int(symbol)] = false }
+            objectiveCandidates.removeAll(keepingCapacity: true)
+        }
         primalSimplex(phaseOne: false)
     }
 
@@ -94,8 +99,6 @@ extension Tableau {
     /// the basic symbol of a row that no pivot can repair (a proof of infeasibility), or
     /// `noSymbol` on success.
     mutating func dualOptimize() -> Symbol {
-        var ratio: [Double] = []
-        var bestRatio: [Double] = []
         while let leaving = infeasible.popLast() {
             let slot = slotOfBasic[Int(leaving)]
             guard slot >= 0 else { continue }
@@ -107,18 +110,18 @@ extension Tableau {
                 return leaving
             }
             guard row.constant < -epsilon else { continue }
-            var entering = noSymbol
+            var entering = noSymbol, enteringCoefficient = 0.0
             for index in row.symbols.indices {
                 let coefficient = row.coefficients[index]
                 let symbol = row.symbols[index]
                 guard coefficient > epsilon, kinds[Int(symbol)].isRestricted else { continue }
-                ratio.removeAll(keepingCapacity: true)
-                for level in levels { ratio.append(level.row.coefficient(of: symbol) / coefficient) }
-                if entering == noSymbol || Tableau.lexicographicallyLess(ratio, bestRatio)
-                    || (!Tableau.lexicographicallyLess(bestRatio, ratio)
-                        && columns[Int(symbol)].count < columns[Int(entering)].count) {
-                    entering = symbol
-                    swap(&ratio, &bestRatio)
+                if entering == noSymbol {
+                    entering = symbol; enteringCoefficient = coefficient
+                    continue
+                }
+                let order = compareDualRatios(symbol, coefficient, entering, enteringCoefficient)
+                if order < 0 || (order == 0 && columns[Int(symbol)].count < columns[Int(entering)].count) {
+                    entering = symbol; enteringCoefficient = coefficient
                 }
             }
             if entering == noSymbol {
@@ -130,19 +133,22 @@ extension Tableau {
         return noSymbol
     }
 
+    /// Compares the dual ratios (reduced cost over row coefficient, strength by strength) of two
+    /// entering candidates: -1, 0 or 1, with the rounding tolerance. The vectors are compared
+    /// level by level as they are computed, so the ratio test over a long row allocates nothing.
+    ///
     /// Among equally good entering symbols the dual simplex takes the one in the fewest rows: the
     /// pivot then touches the fewest rows, which matters when one long row (a container edge
-    /// over a chain of views) is being repaired one symbol at a time.
-    ///
-    /// Strictly less, comparing strength by strength with the rounding tolerance; equal vectors
-    /// are not less, so the earlier (lower id) candidate keeps its place.
-    static func lexicographicallyLess(_ a: [Double], _ b: [Double]) -> Bool {
-        for index in a.indices {
-            let difference = a[index] - b[index]
-            if difference < -epsilon { return true }
-            if difference > epsilon { return false }
+    /// over a chain of views) is being repaired one symbol at a time. Otherwise the earlier
+    /// (lower id) candidate keeps its place.
+    func compareDualRatios(_ a: Symbol, _ aCoefficient: Double, _ b: Symbol, _ bCoefficient: Double) -> Int {
+        for level in levels.indices {
+            let difference = levels[level].row.coefficient(of: a) / aCoefficient
+                - levels[level].row.coefficient(of: b) / bCoefficient
+            if difference < -epsilon { return -1 }
+            if difference > epsilon { return 1 }
         }
-        return false
+        return 0
     }
 
     /// The row through which a nonbasic constraint marker can leave, as Cassowary's removal

@@ -10,6 +10,13 @@ struct Tableau {
     var slotOfBasic: [Int32] = []
     /// For each symbol, the slots of the rows that contain it (in no particular order).
     var columns: [[Int32]] = []
+    /// For each symbol, the length at which its column is next compacted: four times its live
+    /// length at the last compaction plus 256 (see `compactColumn`). Without a limit a drag,
+    /// merging one long row in and out of the same few rows step after step, grew every column
+    /// without end. A tighter limit (2× + 16) cost a drag-deep step 40% more: every stale entry
+    /// is checked once by compaction anyway, and a generous limit lets most columns be emptied
+    /// by substitution first, for free.
+    var columnLimits: [Int32] = []
     /// For each symbol, the constraint it belongs to (marker, error or slack), or -1.
     var owners: [Int32] = []
 
@@ -21,8 +28,12 @@ struct Tableau {
     /// One objective per optional strength, highest first: strict priorities are a lexicographic
     /// objective, so each strength keeps a row of its own instead of a weight in one sum.
     var levels: [ObjectiveLevel] = []
-    /// The phase-one objective while a constraint is being added with an artificial variable.
-    var artificial: Row?
+    /// The artificial variable while a constraint is being added in phase one, else `noSymbol`.
+    /// Its row is the phase-one objective: keeping a second copy of that (often long) row up to
+    /// date doubled the cost of every phase-one pivot.
+    var artificial: Symbol = noSymbol
+    /// Every symbol that may have a negative coefficient in the artificial row (see `SymbolHeap`).
+    var artificialCandidates = SymbolHeap()
 
     var merger = RowMerger()
     /// Marks on slots, for compacting columns without a set.
@@ -30,7 +41,11 @@ struct Tableau {
     var slotMark: UInt32 = 0
     /// Symbols whose objective coefficients changed since the last optimum: the only ones that
     /// can have gained a negative reduced cost, so the only ones `optimize` looks at.
+    /// Each symbol at most once (`isObjectiveCandidate` marks the members): a drag's dual pivots
+    /// add a long row's symbols at every pivot and never run `optimize`, so a list with repeats
+    /// grew without end.
     var objectiveCandidates: [Symbol] = []
+    var isObjectiveCandidate: [Bool] = []
 
     // Scratch state for walking definitions (see Definitions.swift).
     var stamp: UInt32 = 0
@@ -55,6 +70,8 @@ struct Tableau {
         kinds.append(kind)
         slotOfBasic.append(-1)
         columns.append([])
+        columnLimits.append(minimumColumnLimit)
+        isObjectiveCandidate.append(false)
         owners.append(owner)
         visited.append(0)
         weight.append(0)
@@ -82,7 +99,7 @@ struct Tableau {
             basics.append(basic)
         }
         slotOfBasic[Int(basic)] = slot
-        for symbol in row.symbols { columns[Int(symbol)].append(slot) }
+        for symbol in row.symbols { appendToColumn(symbol, slot) }
     }
 
     /// Takes the row of `basic` out of the tableau.
@@ -125,12 +142,48 @@ struct Tableau {
             kept += 1
         }
         columns[column].removeLast(columns[column].count - kept)
+        columnLimits[column] = 4 * Int32(kept) + minimumColumnLimit
+    }
+
+    /// Notes that the row in `slot` now holds `symbol`.
+    @inline(__always)
+    mutating func appendToColumn(_ symbol: Symbol, _ slot: Int32) {
+        columns[Int(symbol)].append(slot)
+        if columns[Int(symbol)].count > columnLimits[Int(symbol)] { compactColumn(symbol) }
+    }
+
+    /// Brings the column index in step with the merger's last change to the row in `slot`.
+    /// Short columns are kept exact: finding the entry of a cancelled symbol in a few slots is
+    /// cheaper than the binary search in its row that compaction would spend on it later.
+    /// Long columns stay lazy (see `compactColumn`).
+    mutating func updateColumns(_ slot: Int32) {
+        let added = merger.added, removed = merger.removed
+        var overfull = false
+        columnLimits.withUnsafeBufferPointer { limits in
+            columns.withUnsafeMutableBufferPointer { columns in
+                for symbol in removed where columns[Int(symbol)].count <= exactColumnLength {
+                    let column = Int(symbol), last = columns[column].count - 1
+                    var index = last
+                    while index >= 0 && columns[column][index] != slot { index -= 1 }
+                    if index < 0 { continue }
+                    columns[column][index] = columns[column][last]
+                    columns[column].removeLast()
+                }
+                for symbol in added {
+                    columns[Int(symbol)].append(slot)
+                    if columns[Int(symbol)].count > limits[Int(symbol)] { overfull = true }
+                }
+            }
+        }
+        if overfull {
+            for symbol in added where columns[Int(symbol)].count > columnLimits[Int(symbol)] { compactColumn(symbol) }
+        }
     }
 
     /// `rows[slot] += factor × source`, keeping the column index in step.
     mutating func addToRow(_ slot: Int32, _ source: Row, times factor: Double) {
         merger.add(source, times: factor, to: &rows[Int(slot)])
-        for symbol in merger.added { columns[Int(symbol)].append(slot) }
+        updateColumns(slot)
         touch(basics[Int(slot)])
     }
 
@@ -149,21 +202,23 @@ struct Tableau {
     /// Records that objective coefficients of these symbols changed: their reduced costs, and
     /// so whether they may move on the optimal face, are to be looked at again.
     @inline(__always) mutating func noteObjectiveChange(_ symbols: [Symbol]) {
-        objectiveCandidates.append(contentsOf: symbols)
+        noteObjectiveCandidates(symbols)
         for symbol in symbols { ambiguitySeeds.insert(symbol) }
     }
 
-    /// Replaces `symbol` by `row` everywhere it occurs: every tableau row, every objective, and
-    /// the phase-one objective. Rows of restricted symbols that turn negative are remembered for
-    /// the dual simplex.
+    /// Replaces `symbol` by `row` everywhere it occurs: every tableau row and every objective.
+    /// Rows of restricted symbols that turn negative are remembered for the dual simplex.
     mutating func substitute(_ symbol: Symbol, by row: Row) {
         var slots: [Int32] = []
         swap(&slots, &columns[Int(symbol)])
         for slot in slots {
-            let coefficient = rows[Int(slot)].remove(symbol)
-            if coefficient == 0 { continue }
-            addToRow(slot, row, times: coefficient)
             let basic = basics[Int(slot)]
+            // The artificial row is long and merged into at every phase-one pivot: it keeps places.
+            let keepingPlaces = artificial != noSymbol && basic == artificial
+            if merger.substitute(symbol, by: row, in: &rows[Int(slot)], keepingPlaces: keepingPlaces) == 0 { continue }
+            updateColumns(slot)
+            touch(basic)
+            if basic == artificial { artificialCandidates.push(row.symbols) }
             if kinds[Int(basic)].isRestricted && rows[Int(slot)].constant < 0 {
                 infeasible.append(basic)
             }
@@ -177,17 +232,13 @@ struct Tableau {
                 noteObjectiveChange(row.symbols)
             }
         }
-        if artificial != nil {
-            let coefficient = artificial!.remove(symbol)
-            if coefficient != 0 { merger.add(row, times: coefficient, to: &artificial!) }
-        }
     }
 
     /// Exchanges `leaving` (basic) for `entering` (nonbasic, present in the leaving row).
     mutating func pivot(entering: Symbol, leaving: Symbol) {
         let slot = slotOfBasic[Int(leaving)]
         rows[Int(slot)].solve(for: entering, replacing: leaving)
-        columns[Int(leaving)].append(slot)
+        appendToColumn(leaving, slot)
         slotOfBasic[Int(leaving)] = -1
         slotOfBasic[Int(entering)] = slot
         basics[Int(slot)] = entering
@@ -207,7 +258,6 @@ struct Tableau {
             touch(basics[Int(slot)])
         }
         for level in levels.indices { levels[level].row.remove(symbol) }
-        artificial?.remove(symbol)
     }
 
     /// `row += factor × symbol`, expanding the symbol through its row when it is basic.
@@ -235,6 +285,17 @@ struct Tableau {
         }
     }
 
+    mutating func noteObjectiveCandidates(_ symbols: [Symbol]) {
+        for symbol in symbols { noteObjectiveCandidate(symbol) }
+    }
+
+    @inline(__always)
+    mutating func noteObjectiveCandidate(_ symbol: Symbol) {
+        if isObjectiveCandidate[Int(symbol)] { return }
+        isObjectiveCandidate[Int(symbol)] = true
+        objectiveCandidates.append(symbol)
+    }
+
     /// The index of the objective for `priority`, made when missing.
     mutating func levelIndex(for priority: Double) -> Int {
         var index = 0
@@ -256,6 +317,10 @@ struct Tableau {
         return false
     }
 }
+
+private let minimumColumnLimit: Int32 = 256
+/// Columns up to this length lose a row's entry as soon as the row loses the symbol.
+private let exactColumnLength = 16
 
 /// The objective of one optional strength: the sum of the errors of its constraints.
 struct ObjectiveLevel {

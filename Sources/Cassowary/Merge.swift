@@ -1,0 +1,153 @@
+/// `target += factor × source` for sorted sparse rows: the one operation every pivot repeats for
+/// each row holding the entering symbol, so the inner loop runs on plain pointers into scratch
+/// memory that lives as long as the tableau (no allocation, no uniqueness or bounds check per
+/// entry).
+///
+/// Only the part of the target between the source's first and last symbol is rebuilt; the rest
+/// moves at most once, by one `memmove`. A pivot row of a few symbols substituted into a long
+/// row (a container edge over a chain of views) then costs a few binary searches and one shift
+/// instead of one shift per changed entry.
+///
+/// A row merged into again and again while it stays long (phase one's artificial row over a
+/// squeezed chain: each pivot replaces a width's two errors by its slack) can keep its places:
+/// entries that cancel stay as explicit zeros where needed so that the rebuilt part keeps its
+/// length, and nothing behind it moves. The caller removes the zeros (`Row.dropZeros`) before
+/// anything but merges reads the row.
+struct RowMerger {
+    private let scratch = MergeScratch()
+
+    /// The symbols that the last merge introduced into its target, valid until the next merge.
+    var added: UnsafeBufferPointer<Symbol> { UnsafeBufferPointer(start: scratch.added, count: scratch.addedCount) }
+    /// The symbols that cancelled out of the target in the last merge (not the dropped one).
+    var removed: UnsafeBufferPointer<Symbol> { UnsafeBufferPointer(start: scratch.removed, count: scratch.removedCount) }
+
+    /// `target += factor × source`.
+    mutating func add(_ source: Row, times factor: Double, to target: inout Row) {
+        merge(source, times: factor, into: &target, dropping: noSymbol)
+    }
+
+    /// Replaces `symbol` in `target` by `source` (`target += c × source` with `symbol`, whose
+    /// coefficient was `c`, taken out) in one pass. Returns `c`; 0 when `target` lacks `symbol`
+    /// and nothing changed.
+    /// With `keepingPlaces`, see the type's comment; a zero entry counts as absent.
+    mutating func substitute(_ symbol: Symbol, by source: Row, in target: inout Row, keepingPlaces: Bool = false) -> Double {
+        let index = target.search(symbol)
+        scratch.addedCount = 0
+        scratch.removedCount = 0
+        guard index >= 0, target.coefficients[index] != 0 else { return 0 }
+        let coefficient = target.coefficients[index]
+        merge(source, times: coefficient, into: &target, dropping: symbol, keepingPlaces: keepingPlaces)
+        return coefficient
+    }
+
+    private func merge(_ source: Row, times factor: Double, into target: inout Row, dropping dropped: Symbol,
+                       keepingPlaces: Bool = false) {
+        scratch.addedCount = 0
+        scratch.removedCount = 0
+        target.constant += factor * source.constant
+        var first = source.symbols.first ?? dropped, last = source.symbols.last ?? dropped
+        if dropped != noSymbol {
+            first = min(first, dropped)
+            last = max(last, dropped)
+        }
+        if first == noSymbol { return }
+        // The target entries in [low, high) interleave with the source (or are dropped).
+        let low = Self.lowerBound(target.symbols, first)
+        let high = Self.lowerBound(target.symbols, last + 1, from: low)
+        scratch.reserve(high - low + source.count)
+        let s = scratch
+        var count = 0
+        target.symbols.withUnsafeBufferPointer { ts in
+        target.coefficients.withUnsafeBufferPointer { tc in
+        source.symbols.withUnsafeBufferPointer { ss in
+        source.coefficients.withUnsafeBufferPointer { sc in
+            var i = low, j = 0, added = 0, removed = 0
+            @inline(__always) func keepTarget() {
+                if ts[i] != dropped {
+                    s.symbols[count] = ts[i]; s.coefficients[count] = tc[i]; count += 1
+                } else if keepingPlaces {
+                    s.symbols[count] = ts[i]; s.coefficients[count] = 0; count += 1
+                }
+                i += 1
+            }
+            @inline(__always) func takeSource() {
+                let value = factor * sc[j]
+                if !nearZero(value) {
+                    s.symbols[count] = ss[j]; s.coefficients[count] = value; count += 1
+                    s.added[added] = ss[j]; added += 1
+                }
+                j += 1
+            }
+            while i < high && j < ss.count {
+                let a = ts[i], b = ss[j]
+                if a < b {
+                    keepTarget()
+                } else if b < a {
+                    takeSource()
+                } else {
+                    // The source never holds the dropped symbol: a row is not substituted into itself.
+                    let value = tc[i] + factor * sc[j]
+                    if !nearZero(value) {
+                        s.symbols[count] = a; s.coefficients[count] = value; count += 1
+                        if tc[i] == 0 { s.added[added] = a; added += 1 }  // a kept place filled again
+                    } else {
+                        if tc[i] != 0 { s.removed[removed] = a; removed += 1 }
+                        if keepingPlaces { s.symbols[count] = a; s.coefficients[count] = 0; count += 1 }
+                    }
+                    i += 1; j += 1
+                }
+            }
+            while i < high { keepTarget() }
+            while j < ss.count { takeSource() }
+            s.addedCount = added
+            s.removedCount = removed
+        }}}}
+        if keepingPlaces && count > high - low {
+            // Give up just enough zeros to fit the old span; only a net growth shifts the rest.
+            var excess = count - (high - low), kept = 0
+            for index in 0..<count {
+                if excess > 0 && s.coefficients[index] == 0 { excess -= 1; continue }
+                s.symbols[kept] = s.symbols[index]; s.coefficients[kept] = s.coefficients[index]; kept += 1
+            }
+            count = kept
+        }
+        target.symbols.replaceSubrange(low..<high, with: UnsafeBufferPointer(start: s.symbols, count: count))
+        target.coefficients.replaceSubrange(low..<high, with: UnsafeBufferPointer(start: s.coefficients, count: count))
+    }
+
+    /// The first index in `symbols[from...]` whose symbol is not below `symbol`.
+    private static func lowerBound(_ symbols: [Symbol], _ symbol: Symbol, from start: Int = 0) -> Int {
+        var low = start, high = symbols.count
+        while low < high {
+            let mid = (low &+ high) >> 1
+            if symbols[mid] < symbol { low = mid &+ 1 } else { high = mid }
+        }
+        return low
+    }
+}
+
+/// Scratch memory for `RowMerger`, grown on demand and never shrunk. A class so that the merge
+/// writes through plain pointers; the contents never outlive one merge, so tableau copies that
+/// share it (read-only snapshots) are harmless.
+final class MergeScratch {
+    private(set) var capacity = 0
+    private(set) var symbols = UnsafeMutablePointer<Symbol>.allocate(capacity: 1)
+    private(set) var coefficients = UnsafeMutablePointer<Double>.allocate(capacity: 1)
+    private(set) var added = UnsafeMutablePointer<Symbol>.allocate(capacity: 1)
+    private(set) var removed = UnsafeMutablePointer<Symbol>.allocate(capacity: 1)
+    var addedCount = 0, removedCount = 0
+
+    func reserve(_ needed: Int) {
+        if needed <= capacity { return }
+        capacity = max(needed, 2 * capacity)
+        symbols.deallocate(); coefficients.deallocate(); added.deallocate(); removed.deallocate()
+        symbols = .allocate(capacity: capacity)
+        coefficients = .allocate(capacity: capacity)
+        added = .allocate(capacity: capacity)
+        removed = .allocate(capacity: capacity)
+    }
+
+    deinit {
+        symbols.deallocate(); coefficients.deallocate(); added.deallocate(); removed.deallocate()
+    }
+}
