@@ -11,25 +11,39 @@ extension Tableau {
     /// Recomputes the values downstream of the symbols touched since the last call, noting the
     /// user variables whose value changed in `changedExternals`.
     mutating func refreshValues() {
-        let seeds = valueSeeds.takeAll()
-        for symbol in staleDefinitions(from: seeds) {
-            let slot = slotOfBasic[Int(symbol)]
-            var value = 0.0
-            if slot >= 0 {
-                let row = rows[Int(slot)]
-                value = row.constant
-                for index in row.symbols.indices {
-                    let other = row.symbols[index]
-                    let otherSlot = slotOfBasic[Int(other)]
-                    guard otherSlot >= 0 else { continue }
-                    let otherValue = kinds[Int(other)] == .external ? cachedValue[Int(other)] : rows[Int(otherSlot)].constant
-                    value += row.coefficients[index] * otherValue
+        let order = staleDefinitions(from: valueSeeds.takeAll())
+        var values: [Double] = []
+        swap(&values, &cachedValue)
+        defer { swap(&values, &cachedValue) }
+        // Borrowed buffers: a drag re-evaluates hundreds of definitions per step, and copying
+        // each row out of the array (retaining its storage) cost more than the arithmetic.
+        rows.withUnsafeBufferPointer { rows in
+        slotOfBasic.withUnsafeBufferPointer { slotOfBasic in
+        kinds.withUnsafeBufferPointer { kinds in
+        values.withUnsafeMutableBufferPointer { values in
+            for symbol in order {
+                let slot = slotOfBasic[Int(symbol)]
+                var value = 0.0
+                if slot >= 0 {
+                    let row = rows.baseAddress! + Int(slot)
+                    value = row.pointee.constant
+                    let count = row.pointee.symbols.count
+                    for index in 0..<count {
+                        let other = Int(row.pointee.symbols[index])
+                        let otherSlot = slotOfBasic[other]
+                        guard otherSlot >= 0 else { continue }
+                        let otherValue = kinds[other] == .external ? values[other] : rows[Int(otherSlot)].constant
+                        value += row.pointee.coefficients[index] * otherValue
+                    }
+                }
+                if value != values[Int(symbol)] {
+                    values[Int(symbol)] = value
+                    changedExternals.insert(symbol)
                 }
             }
-            if value != cachedValue[Int(symbol)] {
-                cachedValue[Int(symbol)] = value
-                changedExternals.insert(symbol)
-            }
+        }
+        }
+        }
         }
     }
 
@@ -37,60 +51,81 @@ extension Tableau {
     /// change at `seeds`: the seeds that are user variables and every definition that refers,
     /// directly or not, to a seed. Ordered so that each comes after the definitions it refers to.
     mutating func staleDefinitions(from seeds: [Symbol]) -> [Symbol] {
-        // The closure, downstream through the column index. Columns are cleaned lazily, so an
-        // entry is followed only when its row still holds the symbol.
         let staleStamp = nextStamp(leavingRoomFor: 1)
-        var stale: [Symbol] = []
-        var work = seeds
-        for seed in seeds where kinds[Int(seed)] == .external && visited[Int(seed)] != staleStamp {
-            visited[Int(seed)] = staleStamp
-            stale.append(seed)
-        }
-        while let symbol = work.popLast() {
-            for slot in columns[Int(symbol)] {
-                let basic = basics[Int(slot)]
-                guard basic != noSymbol, kinds[Int(basic)] == .external, visited[Int(basic)] != staleStamp,
-                      rows[Int(slot)].contains(symbol) else { continue }
-                visited[Int(basic)] = staleStamp
-                stale.append(basic)
-                work.append(basic)
-            }
-        }
-        if stale.count < 2 { return stale }
-
-        // References before referrers: a depth-first walk that follows only stale references.
-        // A second stamp marks the ones already placed.
         let placed = nextStamp()
+        var marks: [UInt32] = []
+        swap(&marks, &visited)
+        defer { swap(&marks, &visited) }
+        var stale: [Symbol] = []
         var order: [Symbol] = []
-        order.reserveCapacity(stale.count)
-        var stack: [(symbol: Symbol, next: Int)] = []
-        for root in stale where visited[Int(root)] == staleStamp {
-            visited[Int(root)] = placed
-            stack.append((root, 0))
-            while let top = stack.last {
-                let slot = slotOfBasic[Int(top.symbol)]
-                var next = top.next
-                var child = noSymbol
-                if slot >= 0 {
-                    let row = rows[Int(slot)]
-                    while next < row.symbols.count {
-                        let candidate = row.symbols[next]
-                        next += 1
-                        if visited[Int(candidate)] == staleStamp && kinds[Int(candidate)] == .external {
-                            child = candidate
-                            break
+        rows.withUnsafeBufferPointer { rows in
+        columns.withUnsafeBufferPointer { columns in
+        basics.withUnsafeBufferPointer { basics in
+        slotOfBasic.withUnsafeBufferPointer { slotOfBasic in
+        kinds.withUnsafeBufferPointer { kinds in
+        marks.withUnsafeMutableBufferPointer { visited in
+            // The closure, downstream through the column index. Columns are cleaned lazily, so
+            // an entry is followed only when its row still holds the symbol.
+            var work = seeds
+            for seed in seeds where kinds[Int(seed)] == .external && visited[Int(seed)] != staleStamp {
+                visited[Int(seed)] = staleStamp
+                stale.append(seed)
+            }
+            while let symbol = work.popLast() {
+                let column = columns.baseAddress! + Int(symbol)
+                for position in 0..<column.pointee.count {
+                    let slot = Int(column.pointee[position])
+                    let basic = basics[slot]
+                    guard basic != noSymbol, kinds[Int(basic)] == .external, visited[Int(basic)] != staleStamp,
+                          rows[slot].contains(symbol) else { continue }
+                    visited[Int(basic)] = staleStamp
+                    stale.append(basic)
+                    work.append(basic)
+                }
+            }
+            if stale.count < 2 {
+                order = stale
+                return
+            }
+
+            // References before referrers: a depth-first walk that follows only stale
+            // references; `placed` marks the ones already on the walk.
+            order.reserveCapacity(stale.count)
+            var stack: [(symbol: Symbol, next: Int)] = []
+            for root in stale where visited[Int(root)] == staleStamp {
+                visited[Int(root)] = placed
+                stack.append((root, 0))
+                while let top = stack.last {
+                    let slot = slotOfBasic[Int(top.symbol)]
+                    var next = top.next
+                    var child = noSymbol
+                    if slot >= 0 {
+                        let row = rows.baseAddress! + Int(slot)
+                        let count = row.pointee.symbols.count
+                        while next < count {
+                            let candidate = row.pointee.symbols[next]
+                            next += 1
+                            if visited[Int(candidate)] == staleStamp && kinds[Int(candidate)] == .external {
+                                child = candidate
+                                break
+                            }
                         }
                     }
-                }
-                if child == noSymbol {
-                    order.append(top.symbol)
-                    stack.removeLast()
-                } else {
-                    stack[stack.count - 1].next = next
-                    visited[Int(child)] = placed
-                    stack.append((child, 0))
+                    if child == noSymbol {
+                        order.append(top.symbol)
+                        stack.removeLast()
+                    } else {
+                        stack[stack.count - 1].next = next
+                        visited[Int(child)] = placed
+                        stack.append((child, 0))
+                    }
                 }
             }
+        }
+        }
+        }
+        }
+        }
         }
         return order
     }
