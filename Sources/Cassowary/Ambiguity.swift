@@ -136,33 +136,41 @@ extension Tableau {
             }
         }
 
-        for symbol in staleDefinitions(from: moved) {
-            let slot = slotOfBasic[Int(symbol)]
-            var ambiguous = true
-            if slot >= 0 {
-                let row = rows[Int(slot)]
-                var total = SIMD2<Double>.zero, size = SIMD2<Double>.zero
-                for index in row.symbols.indices {
-                    let other = Int(row.symbols[index])
-                    let coefficient = row.coefficients[index]
-                    if kinds[other] == .external && slotOfBasic[other] >= 0 {
-                        total += coefficient * state.along[other]
-                        size += abs(coefficient) * state.magnitude[other]
-                    } else {
-                        let move = coefficient * state.step[other]
-                        total += move
-                        size += absolute(move)
+        let order = staleDefinitions(from: moved)
+        // Borrowed buffers, as for values (Evaluation.swift): no retain per row.
+        rows.withUnsafeBufferPointer { rows in
+        slotOfBasic.withUnsafeBufferPointer { slotOfBasic in
+        kinds.withUnsafeBufferPointer { kinds in
+            for symbol in order {
+                let slot = slotOfBasic[Int(symbol)]
+                var ambiguous = true
+                if slot >= 0 {
+                    let row = rows.baseAddress! + Int(slot)
+                    var total = SIMD2<Double>.zero, size = SIMD2<Double>.zero
+                    for index in 0..<row.pointee.symbols.count {
+                        let other = Int(row.pointee.symbols[index])
+                        let coefficient = row.pointee.coefficients[index]
+                        if kinds[other] == .external && slotOfBasic[other] >= 0 {
+                            total += coefficient * state.along[other]
+                            size += abs(coefficient) * state.magnitude[other]
+                        } else {
+                            let move = coefficient * state.step[other]
+                            total += move
+                            size += absolute(move)
+                        }
                     }
+                    state.along[Int(symbol)] = total
+                    state.magnitude[Int(symbol)] = size
+                    // Rounding in a long chain of definitions stays far below this relative bound.
+                    ambiguous = any(absolute(total) .> 1e-9 * size)
                 }
-                state.along[Int(symbol)] = total
-                state.magnitude[Int(symbol)] = size
-                // Rounding in a long chain of definitions stays far below this relative bound.
-                ambiguous = any(absolute(total) .> 1e-9 * size)
+                if ambiguous != state.isAmbiguous[Int(symbol)] {
+                    state.isAmbiguous[Int(symbol)] = ambiguous
+                    changedExternals.insert(symbol)
+                }
             }
-            if ambiguous != state.isAmbiguous[Int(symbol)] {
-                state.isAmbiguous[Int(symbol)] = ambiguous
-                changedExternals.insert(symbol)
-            }
+        }
+        }
         }
     }
 }
