@@ -28,39 +28,40 @@ import sys
 import time
 
 
-def gen(n):
-    out = ["root %dx600" % (60 * n)]
+def chain(n, root_width, per_view):
+    """`root WIDTHx600`, the views declared 100 to a line, and per view its left edge chained to
+    the previous view's right edge (+ 8) followed by the constraints `per_view(i)` gives."""
+    out = ["root %dx600" % root_width]
     for start in range(0, n, 100):
         out.append("view " + " ".join("v%d" % i for i in range(start, min(n, start + 100))))
     for i in range(n):
         out.append("v0.left == root.left" if i == 0 else "v%d.left == v%d.right + 8" % (i, i - 1))
-        out.append("v%d.width >= 20" % i)
-        out.append("v%d.width == 100 @1" % i)
-        out.append("v%d.top == root.top" % i)
-        out.append("v%d.height == 44" % i)
-    out.append("v%d.right <= root.right" % (n - 1))
+        out.extend(line % i for line in per_view)
     return out
+
+
+def gen(n):
+    return chain(n, 60 * n, ["v%d.width >= 20", "v%d.width == 100 @1", "v%d.top == root.top", "v%d.height == 44"]) \
+        + ["v%d.right <= root.right" % (n - 1)]
 
 
 def pinned(n):
-    out = ["root %dx600" % (100 * n)]
-    for start in range(0, n, 100):
-        out.append("view " + " ".join("v%d" % i for i in range(start, min(n, start + 100))))
-    for i in range(n):
-        out.append("v0.left == root.left" if i == 0 else "v%d.left == v%d.right + 8" % (i, i - 1))
-        out.append("v%d.top == root.top" % i)
-        out.append("v%d.height == 44" % i)
-        out.append("v%d.width >= 50" % i)
-        out.append("v%d.width <= 50" % i)
-    return out
+    return chain(n, 100 * n, ["v%d.top == root.top", "v%d.height == 44", "v%d.width >= 50", "v%d.width <= 50"])
 
 
-def check_pinned(n, path):
+def final_object(path):
+    """The one JSON object `--final --json` printed, or a message saying what was wrong."""
     with open(path) as f:
         lines = [l for l in f if l.strip()]
     if len(lines) != 1:
-        return "expected one JSON object, got %d lines" % len(lines)
-    obj = json.loads(lines[0])
+        return None, "expected one JSON object, got %d lines" % len(lines)
+    return json.loads(lines[0]), None
+
+
+def check_pinned(n, path):
+    obj, problem = final_object(path)
+    if problem:
+        return problem
     if obj["broken"] or obj["ambiguous"] or obj.get("conflict"):
         return "expected nothing broken, ambiguous or in conflict"
     for i in range(n):
@@ -77,11 +78,9 @@ def extra(n, k):
 
 
 def check(n, path):
-    with open(path) as f:
-        lines = [l for l in f if l.strip()]
-    if len(lines) != 1:
-        return "expected one JSON object, got %d lines" % len(lines)
-    obj = json.loads(lines[0])
+    obj, problem = final_object(path)
+    if problem:
+        return problem
     frames, amb = obj["frames"], obj["ambiguous"]
     if obj.get("conflict") or obj.get("conflicts"):
         return "unexpected conflict"
