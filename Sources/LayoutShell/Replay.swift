@@ -74,13 +74,13 @@ public enum Replay {
         public func finish() -> String {
             guard options.final, var last else { return "" }
             self.last = nil
-            // The state now, after the last command (`frames` changes nothing).
-            let state = session.execute("frames", lineNumber: last.line)
+            // The state now, after the last command.
+            let state = session.currentState(lineNumber: last.line)
             last.frames = state.frames
             last.broken = state.broken
             last.ambiguous = state.ambiguous
             last.warnings = state.warnings
-            last.changedFrames = []
+            last.changedFrameList = []
             // The final report shows the whole layout, as if everything had just changed.
             if last.ok {
                 last.showsLayout = true
@@ -91,7 +91,7 @@ public enum Replay {
             if options.json { return render(last, options) }
             var layout = state
             layout.output = []
-            layout.changedFrames = []
+            layout.changedFrameList = []
             layout.showsLayout = true
             return render(last, options) + render(layout, options)
         }

@@ -55,13 +55,7 @@ public struct CommandResult: Sendable {
     /// The views whose frame changed with this input, in creation order.
     public var changedFrameList: [(name: String, frame: Frame)] = []
     /// Names of the views whose frame changed with this input.
-    public var changedFrames: [String] {
-        get { changedFrameList.map(\.name) }
-        set {
-            let frameOf = Dictionary(frames.map { ($0.name, $0.frame) }, uniquingKeysWith: { a, _ in a })
-            changedFrameList = newValue.compactMap { name in frameOf[name].map { (name, $0) } }
-        }
-    }
+    public var changedFrames: [String] { changedFrameList.map(\.name) }
     /// Whether this input may have changed the layout (so the text report shows the layout part).
     public var showsLayout = false
     public var broken: [BrokenConstraint] = []

@@ -104,6 +104,15 @@ public final class Session {
         return result
     }
 
+    /// The state part of a report — frames, broken constraints, ambiguity, warnings — as it
+    /// stands, without running a command (for `--final`'s one report).
+    public func currentState(lineNumber: Int = 0) -> CommandResult {
+        var result = CommandResult(line: lineNumber, input: "")
+        fillState(&result, mutated: pendingChanges)
+        pendingChanges = false
+        return result
+    }
+
     /// Runs a command, filling in the "what changed" part of the report. Returns whether the
     /// layout may have changed.
     private func run(_ command: Command, text: String, result: inout CommandResult) throws(ShellError) -> Bool {
