@@ -15,15 +15,18 @@ struct ReportState {
     private var ambiguousSerials: [Int] = []
     private(set) var warnings: [String] = []
     private var negativeViews: Set<String> = []
-    /// Set when the model was replaced or views went away: the next update reads everything.
+    /// Set when views went away: the next update reads everything.
     var needsReload = true
+    /// The model the state was read from: a new one (reset, undo) is read anew. Held, not
+    /// identified by address: a new model may be allocated where the old one was.
+    private var source: LayoutModel?
 
     typealias Reason = (String, [FrameComponent]) -> String?
 
     /// Brings the state up to date with the model. Returns the views whose frame changed since
     /// the last update (new views included), in creation order.
     mutating func update(from model: LayoutModel, reason: Reason?) -> [(name: String, frame: Frame)] {
-        let grown = !needsReload && model.viewOrder.count >= frames.count
+        let grown = !needsReload && source === model && model.viewOrder.count >= frames.count
             && (frames.isEmpty || model.viewOrder[frames.count - 1] == frames[frames.count - 1].name)
         let changes = model.takeResultChanges()
         // After a long run without reports (`--final`) nearly everything changed: in a large
@@ -79,6 +82,7 @@ struct ReportState {
         warnings = model.negativeSizeWarnings(in: frames)
         negativeViews = Set(frames.filter { $0.frame.width < 0 || $0.frame.height < 0 }.map(\.name))
         needsReload = false
+        source = model
         return frames.filter { old[$0.name] != $0.frame }
     }
 

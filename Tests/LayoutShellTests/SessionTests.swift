@@ -431,6 +431,24 @@ func fingerprint(_ session: Session) -> String {
 }
 
 @Suite struct Reports {
+    /// The report state is kept incrementally per model; a `reset` inside a loaded file makes a
+    /// new model whose views look like the old ones, and nothing of the old one may linger.
+    @Test func aResetInsideALoadLeavesNothingOfTheOldLayout() throws {
+        let dir = NSTemporaryDirectory() + "layoutlab-reset-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try "reset\nview a\n".write(toFile: dir + "/again.lal", atomically: true, encoding: .utf8)
+        let s = Session()
+        s.directory = dir
+        let before = run(s, "view a\na.width == 10 @500\na.width == 20 @400").last!
+        #expect(before.broken.map(\.id) == ["c2"])
+        let r = s.execute("load again.lal")
+        #expect(r.ok)
+        #expect(r.broken.isEmpty, "\(r.broken)")
+        #expect(r.ambiguous.map(\.view) == ["a"] && r.ambiguous[0].components == [.x, .y, .width, .height])
+        #expect(r.frames.map(\.frame) == s.model.frames().map(\.frame))
+    }
+
     @Test func jsonHasExactlyTheDesignKeys() throws {
         let s = Session()
         run(s, "view a")
