@@ -448,6 +448,62 @@ func stablePart(_ result: CommandResult) -> String {
     }
 }
 
+/// Loads (with a `reset` inside, sometimes), undo and ordinary lines mixed at random: whatever
+/// replaced the model or changed many things at once, every report's incrementally kept state
+/// must equal a full read of the model, and its changed frames those that differ from the
+/// previous report.
+@Suite struct IncrementalReports {
+    @Test func reportsStayExactAcrossLoadsResetsAndUndo() throws {
+        let dir = NSTemporaryDirectory() + "layoutlab-incremental-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var failures: [String] = []
+        for seed in 0..<200 {
+            var maker = ScriptMaker(rng: SplitMix64(seed: UInt64(seed) &* 104_729 &+ 3))
+            let session = Session()
+            session.directory = dir
+            var previous = session.execute("frames").frames
+            var accepted: [String] = []
+            var transcript: [String] = []
+            for step in 0..<24 {
+                let roll = Double.random(in: 0..<1, using: &maker.rng)
+                let line: String
+                if roll < 0.12 && !accepted.isEmpty {
+                    line = "undo \(Int.random(in: 1...2, using: &maker.rng))"
+                } else if roll < 0.27 && !accepted.isEmpty {
+                    let file = "part\(seed)-\(step).lal"
+                    // Either the last few lines again, or the whole session replayed after a
+                    // reset without one of its constraints: the same views in a new model.
+                    var body = Array(accepted.suffix(4))
+                    if maker.chance(0.5) {
+                        body = ["reset"] + accepted
+                        let droppable = body.indices.filter { !body[$0].hasPrefix("view") && body[$0] != "reset" }
+                        if !droppable.isEmpty { body.remove(at: maker.pick(droppable)) }
+                    }
+                    try (body.joined(separator: "\n") + "\n").write(toFile: dir + "/" + file, atomically: true, encoding: .utf8)
+                    line = "load \(file)"
+                } else {
+                    let before = maker.ref
+                    let (made, expectedOK) = maker.nextLine()
+                    if !expectedOK { maker.ref = before }
+                    line = made
+                }
+                transcript.append(line)
+                let result = session.execute(line)
+                if result.ok && !line.hasPrefix("undo") && !line.hasPrefix("load") { accepted.append(line) }
+                let problems = incrementalStateProblems(result, session.model, previousFrames: previous)
+                if !problems.isEmpty {
+                    failures.append("seed \(seed), `\(line)`: " + problems.joined(separator: "; ") + "\n    " + transcript.joined(separator: "\n    "))
+                    break
+                }
+                previous = result.frames
+            }
+            if failures.count >= 3 { break }
+        }
+        #expect(failures.isEmpty, Comment(rawValue: failures.joined(separator: "\n")))
+    }
+}
+
 /// Reports keep their state incrementally (only what the solver says changed is re-read); it
 /// must always equal what reading everything anew gives, and the changed frames must be exactly
 /// those that differ from the previous report.
