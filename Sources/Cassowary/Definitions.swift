@@ -33,34 +33,49 @@ extension Tableau {
     /// variable its definition refers to.
     mutating func definitionOrder(from roots: [Symbol]) -> [Symbol] {
         let stamp = nextStamp()
+        var marks: [UInt32] = []
+        swap(&marks, &visited)
+        defer { swap(&marks, &visited) }
         var postorder: [Symbol] = []
-        var stack: [(symbol: Symbol, next: Int)] = []
-        for root in roots where isBasicExternal(root) && visited[Int(root)] != stamp {
-            visited[Int(root)] = stamp
-            stack.append((root, 0))
-            while !stack.isEmpty {
-                let top = stack.count - 1
-                let symbol = stack[top].symbol
-                let row = rows[Int(slotOfBasic[Int(symbol)])]
-                var next = stack[top].next
-                var child = noSymbol
-                while next < row.symbols.count {
-                    let candidate = row.symbols[next]
-                    next += 1
-                    if isBasicExternal(candidate) && visited[Int(candidate)] != stamp {
-                        child = candidate
-                        break
+        // Borrowed buffers: inserting into a grid expands long chains of definitions, and
+        // copying each row out of the array (retaining its storage) cost more than the walk.
+        rows.withUnsafeBufferPointer { rows in
+        slotOfBasic.withUnsafeBufferPointer { slotOfBasic in
+        kinds.withUnsafeBufferPointer { kinds in
+        marks.withUnsafeMutableBufferPointer { visited in
+            func isBasicExternal(_ symbol: Symbol) -> Bool {
+                kinds[Int(symbol)] == .external && slotOfBasic[Int(symbol)] >= 0
+            }
+            var stack: [(symbol: Symbol, next: Int)] = []
+            for root in roots where isBasicExternal(root) && visited[Int(root)] != stamp {
+                visited[Int(root)] = stamp
+                stack.append((root, 0))
+                while let top = stack.last {
+                    let row = rows.baseAddress! + Int(slotOfBasic[Int(top.symbol)])
+                    let count = row.pointee.symbols.count
+                    var next = top.next
+                    var child = noSymbol
+                    while next < count {
+                        let candidate = row.pointee.symbols[next]
+                        next += 1
+                        if isBasicExternal(candidate) && visited[Int(candidate)] != stamp {
+                            child = candidate
+                            break
+                        }
+                    }
+                    if child == noSymbol {
+                        postorder.append(top.symbol)
+                        stack.removeLast()
+                    } else {
+                        stack[stack.count - 1].next = next
+                        visited[Int(child)] = stamp
+                        stack.append((child, 0))
                     }
                 }
-                stack[top].next = next
-                if child == noSymbol {
-                    postorder.append(symbol)
-                    stack.removeLast()
-                } else {
-                    visited[Int(child)] = stamp
-                    stack.append((child, 0))
-                }
             }
+        }
+        }
+        }
         }
         return postorder.reversed()
     }
@@ -73,29 +88,40 @@ extension Tableau {
         let order = definitionOrder(from: roots)
         var touched: [Symbol] = []
         var result = Row(constant: row.constant)
-        @inline(__always) func accumulate(_ symbol: Symbol, _ amount: Double) {
-            if weight[Int(symbol)] == 0 { touched.append(symbol) }
-            weight[Int(symbol)] += amount
-            if weight[Int(symbol)] == 0 { weight[Int(symbol)] = .leastNonzeroMagnitude }
-        }
-        for (index, symbol) in row.symbols.enumerated() { accumulate(symbol, row.coefficients[index]) }
-        for symbol in order {
-            let factor = weight[Int(symbol)]
-            weight[Int(symbol)] = 0
-            if nearZero(factor) { continue }
-            let definition = rows[Int(slotOfBasic[Int(symbol)])]
-            result.constant += factor * definition.constant
-            for (index, other) in definition.symbols.enumerated() {
-                accumulate(other, factor * definition.coefficients[index])
+        var weights: [Double] = []
+        swap(&weights, &weight)
+        defer { swap(&weights, &weight) }
+        rows.withUnsafeBufferPointer { rows in
+        slotOfBasic.withUnsafeBufferPointer { slotOfBasic in
+        kinds.withUnsafeBufferPointer { kinds in
+        weights.withUnsafeMutableBufferPointer { weight in
+            @inline(__always) func accumulate(_ symbol: Symbol, _ amount: Double) {
+                if weight[Int(symbol)] == 0 { touched.append(symbol) }
+                weight[Int(symbol)] += amount
+                if weight[Int(symbol)] == 0 { weight[Int(symbol)] = .leastNonzeroMagnitude }
+            }
+            for index in row.symbols.indices { accumulate(row.symbols[index], row.coefficients[index]) }
+            for symbol in order {
+                let factor = weight[Int(symbol)]
+                weight[Int(symbol)] = 0
+                if nearZero(factor) { continue }
+                let definition = rows.baseAddress! + Int(slotOfBasic[Int(symbol)])
+                result.constant += factor * definition.pointee.constant
+                for index in 0..<definition.pointee.symbols.count {
+                    accumulate(definition.pointee.symbols[index], factor * definition.pointee.coefficients[index])
+                }
+            }
+            touched.sort()
+            for symbol in touched {
+                let value = weight[Int(symbol)]
+                weight[Int(symbol)] = 0
+                if (kinds[Int(symbol)] == .external && slotOfBasic[Int(symbol)] >= 0) || nearZero(value) { continue }
+                result.symbols.append(symbol)
+                result.coefficients.append(value)
             }
         }
-        touched.sort()
-        for symbol in touched {
-            let value = weight[Int(symbol)]
-            weight[Int(symbol)] = 0
-            if isBasicExternal(symbol) || nearZero(value) { continue }
-            result.symbols.append(symbol)
-            result.coefficients.append(value)
+        }
+        }
         }
         return result
     }
