@@ -36,48 +36,60 @@ extension Tableau {
         var marks: [UInt32] = []
         swap(&marks, &visited)
         defer { swap(&marks, &visited) }
-        var postorder: [Symbol] = []
+        var order: [Symbol] = []
         // Borrowed buffers: inserting into a grid expands long chains of definitions, and
         // copying each row out of the array (retaining its storage) cost more than the walk.
         rows.withUnsafeBufferPointer { rows in
         slotOfBasic.withUnsafeBufferPointer { slotOfBasic in
         kinds.withUnsafeBufferPointer { kinds in
         marks.withUnsafeMutableBufferPointer { visited in
-            func isBasicExternal(_ symbol: Symbol) -> Bool {
-                kinds[Int(symbol)] == .external && slotOfBasic[Int(symbol)] >= 0
+            Tableau.postorder(from: roots, rows: rows, slotOfBasic: slotOfBasic, into: &order) { symbol in
+                guard kinds[Int(symbol)] == .external, slotOfBasic[Int(symbol)] >= 0,
+                      visited[Int(symbol)] != stamp else { return false }
+                visited[Int(symbol)] = stamp
+                return true
             }
-            var stack: [(symbol: Symbol, next: Int)] = []
-            for root in roots where isBasicExternal(root) && visited[Int(root)] != stamp {
-                visited[Int(root)] = stamp
-                stack.append((root, 0))
-                while let top = stack.last {
-                    let row = rows.baseAddress! + Int(slotOfBasic[Int(top.symbol)])
+        }
+        }
+        }
+        }
+        return order.reversed()
+    }
+
+    /// Depth first through definitions from `roots`, appending each symbol after every symbol
+    /// its row refers to. `enter` decides which roots and references are walked, and marks them
+    /// so that none is entered twice.
+    @inline(__always)
+    static func postorder(from roots: [Symbol], rows: UnsafeBufferPointer<Row>, slotOfBasic: UnsafeBufferPointer<Int32>,
+                          into order: inout [Symbol], enter: (Symbol) -> Bool) {
+        var stack: [(symbol: Symbol, next: Int)] = []
+        for root in roots where enter(root) {
+            stack.append((root, 0))
+            while let top = stack.last {
+                let slot = slotOfBasic[Int(top.symbol)]
+                var next = top.next
+                var child = noSymbol
+                if slot >= 0 {
+                    let row = rows.baseAddress! + Int(slot)
                     let count = row.pointee.symbols.count
-                    var next = top.next
-                    var child = noSymbol
                     while next < count {
                         let candidate = row.pointee.symbols[next]
                         next += 1
-                        if isBasicExternal(candidate) && visited[Int(candidate)] != stamp {
+                        if enter(candidate) {
                             child = candidate
                             break
                         }
                     }
-                    if child == noSymbol {
-                        postorder.append(top.symbol)
-                        stack.removeLast()
-                    } else {
-                        stack[stack.count - 1].next = next
-                        visited[Int(child)] = stamp
-                        stack.append((child, 0))
-                    }
+                }
+                if child == noSymbol {
+                    order.append(top.symbol)
+                    stack.removeLast()
+                } else {
+                    stack[stack.count - 1].next = next
+                    stack.append((child, 0))
                 }
             }
         }
-        }
-        }
-        }
-        return postorder.reversed()
     }
 
     /// `row` with every basic user variable replaced by its definition, recursively: the result

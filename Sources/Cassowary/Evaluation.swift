@@ -91,35 +91,10 @@ extension Tableau {
             // References before referrers: a depth-first walk that follows only stale
             // references; `placed` marks the ones already on the walk.
             order.reserveCapacity(stale.count)
-            var stack: [(symbol: Symbol, next: Int)] = []
-            for root in stale where visited[Int(root)] == staleStamp {
-                visited[Int(root)] = placed
-                stack.append((root, 0))
-                while let top = stack.last {
-                    let slot = slotOfBasic[Int(top.symbol)]
-                    var next = top.next
-                    var child = noSymbol
-                    if slot >= 0 {
-                        let row = rows.baseAddress! + Int(slot)
-                        let count = row.pointee.symbols.count
-                        while next < count {
-                            let candidate = row.pointee.symbols[next]
-                            next += 1
-                            if visited[Int(candidate)] == staleStamp && kinds[Int(candidate)] == .external {
-                                child = candidate
-                                break
-                            }
-                        }
-                    }
-                    if child == noSymbol {
-                        order.append(top.symbol)
-                        stack.removeLast()
-                    } else {
-                        stack[stack.count - 1].next = next
-                        visited[Int(child)] = placed
-                        stack.append((child, 0))
-                    }
-                }
+            Tableau.postorder(from: stale, rows: rows, slotOfBasic: slotOfBasic, into: &order) { symbol in
+                guard visited[Int(symbol)] == staleStamp, kinds[Int(symbol)] == .external else { return false }
+                visited[Int(symbol)] = placed
+                return true
             }
         }
         }
