@@ -153,18 +153,13 @@ def main(argv):
         print("\n".join(gen(int(argv[2]))))
     elif cmd == "pinned":
         print("\n".join(pinned(int(argv[2]))))
-    elif cmd == "check-pinned":
-        err = check_pinned(int(argv[2]), argv[3])
+    elif cmd in ("check", "check-pinned"):
+        err = (check if cmd == "check" else check_pinned)(int(argv[2]), argv[3])
         if err:
             print(err, file=sys.stderr)
             return 1
     elif cmd == "extra":
         print("\n".join(extra(int(argv[2]), int(argv[3]))))
-    elif cmd == "check":
-        err = check(int(argv[2]), argv[3])
-        if err:
-            print(err, file=sys.stderr)
-            return 1
     elif cmd == "input":
         timed_inputs(argv[2], argv[3], int(argv[4]), int(argv[5]))
     else:
