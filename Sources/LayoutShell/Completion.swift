@@ -25,65 +25,41 @@ extension Session {
         let words = splitWords(ahead)
         var candidates: [String] = []
 
-        let ids = model.constraintRecords().filter { !$0.isImplicit }.map(\.id) + model.names.keys.sorted()
         let viewNames = model.viewOrder
         if start > 0, before[start - 1] == "." {
-            // After `x.`: attributes, properties, or axis.
+            // After `x.`: attributes and the view's properties, a constraint's properties, or an axis.
             var j = start - 1
             while j > 0, isWordChar(before[j - 1]) { j -= 1 }
             let base = String(before[j..<(start - 1)])
-            let beforeBase = j > 0 && before[j - 1] == "." ? String(before[0..<(j - 1)]) : nil
-            if base == "hugging" || base == "resistance", let owner = beforeBase.map({ splitWords($0).last?.text ?? "" }), model.view(owner) != nil || owner.isEmpty == false {
+            let owner = j > 0 && before[j - 1] == "." ? String(before[0..<(j - 1)]).split(separator: " ").last.map(String.init) : nil
+            if let owner, model.view(owner) != nil, ["hugging", "resistance"].contains(base) {
                 candidates = ["h", "v"]
             } else if model.view(base) != nil {
                 candidates = LayoutAttribute.allCases.map(\.rawValue)
-                if words.isEmpty || trimmedAhead.hasSuffix(base + ".") && splitWords(ahead).count <= 1 {
-                    candidates += base == LayoutModel.rootName ? ["margins"] : ["hugging", "resistance", "margins"]
+                // Properties only where a line starts (`a.margins = 8`), not inside a constraint.
+                if words.isEmpty || trimmedAhead.hasSuffix(base + ".") && words.count <= 1 {
+                    let properties = CommandRegistry.propertyMembers(of: .view)
+                    // The root has no intrinsic size, so no content priorities.
+                    candidates += base == LayoutModel.rootName ? properties.filter { $0 == "margins" } : properties
                 }
             } else if model.resolveConstraint(base) != nil {
-                candidates = ["constant", "priority"]
-            }
-        } else if let first = words.first?.text, first.hasPrefix("H:") || first.hasPrefix("V:") {
-            if words.count >= 1 && ahead.hasSuffix(" ") || (words.count > 1) {
-                candidates = VisualFormatOptions.names.map(\.name)
-            } else if start > 0, "[(".contains(before[start - 1]) || before[start - 1] == "=" {
-                candidates = viewNames + metricNames
-            } else {
-                candidates = metricNames
+                candidates = CommandRegistry.propertyMembers(of: .constraint)
             }
         } else if words.isEmpty {
             if partial.isEmpty || !partial.first!.isNumber {
-                candidates = commandWords + viewNames + ids + ["H:", "V:"]
+                candidates = CommandRegistry.commandWords + viewNames + completableIDs + ["H:", "V:"]
                 if "HV".contains(partial) && !partial.isEmpty { candidates.append(partial + ":") }
             }
         } else {
-            let command = words[0].text
-            switch command {
-            case "save", "load":
-                return fileCompletions(line: characters, end: end)
-            case "remove":
-                candidates = ids + viewNames.filter { $0 != LayoutModel.rootName }
-            case "activate", "deactivate":
-                candidates = ids
-            case "help":
-                candidates = Help.topics.keys.sorted()
-            case "direction":
-                candidates = ["ltr", "rtl"]
-            case "platform":
-                candidates = ["ios", "macos"]
-            case "frames", "constraints", "explain":
-                candidates = viewNames
-            case "view":
-                candidates = ["in", "intrinsic"] + (words.last?.text == "in" ? viewNames : [])
-                if words.last?.text == "in" { candidates = viewNames }
-            case "metric", "root", "undo", "reset", "quit", "exit":
-                candidates = []
-            default:
-                if start > 0, before[start - 1] == "@" || trimmedAhead.hasSuffix("@") {
-                    candidates = ["required", "high", "low", "fittingSize"] + metricNames
-                } else {
-                    candidates = viewNames + metricNames
-                }
+            let first = words[0].text
+            let context = CompletionContext(session: self, words: words, ahead: ahead)
+            if first.hasPrefix("H:") || first.hasPrefix("V:") {
+                candidates = CommandRegistry.visualFormat.spec.completeArguments(context)
+            } else if let command = CommandRegistry.byWord[first] {
+                if command == Save.self || command == Load.self { return fileCompletions(line: characters, end: end) }
+                candidates = command.spec.completeArguments(context)
+            } else {
+                candidates = CommandRegistry.constraint.spec.completeArguments(context)
             }
         }
         let matches = Array(Set(candidates.filter { $0.hasPrefix(partial) })).sorted()

@@ -72,28 +72,12 @@ public enum Replay {
         /// Under `final`, the one report (for the last command, showing the whole layout);
         /// otherwise "".
         public func finish() -> String {
-            guard options.final, var last else { return "" }
+            guard options.final, let last else { return "" }
             self.last = nil
-            // The state now, after the last command.
-            let state = session.currentState(lineNumber: last.line)
-            last.frames = state.frames
-            last.broken = state.broken
-            last.ambiguous = state.ambiguous
-            last.warnings = state.warnings
-            last.changedFrameList = []
-            // The final report shows the whole layout, as if everything had just changed.
-            if last.ok {
-                last.showsLayout = true
-                last.output = []
-                return render(last, options)
-            }
-            // A rejected last line: its error, and (in text) the layout it left unchanged.
-            if options.json { return render(last, options) }
-            var layout = state
-            layout.output = []
-            layout.changedFrameList = []
-            layout.showsLayout = true
-            return render(last, options) + render(layout, options)
+            let report = session.finalReport(after: last)
+            // A rejected last line: its error, then (in text) the layout it left unchanged.
+            if report.ok || options.json { return render(report, options) }
+            return render(report, options) + render(session.currentState(lineNumber: last.line), options)
         }
     }
 
@@ -205,12 +189,6 @@ public enum Replay {
         if a.isEmpty { out.insert("  - (no output)", at: 0) }
         if b.isEmpty { out.append("  + (no output)") }
         return out
-    }
-
-    /// Blank and comment lines: no report.
-    static func isSilentLine(_ line: String) -> Bool {
-        let trimmed = line.drop { $0 == " " || $0 == "\t" }
-        return trimmed.isEmpty || trimmed.first == "#" || trimmed == "\r"
     }
 
     static func isExpectation(_ line: String) -> Bool { line == "#>" || line.hasPrefix("#> ") }

@@ -202,7 +202,7 @@ func fingerprint(_ session: Session) -> String {
         let s = Session()
         let h = s.execute("help")
         #expect(h.ok && h.output.count <= 24)
-        for topic in Help.topics.keys { #expect(s.execute("help \(topic)").ok) }
+        for topic in Help.topicNames { #expect(s.execute("help \(topic)").ok) }
         let typo = s.execute("constrains")
         #expect(!typo.ok && typo.error?.hint == "did you mean `constraints`?")
         #expect(s.execute("help prority").error?.hint == "did you mean `priority`?")

@@ -1,85 +1,5 @@
 import LayoutModel
 
-/// A constraint as reports show it: id and canonical text.
-public struct ConstraintLine: Hashable, Sendable {
-    public var id: String
-    public var text: String
-    /// The user's name for it (`minW: a.width >= 100`), shown beside the id.
-    public var name: String? = nil
-
-    /// `c3`, or `c3 (minW)` when the constraint has a name.
-    var label: String { name.map { "\(id) (\($0))" } ?? id }
-}
-
-/// A constraint that changed: its text now and before.
-public struct ChangedConstraint: Hashable, Sendable {
-    public var id: String
-    public var text: String
-    public var before: String
-    /// e.g. "deactivated", "activated", "constant", "priority".
-    public var what: String
-}
-
-/// A required conflict, with the members' texts for the report.
-public struct ConflictReport: Hashable, Sendable {
-    public var constraints: [ConstraintLine]
-    public var broken: String
-}
-
-/// Which frame components of a view are ambiguous, and (later, with Diagnostics) why.
-public struct AmbiguityReport: Hashable, Sendable {
-    public var view: String
-    public var components: [FrameComponent]
-    /// A one-line reason; nil until the Diagnostics issue fills it in.
-    public var reason: String?
-}
-
-/// Everything the shell has to say after one input (DESIGN §5), ready to render as text or JSON.
-public struct CommandResult: Sendable {
-    public var line: Int
-    public var input: String
-    /// False when the line was rejected (and nothing changed).
-    public var ok = true
-    /// True for blank and comment lines: they produce no report and no JSON object.
-    public var isSilent = false
-    public var error: ShellError?
-    public var added: [ConstraintLine] = []
-    public var removed: [ConstraintLine] = []
-    public var changed: [ChangedConstraint] = []
-    /// Broken required constraints that hold again.
-    public var repaired: [ConstraintLine] = []
-    public var viewsAdded: [String] = []
-    public var viewsRemoved: [String] = []
-    /// Every view's frame in superview coordinates, in creation order (root first).
-    public var frames: [(name: String, frame: Frame)] = []
-    /// The views whose frame changed with this input, in creation order.
-    public var changedFrameList: [(name: String, frame: Frame)] = []
-    /// Names of the views whose frame changed with this input.
-    public var changedFrames: [String] { changedFrameList.map(\.name) }
-    /// Whether this input may have changed the layout (so the text report shows the layout part).
-    public var showsLayout = false
-    public var broken: [BrokenConstraint] = []
-    public var ambiguous: [AmbiguityReport] = []
-    public var conflicts: [ConflictReport] = []
-    public var warnings: [String] = []
-    /// Free text of inspection commands (frames, constraints, help, …) and notes.
-    public var output: [String] = []
-    /// Set by `quit`.
-    public var quits = false
-
-    init(line: Int, input: String) {
-        self.line = line
-        self.input = input
-    }
-
-    /// The most frames the text report lists one by one when the session is large.
-    public static let frameLinesCap = 12
-    /// The most added/removed constraints the text report lists one by one.
-    public static let constraintLinesCap = 20
-}
-
-// MARK: - Text
-
 enum ANSI {
     static let red = "\u{1B}[31m", green = "\u{1B}[32m", yellow = "\u{1B}[33m", magenta = "\u{1B}[35m"
     static let cyan = "\u{1B}[36m", bold = "\u{1B}[1m", dim = "\u{1B}[2m", reset = "\u{1B}[0m"
@@ -131,8 +51,8 @@ extension CommandResult {
         for item in removed.prefix(Self.constraintLinesCap) { lines.append(paint("removed ", ANSI.red) + "\(item.id): \(item.text)") }
         if removed.count > Self.constraintLinesCap { lines.append("… and \(removed.count - Self.constraintLinesCap) more constraints removed") }
         for item in changed.prefix(Self.constraintLinesCap) {
-            if item.what == "activated" || item.what == "deactivated" {
-                lines.append(paint(item.what, ANSI.cyan) + " \(item.id): \(item.text)")
+            if item.what == .activated || item.what == .deactivated {
+                lines.append(paint(item.what.rawValue, ANSI.cyan) + " \(item.id): \(item.text)")
             } else {
                 lines.append(paint("changed ", ANSI.cyan) + "\(item.id): \(item.text)   (was \(item.before))")
             }
@@ -237,78 +157,4 @@ func wrap(_ lines: [String], width: Int) -> String {
         out.append((first ? "" : "    ") + rest)
     }
     return out.joined(separator: "\n")
-}
-
-// MARK: - JSON
-
-/// A JSON string literal with every character that needs it escaped.
-func jsonString(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        case "\u{08}": out += "\\b"
-        case "\u{0C}": out += "\\f"
-        default:
-            if scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\u{2028}" || scalar == "\u{2029}" {
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-    }
-    return out + "\""
-}
-
-/// A number as JSON: shortest exact form; non-finite values (never expected) become null.
-func jsonNumber(_ value: Double) -> String {
-    value.isFinite ? formatNumber(value) : "null"
-}
-
-extension CommandResult {
-    /// One JSON object (one line) with exactly DESIGN §6's keys, plus `removed`, `changed`,
-    /// `conflicts` and `warnings`. Empty for silent lines.
-    public func renderJSON() -> String {
-        if isSilent { return "" }
-        var fields: [String] = []
-        fields.append("\"line\":\(line)")
-        fields.append("\"input\":\(jsonString(input))")
-        fields.append("\"ok\":\(ok)")
-        if let error {
-            fields.append("\"error\":{\"message\":\(jsonString(error.text)),\"column\":\(error.column.map(String.init) ?? "null")}")
-        } else {
-            fields.append("\"error\":null")
-        }
-        func constraintArray(_ items: [ConstraintLine]) -> String {
-            "[" + items.map { "{\"id\":\(jsonString($0.id)),\"constraint\":\(jsonString($0.text))}" }.joined(separator: ",") + "]"
-        }
-        fields.append("\"added\":\(constraintArray(added))")
-        fields.append("\"removed\":\(constraintArray(removed))")
-        fields.append("\"changed\":[" + changed.map {
-            "{\"id\":\(jsonString($0.id)),\"constraint\":\(jsonString($0.text)),\"before\":\(jsonString($0.before)),\"what\":\(jsonString($0.what))}"
-        }.joined(separator: ",") + "]")
-        fields.append("\"frames\":{" + frames.map { item in
-            let f = item.frame
-            return "\(jsonString(item.name)):{\"x\":\(jsonNumber(f.x)),\"y\":\(jsonNumber(f.y)),\"width\":\(jsonNumber(f.width)),\"height\":\(jsonNumber(f.height))}"
-        }.joined(separator: ",") + "}")
-        fields.append("\"broken\":[" + broken.map {
-            "{\"id\":\(jsonString($0.id)),\"constraint\":\(jsonString($0.text)),\"priority\":\(jsonNumber($0.priority)),\"wanted\":\(jsonNumber($0.wanted)),\"got\":\(jsonNumber($0.got)),\"error\":\(jsonNumber($0.error)),\"required\":\($0.isBrokenRequired)}"
-        }.joined(separator: ",") + "]")
-        fields.append("\"ambiguous\":{" + ambiguous.map {
-            "\(jsonString($0.view)):[" + $0.components.map { jsonString($0.rawValue) }.joined(separator: ",") + "]"
-        }.joined(separator: ",") + "}")
-        func conflictObject(_ c: ConflictReport) -> String {
-            "{\"constraints\":[" + c.constraints.map { jsonString($0.id) }.joined(separator: ",") + "],\"broken\":\(jsonString(c.broken))}"
-        }
-        fields.append("\"conflict\":" + (conflicts.first.map(conflictObject) ?? "null"))
-        fields.append("\"conflicts\":[" + conflicts.map(conflictObject).joined(separator: ",") + "]")
-        fields.append("\"warnings\":[" + warnings.map(jsonString).joined(separator: ",") + "]")
-        if !output.isEmpty { fields.append("\"output\":\(jsonString(output.joined(separator: "\n")))") }
-        return "{" + fields.joined(separator: ",") + "}"
-    }
 }

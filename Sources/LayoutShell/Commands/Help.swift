@@ -1,0 +1,115 @@
+/// `help` and `help TOPIC`, written from the command registry: each command's synopsis,
+/// summary and examples come from its `CommandSpec`, so help cannot drift from what the parser
+/// accepts. A few topics explain ideas rather than commands (`Help.concepts`).
+enum Help {
+    /// Topics about ideas, not commands. Every line fits in 80 columns; each has an example.
+    static let concepts: [(topic: String, aliases: [String], text: String)] = [
+        ("attributes", ["attribute", "baseline"], """
+            Attributes (item.attr):
+              edges      left right top bottom leading trailing
+              size       width height
+              centre     centerX centerY
+              text       baseline lastBaseline firstBaseline
+              margins    leftMargin rightMargin topMargin bottomMargin leadingMargin
+                         trailingMargin centerXWithinMargins centerYWithinMargins
+              A constraint relates two of the same axis; leading/trailing do not mix
+              with left/right, nor a size with a location.
+              example: label.firstBaseline == icon.centerY
+            """),
+        ("priority", ["priorities"], """
+            @priority — a number in (0, 1000], or required (1000), high (750),
+              low (250), fittingSize (50). Required constraints must hold; optional
+              ones are met as well as possible, highest priority first.
+              example: a.width == 100 @high
+              example: c3.priority = 500     (optional to optional only, as in UIKit)
+            """),
+        ("conflict", ["conflicts"], """
+            When required constraints cannot all hold, LayoutLab (like UIKit) prints
+              the set that cannot, breaks the one just added, and keeps it marked:
+              it holds again as soon as the others allow it.
+              example: view a · a.width == 100 · a.width == 200
+            """),
+        ("ambiguity", ["ambiguous"], """
+            A value is ambiguous when two best layouts disagree on it: the report
+              names the view and which of x, y, width, height. Pin it down.
+              example: view a · a.width == 100   (x, y and height stay ambiguous)
+            """),
+    ]
+
+    /// The one-screen overview: the available commands by task, then those still to come.
+    static var overview: [String] {
+        var lines = ["Type views and constraints; after each line LayoutLab shows the frames, what it",
+                     "had to break, and what is still ambiguous. By task (help TOPIC for more):"]
+        let available = CommandRegistry.all.filter { $0.spec.isAvailable }
+        for group in CommandSpec.Group.allCases {
+            let items = available.filter { $0.spec.group == group }.flatMap { $0.spec.overview }
+            if !items.isEmpty { lines += overviewRow(group.rawValue, items) }
+        }
+        let planned = CommandRegistry.all.filter { !$0.spec.isAvailable }
+        if let reason = planned.first?.spec.plannedWith {
+            lines += overviewRow("coming", planned.flatMap { $0.spec.overview } + ["(with \(reason))"])
+        }
+        lines.append("Tab completes commands, views, attributes (after a.), ids and file names.")
+        return lines + topicLines
+    }
+
+    /// `topics: …`, filled to 80 columns.
+    static var topicLines: [String] {
+        filled(["topics:"] + topicNames, separator: " ", indent: "  ")
+    }
+
+    /// `  label          item · item · …`, continued under the first item within 80 columns.
+    private static func overviewRow(_ label: String, _ items: [String]) -> [String] {
+        let indent = String(repeating: " ", count: 17)
+        return filled(items, separator: " · ", indent: indent, first: "  " + label.padding(15))
+    }
+
+    /// `items` joined by `separator` in lines of at most 80 columns; every line but the first
+    /// starts with `indent`, the first with `first`.
+    private static func filled(_ items: [String], separator: String, indent: String, first: String = "") -> [String] {
+        var rows: [String] = []
+        var row = first
+        var rowIsEmpty = true
+        for item in items {
+            let addition = rowIsEmpty ? item : separator + item
+            if !rowIsEmpty, row.count + addition.count > 80 {
+                rows.append(row)
+                row = indent + item
+            } else {
+                row += addition
+            }
+            rowIsEmpty = false
+        }
+        rows.append(row)
+        return rows
+    }
+
+    /// Every topic `help` knows: one per command, then the ideas.
+    static var topicNames: [String] {
+        CommandRegistry.all.map { $0.spec.topic } + concepts.map { $0.topic }
+    }
+
+    /// The help for one command, from its declaration.
+    static func text(of spec: CommandSpec) -> [String] {
+        var lines = spec.synopsis
+        lines += spec.summary.map { "  " + $0 }
+        if let reason = spec.plannedWith { lines.append("  Not available yet: it comes with \(reason).") }
+        lines += spec.examples.map { "  example: " + $0 }
+        return lines
+    }
+
+    /// `help` or `help TOPIC` (a command word, a topic or an alias).
+    static func text(_ topic: String?) throws(ShellError) -> [String] {
+        guard let topic else { return overview }
+        if let command = CommandRegistry.all.first(where: { ([$0.spec.topic] + $0.spec.aliases + $0.spec.words).contains(topic) }) {
+            var lines = text(of: command.spec)
+            if command.spec.topic == "help" { lines += topicLines }
+            return lines
+        }
+        if let concept = concepts.first(where: { $0.topic == topic || $0.aliases.contains(topic) }) {
+            return concept.text.split(separator: "\n").map(String.init)
+        }
+        let hint = nearest(topic, in: topicNames).map { "did you mean `\($0)`?" } ?? "help lists the topics"
+        throw ShellError("no help topic \(topic)", hint: hint)
+    }
+}

@@ -1,0 +1,155 @@
+import LayoutModel
+
+/// Settings of views and of the session: content priorities, margins, direction, platform.
+enum SettingCommands {
+    static let all: [any ShellCommand.Type] = [SetContentPriority.self, SetMargins.self, SetDirection.self, SetPlatform.self]
+}
+
+/// The platform whose standard-spacing rules VFL uses.
+public enum Platform: String, Sendable, CaseIterable {
+    /// The default: 8 between siblings, 20 to the superview's edge (as macOS).
+    case macos
+    /// `|-` and `-|` go to the superview's layout margins (8 by default); 8 between siblings.
+    case ios
+}
+
+/// `VIEW.hugging.h|v = P` and `VIEW.resistance.h|v = P`.
+struct SetContentPriority: SessionChange {
+    var view: String
+    var hugging: Bool
+    var axis: LayoutAttribute.Axis
+    var priority: LayoutPriority
+
+    static let spec = CommandSpec(
+        trigger: .property(of: .view, members: ["hugging", "resistance"]), kind: .change, group: .contentSize,
+        topic: "hugging", aliases: ["resistance"],
+        synopsis: ["VIEW.hugging.h|v = PRIORITY", "VIEW.resistance.h|v = PRIORITY"],
+        summary: ["how strongly the view resists growing past its intrinsic size (hugging,",
+                  "default 250) or shrinking below it (compression resistance, default 750)."],
+        examples: ["label.hugging.h = 251", "label.resistance.h = 1000"],
+        overview: ["l.hugging.h = 251", "l.resistance.v = 1000"])
+
+    static func parse(_ p: inout LineParser) throws(ShellError) -> SetContentPriority {
+        let head = p.current.identifier!
+        let member = p.peek(2).identifier!
+        let viewColumn = p.current.column
+        guard p.model.view(head) != nil else { throw p.unknownView(head, column: viewColumn) }
+        if head == LayoutModel.rootName {
+            throw ShellError("the root has no intrinsic size, so no \(member)", hint: "set it on a view with an intrinsic size", column: viewColumn)
+        }
+        p.position = 3
+        guard p.current.isSymbol("."), let axisWord = p.peek().identifier, axisWord == "h" || axisWord == "v" else {
+            throw ShellError("\(member) needs an axis: .h or .v", hint: "e.g. \(head).\(member).h = 251", column: p.current.column)
+        }
+        p.position += 2
+        guard p.current.isSymbol("=") || p.current.isSymbol("==") else { throw p.unexpected("'='") }
+        p.advance()
+        let priority = try p.priority()
+        try p.expectEnd()
+        return SetContentPriority(view: head, hugging: member == "hugging", axis: axisWord == "h" ? .horizontal : .vertical, priority: priority)
+    }
+
+    func apply(to session: Session) throws(ShellError) -> [String] {
+        try session.modelChange { model in
+            if hugging { try model.setHugging(view, axis, priority) } else { try model.setResistance(view, axis, priority) }
+        }
+        let dimension = axis == .horizontal ? "width" : "height"
+        return ["\(view).\(hugging ? "hugging" : "resistance").\(axis == .horizontal ? "h" : "v") = \(formatNumber(priority.rawValue))"
+            + (session.model.view(view)?.intrinsic(axis) == nil ? " (no effect until \(view) has an intrinsic \(dimension))" : "")]
+    }
+}
+
+/// `VIEW.margins = N` or `= T,L,B,R`: the layout margins the `*Margin` attributes use.
+struct SetMargins: SessionChange {
+    var view: String
+    var insets: EdgeInsets
+
+    static let spec = CommandSpec(
+        trigger: .property(of: .view, members: ["margins"]), kind: .change, group: .contentSize, topic: "margins",
+        synopsis: ["VIEW.margins = N", "VIEW.margins = T,L,B,R"],
+        summary: ["layout margins for the *Margin attributes (default 8 on every side)."],
+        examples: ["root.margins = 20", "card.margins = 8,16,8,16"],
+        overview: ["a.margins = 8"])
+
+    static func parse(_ p: inout LineParser) throws(ShellError) -> SetMargins {
+        let head = p.current.identifier!
+        guard p.model.view(head) != nil else { throw p.unknownView(head, column: p.current.column) }
+        p.position = 3
+        guard p.current.isSymbol("=") || p.current.isSymbol("==") else { throw p.unexpected("'='") }
+        p.advance()
+        var values: [Double] = [try p.number(what: "a margin")]
+        while p.current.isSymbol(",") {
+            p.advance()
+            values.append(try p.number(what: "a margin"))
+        }
+        guard values.count == 1 || values.count == 4 else {
+            throw ShellError("margins take one value or four (top,left,bottom,right)", hint: "e.g. \(head).margins = 8,16,8,16", column: p.current.column)
+        }
+        try p.expectEnd()
+        let insets = values.count == 1 ? EdgeInsets(all: values[0])
+            : EdgeInsets(top: values[0], left: values[1], bottom: values[2], right: values[3])
+        return SetMargins(view: head, insets: insets)
+    }
+
+    func apply(to session: Session) throws(ShellError) -> [String] {
+        try session.modelChange { try $0.setMargins(view, insets) }
+        return ["\(view).margins = \(insets)"]
+    }
+}
+
+/// `direction rtl|ltr`: which edge leading and trailing are.
+struct SetDirection: SessionChange {
+    var direction: LayoutDirection
+
+    static let spec = CommandSpec(
+        trigger: .words(["direction"]), kind: .change, group: .settings, topic: "direction",
+        synopsis: ["direction rtl | ltr"],
+        summary: ["right-to-left swaps leading and trailing (and the sign of their",
+                  "offsets), as UIKit does for Arabic or Hebrew."],
+        examples: ["direction rtl"],
+        overview: ["direction rtl"],
+        completeArguments: { _ in ["ltr", "rtl"] })
+
+    static func parse(_ p: inout LineParser) throws(ShellError) -> SetDirection {
+        guard p.rest.count == 1, let direction = LayoutDirection(rawValue: p.rest[0].text) else {
+            throw ShellError("direction is ltr or rtl", hint: "e.g. direction rtl", column: p.rest.first?.column ?? p.columnAfterCommand)
+        }
+        return SetDirection(direction: direction)
+    }
+
+    func apply(to session: Session) throws(ShellError) -> [String] {
+        session.model.setDirection(direction)
+        return [direction == .rightToLeft ? "direction is now rtl: leading is the right edge, trailing the left"
+                : "direction is now ltr: leading is the left edge, trailing the right"]
+    }
+}
+
+/// `platform ios|macos`: the standard spacing of VFL lines typed from now on.
+struct SetPlatform: SessionChange {
+    var platform: Platform
+
+    static let spec = CommandSpec(
+        trigger: .words(["platform"]), kind: .change, group: .settings, topic: "platform",
+        synopsis: ["platform ios | macos"],
+        summary: ["VFL standard spacing: 8 between views; to the superview, 20 from its",
+                  "edge (macos, the default) or its layout margins (ios)."],
+        examples: ["platform ios"],
+        overview: ["platform ios"],
+        completeArguments: { _ in Platform.allCases.map(\.rawValue) })
+
+    static func parse(_ p: inout LineParser) throws(ShellError) -> SetPlatform {
+        guard p.rest.count == 1, let platform = Platform(rawValue: p.rest[0].text) else {
+            throw ShellError("platform is ios or macos", hint: "e.g. platform ios", column: p.rest.first?.column ?? p.columnAfterCommand)
+        }
+        return SetPlatform(platform: platform)
+    }
+
+    /// The platform only shapes VFL lines typed later: no frame moves.
+    var changesLayout: Bool { false }
+
+    func apply(to session: Session) throws(ShellError) -> [String] {
+        session.setPlatform(platform)
+        return [platform == .ios ? "platform ios: VFL's |- and -| go to the superview's layout margins; 8 between views"
+                : "platform macos: VFL's standard space is 20 to the superview's edge, 8 between views"]
+    }
+}

@@ -1,0 +1,170 @@
+import LayoutModel
+
+/// A command of the session language, declared once: how a line of it starts, its syntax, its
+/// help with examples and what completes after it (`spec`), how the rest of the line reads
+/// (`parse`), and what it does (`SessionChange.apply` or `SessionAction.run`).
+///
+/// Each family of commands lives in a file of its own under Commands/ and lists itself in
+/// `CommandRegistry.families`; help, completion, the parser's dispatch and the README check
+/// all read the registry, so they cannot disagree.
+protocol ShellCommand: Sendable {
+    static var spec: CommandSpec { get }
+    /// Reads the line. Names are checked against the session as the parser goes, so an error
+    /// points at the word at fault.
+    static func parse(_ parser: inout LineParser) throws(ShellError) -> Self
+}
+
+/// A command that changes the session's state: it goes into the undo history and `save`, and
+/// a loaded file runs it.
+protocol SessionChange: ShellCommand {
+    /// Changes the session. On a throw nothing has changed. Returns the notes the report shows
+    /// for effects that its lists of constraints and frames do not show.
+    func apply(to session: Session) throws(ShellError) -> [String]
+    /// False for changes that cannot move a frame (a metric, the platform): no layout report.
+    var changesLayout: Bool { get }
+    /// True when the command only adds views and constraints, so undo can take exactly those
+    /// back instead of rebuilding the session.
+    var onlyAdds: Bool { get }
+}
+
+extension SessionChange {
+    var changesLayout: Bool { true }
+    var onlyAdds: Bool { false }
+}
+
+/// A command that looks at the session or steers it (undo, load, save, quit) without being a
+/// step of its history itself.
+protocol SessionAction: ShellCommand {
+    /// Runs the command, filling in the report. Returns whether the layout may have changed.
+    func run(in session: Session, result: inout CommandResult) throws(ShellError) -> Bool
+}
+
+/// Everything about a command that is not parsing or running it.
+struct CommandSpec: Sendable {
+    /// What a line of this command starts with.
+    enum Trigger {
+        /// A command word (several: synonyms, `quit` and `exit`).
+        case words([String])
+        /// `OWNER.member …`: a property of a view (`a.hugging.h = 251`) or of a constraint
+        /// (`c3.constant = 20`).
+        case property(of: PropertyOwner, members: [String])
+        /// `H:…` or `V:…` (or a line starting with `|` or `[`).
+        case visualFormat
+        /// `[name:] item.attr REL …`: every other line.
+        case constraint
+    }
+
+    enum PropertyOwner { case view, constraint }
+
+    /// What the command does to the session, for help and for loaded files.
+    enum Kind {
+        /// Changes the session: one undo step, saved, run in a loaded file.
+        case change
+        /// Only shows something: skipped in a loaded file.
+        case inspection
+        /// Steers the session (undo, save, quit): refused in a loaded file (`load` nests).
+        case session
+    }
+
+    /// The overview's task groups, in the order `help` shows them.
+    enum Group: String, CaseIterable {
+        case makeViews = "make views"
+        case constrain = "constrain"
+        case visualFormat = "VFL"
+        case change = "change"
+        case contentSize = "content size"
+        case settings = "settings"
+        case look = "look"
+        case session = "session"
+    }
+
+    var trigger: Trigger
+    var kind: Kind
+    var group: Group
+    /// The help topic (`help frames`); other names that lead to it are `aliases`.
+    var topic: String
+    var aliases: [String] = []
+    /// The forms of the command, one per line, as help and the README's table write them.
+    var synopsis: [String]
+    /// What it does, in a few short lines (help indents them under the synopsis).
+    var summary: [String]
+    /// Lines to try, each a whole input (help prints them as `example: …`).
+    var examples: [String]
+    /// What the overview lists for it (short forms, `·`-separated there).
+    var overview: [String]
+    /// nil when the command works; otherwise what it is waiting for (help marks it).
+    var plannedWith: String? = nil
+    /// The candidates for the word being completed after the command's first word.
+    var completeArguments: @Sendable (CompletionContext) -> [String] = { _ in [] }
+
+    /// The command words, for a trigger of `.words`.
+    var words: [String] {
+        if case .words(let words) = trigger { return words }
+        return []
+    }
+
+    var isAvailable: Bool { plannedWith == nil }
+}
+
+/// What completion knows about the line when it asks a command for candidates.
+struct CompletionContext {
+    let session: Session
+    /// The words before the one being completed (the command word first).
+    let words: [Word]
+    /// The text before the word being completed.
+    let ahead: String
+}
+
+/// Every command of the language, by family. The dispatcher, help, completion and the tests
+/// that compare them with the README all read this list.
+enum CommandRegistry {
+    static let families: [[any ShellCommand.Type]] = [
+        ViewCommands.all, ConstraintCommands.all, VisualFormatCommands.all, EditCommands.all,
+        SettingCommands.all, InspectionCommands.all, SessionCommands.all,
+    ]
+
+    static let all: [any ShellCommand.Type] = families.flatMap { $0 }
+
+    /// Command words → command, for the dispatcher.
+    static let byWord: [String: any ShellCommand.Type] = {
+        var table: [String: any ShellCommand.Type] = [:]
+        for command in all {
+            for word in command.spec.words {
+                precondition(table[word] == nil, "two commands claim the word \(word)")
+                table[word] = command
+            }
+        }
+        return table
+    }()
+
+    /// Every command word (for help, completion and "did you mean").
+    static let commandWords: [String] = all.flatMap { $0.spec.words }
+
+    /// The command for `OWNER.member`, if one claims that member.
+    static func property(_ member: String, of owner: CommandSpec.PropertyOwner) -> (any ShellCommand.Type)? {
+        all.first { command in
+            if case .property(let o, let members) = command.spec.trigger { return o == owner && members.contains(member) }
+            return false
+        }
+    }
+
+    /// The members a property command accepts after `OWNER.` (for completion).
+    static func propertyMembers(of owner: CommandSpec.PropertyOwner) -> [String] {
+        all.flatMap { command -> [String] in
+            if case .property(let o, let members) = command.spec.trigger, o == owner { return members }
+            return []
+        }
+    }
+
+    static func command(for trigger: (CommandSpec.Trigger) -> Bool) -> any ShellCommand.Type {
+        all.first { trigger($0.spec.trigger) }!
+    }
+
+    static var visualFormat: any ShellCommand.Type {
+        command { if case .visualFormat = $0 { true } else { false } }
+    }
+
+    static var constraint: any ShellCommand.Type {
+        command { if case .constraint = $0 { true } else { false } }
+    }
+}

@@ -1,0 +1,119 @@
+import LayoutModel
+
+/// `root WxH` and `view …`: the window and the views in it.
+enum ViewCommands {
+    static let all: [any ShellCommand.Type] = [ResizeRoot.self, AddViews.self]
+}
+
+/// `root WxH`: the window's size. An edit of the root's size, not a new constraint.
+struct ResizeRoot: SessionChange {
+    var width: Double
+    var height: Double
+
+    static let spec = CommandSpec(
+        trigger: .words(["root"]), kind: .change, group: .makeViews, topic: "root",
+        synopsis: ["root WxH"],
+        summary: ["the size of the window, the view `root` (default 375x667).",
+                  "Changing it resizes the window; it is not a new constraint."],
+        examples: ["root 320x480"],
+        overview: ["root 320x480"])
+
+    static func parse(_ parser: inout LineParser) throws(ShellError) -> ResizeRoot {
+        let size = try parser.oneArgument("root takes one size", hint: "e.g. root 375x667")
+        let (width, height) = try parser.parseSizeWord(size, allowNone: false)
+        return ResizeRoot(width: width!, height: height!)
+    }
+
+    func apply(to session: Session) throws(ShellError) -> [String] {
+        try session.modelChange { try $0.setRootSize(width: width, height: height) }
+        return ["root is now \(formatNumber(width))x\(formatNumber(height))"]
+    }
+}
+
+/// `view NAME… [in SUPER] [intrinsic WxH]`: new views, or a new intrinsic size for one.
+enum AddViews: SessionChange {
+    case add(names: [String], parent: String, intrinsicWidth: Double?, intrinsicHeight: Double?)
+    case setIntrinsic(view: String, width: Double?, height: Double?)
+
+    static let spec = CommandSpec(
+        trigger: .words(["view"]), kind: .change, group: .makeViews, topic: "view",
+        aliases: ["views", "intrinsic"],
+        synopsis: ["view NAME… [in SUPERVIEW] [intrinsic WxH]"],
+        summary: ["add views (to root unless `in`). An intrinsic content size is the size",
+                  "of the view's content (a label's text); either side may be - (none).",
+                  "On an existing view it changes it. An intrinsic size adds",
+                  "l.width <= W @hugging.h (250) and l.width >= W @resistance.h (750), and the",
+                  "same vertically; reports show them as l.hugging.h and so on."],
+        examples: ["view a b c", "view label in card intrinsic 120x21", "view label intrinsic -x21"],
+        overview: ["view a b", "view a in b", "view l intrinsic 120x21"],
+        completeArguments: { context in
+            context.words.last?.text == "in" ? context.session.model.viewOrder : ["in", "intrinsic"]
+        })
+
+    static func parse(_ parser: inout LineParser) throws(ShellError) -> AddViews {
+        let model = parser.model
+        var names: [Word] = []
+        var parent = LayoutModel.rootName
+        var intrinsic: (Double?, Double?)? = nil
+        var i = 0
+        let rest = parser.rest
+        while i < rest.count {
+            let word = rest[i]
+            if word.text == "in" {
+                guard i + 1 < rest.count else { throw ShellError("'in' needs the name of the superview", hint: "e.g. view a in b", column: word.column + 2) }
+                let p = rest[i + 1]
+                guard model.view(p.text) != nil else { throw parser.unknownView(p.text, column: p.column) }
+                parent = p.text
+                i += 2
+            } else if word.text == "intrinsic" {
+                guard i + 1 < rest.count else { throw ShellError("'intrinsic' needs a size", hint: "e.g. view label intrinsic 120x21", column: word.column + 9) }
+                intrinsic = try parser.parseSizeWord(rest[i + 1], allowNone: true)
+                i += 2
+            } else {
+                guard intrinsic == nil, parent == LayoutModel.rootName || names.isEmpty else {
+                    throw ShellError("view names come first", hint: "e.g. view a b in c intrinsic 10x10", column: word.column)
+                }
+                names.append(word)
+                i += 1
+            }
+        }
+        guard !names.isEmpty else { throw ShellError("view needs at least one name", hint: "e.g. view a b c", column: parser.columnAfterCommand) }
+        if names.count == 1, let intrinsic, let existing = model.view(names[0].text),
+           parent == LayoutModel.rootName || existing.parent == parent {
+            if names[0].text == LayoutModel.rootName { throw ShellError("the root has no intrinsic size", hint: "use root WxH", column: names[0].column) }
+            return .setIntrinsic(view: names[0].text, width: intrinsic.0, height: intrinsic.1)
+        }
+        var seen = Set<String>()
+        for name in names {
+            do { try model.validateNewView(name.text) } catch { throw ShellError(error, column: name.column) }
+            if seen.contains(name.text) { throw ShellError("\(name.text) is named twice", column: name.column) }
+            if parser.session.metrics[name.text] != nil {
+                throw ShellError("\(name.text) is already a metric; VFL could not tell them apart", hint: "choose another view name", column: name.column)
+            }
+            if CommandRegistry.commandWords.contains(name.text) || ["in", "intrinsic"].contains(name.text) {
+                throw ShellError("\(name.text) is a command word", hint: "choose another name", column: name.column)
+            }
+            seen.insert(name.text)
+        }
+        return .add(names: names.map(\.text), parent: parent, intrinsicWidth: intrinsic?.0 ?? nil, intrinsicHeight: intrinsic?.1 ?? nil)
+    }
+
+    var onlyAdds: Bool {
+        if case .add = self { return true }
+        return false
+    }
+
+    func apply(to session: Session) throws(ShellError) -> [String] {
+        switch self {
+        case .add(let names, let parent, let width, let height):
+            try session.modelChange { model in
+                for name in names { try model.addView(name, in: parent, intrinsicWidth: width, intrinsicHeight: height) }
+            }
+            return []
+        case .setIntrinsic(let view, let width, let height):
+            try session.modelChange { try $0.setIntrinsicSize(view, width: width, height: height) }
+            return [width == nil && height == nil ? "\(view) has no intrinsic size now"
+                    : "\(view)'s intrinsic size is now \(width.map(formatNumber) ?? "-")x\(height.map(formatNumber) ?? "-")"]
+        }
+    }
+}

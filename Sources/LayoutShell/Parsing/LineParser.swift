@@ -1,0 +1,273 @@
+import LayoutModel
+
+/// Reads one line into a command: finds which command the line is (by its first word, a VFL
+/// prefix, or the shape of a dotted form) and lets that command read the rest. Holds the
+/// helpers every command's parser shares: words, tokens, numbers, priorities, attributes.
+struct LineParser {
+    let session: Session
+    let line: String
+    /// The line's first word and the words after it.
+    private(set) var first = Word(text: "", column: 1)
+    private(set) var rest: [Word] = []
+    /// The line's tokens, for commands that read expressions (filled by `tokenizeLine`).
+    var tokens: [Token] = []
+    var position = 0
+
+    init(session: Session, line: String) {
+        self.session = session
+        self.line = line
+    }
+
+    var model: LayoutModel { session.model }
+
+    mutating func parse() throws(ShellError) -> any ShellCommand {
+        let words = splitWords(line)
+        guard let head = words.first else { throw ShellError("empty line") }
+        first = head
+        rest = Array(words.dropFirst())
+        let word = head.text
+        if word.hasPrefix("H:") || word.hasPrefix("V:") || word.hasPrefix("|") || word.hasPrefix("[") {
+            return try CommandRegistry.visualFormat.parse(&self)
+        }
+        if let command = CommandRegistry.byWord[word] {
+            return try command.parse(&self)
+        }
+        try tokenizeLine()
+        return try parseDotted()
+    }
+
+    mutating func tokenizeLine() throws(ShellError) {
+        tokens = try tokenize(line)
+        position = 0
+    }
+
+    /// The column just after the command word, where a missing argument belongs.
+    var columnAfterCommand: Int { first.column + first.text.count + 1 }
+
+    /// Lines that start with a name: `name: constraint`, `OWNER.member = …`, or a constraint.
+    private mutating func parseDotted() throws(ShellError) -> any ShellCommand {
+        guard let head = current.identifier else {
+            throw ShellError("a line starts with a command, a view name or H:/V:", hint: "help lists the commands", column: current.column)
+        }
+        if peek().isSymbol(":") { return try CommandRegistry.constraint.parse(&self) }
+        guard peek().isSymbol(".") else {
+            if let suggestion = nearest(head, in: CommandRegistry.commandWords) {
+                throw ShellError("unknown command \(head)", hint: "did you mean `\(suggestion)`?", column: current.column)
+            }
+            if model.view(head) != nil {
+                throw ShellError("expected '.' and an attribute after \(head)", hint: "e.g. \(head).width == 100", column: peek().column)
+            }
+            throw ShellError("unknown command \(head)", hint: "help lists the commands", column: current.column)
+        }
+        let isView = model.view(head) != nil
+        let isConstraint = model.resolveConstraint(head) != nil
+        if let member = peek(2).identifier {
+            if isConstraint, !isView, let command = CommandRegistry.property(member, of: .constraint) {
+                return try command.parse(&self)
+            }
+            if let command = CommandRegistry.property(member, of: .view) {
+                return try command.parse(&self)
+            }
+            if isConstraint, !isView {
+                let members = CommandRegistry.propertyMembers(of: .constraint).map { "." + $0 }.joined(separator: " and ")
+                throw ShellError("a constraint has \(members), not .\(member)", hint: "e.g. \(head).constant = 20", column: peek(2).column)
+            }
+        }
+        return try CommandRegistry.constraint.parse(&self)
+    }
+
+    // MARK: - Words
+
+    /// The line has exactly one argument after the command word (or throws `usage`).
+    func oneArgument(_ usage: String, hint: String) throws(ShellError) -> Word {
+        guard rest.count == 1 else {
+            throw ShellError(usage, hint: hint, column: rest.count > 1 ? rest[1].column : columnAfterCommand)
+        }
+        return rest[0]
+    }
+
+    func expectNoArguments() throws(ShellError) {
+        if let extra = rest.first { throw ShellError("\(first.text) takes no arguments", column: extra.column) }
+    }
+
+    func unknownView(_ name: String, column: Int) -> ShellError {
+        if LayoutModel.looksLikeConstraintID(name) {
+            // `c9.constant = 3` with no c9: the user meant a constraint, not a view.
+            return ShellError("there is no constraint \(name)", hint: "constraints lists the ids", column: column)
+        }
+        if let suggestion = nearest(name, in: model.viewOrder) {
+            return ShellError("there is no view named \(name)", hint: "did you mean \(suggestion)?", column: column)
+        }
+        return ShellError("there is no view named \(name)", hint: "add it first: view \(name)", column: column)
+    }
+
+    func parseSizeWord(_ word: Word, allowNone: Bool) throws(ShellError) -> (Double?, Double?) {
+        let parts = word.text.split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2 else {
+            throw ShellError("'\(word.text)' is not a size", hint: allowNone ? "write WIDTHxHEIGHT, e.g. 120x21 (- for none: 120x-)" : "write WIDTHxHEIGHT, e.g. 375x667", column: word.column)
+        }
+        var result: [Double?] = []
+        var column = word.column
+        for part in parts {
+            if part == "-" && allowNone {
+                result.append(nil)
+            } else {
+                guard let value = Double(part), part.first != "+", !part.contains("n"), !part.contains("i") else {
+                    throw ShellError("'\(part)' is not a number", hint: allowNone ? "write WIDTHxHEIGHT, e.g. 120x21 (- for none)" : "write WIDTHxHEIGHT, e.g. 375x667", column: column)
+                }
+                guard value.isFinite, abs(value) <= LayoutModel.maxMagnitude else {
+                    throw ShellError("\(part) is too large", hint: "sizes are limited to 1e9 points", column: column)
+                }
+                guard value >= 0 else { throw ShellError("a size cannot be negative", column: column) }
+                result.append(value)
+            }
+            column += part.count + 1
+        }
+        return (result[0], result[1])
+    }
+
+    func constraintsOrViews(allowViews: Bool) throws(ShellError) -> [String] {
+        guard !rest.isEmpty else {
+            throw ShellError("\(first.text) needs a constraint id\(allowViews ? " or a view name" : "")", hint: "e.g. \(first.text) c3", column: first.column + first.text.count + 1)
+        }
+        var result: [String] = []
+        for word in rest {
+            if let id = model.resolveConstraint(word.text) {
+                if model.constraint(id)!.isImplicit {
+                    throw ShellError("\(id) comes from \(model.constraint(id)!.spec.firstItem)'s intrinsic size and is always there",
+                                     hint: "change its priority instead, e.g. \(id) = 1", column: word.column)
+                }
+                result.append(id)
+            } else if allowViews, model.view(word.text) != nil {
+                if word.text == LayoutModel.rootName { throw ShellError("the root view cannot be removed", hint: "use reset to start over", column: word.column) }
+                result.append(word.text)
+            } else {
+                let candidates = model.constraintOrder + model.names.keys.sorted() + (allowViews ? model.viewOrder : [])
+                let hint = nearest(word.text, in: candidates).map { "did you mean \($0)?" } ?? "constraints shows the ids"
+                throw ShellError("there is no constraint\(allowViews ? " or view" : "") named \(word.text)", hint: hint, column: word.column)
+            }
+        }
+        return result
+    }
+
+    // MARK: - Token helpers
+
+    var current: Token { tokens[min(position, tokens.count - 1)] }
+    func peek(_ offset: Int = 1) -> Token { tokens[min(position + offset, tokens.count - 1)] }
+    mutating func advance() { position += 1 }
+
+    func unexpected(_ expected: String) -> ShellError {
+        ShellError("expected \(expected), found \(current.kind == .end ? "the end of the line" : "'\(current.display)'")", column: current.column)
+    }
+
+    mutating func expectEnd() throws(ShellError) {
+        guard current.kind == .end else { throw ShellError("unexpected '\(current.display)' after the command", column: current.column) }
+    }
+
+    /// `[+|-] number | metric`, with the model's limits.
+    mutating func number(what: String, limit: Double = LayoutModel.maxMagnitude) throws(ShellError) -> Double {
+        var sign = 1.0
+        let column = current.column
+        while current.isSymbol("-") || current.isSymbol("+") {
+            if current.isSymbol("-") { sign = -sign }
+            advance()
+        }
+        let value: Double
+        if let n = current.number {
+            value = n
+        } else if let name = current.identifier, !peek().isSymbol(".") {
+            if ["nan", "NaN", "inf", "infinity", "Infinity", "INF", "NAN"].contains(name) {
+                throw ShellError("\(name) is not a usable number", hint: "\(what) must be a finite number", column: current.column)
+            }
+            guard let m = session.metrics[name] else {
+                throw ShellError("\(name) is neither a number nor a metric", hint: "define it first: metric \(name) = 20", column: current.column)
+            }
+            value = m
+        } else {
+            throw unexpected("a number for \(what)")
+        }
+        advance()
+        let result = sign * value
+        guard abs(result) <= limit else {
+            throw ShellError("\(formatNumber(result)) is too large for \(what)", hint: "the limit is ±\(formatNumber(limit))", column: column)
+        }
+        return result
+    }
+
+    /// The priorities that have names, as UIKit's constants do.
+    static let priorityNames: [(name: String, value: Double)] = [("required", 1000), ("high", 750), ("low", 250), ("fittingSize", 50)]
+
+    mutating func priority() throws(ShellError) -> LayoutPriority {
+        let column = current.column
+        if let word = current.identifier, !peek().isSymbol(".") {
+            if let named = Self.priorityNames.first(where: { $0.name == word }) {
+                advance()
+                return LayoutPriority(named.value)
+            }
+        }
+        let value = try number(what: "a priority", limit: .greatestFiniteMagnitude)
+        guard LayoutPriority.isValid(value) else {
+            throw ShellError("priority \(formatNumber(value)) is outside (0, 1000]",
+                             hint: "use a number above 0 and at most 1000, or required (1000), high (750), low (250), fittingSize (50)", column: column)
+        }
+        return LayoutPriority(value)
+    }
+
+    mutating func attribute(of item: String) throws(ShellError) -> LayoutAttribute {
+        guard current.isSymbol(".") else { throw unexpected("'.' and an attribute after \(item)") }
+        advance()
+        guard let name = current.identifier else { throw unexpected("an attribute such as width or leading") }
+        guard let attribute = LayoutAttribute(rawValue: name) else {
+            let suggestion = nearest(name, in: LayoutAttribute.allCases.map(\.rawValue))
+            throw ShellError("\(name) is not an attribute", hint: suggestion.map { "did you mean \($0)?" } ?? "attributes: left right top bottom leading trailing width height centerX centerY …", column: current.column)
+        }
+        advance()
+        return attribute
+    }
+
+    mutating func viewItem() throws(ShellError) -> String {
+        guard let name = current.identifier else { throw unexpected("a view name") }
+        guard model.view(name) != nil else { throw unknownView(name, column: current.column) }
+        advance()
+        return name
+    }
+}
+
+/// The nearest word to `word` among `candidates` by edit distance (at most a third of its length,
+/// at least 2), or nil.
+func nearest(_ word: String, in candidates: [String]) -> String? {
+    // A unique completion is the likeliest meaning of a cut-off word (`cons` → `constraints`).
+    let lower = word.lowercased()
+    let extensions = candidates.filter { $0 != word && $0.lowercased().hasPrefix(lower) }
+    if word.count >= 2, extensions.count == 1 { return extensions[0] }
+    // Short words are close to everything: allow one edit there.
+    let limit = word.count <= 3 ? 1 : max(2, word.count / 3)
+    var best: (String, Int)? = nil
+    for candidate in candidates where candidate != word {
+        let d = editDistance(word.lowercased(), candidate.lowercased())
+        if d <= limit, best == nil || d < best!.1 { best = (candidate, d) }
+    }
+    return best?.0
+}
+
+func editDistance(_ a: String, _ b: String) -> Int {
+    let x = Array(a.unicodeScalars), y = Array(b.unicodeScalars)
+    if x.isEmpty { return y.count }
+    if y.isEmpty { return x.count }
+    if abs(x.count - y.count) > 8 { return abs(x.count - y.count) }
+    // Optimal string alignment: a swap of two neighbours (widht → width) is one edit.
+    var beforePrevious = Array(0...y.count)
+    var previous = Array(0...y.count)
+    for i in 1...x.count {
+        var row = [i] + Array(repeating: 0, count: y.count)
+        for j in 1...y.count {
+            row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1))
+            if i > 1, j > 1, x[i - 1] == y[j - 2], x[i - 2] == y[j - 1] {
+                row[j] = min(row[j], beforePrevious[j - 2] + 1)
+            }
+        }
+        beforePrevious = previous
+        previous = row
+    }
+    return previous[y.count]
+}

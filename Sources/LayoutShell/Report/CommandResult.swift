@@ -1,0 +1,116 @@
+import LayoutModel
+
+/// A constraint as reports show it: id and canonical text.
+public struct ConstraintLine: Hashable, Sendable {
+    public var id: String
+    public var text: String
+    /// The user's name for it (`minW: a.width >= 100`), shown beside the id.
+    public var name: String? = nil
+
+    /// `c3`, or `c3 (minW)` when the constraint has a name.
+    var label: String { name.map { "\(id) (\($0))" } ?? id }
+}
+
+/// A constraint that changed: its text now and before, and what changed.
+public struct ChangedConstraint: Hashable, Sendable {
+    /// What changed about a constraint: the one vocabulary of every report (text and JSON),
+    /// whether the change came from a command or from undo.
+    public enum Change: String, Hashable, Sendable {
+        case constant, priority, activated, deactivated
+    }
+
+    public var id: String
+    public var text: String
+    public var before: String
+    public var what: Change
+
+    /// The change from `old` to `new` (the same constraint), or nil when nothing a report
+    /// shows differs. Switching on or off outweighs a new constant or priority.
+    init?(from old: ConstraintRecord, to new: ConstraintRecord) {
+        let what: Change
+        if old.isActive != new.isActive { what = new.isActive ? .activated : .deactivated }
+        else if old.spec.constant != new.spec.constant { what = .constant }
+        else if old.spec.priority != new.spec.priority { what = .priority }
+        else if old.text != new.text { what = .constant }
+        else { return nil }
+        self.init(id: new.id, text: new.text, before: old.text, what: what)
+    }
+
+    init(id: String, text: String, before: String, what: Change) {
+        self.id = id
+        self.text = text
+        self.before = before
+        self.what = what
+    }
+}
+
+/// A required conflict, with the members' texts for the report.
+public struct ConflictReport: Hashable, Sendable {
+    public var constraints: [ConstraintLine]
+    public var broken: String
+}
+
+/// Which frame components of a view are ambiguous, and (later, with Diagnostics) why.
+public struct AmbiguityReport: Hashable, Sendable {
+    public var view: String
+    public var components: [FrameComponent]
+    /// A one-line reason; nil until the Diagnostics issue fills it in.
+    public var reason: String?
+}
+
+/// How much of the layout a report shows.
+public enum LayoutSection: Hashable, Sendable {
+    /// None: the input could not have moved anything.
+    case none
+    /// The layout after an input that may have changed it: frames (changed ones marked),
+    /// broken constraints, ambiguity, warnings.
+    case changes
+    /// The whole layout as it stands, nothing marked (`--final`).
+    case whole
+}
+
+/// Everything the shell has to say after one input (DESIGN §5), ready to render as text or JSON.
+public struct CommandResult: Sendable {
+    public var line: Int
+    public var input: String
+    /// False when the line was rejected (and nothing changed).
+    public var ok = true
+    /// True for blank and comment lines: they produce no report and no JSON object.
+    public var isSilent = false
+    public var error: ShellError?
+    public var added: [ConstraintLine] = []
+    public var removed: [ConstraintLine] = []
+    public var changed: [ChangedConstraint] = []
+    /// Broken required constraints that hold again.
+    public var repaired: [ConstraintLine] = []
+    public var viewsAdded: [String] = []
+    public var viewsRemoved: [String] = []
+    /// Every view's frame in superview coordinates, in creation order (root first).
+    public var frames: [(name: String, frame: Frame)] = []
+    /// The views whose frame changed with this input, in creation order.
+    public var changedFrameList: [(name: String, frame: Frame)] = []
+    /// Names of the views whose frame changed with this input.
+    public var changedFrames: [String] { changedFrameList.map(\.name) }
+    /// Which part of the layout the text report shows.
+    public var layout: LayoutSection = .none
+    /// Whether the text report shows the layout part.
+    public var showsLayout: Bool { layout != .none }
+    public var broken: [BrokenConstraint] = []
+    public var ambiguous: [AmbiguityReport] = []
+    public var conflicts: [ConflictReport] = []
+    public var warnings: [String] = []
+    /// Free text of inspection commands (frames, constraints, help, …) and notes.
+    public var output: [String] = []
+    /// Set by `quit`.
+    public var quits = false
+
+    init(line: Int, input: String) {
+        self.line = line
+        self.input = input
+    }
+
+    /// The most frames the text report lists one by one when the session is large.
+    public static let frameLinesCap = 12
+    /// The most added/removed constraints the text report lists one by one.
+    public static let constraintLinesCap = 20
+}

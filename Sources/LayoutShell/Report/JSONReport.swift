@@ -1,0 +1,73 @@
+import LayoutModel
+
+/// A JSON string literal with every character that needs it escaped.
+func jsonString(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        case "\u{08}": out += "\\b"
+        case "\u{0C}": out += "\\f"
+        default:
+            if scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\u{2028}" || scalar == "\u{2029}" {
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+    }
+    return out + "\""
+}
+
+/// A number as JSON: shortest exact form; non-finite values (never expected) become null.
+func jsonNumber(_ value: Double) -> String {
+    value.isFinite ? formatNumber(value) : "null"
+}
+
+extension CommandResult {
+    /// One JSON object (one line) with exactly DESIGN §6's keys, plus `removed`, `changed`,
+    /// `conflicts` and `warnings`. Empty for silent lines.
+    public func renderJSON() -> String {
+        if isSilent { return "" }
+        var fields: [String] = []
+        fields.append("\"line\":\(line)")
+        fields.append("\"input\":\(jsonString(input))")
+        fields.append("\"ok\":\(ok)")
+        if let error {
+            fields.append("\"error\":{\"message\":\(jsonString(error.text)),\"column\":\(error.column.map(String.init) ?? "null")}")
+        } else {
+            fields.append("\"error\":null")
+        }
+        func constraintArray(_ items: [ConstraintLine]) -> String {
+            "[" + items.map { "{\"id\":\(jsonString($0.id)),\"constraint\":\(jsonString($0.text))}" }.joined(separator: ",") + "]"
+        }
+        fields.append("\"added\":\(constraintArray(added))")
+        fields.append("\"removed\":\(constraintArray(removed))")
+        fields.append("\"changed\":[" + changed.map {
+            "{\"id\":\(jsonString($0.id)),\"constraint\":\(jsonString($0.text)),\"before\":\(jsonString($0.before)),\"what\":\(jsonString($0.what.rawValue))}"
+        }.joined(separator: ",") + "]")
+        fields.append("\"frames\":{" + frames.map { item in
+            let f = item.frame
+            return "\(jsonString(item.name)):{\"x\":\(jsonNumber(f.x)),\"y\":\(jsonNumber(f.y)),\"width\":\(jsonNumber(f.width)),\"height\":\(jsonNumber(f.height))}"
+        }.joined(separator: ",") + "}")
+        fields.append("\"broken\":[" + broken.map {
+            "{\"id\":\(jsonString($0.id)),\"constraint\":\(jsonString($0.text)),\"priority\":\(jsonNumber($0.priority)),\"wanted\":\(jsonNumber($0.wanted)),\"got\":\(jsonNumber($0.got)),\"error\":\(jsonNumber($0.error)),\"required\":\($0.isBrokenRequired)}"
+        }.joined(separator: ",") + "]")
+        fields.append("\"ambiguous\":{" + ambiguous.map {
+            "\(jsonString($0.view)):[" + $0.components.map { jsonString($0.rawValue) }.joined(separator: ",") + "]"
+        }.joined(separator: ",") + "}")
+        func conflictObject(_ c: ConflictReport) -> String {
+            "{\"constraints\":[" + c.constraints.map { jsonString($0.id) }.joined(separator: ",") + "],\"broken\":\(jsonString(c.broken))}"
+        }
+        fields.append("\"conflict\":" + (conflicts.first.map(conflictObject) ?? "null"))
+        fields.append("\"conflicts\":[" + conflicts.map(conflictObject).joined(separator: ",") + "]")
+        fields.append("\"warnings\":[" + warnings.map(jsonString).joined(separator: ",") + "]")
+        if !output.isEmpty { fields.append("\"output\":\(jsonString(output.joined(separator: "\n")))") }
+        return "{" + fields.joined(separator: ",") + "}"
+    }
+}

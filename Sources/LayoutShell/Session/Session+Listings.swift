@@ -1,0 +1,32 @@
+import LayoutModel
+
+/// The listings of `frames` and `constraints`.
+extension Session {
+    /// `frames [view]`: every view's frame, or those of `view`'s subtree.
+    func frameListing(_ view: String?) -> [String] {
+        let names = view.map { model.subtree(of: $0) } ?? model.viewOrder
+        return frameTable(names.map { ($0, model.frame(of: $0)!, false) }, { text, _ in text })
+    }
+
+    /// `constraints [view]`: every constraint with id, name, text and state.
+    func constraintListing(_ view: String?) -> [String] {
+        let records = model.constraintRecords(touching: view)
+        if records.isEmpty { return [view.map { "no constraints touch \($0)" } ?? "no constraints yet"] }
+        let brokenByID = Dictionary(model.brokenConstraints().map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let labels = records.map { record in record.name.map { "\(record.id) (\($0))" } ?? record.id }
+        let labelWidth = labels.map(\.count).max() ?? 0
+        let textWidth = records.map(\.text.count).max() ?? 0
+        var lines: [String] = []
+        for (record, label) in zip(records, labels) {
+            var state = ""
+            if !record.isActive { state = "inactive" }
+            else if let broken = brokenByID[record.id] {
+                state = (record.isBroken ? "BROKEN (required, in conflict): " : "broken: ")
+                    + "wanted \(formatNumber(broken.wanted)), got \(formatNumber(broken.got)), error \(formatNumber(broken.error))"
+            }
+            let line = "  \(label.padding(labelWidth))  \(state.isEmpty ? record.text : record.text.padding(textWidth))\(state.isEmpty ? "" : "  " + state)"
+            lines.append(line)
+        }
+        return lines
+    }
+}

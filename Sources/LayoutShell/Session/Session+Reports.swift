@@ -1,0 +1,110 @@
+import LayoutModel
+
+/// Building reports: what an input added, removed and changed (from the model's events, or
+/// by comparing before and after when undo rebuilt the session), and the state part — frames,
+/// broken constraints, ambiguity, warnings — every report ends with.
+extension Session {
+    /// Every constraint by id, to compare with after a rebuild.
+    func snapshot() -> [String: ConstraintRecord] {
+        var result: [String: ConstraintRecord] = [:]
+        for record in model.constraintRecords() { result[record.id] = record }
+        return result
+    }
+
+    /// What changed between `before` and now, in the same words the event path uses.
+    func diff(from before: [String: ConstraintRecord], into result: inout CommandResult) {
+        for record in model.constraintRecords() where !record.isImplicit {
+            if let old = before[record.id] {
+                if let change = ChangedConstraint(from: old, to: record) { result.changed.append(change) }
+            } else {
+                result.added.append(ConstraintLine(id: record.id, text: record.text, name: record.name))
+            }
+        }
+        for old in before.values.sorted(by: { $0.serial < $1.serial }) where !old.isImplicit && model.constraint(old.id) == nil {
+            result.removed.append(ConstraintLine(id: old.id, text: old.text))
+        }
+    }
+
+    /// Reads the model's events since the last call into the report.
+    func collectEvents(into result: inout CommandResult) {
+        for event in model.takeEvents() {
+            switch event {
+            case .added(let id):
+                if let record = model.constraint(id) { result.added.append(ConstraintLine(id: id, text: record.text, name: record.name)) }
+            case .removed(let record):
+                if record.isImplicit { continue }
+                if let index = result.added.firstIndex(where: { $0.id == record.id }) { result.added.remove(at: index) }
+                else { result.removed.append(ConstraintLine(id: record.id, text: record.text)) }
+            case .changed(let id, let before):
+                guard let record = model.constraint(id) else { continue }
+                // A command that sets what was already there still reports the change it made.
+                result.changed.append(ChangedConstraint(from: before, to: record)
+                    ?? ChangedConstraint(id: id, text: record.text, before: before.text, what: .constant))
+            case .conflict(let conflict):
+                let members = conflict.constraints.map { id in
+                    ConstraintLine(id: id, text: model.constraint(id)?.text ?? rootText(id))
+                }
+                result.conflicts.append(ConflictReport(constraints: members, broken: conflict.broken))
+            case .repaired(let id):
+                if let record = model.constraint(id) { result.repaired.append(ConstraintLine(id: id, text: record.text)) }
+            case .viewAdded(let name):
+                result.viewsAdded.append(name)
+            case .viewRemoved(let name):
+                result.viewsRemoved.append(name)
+                reportState.needsReload = true
+            }
+        }
+    }
+
+    /// The window's size as a member of a conflict (it is not a constraint of the user's).
+    func rootText(_ id: String) -> String {
+        switch id {
+        case "root.width": "root.width == \(formatNumber(model.rootWidth))   (the window's size)"
+        case "root.height": "root.height == \(formatNumber(model.rootHeight))   (the window's size)"
+        default: id
+        }
+    }
+
+    /// The state part of a report — frames, broken constraints, ambiguity, warnings — as it
+    /// stands, without running a command (for `--final`'s one report). Shows the whole layout.
+    public func currentState(lineNumber: Int = 0) -> CommandResult {
+        var result = CommandResult(line: lineNumber, input: "")
+        fillState(&result, mutated: pendingChanges)
+        pendingChanges = false
+        result.changedFrameList = []
+        result.layout = .whole
+        return result
+    }
+
+    /// `--final`'s one report: the last command's result with the whole layout as it stands
+    /// after it (the notes of a last command that worked are left out: the layout is the news).
+    public func finalReport(after last: CommandResult) -> CommandResult {
+        let state = currentState(lineNumber: last.line)
+        var result = last
+        result.frames = state.frames
+        result.broken = state.broken
+        result.ambiguous = state.ambiguous
+        result.warnings = state.warnings
+        result.changedFrameList = []
+        if result.ok {
+            result.output = []
+            result.layout = .whole
+        }
+        return result
+    }
+
+    /// Frames, broken constraints, ambiguity and warnings: the state part of every report.
+    func fillState(_ result: inout CommandResult, mutated: Bool) {
+        var changed: [(name: String, frame: Frame)] = []
+        if mutated || reportState.needsReload {
+            let reason = ambiguityReason.map { reason in { [model] in reason(model, $0, $1) } }
+            changed = reportState.update(from: model, reason: reason)
+        }
+        result.frames = reportState.frames
+        result.broken = reportState.broken
+        result.ambiguous = reportState.ambiguous
+        result.warnings = reportState.warnings
+        result.layout = mutated ? .changes : .none
+        if mutated { result.changedFrameList = changed }
+    }
+}

@@ -1,0 +1,154 @@
+import LayoutModel
+
+/// One LayoutLab session: the model, the VFL metrics, the platform, the undo history, and the
+/// session language on top. The executable feeds it lines; nothing here touches a terminal.
+///
+/// This file holds the state and the execution of a line; the history and undo, script files,
+/// report building and listings live in the `Session+…` files beside it, and each command in
+/// Commands/.
+public final class Session {
+    public private(set) var model = LayoutModel()
+    public private(set) var metrics: [String: Double] = [:]
+    /// Metric names in definition order.
+    public private(set) var metricNames: [String] = []
+    public private(set) var platform: Platform = .macos
+    /// True after `quit`.
+    public private(set) var isFinished = false
+    /// Accepted commands that changed the session; each entry is one undo step.
+    public internal(set) var history: [[String]] = []
+    /// For each history entry, how to take it back quickly, or nil (then undo rebuilds).
+    var inverses: [Inverse?] = []
+    /// Relative `save`/`load` paths are resolved against this directory (nil: the process's).
+    public var directory: String?
+    /// Asked between the lines of a `load`; returning true (e.g. after Ctrl-C) stops the load,
+    /// which then changes nothing, like any failing line.
+    public var shouldCancel: (() -> Bool)?
+
+    /// The seam for the Diagnostics issue: a one-line reason for a view's ambiguity
+    /// ("no vertical constraints", "equal-priority constraints disagree: c4, c7"). nil: none.
+    public var ambiguityReason: ((LayoutModel, String, [FrameComponent]) -> String?)?
+
+    /// Something changed while reports were off (`report: false`).
+    var pendingChanges = false
+    var loadDepth = 0
+    /// Frames, broken constraints and ambiguity as the last report showed them, kept current
+    /// incrementally.
+    var reportState = ReportState()
+
+    public init() {
+        _ = reportState.update(from: model, reason: nil)
+    }
+
+    // MARK: - Executing a line
+
+    /// Runs one line and returns its report. A rejected line changes nothing.
+    ///
+    /// With `report: false` the state part of the result (frames, broken constraints,
+    /// ambiguity — the expensive part: exact ambiguity asks the solver) is left empty; use it
+    /// for every line but the last under `--final`. Frame changes in the next full report are
+    /// then counted since the last full report.
+    public func execute(_ line: String, lineNumber: Int = 0, report: Bool = true) -> CommandResult {
+        var result = CommandResult(line: lineNumber, input: line)
+        let text: String
+        do {
+            text = try sanitize(line)
+        } catch {
+            result.ok = false
+            result.error = error
+            if report { fillState(&result, mutated: false) }
+            return result
+        }
+        if text.allSatisfy({ $0 == " " || $0 == "\t" }) {
+            result.isSilent = true
+            return result
+        }
+        var mutated = false
+        do {
+            var parser = LineParser(session: self, line: text)
+            let command = try parser.parse()
+            mutated = try run(command, text: text, result: &result)
+        } catch {
+            result.ok = false
+            result.error = error
+            if error.column == nil {
+                // Nothing narrower to point at (a model rule, a file): the caret marks the command.
+                result.error!.column = (text.unicodeScalars.firstIndex { $0 != " " && $0 != "\t" })
+                    .map { text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: $0) + 1 }
+            }
+            _ = model.takeEvents()
+            mutated = false
+        }
+        if report {
+            fillState(&result, mutated: mutated || pendingChanges)
+            pendingChanges = false
+        } else {
+            if mutated { pendingChanges = true }
+            result.layout = mutated ? .changes : .none
+        }
+        return result
+    }
+
+    /// Runs a parsed command, filling in the "what changed" part of the report. Returns
+    /// whether the layout may have changed.
+    private func run(_ command: any ShellCommand, text: String, result: inout CommandResult) throws(ShellError) -> Bool {
+        if let action = command as? any SessionAction {
+            return try action.run(in: self, result: &result)
+        }
+        guard let change = command as? any SessionChange else {
+            preconditionFailure("\(type(of: command)) is neither a SessionChange nor a SessionAction")
+        }
+        let mark = model.undoMark
+        let viewCount = model.viewOrder.count
+        let notes = try change.apply(to: self)
+        let inverse = change.onlyAdds
+            ? Inverse(constraints: (mark.nextNumber..<model.nextNumber).map { "c\($0)" },
+                      views: Array(model.viewOrder[viewCount...]), mark: mark)
+            : nil
+        recordStep([text], inverse: inverse)
+        collectEvents(into: &result)
+        result.output = notes
+        return change.changesLayout
+    }
+
+    /// Reads one line of a script or the history into a command (no report).
+    func parse(_ line: String) throws(ShellError) -> any ShellCommand {
+        var parser = LineParser(session: self, line: line)
+        return try parser.parse()
+    }
+
+    // MARK: - State changes the commands make
+
+    /// Runs a change of the model, wording its error. The model changes nothing when it throws.
+    func modelChange(_ body: (LayoutModel) throws -> Void) throws(ShellError) {
+        do { try body(model) } catch let error as LayoutError { throw ShellError(error, column: nil) } catch {
+            preconditionFailure("the model throws only LayoutError, not \(error)")
+        }
+    }
+
+    func setMetric(_ name: String, _ value: Double) {
+        if metrics[name] == nil { metricNames.append(name) }
+        metrics[name] = value
+    }
+
+    func setPlatform(_ platform: Platform) {
+        self.platform = platform
+    }
+
+    func finish() {
+        isFinished = true
+    }
+
+    /// An empty session again (the history stays: undo brings the old session back).
+    func resetState() {
+        model = LayoutModel()
+        metrics = [:]
+        metricNames = []
+        platform = .macos
+    }
+
+    /// Constraint ids and names a user may type (implicit intrinsic-size constraints have
+    /// their own ids but cannot be removed or switched off).
+    var completableIDs: [String] {
+        model.constraintRecords().filter { !$0.isImplicit }.map(\.id) + model.names.keys.sorted()
+    }
+}
