@@ -154,11 +154,7 @@ public enum Replay {
 
     /// Trailing spaces are not significant: editors that strip them cannot break a lesson.
     static func trimmed(_ lines: [String]) -> [String] {
-        lines.map { line in
-            var s = Substring(line)
-            while s.last == " " { s.removeLast() }
-            return String(s)
-        }
+        lines.map(\.trimmingTrailingSpaces)
     }
 
     /// A line diff of `expected` against `actual` (longest common subsequence): common lines

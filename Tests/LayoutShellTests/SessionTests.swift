@@ -296,6 +296,35 @@ func fingerprint(_ session: Session) -> String {
         #expect(!s.execute("load /nonexistent/file.lal").ok)
     }
 
+    /// Session commands in a loaded file are refused by their word (the enum case was printed
+    /// raw before: "undo(1) cannot be used in a loaded file").
+    @Test(arguments: ["undo", "undo 2", "save x.lal", "quit"])
+    func sessionCommandsAreRefusedInALoadedFile(line: String) throws {
+        let path = NSTemporaryDirectory() + "layoutlab-refused-\(UUID().uuidString).lal"
+        try "view a\n\(line)\n".write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let s = Session()
+        let r = s.execute("load \(path)")
+        let word = line.split(separator: " ")[0]
+        #expect(r.error?.message == "\(path):2: \(word) cannot be used in a loaded file")
+        #expect(s.model.view("a") == nil)
+    }
+
+    /// Undo reports what changed in the words a command uses: constant, priority,
+    /// activated, deactivated (it said "changed" before, a value the README does not list).
+    @Test func undoSaysWhatChangedInTheCommandsWords() throws {
+        let s = Session()
+        run(s, "view a\na.width == 10 @500\nc1.constant = 30\nc1.priority = 600\ndeactivate c1")
+        #expect(s.execute("undo").changed.map(\.what) == [.activated])
+        #expect(s.execute("undo").changed.map(\.what) == [.priority])
+        let constant = s.execute("undo")
+        #expect(constant.changed.map(\.what) == [.constant])
+        #expect(constant.changed.first?.before == "a.width == 30 @500")
+        let json = constant.renderJSON()
+        #expect(json.contains("\"what\":\"constant\""))
+        #expect(s.execute("c1.constant = 12").changed.map(\.what) == [.constant])
+    }
+
     @Test func saveToAnUnwritablePlaceFailsCleanly() {
         let s = Session()
         let r = s.execute("save /nonexistent-dir/x.lal")

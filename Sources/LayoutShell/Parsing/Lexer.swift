@@ -125,30 +125,6 @@ func tokenize(_ line: String) throws(ShellError) -> [Token] {
     return tokens
 }
 
-/// A whitespace-separated word with its 1-based column.
-struct Word {
-    var text: String
-    var column: Int
-}
-
-func splitWords(_ line: String) -> [Word] {
-    var words: [Word] = []
-    var current = ""
-    var start = 0
-    var column = 0
-    for scalar in line.unicodeScalars {
-        column += 1
-        if scalar == " " || scalar == "\t" {
-            if !current.isEmpty { words.append(Word(text: current, column: start)); current = "" }
-        } else {
-            if current.isEmpty { start = column }
-            current.unicodeScalars.append(scalar)
-        }
-    }
-    if !current.isEmpty { words.append(Word(text: current, column: start)) }
-    return words
-}
-
 /// Checks a raw line before parsing: its length, and that it is text (no control characters,
 /// no invalid UTF-8). Returns the line without its comment.
 func sanitize(_ line: String) throws(ShellError) -> String {

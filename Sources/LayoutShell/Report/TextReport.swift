@@ -126,35 +126,3 @@ func frameTable(_ rows: [(String, Frame, Bool)], _ paint: (String, String) -> St
     }
     return lines
 }
-
-extension String {
-    func padding(_ width: Int) -> String {
-        count >= width ? self : self + String(repeating: " ", count: width - count)
-    }
-}
-
-/// Joins lines, wrapping any longer than `width` at spaces (continuations indented by 4).
-/// Indented lines (tables, listings) are never wrapped: a row stays one row.
-func wrap(_ lines: [String], width: Int) -> String {
-    guard width >= 20 else { return lines.joined(separator: "\n") }
-    var out: [String] = []
-    for line in lines {
-        // Never wrap lines holding escape codes or carets (they are laid out on purpose).
-        if line.count <= width || line.contains("\u{1B}") || line.hasSuffix("^") || line.hasPrefix(" ") {
-            out.append(line)
-            continue
-        }
-        var rest = Substring(line)
-        var first = true
-        while rest.count > width - (first ? 0 : 4) {
-            let limit = width - (first ? 0 : 4)
-            let head = rest.prefix(limit)
-            guard let space = head.lastIndex(of: " "), space > head.startIndex, head[..<space].contains(where: { $0 != " " }) else { break }
-            out.append((first ? "" : "    ") + rest[..<space])
-            rest = rest[rest.index(after: space)...]
-            first = false
-        }
-        out.append((first ? "" : "    ") + rest)
-    }
-    return out.joined(separator: "\n")
-}

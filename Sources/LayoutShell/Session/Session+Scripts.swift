@@ -96,7 +96,7 @@ extension Session {
             do { line = try sanitize(String(rawLine)) } catch {
                 throw ShellError("\(path):\(number): \(error.message)", hint: error.hint)
             }
-            if line.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
+            if line.isBlank { continue }
             do throws(ShellError) {
                 let command = try parse(line)
                 if let change = command as? any SessionChange {

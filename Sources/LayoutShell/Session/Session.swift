@@ -58,7 +58,7 @@ public final class Session {
             if report { fillState(&result, mutated: false) }
             return result
         }
-        if text.allSatisfy({ $0 == " " || $0 == "\t" }) {
+        if text.isBlank {
             result.isSilent = true
             return result
         }
