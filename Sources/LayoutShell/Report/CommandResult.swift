@@ -69,7 +69,7 @@ public enum LayoutSection: Hashable, Sendable {
     case whole
 }
 
-/// Everything the shell has to say after one input (DESIGN §5), ready to render as text or JSON.
+/// Everything the shell has to say after one input (README, "What each report shows"), ready to render as text or JSON.
 public struct CommandResult: Sendable {
     public var line: Int
     public var input: String

@@ -30,8 +30,8 @@ func jsonNumber(_ value: Double) -> String {
 }
 
 extension CommandResult {
-    /// One JSON object (one line) with exactly DESIGN §6's keys, plus `removed`, `changed`,
-    /// `conflicts` and `warnings`. Empty for silent lines.
+    /// One JSON object on one line, with the keys the README's JSON section lists (and
+    /// `output` for inspection commands). Empty for silent lines.
     public func renderJSON() -> String {
         if isSilent { return "" }
         var fields: [String] = []

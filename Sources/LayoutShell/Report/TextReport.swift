@@ -36,7 +36,7 @@ extension CommandResult {
                 lines.append(String(repeating: " ", count: max(0, caret)) + "^")
             }
             let place = error.column.map { " at column \($0)" } ?? ""
-            // One line (DESIGN §5), never wrapped: a script can grep for it.
+            // One line (README, "What each report shows"), never wrapped: a script can grep for it.
             lines.append(paint("error\(place): ", ANSI.red) + error.text)
             return lines.joined(separator: "\n")
         }
