@@ -8,11 +8,14 @@ public enum Replay {
         public var final = false
         public var width = 80
         public var color = false
-        public init(json: Bool = false, final: Bool = false, width: Int = 80, color: Bool = false) {
+        /// Stop at the first rejected line (the rest of the script is not run).
+        public var stopOnError = false
+        public init(json: Bool = false, final: Bool = false, width: Int = 80, color: Bool = false, stopOnError: Bool = false) {
             self.json = json
             self.final = final
             self.width = width
             self.color = color
+            self.stopOnError = stopOnError
         }
     }
 
@@ -31,7 +34,7 @@ public enum Replay {
         var output = ""
         for (index, line) in lines(of: script).enumerated() {
             output += replayer.feed(line, lineNumber: index + 1)
-            if session.isFinished { break }
+            if replayer.isDone { break }
         }
         output += replayer.finish()
         return Outcome(output: output, ok: replayer.ok, quit: session.isFinished)
@@ -44,9 +47,16 @@ public enum Replay {
         public let options: Options
         public let session: Session
         /// False once a line was rejected.
-        public private(set) var ok = true
-        /// Under `final`: the last command that produced a result.
-        private var last: CommandResult?
+        public var ok: Bool { rejected.isEmpty }
+        /// Every rejected line so far, where it was and why (`--final` reports them all).
+        public private(set) var rejected: [RejectedLine] = []
+        /// True after `quit`, or after a rejected line under `stopOnError`: later lines are
+        /// ignored.
+        public var isDone: Bool { session.isFinished || (options.stopOnError && !rejected.isEmpty) }
+        /// The file the next lines come from, named in `rejected` (nil: stdin or a string).
+        public var source: String?
+        /// Under `final`: the number of the last line that was not blank, once there is one.
+        private var lastLine: Int?
 
         public init(options: Options = Options(), session: Session = Session()) {
             self.options = options
@@ -55,29 +65,28 @@ public enum Replay {
 
         /// Runs one line (numbered for JSON's `line`) and returns what to print now: its
         /// report, ending with a newline, or "" for blanks, comments and under `final`.
-        /// Lines after `quit` are ignored.
+        /// Lines after `quit` (or after a rejected line under `stopOnError`) are ignored.
         public func feed(_ line: String, lineNumber: Int) -> String {
-            if session.isFinished { return "" }
+            if isDone { return "" }
             // Under --final no line needs the (expensive) layout state: `finish` asks once.
             let result = session.execute(line, lineNumber: lineNumber, report: !options.final)
             if result.isSilent { return "" }
-            if !result.ok { ok = false }
+            if let error = result.error {
+                rejected.append(RejectedLine(source: source, line: lineNumber, input: line, error: error))
+            }
             if options.final {
-                last = result
+                lastLine = lineNumber
                 return ""
             }
             return render(result, options)
         }
 
-        /// Under `final`, the one report (for the last command, showing the whole layout);
-        /// otherwise "".
+        /// Under `final`, the one report: every rejected line, then the whole layout as it
+        /// stands; otherwise "".
         public func finish() -> String {
-            guard options.final, let last else { return "" }
-            self.last = nil
-            let report = session.finalReport(after: last)
-            // A rejected last line: its error, then (in text) the layout it left unchanged.
-            if report.ok || options.json { return render(report, options) }
-            return render(report, options) + render(session.currentState(lineNumber: last.line), options)
+            guard options.final, let lastLine else { return "" }
+            self.lastLine = nil
+            return render(session.finalReport(lineNumber: lastLine, rejected: rejected), options)
         }
     }
 

@@ -58,6 +58,18 @@ public struct AmbiguityReport: Hashable, Sendable {
     public var reason: String?
 }
 
+/// A line a replay rejected: where it was, what it said, and the error.
+public struct RejectedLine: Sendable {
+    /// The file, or nil for stdin.
+    public var source: String?
+    public var line: Int
+    public var input: String
+    public var error: ShellError
+
+    /// `file:line` (`line N` for stdin).
+    public var place: String { source.map { "\($0):\(line)" } ?? "line \(line)" }
+}
+
 /// How much of the layout a report shows.
 public enum LayoutSection: Hashable, Sendable {
     /// None: the input could not have moved anything.
@@ -101,6 +113,8 @@ public struct CommandResult: Sendable {
     public var warnings: [String] = []
     /// Free text of inspection commands (frames, constraints, help, …) and notes.
     public var output: [String] = []
+    /// The lines a replay rejected (`--final`'s report lists them before the layout).
+    public var rejected: [RejectedLine] = []
     /// Set by `quit`.
     public var quits = false
 

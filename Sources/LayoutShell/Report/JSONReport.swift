@@ -29,6 +29,11 @@ func jsonNumber(_ value: Double) -> String {
     value.isFinite ? formatNumber(value) : "null"
 }
 
+/// `{"message": …, "column": N}` (column 1-based, or null).
+private func errorObject(_ error: ShellError) -> String {
+    "{\"message\":\(jsonString(error.text)),\"column\":\(error.column.map(String.init) ?? "null")}"
+}
+
 extension CommandResult {
     /// One JSON object on one line, with the keys the README's JSON section lists (and
     /// `output` for inspection commands). Empty for silent lines.
@@ -38,16 +43,14 @@ extension CommandResult {
         fields.append("\"line\":\(line)")
         fields.append("\"input\":\(jsonString(input))")
         fields.append("\"ok\":\(ok)")
-        if let error {
-            fields.append("\"error\":{\"message\":\(jsonString(error.text)),\"column\":\(error.column.map(String.init) ?? "null")}")
-        } else {
-            fields.append("\"error\":null")
-        }
+        fields.append("\"error\":" + (error.map(errorObject) ?? "null"))
         func constraintArray(_ items: [ConstraintLine]) -> String {
             "[" + items.map { "{\"id\":\(jsonString($0.id)),\"constraint\":\(jsonString($0.text))}" }.joined(separator: ",") + "]"
         }
         fields.append("\"added\":\(constraintArray(added))")
         fields.append("\"removed\":\(constraintArray(removed))")
+        fields.append("\"views_added\":[" + viewsAdded.map(jsonString).joined(separator: ",") + "]")
+        fields.append("\"views_removed\":[" + viewsRemoved.map(jsonString).joined(separator: ",") + "]")
         fields.append("\"changed\":[" + changed.map {
             "{\"id\":\(jsonString($0.id)),\"constraint\":\(jsonString($0.text)),\"before\":\(jsonString($0.before)),\"what\":\(jsonString($0.what.rawValue))}"
         }.joined(separator: ",") + "]")
@@ -67,6 +70,11 @@ extension CommandResult {
         fields.append("\"conflict\":" + (conflicts.first.map(conflictObject) ?? "null"))
         fields.append("\"conflicts\":[" + conflicts.map(conflictObject).joined(separator: ",") + "]")
         fields.append("\"warnings\":[" + warnings.map(jsonString).joined(separator: ",") + "]")
+        if !rejected.isEmpty {
+            fields.append("\"rejected\":[" + rejected.map {
+                "{\"source\":\($0.source.map(jsonString) ?? "null"),\"line\":\($0.line),\"input\":\(jsonString($0.input)),\"error\":\(errorObject($0.error))}"
+            }.joined(separator: ",") + "]")
+        }
         if !output.isEmpty { fields.append("\"output\":\(jsonString(output.joined(separator: "\n")))") }
         return "{" + fields.joined(separator: ",") + "}"
     }

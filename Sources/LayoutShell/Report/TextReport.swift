@@ -17,7 +17,7 @@ extension CommandResult {
         if isSilent { return "" }
         var lines: [String] = []
         func paint(_ text: String, _ code: String) -> String { color ? code + text + ANSI.reset : text }
-        if let error {
+        if let error, rejected.isEmpty {
             let plain = input.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value < 0x7F }
             if let column = error.column, let promptWidth, plain, promptWidth + input.count < width {
                 lines.append(String(repeating: " ", count: promptWidth + max(0, column - 1)) + paint("^", ANSI.red))
@@ -39,6 +39,15 @@ extension CommandResult {
             // One line (README, "What each report shows"), never wrapped: a script can grep for it.
             lines.append(paint("error\(place): ", ANSI.red) + error.text)
             return lines.joined(separator: "\n")
+        }
+        if !rejected.isEmpty {
+            // `--final`: every rejected line, the first one certainly, then the layout.
+            lines.append(paint("rejected ", ANSI.red) + (rejected.count == 1 ? "1 line:" : "\(rejected.count) lines:"))
+            for item in rejected.prefix(Self.constraintLinesCap) {
+                let place = item.error.column.map { " at column \($0)" } ?? ""
+                lines.append("  \(item.place): error\(place): \(item.error.text)")
+            }
+            if rejected.count > Self.constraintLinesCap { lines.append("  … and \(rejected.count - Self.constraintLinesCap) more rejected lines") }
         }
         // Free text (help, listings) wraps at the width; report lines stay one line each.
         if !output.isEmpty { lines.append(wrap(output, width: width)) }

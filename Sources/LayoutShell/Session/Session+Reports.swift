@@ -76,19 +76,15 @@ extension Session {
         return result
     }
 
-    /// `--final`'s one report: the last command's result with the whole layout as it stands
-    /// after it (the notes of a last command that worked are left out: the layout is the news).
-    public func finalReport(after last: CommandResult) -> CommandResult {
-        let state = currentState(lineNumber: last.line)
-        var result = last
-        result.frames = state.frames
-        result.broken = state.broken
-        result.ambiguous = state.ambiguous
-        result.warnings = state.warnings
-        result.changedFrameList = []
-        if result.ok {
-            result.output = []
-            result.layout = .whole
+    /// `--final`'s one report: the lines the replay rejected, and the whole layout as it
+    /// stands (frames, broken constraints, ambiguity, warnings), not what the last command
+    /// added. Not ok when a line was rejected; its `error` is then the first one.
+    public func finalReport(lineNumber: Int, rejected: [RejectedLine]) -> CommandResult {
+        var result = currentState(lineNumber: lineNumber)
+        result.rejected = rejected
+        if let first = rejected.first {
+            result.ok = false
+            result.error = first.error
         }
         return result
     }
