@@ -50,12 +50,15 @@ struct SetContentPriority: SessionChange {
     }
 
     func apply(to session: Session) throws(ShellError) -> [String] {
+        let info = session.model.view(view)
+        let old = hugging ? info?.hugging(axis) : info?.resistance(axis)
         try session.modelChange { model in
             if hugging { try model.setHugging(view, axis, priority) } else { try model.setResistance(view, axis, priority) }
         }
         let dimension = axis == .horizontal ? "width" : "height"
-        return ["\(view).\(hugging ? "hugging" : "resistance").\(axis == .horizontal ? "h" : "v") = \(formatNumber(priority.rawValue))"
-            + (session.model.view(view)?.intrinsic(axis) == nil ? " (no effect until \(view) has an intrinsic \(dimension))" : "")]
+        let name = "\(view).\(hugging ? "hugging" : "resistance").\(axis == .horizontal ? "h" : "v")"
+        return ["\(name) is now \(formatNumber(priority.rawValue))" + (old.map { " (was \(formatNumber($0.rawValue)))" } ?? "")
+            + (session.model.view(view)?.intrinsic(axis) == nil ? "; no effect until \(view) has an intrinsic \(dimension)" : "")]
     }
 }
 
@@ -92,8 +95,14 @@ struct SetMargins: SessionChange {
     }
 
     func apply(to session: Session) throws(ShellError) -> [String] {
+        let old = session.model.view(view)?.margins
         try session.modelChange { try $0.setMargins(view, insets) }
-        return ["\(view).margins = \(insets)"]
+        return ["\(view)'s margins are now \(Self.describe(insets))" + (old.map { " (were \(Self.describe($0)))" } ?? "")
+            + " (top,left,bottom,right)"]
+    }
+
+    static func describe(_ insets: EdgeInsets) -> String {
+        [insets.top, insets.left, insets.bottom, insets.right].map(formatNumber).joined(separator: ",")
     }
 }
 

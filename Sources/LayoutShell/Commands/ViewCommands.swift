@@ -90,8 +90,11 @@ enum AddViews: SessionChange {
             if parser.session.metrics[name.text] != nil {
                 throw ShellError("\(name.text) is already a metric; VFL could not tell them apart", hint: "choose another view name", column: name.column)
             }
-            if CommandRegistry.commandWords.contains(name.text) || ["in", "intrinsic"].contains(name.text) {
-                throw ShellError("\(name.text) is a command word", hint: "choose another name", column: name.column)
+            // Command words are commands only at the start of a line, so they name views
+            // too (`view view` is the most common name in real VFL); only the words of this
+            // command's own grammar are taken.
+            if ["in", "intrinsic"].contains(name.text) {
+                throw ShellError("\(name.text) is a word of the view command", hint: "choose another name", column: name.column)
             }
             seen.insert(name.text)
         }

@@ -49,6 +49,10 @@ struct VisualFormatLine: SessionChange {
         } catch {
             throw ShellError(error.message, hint: error.hint, column: error.column)
         }
+        guard !specs.isEmpty else {
+            throw ShellError("no constraints: a single view with no connections makes none",
+                             hint: "connect it to an edge or a size, e.g. H:|-[a]-| or H:[a(100)]")
+        }
         // Every constraint is checked before the first is added: a line that fails adds nothing.
         for spec in specs {
             do { try model.validate(spec) } catch { throw ShellError(error, column: 1) }
@@ -90,7 +94,9 @@ struct DefineMetric: SessionChange {
     var changesLayout: Bool { false }
 
     func apply(to session: Session) throws(ShellError) -> [String] {
+        let old = session.metrics[name]
         session.setMetric(name, value)
-        return ["metric \(name) = \(formatNumber(value))"]
+        return ["metric \(name) is now \(formatNumber(value))" + (old.map { " (was \(formatNumber($0)))" } ?? "")
+            + "; VFL lines typed from now on use it"]
     }
 }

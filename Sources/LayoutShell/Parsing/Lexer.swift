@@ -13,18 +13,26 @@ public struct ShellError: Error, Hashable, Sendable {
     init(_ error: LayoutError, column: Int?) {
         self.init(error.message, hint: error.hint, column: column)
     }
-    /// The message and the hint as one line.
+    /// The message and the hint as one line. A word the user typed is quoted in full only
+    /// up to 60 characters: a megabyte-long name must not become a megabyte-long error.
     public var text: String {
+        let message = Self.shortened(message)
         guard let hint else { return message }
         // Apple's VFL messages end in a full stop: then the hint is a sentence of its own.
-        return message.hasSuffix(".") ? "\(message) \(hint)" : "\(message); \(hint)"
+        return message.hasSuffix(".") ? "\(message) \(Self.shortened(hint))" : "\(message); \(Self.shortened(hint))"
+    }
+
+    private static func shortened(_ text: String) -> String {
+        guard text.utf8.count > 60 else { return text }
+        return text.split(separator: " ", omittingEmptySubsequences: false)
+            .map { $0.count > 60 ? $0.prefix(40) + "…" : $0 }.joined(separator: " ")
     }
 }
 
 /// Limits on input, so that no line can hurt the shell.
 public enum InputLimits {
     /// Longer lines are refused before anything else looks at them.
-    public static let maxLineLength = 10_000
+    public static let maxLineLength = 1 << 20
     /// `load` inside `load` deeper than this is refused (a file that loads itself).
     public static let maxLoadDepth = 16
 }

@@ -61,6 +61,9 @@ struct LineParser {
         }
         let isView = model.view(head) != nil
         let isConstraint = model.resolveConstraint(head) != nil
+        if !isView, !isConstraint, session.metrics[head] != nil {
+            throw ShellError("\(head) is a metric, which has no .\(peek(2).display)", hint: "set it again: metric \(head) = 20", column: current.column)
+        }
         if let member = peek(2).identifier {
             if isConstraint, !isView, let command = CommandRegistry.property(member, of: .constraint) {
                 return try command.parse(&self)
@@ -217,6 +220,11 @@ struct LineParser {
         guard current.isSymbol(".") else { throw unexpected("'.' and an attribute after \(item)") }
         advance()
         guard let name = current.identifier else { throw unexpected("an attribute such as width or leading") }
+        if name.hasSuffix("Anchor"), let attribute = LayoutAttribute(rawValue: String(name.dropLast(6))) {
+            // Pasted from Swift (`a.topAnchor`): the attribute is the anchor's name without it.
+            throw ShellError("\(name) is Swift's anchor; the attribute here is \(attribute.rawValue)",
+                             hint: "did you mean \(attribute.rawValue)?", column: current.column)
+        }
         guard let attribute = LayoutAttribute(rawValue: name) else {
             let suggestion = nearest(name, in: LayoutAttribute.allCases.map(\.rawValue))
             throw ShellError("\(name) is not an attribute", hint: suggestion.map { "did you mean \($0)?" } ?? "attributes: left right top bottom leading trailing width height centerX centerY …", column: current.column)

@@ -50,7 +50,7 @@ extension CommandResult {
             if rejected.count > Self.constraintLinesCap { lines.append("  … and \(rejected.count - Self.constraintLinesCap) more rejected lines") }
         }
         // Free text (help, listings) wraps at the width; report lines stay one line each.
-        if !output.isEmpty { lines.append(wrap(output, width: width)) }
+        if !output.isEmpty { lines.append(contentsOf: output) }
         for name in viewsAdded.prefix(Self.constraintLinesCap) { lines.append(paint("added view ", ANSI.green) + name) }
         if viewsAdded.count > Self.constraintLinesCap { lines.append("… and \(viewsAdded.count - Self.constraintLinesCap) more views added") }
         for name in viewsRemoved.prefix(Self.constraintLinesCap) { lines.append(paint("removed view ", ANSI.red) + name) }
@@ -100,7 +100,9 @@ extension CommandResult {
             }
             for warning in warnings { lines.append(paint("warning: ", ANSI.yellow) + warning) }
         }
-        return lines.joined(separator: "\n")
+        // Long lines wrap at spaces to the width, continuations indented; tables and
+        // listings (indented lines) stay one row each.
+        return wrap(lines, width: width)
     }
 
     /// All frames while the session has at most 12 views (changed ones marked `*`); past that,

@@ -8,9 +8,17 @@ extension Session {
         return frameTable(names.map { ($0, model.frame(of: $0)!, false) }, { text, _ in text })
     }
 
-    /// `constraints [view]`: every constraint with id, name, text and state.
+    /// `constraints [view]`: every constraint with id, name, text and state (of `view`'s
+    /// subtree: constraints touching it or any of its subviews).
     func constraintListing(_ view: String?) -> [String] {
-        let records = model.constraintRecords(touching: view)
+        // As `frames VIEW` shows the subtree's frames, this shows every constraint touching it.
+        let records: [ConstraintRecord]
+        if let view {
+            let subtree = Set(model.subtree(of: view))
+            records = model.constraintRecords().filter { $0.items.contains(where: subtree.contains) }
+        } else {
+            records = model.constraintRecords()
+        }
         if records.isEmpty { return [view.map { "no constraints touch \($0)" } ?? "no constraints yet"] }
         let brokenByID = Dictionary(model.brokenConstraints().map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         let labels = records.map { record in record.name.map { "\(record.id) (\($0))" } ?? record.id }

@@ -52,23 +52,22 @@ extension String {
     }
 }
 
-/// Joins lines, wrapping any longer than `width` at spaces (continuations indented by 4).
-/// Indented lines (tables, listings) are never wrapped: a row stays one row.
+/// Joins lines, wrapping any wider than `width` columns at spaces (continuations indented
+/// by 4). Indented lines (tables, listings) and carets are never wrapped: a row stays one row.
+/// Colour codes take no columns.
 func wrap(_ lines: [String], width: Int) -> String {
     guard width >= 20 else { return lines.joined(separator: "\n") }
     var out: [String] = []
     for line in lines {
-        // Never wrap lines holding escape codes or carets (they are laid out on purpose).
-        if line.count <= width || line.contains("\u{1B}") || line.hasSuffix("^") || line.hasPrefix(" ") {
+        if line.count <= width || line.hasSuffix("^") || line.hasPrefix(" ") {
             out.append(line)
             continue
         }
         var rest = Substring(line)
         var first = true
-        while rest.count > width - (first ? 0 : 4) {
+        while true {
             let limit = width - (first ? 0 : 4)
-            let head = rest.prefix(limit)
-            guard let space = head.lastIndex(of: " "), space > head.startIndex, head[..<space].contains(where: { $0 != " " }) else { break }
+            guard let space = lastBreak(in: rest, within: limit) else { break }
             out.append((first ? "" : "    ") + rest[..<space])
             rest = rest[rest.index(after: space)...]
             first = false
@@ -76,4 +75,33 @@ func wrap(_ lines: [String], width: Int) -> String {
         out.append((first ? "" : "    ") + rest)
     }
     return out.joined(separator: "\n")
+}
+
+/// Where to break `text` so that its first part fits in `width` columns: the last space that
+/// keeps it within them (after some visible text), or nil when it fits already or no space
+/// does. Skips ANSI colour sequences (ESC [ … m), which take no columns.
+private func lastBreak(in text: Substring, within width: Int) -> Substring.Index? {
+    var column = 0
+    var lastSpace: Substring.Index? = nil
+    var sawText = false
+    var index = text.startIndex
+    var inEscape = false
+    while index < text.endIndex {
+        let character = text[index]
+        if inEscape {
+            if character == "m" { inEscape = false }
+        } else if character == "\u{1B}" {
+            inEscape = true
+        } else {
+            column += 1
+            if column > width { return lastSpace }
+            if character == " " {
+                if sawText { lastSpace = index }
+            } else {
+                sawText = true
+            }
+        }
+        index = text.index(after: index)
+    }
+    return nil
 }

@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+@testable import LayoutShell
+
+/// What a new user hit: names real scripts use, notes that say what changed, long lines.
+@Suite struct RoughEdgesTests {
+    /// `view` is the most common view name in real VFL (`H:|[view]|`): command words are
+    /// commands only at the start of a line.
+    @Test func commandWordsNameViews() {
+        let s = Session()
+        #expect(s.execute("view view frames remove").ok)
+        #expect(s.execute("H:|[view]|").ok)
+        #expect(s.execute("view.height == 20").ok)
+        #expect(s.execute("frames.width == view.width").ok)
+        #expect(s.execute("frames view").ok)
+        #expect(s.execute("remove remove").ok)
+        #expect(s.model.frame(of: "view")?.width == 375)
+        #expect(s.model.frame(of: "frames")?.width == 375)
+        #expect(s.completions(line: "view.wi", cursor: 7).candidates == ["width"])
+        #expect(!s.execute("view in").ok)
+    }
+
+    @Test func pastedAnchorsSayTheAttribute() {
+        let s = Session()
+        s.execute("view a")
+        let r = s.execute("a.topAnchor == root.topAnchor")
+        #expect(r.error?.message == "topAnchor is Swift's anchor; the attribute here is top")
+        #expect(r.error?.hint == "did you mean top?")
+        #expect(r.error?.column == 3)
+    }
+
+    @Test func aVFLLineWithoutConstraintsIsRefused() {
+        let s = Session()
+        s.execute("view a")
+        let r = s.execute("H:[a]")
+        #expect(r.error?.message == "no constraints: a single view with no connections makes none")
+        #expect(s.history.count == 1)
+    }
+
+    @Test func aMetricHasNoConstant() {
+        let s = Session()
+        s.execute("metric m = 2")
+        let r = s.execute("m.constant = 3")
+        #expect(r.error?.message == "m is a metric, which has no .constant")
+        #expect(r.error?.hint == "set it again: metric m = 20")
+    }
+
+    /// Settings echoed the typed line; they say what changed.
+    @Test func settingsSayWhatChanged() {
+        let s = Session()
+        s.execute("view l intrinsic 100x20")
+        #expect(s.execute("root.margins = 10").output == ["root's margins are now 10,10,10,10 (were 8,8,8,8) (top,left,bottom,right)"])
+        #expect(s.execute("l.hugging.h = 251").output == ["l.hugging.h is now 251 (was 250)"])
+        #expect(s.execute("metric pad = 4").output == ["metric pad is now 4; VFL lines typed from now on use it"])
+        #expect(s.execute("metric pad = 5").output == ["metric pad is now 5 (was 4); VFL lines typed from now on use it"])
+    }
+
+    /// `constraints VIEW` lists the subtree's constraints, as `frames VIEW` its frames.
+    @Test func constraintsOfASubtree() {
+        let s = Session()
+        for line in ["view card", "view title in card", "view other", "title.width == 10", "other.width == 5", "card.width == 50"] {
+            #expect(s.execute(line).ok)
+        }
+        let listing = s.execute("constraints card").output.joined(separator: "\n")
+        #expect(listing.contains("title.width == 10"))
+        #expect(listing.contains("card.width == 50"))
+        #expect(!listing.contains("other"))
+    }
+
+    /// Long report lines wrap at spaces to the width, continuations indented; tables do not.
+    @Test func longReportLinesWrap() {
+        let s = Session()
+        s.execute("view a")
+        s.execute("a.width == 100")
+        let text = s.execute("a.width == 200").renderText(width: 60)
+        for line in text.split(separator: "\n") where !line.hasPrefix(" ") || line.hasPrefix("    ") {
+            #expect(line.count <= 60, "\(line)")
+        }
+        #expect(text.contains("\n    "))
+        let coloured = s.execute("a.width == 300").renderText(width: 60, color: true)
+        #expect(coloured.contains("\n    "))
+    }
+
+    /// A line of up to 1 MiB is read (a generated `view` line naming 12 000 views is 70 000
+    /// characters).
+    @Test func longGeneratedLines() {
+        let s = Session()
+        let names = (0..<12_000).map { "v\($0)" }
+        let line = "view " + names.joined(separator: " ")
+        #expect(line.count > 60_000)
+        #expect(s.execute(line, report: false).ok)
+        #expect(s.model.viewOrder.count == 12_001)
+    }
+}
