@@ -85,7 +85,7 @@ struct LineParser {
             }
             return word == "frames" ? .frames(rest.first?.text) : .constraints(rest.first?.text)
         case "direction":
-            guard rest.count == 1, let d = LayoutDirection(rawValue: rest[0].text) else {
+            guard rest.count == 1, let d = LayoutDirection(word: rest[0].text) else {
                 throw ShellError("direction is ltr or rtl", hint: "e.g. direction rtl", column: rest.first?.column ?? first.column + word.count + 1)
             }
             return .direction(d)
@@ -305,8 +305,7 @@ struct LineParser {
         }
         let value = try number(what: "a priority", limit: .greatestFiniteMagnitude)
         guard LayoutPriority.isValid(value) else {
-            throw ShellError("priority \(formatNumber(value)) is outside (0, 1000]",
-                             hint: "use a number above 0 and at most 1000, or required (1000), high (750), low (250), fittingSize (50)", column: column)
+            throw ShellError(LayoutError.priorityOutOfRange(value), column: column)
         }
         return LayoutPriority(value)
     }

@@ -61,7 +61,7 @@ public struct CommandResult: Sendable {
     public var broken: [BrokenConstraint] = []
     public var ambiguous: [AmbiguityReport] = []
     public var conflicts: [ConflictReport] = []
-    public var warnings: [String] = []
+    public var warnings: [LayoutWarning] = []
     /// Free text of inspection commands (frames, constraints, help, …) and notes.
     public var output: [String] = []
     /// Set by `quit`.
@@ -153,7 +153,7 @@ extension CommandResult {
             lines.append(contentsOf: frameLines(paint))
             for item in broken.prefix(Self.constraintLinesCap) {
                 let label = item.isBrokenRequired ? "broken (required, in conflict)" : "broken"
-                lines.append(paint(label, ANSI.yellow) + " \(item.id): \(item.text) -- wanted \(formatNumber(item.wanted)), got \(formatNumber(item.got)) (error \(formatNumber(item.error)))")
+                lines.append(paint(label, ANSI.yellow) + " \(item.id): \(item.text) -- wanted \(formatValue(item.wanted)), got \(formatValue(item.got)) (error \(formatValue(item.error)))")
             }
             if broken.count > Self.constraintLinesCap {
                 lines.append("… and \(broken.count - Self.constraintLinesCap) more broken (`constraints` lists them all)")
@@ -169,7 +169,7 @@ extension CommandResult {
                 }
                 lines.append(paint("ambiguous: ", ANSI.magenta) + parts.joined(separator: "; "))
             }
-            for warning in warnings { lines.append(paint("warning: ", ANSI.yellow) + warning) }
+            for warning in warnings { lines.append(paint("warning: ", ANSI.yellow) + warning.text) }
         }
         return lines.joined(separator: "\n")
     }
@@ -193,7 +193,7 @@ extension CommandResult {
 
 /// `  view  x  y  width  height` table; rows flagged true get a `*`.
 func frameTable(_ rows: [(String, Frame, Bool)], _ paint: (String, String) -> String) -> [String] {
-    let cells = rows.map { row in [row.0, formatNumber(row.1.x), formatNumber(row.1.y), formatNumber(row.1.width), formatNumber(row.1.height)] }
+    let cells = rows.map { row in [row.0, formatValue(row.1.x), formatValue(row.1.y), formatValue(row.1.width), formatValue(row.1.height)] }
     let header = ["view", "x", "y", "width", "height"]
     var widths = header.map(\.count)
     for row in cells { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) } }
@@ -294,10 +294,10 @@ extension CommandResult {
         }.joined(separator: ",") + "]")
         fields.append("\"frames\":{" + frames.map { item in
             let f = item.frame
-            return "\(jsonString(item.name)):{\"x\":\(jsonNumber(f.x)),\"y\":\(jsonNumber(f.y)),\"width\":\(jsonNumber(f.width)),\"height\":\(jsonNumber(f.height))}"
+            return "\(jsonString(item.name)):{\"x\":\(jsonNumber(cleanValue(f.x))),\"y\":\(jsonNumber(cleanValue(f.y))),\"width\":\(jsonNumber(cleanValue(f.width))),\"height\":\(jsonNumber(cleanValue(f.height)))}"
         }.joined(separator: ",") + "}")
         fields.append("\"broken\":[" + broken.map {
-            "{\"id\":\(jsonString($0.id)),\"constraint\":\(jsonString($0.text)),\"priority\":\(jsonNumber($0.priority)),\"wanted\":\(jsonNumber($0.wanted)),\"got\":\(jsonNumber($0.got)),\"error\":\(jsonNumber($0.error)),\"required\":\($0.isBrokenRequired)}"
+            "{\"id\":\(jsonString($0.id)),\"constraint\":\(jsonString($0.text)),\"priority\":\(jsonNumber($0.priority)),\"wanted\":\(jsonNumber(cleanValue($0.wanted))),\"got\":\(jsonNumber(cleanValue($0.got))),\"error\":\(jsonNumber(cleanValue($0.error))),\"required\":\($0.isBrokenRequired)}"
         }.joined(separator: ",") + "]")
         fields.append("\"ambiguous\":{" + ambiguous.map {
             "\(jsonString($0.view)):[" + $0.components.map { jsonString($0.rawValue) }.joined(separator: ",") + "]"
@@ -307,7 +307,7 @@ extension CommandResult {
         }
         fields.append("\"conflict\":" + (conflicts.first.map(conflictObject) ?? "null"))
         fields.append("\"conflicts\":[" + conflicts.map(conflictObject).joined(separator: ",") + "]")
-        fields.append("\"warnings\":[" + warnings.map(jsonString).joined(separator: ",") + "]")
+        fields.append("\"warnings\":[" + warnings.map { jsonString($0.text) }.joined(separator: ",") + "]")
         if !output.isEmpty { fields.append("\"output\":\(jsonString(output.joined(separator: "\n")))") }
         return "{" + fields.joined(separator: ",") + "}"
     }
