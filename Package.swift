@@ -5,6 +5,7 @@ let package = Package(
     name: "LayoutLab",
     products: [
         .library(name: "Cassowary", targets: ["Cassowary"]),
+        .library(name: "LayoutVocabulary", targets: ["LayoutVocabulary"]),
         .library(name: "LayoutModel", targets: ["LayoutModel"]),
         .library(name: "VisualFormat", targets: ["VisualFormat"]),
         .library(name: "LayoutShell", targets: ["LayoutShell"]),
@@ -15,8 +16,11 @@ let package = Package(
     ],
     targets: [
         .target(name: "Cassowary"),
-        .target(name: "LayoutModel", dependencies: ["Cassowary"]),
-        .target(name: "VisualFormat", dependencies: ["LayoutModel"]),
+        // The plain words of a constraint (attributes, relations, priorities, specs): what
+        // parsers and importers produce, without the engine that solves them.
+        .target(name: "LayoutVocabulary"),
+        .target(name: "LayoutModel", dependencies: ["Cassowary", "LayoutVocabulary"]),
+        .target(name: "VisualFormat", dependencies: ["LayoutVocabulary"]),
         .target(name: "LayoutShell", dependencies: ["LayoutModel", "VisualFormat"]),
         .systemLibrary(
             name: "CEditLine",
@@ -34,7 +38,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary", "TestSupport"]),
         .testTarget(name: "LayoutModelTests", dependencies: ["LayoutModel"]),
-        .testTarget(name: "VisualFormatTests", dependencies: ["VisualFormat"]),
+        .testTarget(name: "VisualFormatTests", dependencies: ["VisualFormat", "LayoutVocabulary"]),
         .testTarget(name: "LayoutShellTests", dependencies: ["LayoutShell", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -4,76 +4,41 @@ import Cassowary
 extension LayoutModel {
     // MARK: - Constraints
 
-    /// Apple's legality rules, and the model's limits. Throws with a plain-words reason and a hint.
+    /// Apple's legality rules, and the model's limits. Throws the first rule the spec breaks.
     public func validate(_ spec: ConstraintSpec) throws(LayoutError) {
         let first = spec.firstItem, a1 = spec.firstAttribute
-        guard views[first] != nil else { throw LayoutError("there is no view named \(first)", hint: "add it first: view \(first)") }
-        try Self.checkMagnitude(spec.constant, "the constant")
-        guard LayoutPriority.isValid(spec.priority.rawValue) else {
-            throw LayoutError("priority \(formatNumber(spec.priority.rawValue)) is outside (0, 1000]",
-                              hint: "use a number above 0 and at most 1000, or required (1000), high (750), low (250), fittingSize (50)")
-        }
-        // The hints are only written out when a rule fails (this runs for every constraint).
-        var constantText: String {
-            spec.constant == 0 ? "" : (spec.constant > 0 ? " + \(formatNumber(spec.constant))" : " - \(formatNumber(-spec.constant))")
-        }
-        var locationHint: String {
-            "write \(first).\(a1.rawValue) \(spec.relation.rawValue) \(views[first]?.parent ?? Self.rootName).\(a1.rawValue)\(constantText)"
-        }
+        guard views[first] != nil else { throw .unknownView(first) }
+        try Self.checkMagnitude(spec.constant, .constant)
+        guard LayoutPriority.isValid(spec.priority.rawValue) else { throw .priorityOutOfRange(spec.priority.rawValue) }
+        let superview = views[first]?.parent ?? Self.rootName
         guard let second = spec.secondItem, let a2 = spec.secondAttribute else {
-            if a1.isLocation {
-                throw LayoutError("a location cannot equal a constant: \(a1.rawValue) only makes sense relative to another view", hint: locationHint)
-            }
+            if a1.isLocation { throw .locationEqualsConstant(spec, superview: superview) }
             return
         }
-        guard views[second] != nil else { throw LayoutError("there is no view named \(second)", hint: "add it first: view \(second)") }
+        guard views[second] != nil else { throw .unknownView(second) }
         guard spec.multiplier.isFinite, abs(spec.multiplier) <= Self.maxMultiplier,
               spec.multiplier == 0 || abs(spec.multiplier) >= 1 / Self.maxMultiplier else {
-            throw LayoutError("the multiplier \(formatNumber(spec.multiplier)) is out of range", hint: "use a multiplier whose size is between 1e-6 and 1e6")
+            throw .multiplierOutOfRange(spec.multiplier)
         }
         if spec.multiplier == 0 {
-            if a1.isLocation {
-                throw LayoutError("a multiplier of 0 makes a location equal a constant", hint: locationHint)
-            }
-            throw LayoutError("a multiplier of 0 ignores \(second).\(a2.rawValue)",
-                              hint: "write \(first).\(a1.rawValue) \(spec.relation.rawValue) \(formatNumber(spec.constant))")
+            if a1.isLocation { throw .zeroMultiplierOnLocation(spec, superview: superview) }
+            throw .zeroMultiplierIgnoresSecondItem(spec)
         }
-        if a1.isSize != a2.isSize {
-            let (size, location) = a1.isSize ? (a1, a2) : (a2, a1)
-            throw LayoutError("invalid pairing of attributes: a size (\(size.rawValue)) cannot be related to a location (\(location.rawValue))",
-                              hint: "relate sizes to sizes (\(first).\(a1.rawValue) == \(second).\(a1.rawValue)) and locations to locations")
-        }
+        if a1.isSize != a2.isSize { throw .sizeRelatedToLocation(spec) }
         if a1.isLocation {
-            if a1.axis != a2.axis {
-                throw LayoutError("\(a1.rawValue) is \(a1.axis == .horizontal ? "horizontal" : "vertical") but \(a2.rawValue) is \(a2.axis == .horizontal ? "horizontal" : "vertical"): locations on different axes cannot be related",
-                                  hint: "write \(first).\(a1.rawValue) \(spec.relation.rawValue) \(second).\(a1.rawValue)\(constantText)")
-            }
+            if a1.axis != a2.axis { throw .locationsOnDifferentAxes(spec) }
             if (a1.isDirectional && a2.isAbsoluteHorizontalEdge) || (a2.isDirectional && a1.isAbsoluteHorizontalEdge) {
-                let fixed = a1.isDirectional ? Self.directionalCounterpart(a2) : Self.directionalCounterpart(a1)
-                let hint = a1.isDirectional
-                    ? "use leading/trailing for both or neither: \(first).\(a1.rawValue) \(spec.relation.rawValue) \(second).\(fixed.rawValue)\(constantText)"
-                    : "use leading/trailing for both or neither: \(first).\(fixed.rawValue) \(spec.relation.rawValue) \(second).\(a2.rawValue)\(constantText)"
-                throw LayoutError("a leading/trailing attribute cannot be related to a left/right one", hint: hint)
+                throw .directionalRelatedToAbsolute(spec)
             }
-        }
-    }
-
-    static func directionalCounterpart(_ attribute: LayoutAttribute) -> LayoutAttribute {
-        switch attribute {
-        case .left: .leading
-        case .right: .trailing
-        case .leftMargin: .leadingMargin
-        case .rightMargin: .trailingMargin
-        default: attribute
         }
     }
 
     /// Checks a name for a new constraint.
     public func validateName(_ name: String) throws(LayoutError) {
-        guard Self.isIdentifier(name) else { throw LayoutError("'\(name)' is not a valid constraint name", hint: "names are C identifiers") }
-        if Self.looksLikeConstraintID(name) { throw LayoutError("\(name) looks like a constraint id", hint: "choose a name such as minWidth") }
-        if names[name] != nil { throw LayoutError("the name \(name) is already taken by \(names[name]!)") }
-        if views[name] != nil { throw LayoutError("\(name) is already a view") }
+        guard Self.isIdentifier(name) else { throw .invalidConstraintName(name) }
+        if Self.looksLikeConstraintID(name) { throw .constraintNameLooksLikeID(name) }
+        if let taken = names[name] { throw .constraintNameTaken(name, by: taken) }
+        if views[name] != nil { throw .constraintNameIsView(name) }
     }
 
     /// Adds (activates) a constraint; returns its id (`cN`). A required one that conflicts is
@@ -96,11 +61,8 @@ extension LayoutModel {
     }
 
     public func removeConstraint(_ id: String) throws(LayoutError) {
-        guard let record = constraints[id] else { throw LayoutError("there is no constraint \(id)") }
-        guard !record.isImplicit else {
-            throw LayoutError("\(id) comes from \(record.spec.firstItem)'s intrinsic size and cannot be removed",
-                              hint: "change its priority instead, e.g. \(id) = 1")
-        }
+        guard let record = constraints[id] else { throw .unknownConstraint(id) }
+        guard !record.isImplicit else { throw .implicitConstraintNotRemovable(id: id, view: record.spec.firstItem) }
         dropConstraint(id)
         retryBroken()
     }
@@ -117,8 +79,8 @@ extension LayoutModel {
     }
 
     public func setActive(_ id: String, _ active: Bool) throws(LayoutError) {
-        guard let record = constraints[id] else { throw LayoutError("there is no constraint \(id)") }
-        guard !record.isImplicit else { throw LayoutError("\(id) comes from an intrinsic size and is always active") }
+        guard let record = constraints[id] else { throw .unknownConstraint(id) }
+        guard !record.isImplicit else { throw .implicitConstraintAlwaysActive(id) }
         guard record.isActive != active else { return }
         let before = record
         if active {
@@ -139,9 +101,9 @@ extension LayoutModel {
 
     /// `cN.constant = value` — the solver's fast path (setConstant), no new constraint.
     public func setConstant(_ id: String, _ value: Double) throws(LayoutError) {
-        guard let record = constraints[id] else { throw LayoutError("there is no constraint \(id)") }
-        guard !record.isImplicit else { throw LayoutError("\(id) takes its constant from the intrinsic size", hint: "use view \(record.spec.firstItem) intrinsic WxH") }
-        try Self.checkMagnitude(value, "the constant")
+        guard let record = constraints[id] else { throw .unknownConstraint(id) }
+        guard !record.isImplicit else { throw .implicitConstantFromIntrinsicSize(id: id, view: record.spec.firstItem) }
+        try Self.checkMagnitude(value, .constant)
         if value == record.spec.constant { return }
         let before = record
         constraints[id]!.spec.constant = value
@@ -152,10 +114,8 @@ extension LayoutModel {
 
     /// `cN.priority = p`. Apple does not allow a change between required and optional.
     public func setPriority(_ id: String, _ priority: LayoutPriority) throws(LayoutError) {
-        guard let record = constraints[id] else { throw LayoutError("there is no constraint \(id)") }
-        guard LayoutPriority.isValid(priority.rawValue) else {
-            throw LayoutError("priority \(formatNumber(priority.rawValue)) is outside (0, 1000]", hint: "use a number above 0 and at most 1000")
-        }
+        guard let record = constraints[id] else { throw .unknownConstraint(id) }
+        guard LayoutPriority.isValid(priority.rawValue) else { throw .priorityOutOfRange(priority.rawValue) }
         if record.isImplicit {
             let axis: LayoutAttribute.Axis
             switch record.kind {
@@ -167,10 +127,7 @@ extension LayoutModel {
         }
         let old = record.spec.priority
         if old.isRequired != priority.isRequired {
-            let fix = old.isRequired ? "remove \(id) and add it again with @\(formatNumber(priority.rawValue))"
-                                     : "remove \(id) and add it again without a priority"
-            throw LayoutError("cannot change a priority between required and optional: \(id) is \(formatNumber(old.rawValue)), and Auto Layout does not allow \(formatNumber(priority.rawValue)) on an installed constraint",
-                              hint: "use 999 for \"almost required\", or \(fix)")
+            throw .priorityChangeAcrossRequired(id: id, from: old, to: priority)
         }
         guard old != priority else { return }
         let before = record
@@ -191,11 +148,9 @@ extension LayoutModel {
     }
 
     func setContentPriority(_ view: String, _ axis: LayoutAttribute.Axis, _ priority: LayoutPriority, hugging: Bool) throws(LayoutError) {
-        guard views[view] != nil else { throw LayoutError("there is no view named \(view)") }
-        guard view != Self.rootName else { throw LayoutError("the root view has no intrinsic size; its size is set with root WxH") }
-        guard LayoutPriority.isValid(priority.rawValue) else {
-            throw LayoutError("priority \(formatNumber(priority.rawValue)) is outside (0, 1000]", hint: "use a number above 0 and at most 1000, e.g. 251")
-        }
+        guard views[view] != nil else { throw .unknownView(view) }
+        guard view != Self.rootName else { throw .rootHasNoIntrinsicSize }
+        guard LayoutPriority.isValid(priority.rawValue) else { throw .priorityOutOfRange(priority.rawValue) }
         switch (hugging, axis) {
         case (true, .horizontal): views[view]!.huggingH = priority
         case (true, .vertical): views[view]!.huggingV = priority
@@ -258,9 +213,9 @@ extension LayoutModel {
     /// `root WxH`: changes the constants of the root's size constraints (the solver's fast
     /// path). When that meets a required conflict, the newest conflicting constraint is broken.
     public func setRootSize(width: Double, height: Double) throws(LayoutError) {
-        try Self.checkMagnitude(width, "the root width")
-        try Self.checkMagnitude(height, "the root height")
-        guard width >= 0, height >= 0 else { throw LayoutError("the root size cannot be negative", hint: "e.g. root 375x667") }
+        try Self.checkMagnitude(width, .rootWidth)
+        try Self.checkMagnitude(height, .rootHeight)
+        guard width >= 0, height >= 0 else { throw .negativeRootSize }
         rootWidth = width
         rootHeight = height
         setConstantBreakingOthers(rootWidthID, -width, label: "root.width")
@@ -270,8 +225,8 @@ extension LayoutModel {
 
     /// `a.margins = …` (top, left, bottom, right).
     public func setMargins(_ view: String, _ margins: EdgeInsets) throws(LayoutError) {
-        guard views[view] != nil else { throw LayoutError("there is no view named \(view)") }
-        for value in [margins.top, margins.left, margins.bottom, margins.right] { try Self.checkMagnitude(value, "a margin") }
+        guard views[view] != nil else { throw .unknownView(view) }
+        for value in [margins.top, margins.left, margins.bottom, margins.right] { try Self.checkMagnitude(value, .margin) }
         views[view]!.margins = margins
         refreshConstants(touching: view)
         retryBroken()

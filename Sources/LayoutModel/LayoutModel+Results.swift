@@ -10,11 +10,12 @@ extension LayoutModel {
         return total
     }
 
-    /// A view's frame in its superview's coordinates.
+    /// A view's frame in its superview's coordinates, exactly as the solver has it (solver
+    /// noise included: how many decimals are worth showing is the reader's business).
     public func frame(of name: String) -> Frame? {
         guard let info = views[name] else { return nil }
-        return Frame(x: cleanValue(solver.value(of: info.x)), y: cleanValue(solver.value(of: info.y)),
-                     width: cleanValue(solver.value(of: info.width)), height: cleanValue(solver.value(of: info.height)))
+        return Frame(x: solver.value(of: info.x), y: solver.value(of: info.y),
+                     width: solver.value(of: info.width), height: solver.value(of: info.height))
     }
 
     /// Every view's frame, in creation order (root first).
@@ -31,13 +32,13 @@ extension LayoutModel {
             y += solver.value(of: info.y)
             current = views[info.parent!]
         }
-        return (cleanValue(x), cleanValue(y))
+        return (x, y)
     }
 
     /// The two sides of a constraint in the current layout.
     public func values(of id: String) -> (got: Double, wanted: Double)? {
         guard let record = constraints[id] else { return nil }
-        return (cleanValue(evaluate(record.lhs)), cleanValue(evaluate(record.rhs)))
+        return (evaluate(record.lhs), evaluate(record.rhs))
     }
 
     /// How far a constraint is from holding, in points (0 when it holds).
@@ -47,13 +48,11 @@ extension LayoutModel {
     }
 
     static func error(got: Double, wanted: Double, relation: LayoutRelation) -> Double {
-        let raw: Double
         switch relation {
-        case .equal: raw = abs(got - wanted)
-        case .greaterThanOrEqual: raw = max(0, wanted - got)
-        case .lessThanOrEqual: raw = max(0, got - wanted)
+        case .equal: abs(got - wanted)
+        case .greaterThanOrEqual: max(0, wanted - got)
+        case .lessThanOrEqual: max(0, got - wanted)
         }
-        return cleanValue(raw)
     }
 
     /// Active constraints that do not hold (by more than 1e-6 points), plus every broken
@@ -73,7 +72,7 @@ extension LayoutModel {
 
     func brokenState(of record: ConstraintRecord) -> BrokenConstraint? {
         guard record.isActive, record.isBroken || !record.spec.priority.isRequired else { return nil }
-        let got = cleanValue(evaluate(record.lhs)), wanted = cleanValue(evaluate(record.rhs))
+        let got = evaluate(record.lhs), wanted = evaluate(record.rhs)
         let error = Self.error(got: got, wanted: wanted, relation: record.spec.relation)
         guard record.isBroken || error > 1e-6 else { return nil }
         return BrokenConstraint(id: record.id, text: record.text, priority: record.spec.priority.rawValue,
@@ -116,15 +115,20 @@ extension LayoutModel {
         return result
     }
 
-    /// "a has a negative width (-20)" for every view whose size came out negative.
-    public func negativeSizeWarnings() -> [String] { negativeSizeWarnings(in: frames()) }
+    /// How far below zero a size must be to count as negative: less is the solver's rounding
+    /// noise on a size that is really 0, not something to warn about.
+    static let negativeSizeTolerance = 1e-7
 
-    /// The same for frames already read.
-    public func negativeSizeWarnings(in frames: [(name: String, frame: Frame)]) -> [String] {
-        var warnings: [String] = []
+    /// A warning for every view whose width or height came out negative.
+    public func negativeSizeWarnings() -> [LayoutWarning] { negativeSizeWarnings(in: frames()) }
+
+    /// The same for frames already read, in their order.
+    public func negativeSizeWarnings(in frames: [(name: String, frame: Frame)]) -> [LayoutWarning] {
+        var warnings: [LayoutWarning] = []
         for (name, frame) in frames {
-            if frame.width < 0 { warnings.append("\(name) has a negative width (\(formatNumber(frame.width)))") }
-            if frame.height < 0 { warnings.append("\(name) has a negative height (\(formatNumber(frame.height)))") }
+            for component in [FrameComponent.width, .height] where frame[component] <= -Self.negativeSizeTolerance {
+                warnings.append(.negativeSize(view: name, component: component, value: frame[component]))
+            }
         }
         return warnings
     }

@@ -6,31 +6,25 @@ extension LayoutModel {
 
     /// Checks that `name` can be a new view.
     public func validateNewView(_ name: String) throws(LayoutError) {
-        guard Self.isIdentifier(name) else {
-            throw LayoutError("'\(name)' is not a valid view name", hint: "names are C identifiers: a letter or _, then letters, digits, _")
-        }
-        if name == Self.rootName { throw LayoutError("root already exists: it is the window") }
-        if views[name] != nil { throw LayoutError("there is already a view named \(name)") }
-        if Self.looksLikeConstraintID(name) {
-            throw LayoutError("\(name) looks like a constraint id", hint: "choose another view name, e.g. \(name)View")
-        }
-        if names[name] != nil { throw LayoutError("\(name) is already the name of constraint \(names[name]!)") }
+        guard Self.isIdentifier(name) else { throw .invalidViewName(name) }
+        if name == Self.rootName { throw .rootAlreadyExists }
+        if views[name] != nil { throw .viewExists(name) }
+        if Self.looksLikeConstraintID(name) { throw .viewNameLooksLikeConstraintID(name) }
+        if let constraint = names[name] { throw .viewNameIsConstraintName(name, constraint: constraint) }
     }
 
-    static func checkMagnitude(_ value: Double, _ what: String) throws(LayoutError) {
-        guard value.isFinite else { throw LayoutError("\(what) must be a finite number, not \(formatNumber(value))") }
-        guard abs(value) <= maxMagnitude else {
-            throw LayoutError("\(what) \(formatNumber(value)) is too large", hint: "the limit is ±1e9 points")
-        }
+    static func checkMagnitude(_ value: Double, _ quantity: LayoutError.Quantity) throws(LayoutError) {
+        guard value.isFinite else { throw .notFinite(quantity, value) }
+        guard abs(value) <= maxMagnitude else { throw .tooLarge(quantity, value) }
     }
 
     /// Adds a view as the last subview of `parent`, with an optional intrinsic content size.
     public func addView(_ name: String, in parent: String = rootName, intrinsicWidth: Double? = nil, intrinsicHeight: Double? = nil) throws(LayoutError) {
         try validateNewView(name)
-        guard let parentInfo = views[parent] else { throw LayoutError("there is no view named \(parent)", hint: "add it first: view \(parent)") }
+        guard let parentInfo = views[parent] else { throw .unknownView(parent) }
         for value in [intrinsicWidth, intrinsicHeight].compactMap({ $0 }) {
-            try Self.checkMagnitude(value, "an intrinsic size")
-            if value < 0 { throw LayoutError("an intrinsic size cannot be negative", hint: "write - for no intrinsic size") }
+            try Self.checkMagnitude(value, .intrinsicSize)
+            if value < 0 { throw .negativeIntrinsicSize }
         }
         var info = makeViewInfo(name: name, parent: parent, depth: parentInfo.depth + 1)
         info.intrinsicWidth = intrinsicWidth
@@ -44,10 +38,10 @@ extension LayoutModel {
 
     /// Changes (or removes, with nil) a view's intrinsic content size.
     public func setIntrinsicSize(_ name: String, width: Double?, height: Double?) throws(LayoutError) {
-        guard views[name] != nil, name != Self.rootName else { throw LayoutError("there is no view named \(name) with an intrinsic size to change") }
+        guard views[name] != nil, name != Self.rootName else { throw .noIntrinsicSizeToChange(name) }
         for value in [width, height].compactMap({ $0 }) {
-            try Self.checkMagnitude(value, "an intrinsic size")
-            if value < 0 { throw LayoutError("an intrinsic size cannot be negative", hint: "write - for no intrinsic size") }
+            try Self.checkMagnitude(value, .intrinsicSize)
+            if value < 0 { throw .negativeIntrinsicSize }
         }
         views[name]!.intrinsicWidth = width
         views[name]!.intrinsicHeight = height
@@ -58,8 +52,8 @@ extension LayoutModel {
 
     /// Removes a view, its subviews, and every constraint touching any of them.
     public func removeView(_ name: String) throws(LayoutError) {
-        guard let info = views[name] else { throw LayoutError("there is no view named \(name)") }
-        guard let parent = info.parent else { throw LayoutError("the root view cannot be removed", hint: "use reset to start over") }
+        guard let info = views[name] else { throw .unknownView(name) }
+        guard let parent = info.parent else { throw .rootNotRemovable }
         let doomed = subtree(of: name)
         let doomedSet = Set(doomed)
         var ids = Set<String>()

@@ -1,11 +1,4 @@
-/// Small value types the model hands out: frames, insets, layout direction, errors, events,
-/// and the canonical text of a constraint (DESIGN §6).
-
-/// The layout direction (`UIUserInterfaceLayoutDirection`): decides where leading and trailing are.
-public enum LayoutDirection: String, Sendable, Hashable, CaseIterable {
-    case leftToRight = "ltr"
-    case rightToLeft = "rtl"
-}
+/// Small value types the model hands out: frames, errors, warnings, events, broken constraints.
 
 /// A view's frame in its superview's coordinate system (the root's frame is (0, 0, W, H)).
 public struct Frame: Hashable, Sendable, CustomStringConvertible {
@@ -43,34 +36,81 @@ public enum FrameComponent: String, Sendable, Hashable, CaseIterable, Comparable
     public static func < (a: FrameComponent, b: FrameComponent) -> Bool { a.order < b.order }
 }
 
-/// Layout margins of a view (UIKit's `layoutMargins`), in points. Default 8 on every side.
-public struct EdgeInsets: Hashable, Sendable, CustomStringConvertible {
-    public var top: Double
-    public var left: Double
-    public var bottom: Double
-    public var right: Double
-    public init(top: Double, left: Double, bottom: Double, right: Double) {
-        self.top = top; self.left = left; self.bottom = bottom; self.right = right
+/// Why the model refused an operation. Nothing changed when one is thrown.
+///
+/// Each case carries what the refusal is about (names, values, the offending spec), never
+/// words: the shell says it in plain words and shows the legal way to write it, and other
+/// front ends (importers, exporters) may say it their own way.
+public enum LayoutError: Error, Hashable, Sendable {
+    /// A number the model was handed, named so a refusal can say which one it was.
+    public enum Quantity: Hashable, Sendable {
+        case constant, rootWidth, rootHeight, margin, intrinsicSize
     }
-    public init(all value: Double) { self.init(top: value, left: value, bottom: value, right: value) }
-    public static let standard = EdgeInsets(all: 8)
-    /// `8` when all four sides agree, else `top,left,bottom,right` — the session language's form.
-    public var description: String {
-        if top == left && left == bottom && bottom == right { return formatNumber(top) }
-        return [top, left, bottom, right].map(formatNumber).joined(separator: ",")
-    }
+
+    // MARK: Names
+    case unknownView(String)
+    case unknownConstraint(String)
+    /// A new view's name is not a C identifier.
+    case invalidViewName(String)
+    /// `root` is the window; a view cannot take its name.
+    case rootAlreadyExists
+    case viewExists(String)
+    /// A new view's name has the form of a constraint id (`c3`).
+    case viewNameLooksLikeConstraintID(String)
+    /// A new view's name is already a constraint's alias.
+    case viewNameIsConstraintName(String, constraint: String)
+    /// A constraint alias is not a C identifier.
+    case invalidConstraintName(String)
+    /// A constraint alias has the form of a constraint id (`c3`).
+    case constraintNameLooksLikeID(String)
+    case constraintNameTaken(String, by: String)
+    case constraintNameIsView(String)
+
+    // MARK: Numbers
+    /// NaN or an infinity.
+    case notFinite(Quantity, Double)
+    /// Beyond `LayoutModel.maxMagnitude`.
+    case tooLarge(Quantity, Double)
+    /// Outside Apple's (0, 1000]; the one check every way of giving a priority goes through.
+    case priorityOutOfRange(Double)
+    /// |multiplier| beyond `LayoutModel.maxMultiplier` (or non-zero below its inverse).
+    case multiplierOutOfRange(Double)
+    case negativeRootSize
+    case negativeIntrinsicSize
+
+    // MARK: Apple's legality rules (the spec as given; `superview` is the first item's)
+    /// `a.left == 20`: a location attribute against a bare constant.
+    case locationEqualsConstant(ConstraintSpec, superview: String)
+    /// `a.left == 0 * b.left + 20`: the same thing in disguise.
+    case zeroMultiplierOnLocation(ConstraintSpec, superview: String)
+    /// `a.width == 0 * b.width + 5`: the second item plays no part.
+    case zeroMultiplierIgnoresSecondItem(ConstraintSpec)
+    /// A width or height related to a location.
+    case sizeRelatedToLocation(ConstraintSpec)
+    /// A horizontal location related to a vertical one.
+    case locationsOnDifferentAxes(ConstraintSpec)
+    /// Leading/trailing related to left/right.
+    case directionalRelatedToAbsolute(ConstraintSpec)
+    /// Apple refuses to move an installed constraint between required and optional.
+    case priorityChangeAcrossRequired(id: String, from: LayoutPriority, to: LayoutPriority)
+
+    // MARK: Intrinsic-size constraints and the root
+    /// A hugging/resistance constraint belongs to its view's intrinsic size.
+    case implicitConstraintNotRemovable(id: String, view: String)
+    case implicitConstraintAlwaysActive(String)
+    case implicitConstantFromIntrinsicSize(id: String, view: String)
+    /// The root's size is the window's, not an intrinsic one.
+    case rootHasNoIntrinsicSize
+    /// The view is missing, or is the root.
+    case noIntrinsicSizeToChange(String)
+    case rootNotRemovable
 }
 
-/// Why the model refused an operation. Nothing changed when one is thrown.
-/// `message` says what is wrong in plain words; `hint` shows the legal way to write it.
-public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var message: String
-    public var hint: String?
-    public init(_ message: String, hint: String? = nil) {
-        self.message = message
-        self.hint = hint
-    }
-    public var description: String { hint.map { "\(message); \($0)" } ?? message }
+/// Something about the current layout worth pointing out that is not an error: Auto Layout
+/// produces it without complaint. Values are exact, as the solver has them.
+public enum LayoutWarning: Hashable, Sendable {
+    /// A view's width or height came out below zero.
+    case negativeSize(view: String, component: FrameComponent, value: Double)
 }
 
 /// A required conflict: `constraints` is a minimal unsatisfiable set of required constraints
@@ -114,40 +154,3 @@ public struct BrokenConstraint: Hashable, Sendable {
     public var error: Double
 }
 
-// MARK: - Numbers and canonical text
-
-/// The shortest exact decimal form of a number: `8`, `0.5`, `20.25`, `-3`, never `-0`.
-public func formatNumber(_ value: Double) -> String {
-    if value == 0 { return "0" }
-    if !value.isFinite { return value.isNaN ? "nan" : (value > 0 ? "inf" : "-inf") }
-    if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-    return "\(value)"
-}
-
-/// A value as reports show it: solver noise below 1e-7 is snapped to the nearest multiple of
-/// 1e-6 (so 19.999999999997 shows as 20) and -0 becomes 0.
-public func cleanValue(_ value: Double) -> Double {
-    guard value.isFinite else { return value }
-    let snapped = (value * 1e6).rounded() / 1e6
-    let result = abs(snapped - value) < 1e-7 ? snapped : value
-    return result == 0 ? 0 : result
-}
-
-extension ConstraintSpec: CustomStringConvertible {
-    /// DESIGN §6: `first.attr REL [m * ]second.attr [+ c | - c] [@p]` or `first.attr REL c [@p]`;
-    /// the priority is left out when required.
-    public var canonicalText: String {
-        var text = "\(firstItem).\(firstAttribute.rawValue) \(relation.rawValue) "
-        if let item = secondItem, let attribute = secondAttribute {
-            if multiplier != 1 { text += "\(formatNumber(multiplier)) * " }
-            text += "\(item).\(attribute.rawValue)"
-            if constant > 0 { text += " + \(formatNumber(constant))" }
-            if constant < 0 { text += " - \(formatNumber(-constant))" }
-        } else {
-            text += formatNumber(constant)
-        }
-        if !priority.isRequired { text += " @\(formatNumber(priority.rawValue))" }
-        return text
-    }
-    public var description: String { canonicalText }
-}

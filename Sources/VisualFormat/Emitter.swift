@@ -1,4 +1,4 @@
-import LayoutModel
+import LayoutVocabulary
 
 /// Turns parsed pieces into constraints the way `-[NSLayoutConstraintParser finishConstraint]`
 /// does: which view is the first item, which attributes meet, what `-` resolves to, and the

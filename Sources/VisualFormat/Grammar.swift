@@ -1,4 +1,4 @@
-import LayoutModel
+import LayoutVocabulary
 
 /// One predicate as written: `>=70@750`, `==b`, a bare `8`, or the implicit ones a flush `[a][b]`
 /// or a standard `-` connection stands for.
@@ -25,11 +25,7 @@ struct Grammar {
     let views: (String) -> VisualFormatParser.ViewInfo?
 
     func fail(_ reason: VisualFormatError.Reason) -> VisualFormatError {
-        var hint: String?
-        if cursor.peek(is: " ") {
-            hint = VisualFormatOptions.spaceHint
-        }
-        return VisualFormatError(reason, at: cursor.index, hint: hint)
+        VisualFormatError(reason, at: cursor.index, spaceInFormat: cursor.peek(is: " "))
     }
 
     /// `-parse`: orientation, an optional leading `|`, views joined by connections, an optional
@@ -121,8 +117,7 @@ struct Grammar {
             // priority as 0, which the range check below then rejects.
             case .view(let name): predicate.view = name
             }
-            if priority <= 0 { throw fail(.priorityNotPositive(priority)) }
-            if priority > 1000 { throw fail(.priorityAboveRequired(priority)) }
+            guard LayoutPriority.isValid(priority) else { throw fail(.priorityOutOfRange(priority)) }
             predicate.priority = priority
         }
         return predicate

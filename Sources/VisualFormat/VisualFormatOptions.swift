@@ -1,4 +1,4 @@
-import LayoutModel
+import LayoutVocabulary
 
 /// `NSLayoutConstraint.FormatOptions`: which attribute to align every adjacent pair of views
 /// on, which way an H: line runs, and whether V: spacing is measured between baselines.
@@ -56,8 +56,7 @@ public struct VisualFormatOptions: OptionSet, Hashable, Sendable {
         var spacing: String?
         for (word, offset) in words(of: text) {
             guard let entry = names.first(where: { $0.name.lowercased() == word.lowercased() }) else {
-                throw VisualFormatError(.unknownOption(word, suggestion: suggestion(for: word)), at: offset,
-                                        hint: looksLikeFormat(word) ? spaceHint : nil)
+                throw VisualFormatError(.unknownOption(word), at: offset, spaceInFormat: looksLikeFormat(word))
             }
             if entry.name.hasPrefix("direction") {
                 if let earlier = direction, earlier != entry.name {
@@ -74,9 +73,6 @@ public struct VisualFormatOptions: OptionSet, Hashable, Sendable {
         }
         return result
     }
-
-    /// Said when an "option" is really the rest of a format that contained a space.
-    static let spaceHint = "A visual format may not contain spaces; everything after the first space is read as options."
 
     /// The attributes selected by the alignment bits, in Apple's attribute-number order, which
     /// is also the order Apple emits the alignment constraints in (bits 1…12).
@@ -117,34 +113,5 @@ public struct VisualFormatOptions: OptionSet, Hashable, Sendable {
 
     private static func looksLikeFormat(_ word: String) -> Bool {
         word.contains { "[]|-()".contains($0) }
-    }
-
-    /// The closest option name, when it is close enough to be a typo (or the word is a prefix,
-    /// or carries Apple's `NSLayoutFormat`/`.` spelling).
-    private static func suggestion(for word: String) -> String? {
-        var key = word.lowercased()
-        for prefix in ["nslayoutformat", "."] where key.hasPrefix(prefix) { key.removeFirst(prefix.count) }
-        var best: (name: String, distance: Int)?
-        for (name, _) in names {
-            let lower = name.lowercased()
-            let distance = lower.hasPrefix(key) && key.count >= 5 ? 0 : editDistance(key, lower)
-            if distance < (best?.distance ?? Int.max) { best = (name, distance) }
-        }
-        guard let best, best.distance <= max(2, key.count / 4) else { return nil }
-        return best.name
-    }
-
-    private static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        var previous = Array(0...b.count)
-        for i in 1...max(a.count, 1) where !a.isEmpty {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...max(b.count, 1) where !b.isEmpty {
-                current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1,
-                                       previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return a.isEmpty ? b.count : previous[b.count]
     }
 }

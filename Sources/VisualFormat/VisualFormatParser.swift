@@ -1,4 +1,4 @@
-import LayoutModel
+import LayoutVocabulary
 
 /// Apple's Visual Format Language, as `NSLayoutConstraint.constraints(withVisualFormat:options:
 /// metrics:views:)` reads it: the same grammar, the same constraints in the same order, and the
@@ -54,7 +54,8 @@ public enum VisualFormatParser {
     ///   - metrics: values for names used as constants or priorities; consulted before views.
     ///   - spacing: what `-` means.
     ///   - views: the views dictionary: nil for a name that is not a view.
-    /// - Throws: `VisualFormatError` with Apple's message and caret index; nothing is produced.
+    /// - Throws: `VisualFormatError` with the reason for Apple's message and its caret index;
+    ///   nothing is produced.
     public static func parse(
         _ format: String,
         options: VisualFormatOptions = [],
@@ -89,7 +90,7 @@ public enum VisualFormatParser {
             do {
                 options = try VisualFormatOptions.parse(String(line[line.index(after: space)...]))
             } catch {
-                throw VisualFormatError(error.reason, at: error.index + offset, hint: error.hint)
+                throw VisualFormatError(error.reason, at: error.index + offset, spaceInFormat: error.spaceInFormat)
             }
         } else {
             format = line[...]
@@ -102,10 +103,7 @@ public enum VisualFormatParser {
     private static func asciiBytes(of format: String) throws(VisualFormatError) -> [UInt8] {
         guard !format.isEmpty else { throw VisualFormatError(.emptyString, at: 0) }
         for (offset, character) in format.enumerated() where !character.isASCII {
-            let hint = "–—−".contains(character)
-                ? "'\(character)' is not a plain '-'; use the ASCII hyphen-minus."
-                : "Only ASCII letters, digits and VFL punctuation may appear in a format."
-            throw VisualFormatError(.nonASCII, at: offset, hint: hint)
+            throw VisualFormatError(.nonASCII(character), at: offset)
         }
         return Array(format.utf8)
     }

@@ -1,5 +1,5 @@
 import Testing
-import LayoutModel
+import LayoutVocabulary
 @testable import VisualFormat
 
 /// A visual format string found in public code, with the options it was used with (as option

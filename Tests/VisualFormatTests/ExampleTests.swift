@@ -1,5 +1,5 @@
 import Testing
-import LayoutModel
+import LayoutVocabulary
 @testable import VisualFormat
 
 /// One format and the constraints Apple returns for it, in Apple's order.

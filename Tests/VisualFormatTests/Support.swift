@@ -1,4 +1,4 @@
-import LayoutModel
+import LayoutVocabulary
 @testable import VisualFormat
 
 /// A views dictionary for tests: every listed view lives in `root` unless `parents` says

@@ -210,8 +210,7 @@ struct LineParser {
         }
         let value = try number(what: "a priority", limit: .greatestFiniteMagnitude)
         guard LayoutPriority.isValid(value) else {
-            throw ShellError("priority \(formatNumber(value)) is outside (0, 1000]",
-                             hint: "use a number above 0 and at most 1000, or required (1000), high (750), low (250), fittingSize (50)", column: column)
+            throw ShellError(LayoutError.priorityOutOfRange(value), column: column)
         }
         return LayoutPriority(value)
     }

@@ -110,7 +110,7 @@ public struct CommandResult: Sendable {
     public var broken: [BrokenConstraint] = []
     public var ambiguous: [AmbiguityReport] = []
     public var conflicts: [ConflictReport] = []
-    public var warnings: [String] = []
+    public var warnings: [LayoutWarning] = []
     /// Free text of inspection commands (frames, constraints, help, …) and notes.
     public var output: [String] = []
     /// The lines a replay rejected (`--final`'s report lists them before the layout).

@@ -56,10 +56,10 @@ extension CommandResult {
         }.joined(separator: ",") + "]")
         fields.append("\"frames\":{" + frames.map { item in
             let f = item.frame
-            return "\(jsonString(item.name)):{\"x\":\(jsonNumber(f.x)),\"y\":\(jsonNumber(f.y)),\"width\":\(jsonNumber(f.width)),\"height\":\(jsonNumber(f.height))}"
+            return "\(jsonString(item.name)):{\"x\":\(jsonNumber(cleanValue(f.x))),\"y\":\(jsonNumber(cleanValue(f.y))),\"width\":\(jsonNumber(cleanValue(f.width))),\"height\":\(jsonNumber(cleanValue(f.height)))}"
         }.joined(separator: ",") + "}")
         fields.append("\"broken\":[" + broken.map {
-            "{\"id\":\(jsonString($0.id)),\"constraint\":\(jsonString($0.text)),\"priority\":\(jsonNumber($0.priority)),\"wanted\":\(jsonNumber($0.wanted)),\"got\":\(jsonNumber($0.got)),\"error\":\(jsonNumber($0.error)),\"required\":\($0.isBrokenRequired)}"
+            "{\"id\":\(jsonString($0.id)),\"constraint\":\(jsonString($0.text)),\"priority\":\(jsonNumber($0.priority)),\"wanted\":\(jsonNumber(cleanValue($0.wanted))),\"got\":\(jsonNumber(cleanValue($0.got))),\"error\":\(jsonNumber(cleanValue($0.error))),\"required\":\($0.isBrokenRequired)}"
         }.joined(separator: ",") + "]")
         fields.append("\"ambiguous\":{" + ambiguous.map {
             "\(jsonString($0.view)):[" + $0.components.map { jsonString($0.rawValue) }.joined(separator: ",") + "]"
@@ -69,7 +69,7 @@ extension CommandResult {
         }
         fields.append("\"conflict\":" + (conflicts.first.map(conflictObject) ?? "null"))
         fields.append("\"conflicts\":[" + conflicts.map(conflictObject).joined(separator: ",") + "]")
-        fields.append("\"warnings\":[" + warnings.map(jsonString).joined(separator: ",") + "]")
+        fields.append("\"warnings\":[" + warnings.map { jsonString($0.text) }.joined(separator: ",") + "]")
         if !rejected.isEmpty {
             fields.append("\"rejected\":[" + rejected.map {
                 "{\"source\":\($0.source.map(jsonString) ?? "null"),\"line\":\($0.line),\"input\":\(jsonString($0.input)),\"error\":\(errorObject($0.error))}"

@@ -13,7 +13,7 @@ struct ReportState {
     private var brokenSerialByID: [String: Int] = [:]
     private(set) var ambiguous: [AmbiguityReport] = []
     private var ambiguousSerials: [Int] = []
-    private(set) var warnings: [String] = []
+    private(set) var warnings: [LayoutWarning] = []
     private var negativeViews: Set<String> = []
     /// Set when views went away: the next update reads everything.
     var needsReload = true

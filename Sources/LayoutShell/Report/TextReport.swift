@@ -82,7 +82,7 @@ extension CommandResult {
             lines.append(contentsOf: frameLines(paint))
             for item in broken.prefix(Self.constraintLinesCap) {
                 let label = item.isBrokenRequired ? "broken (required, in conflict)" : "broken"
-                lines.append(paint(label, ANSI.yellow) + " \(item.id): \(item.text) -- wanted \(formatNumber(item.wanted)), got \(formatNumber(item.got)) (error \(formatNumber(item.error)))")
+                lines.append(paint(label, ANSI.yellow) + " \(item.id): \(item.text) -- wanted \(formatValue(item.wanted)), got \(formatValue(item.got)) (error \(formatValue(item.error)))")
             }
             if broken.count > Self.constraintLinesCap {
                 lines.append("… and \(broken.count - Self.constraintLinesCap) more broken (`constraints` lists them all)")
@@ -98,7 +98,7 @@ extension CommandResult {
                 }
                 lines.append(paint("ambiguous: ", ANSI.magenta) + parts.joined(separator: "; "))
             }
-            for warning in warnings { lines.append(paint("warning: ", ANSI.yellow) + warning) }
+            for warning in warnings { lines.append(paint("warning: ", ANSI.yellow) + warning.text) }
         }
         // Long lines wrap at spaces to the width, continuations indented; tables and
         // listings (indented lines) stay one row each.
@@ -124,7 +124,7 @@ extension CommandResult {
 
 /// `  view  x  y  width  height` table; rows flagged true get a `*`.
 func frameTable(_ rows: [(String, Frame, Bool)], _ paint: (String, String) -> String) -> [String] {
-    let cells = rows.map { row in [row.0, formatNumber(row.1.x), formatNumber(row.1.y), formatNumber(row.1.width), formatNumber(row.1.height)] }
+    let cells = rows.map { row in [row.0, formatValue(row.1.x), formatValue(row.1.y), formatValue(row.1.width), formatValue(row.1.height)] }
     let header = ["view", "x", "y", "width", "height"]
     var widths = header.map(\.count)
     for row in cells { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) } }

@@ -34,6 +34,18 @@ public enum LayoutAttribute: String, CaseIterable, Sendable, Hashable {
         }
     }
 
+    /// The leading/trailing form of a left/right attribute (`left` → `leading`); any other
+    /// attribute is its own. The legal way to write a mixed pairing relates like to like.
+    public var directionalCounterpart: LayoutAttribute {
+        switch self {
+        case .left: .leading
+        case .right: .trailing
+        case .leftMargin: .leadingMargin
+        case .rightMargin: .trailingMargin
+        default: self
+        }
+    }
+
     /// Left/right (and their margins): absolute horizontal edges.
     public var isAbsoluteHorizontalEdge: Bool {
         switch self {
