@@ -33,6 +33,8 @@ extension Solver {
     }
 
     /// Whether `variable` takes more than one value across the optimal solutions.
+    ///
+    /// - Precondition: `variable` was made by this solver.
     public func isAmbiguous(_ variable: Variable) -> Bool {
         tableau.refreshAmbiguity()
         return tableau.ambiguity!.isAmbiguous[variable.id]
