@@ -33,6 +33,8 @@ extension Solver {
     }
 
     /// Whether `variable` takes more than one value across the optimal solutions.
+    ///
+    /// - Precondition: `variable` was made by this solver.
     public func isAmbiguous(_ variable: Variable) -> Bool {
         tableau.refreshAmbiguity()
         return tableau.ambiguity!.isAmbiguous[variable.id]
@@ -41,9 +43,9 @@ extension Solver {
     /// The variables whose value or ambiguity changed since the last call (each once, in no
     /// particular order). Reports use it to look only at what an input changed.
     public func takeChangedVariables() -> [Variable] {
-        if !tableau.valueSeeds.isEmpty { tableau.refreshValues() }
+        if !tableau.changes.valueSeeds.isEmpty { tableau.refreshValues() }
         tableau.refreshAmbiguity()
-        return tableau.changedExternals.takeAll().map { Variable(id: Int($0)) }
+        return tableau.changes.changedExternals.takeAll().map { Variable(id: Int($0)) }
     }
 }
 
@@ -92,7 +94,7 @@ extension Tableau {
         ambiguity = nil  // keeps `state`'s arrays uniquely referenced while they change
         defer { ambiguity = state }
         state.grow(to: kinds.count)
-        let seeds = ambiguitySeeds.takeAll()
+        let seeds = changes.ambiguitySeeds.takeAll()
         if seeds.isEmpty { return }
 
         // Free status and degeneracy of what changed; the rows and symbols whose group of
@@ -101,12 +103,12 @@ extension Tableau {
         var dirtySymbols: [Symbol] = []
         for symbol in seeds where kinds[Int(symbol)].isRestricted {
             let slot = slotOfBasic[Int(symbol)]
-            let free = slot < 0 && !hasReducedCost(symbol)
+            let free = !slot.exists && !objectives.hasReducedCost(symbol)
             if free != state.isFree[Int(symbol)] {
                 state.isFree[Int(symbol)] = free
                 dirtySymbols.append(symbol)
             }
-            let degenerate = slot >= 0 && nearZero(rows[Int(slot)].constant)
+            let degenerate = slot.exists && nearZero(rows[slot.index].constant)
             if degenerate || state.isDegenerate[Int(symbol)] {
                 state.isDegenerate[Int(symbol)] = degenerate
                 dirtyRows.append(symbol)
@@ -123,7 +125,7 @@ extension Tableau {
         var moved = seeds
         for (index, symbol) in (seeds + regrouped).enumerated() {
             var step = SIMD2<Double>.zero
-            if slotOfBasic[Int(symbol)] < 0 {
+            if !isBasic(symbol) {
                 if kinds[Int(symbol)] == .external {
                     step = DirectionCone.sample(symbol)
                 } else if kinds[Int(symbol)].isRestricted && state.isFree[Int(symbol)] {
@@ -137,20 +139,18 @@ extension Tableau {
         }
 
         let order = staleDefinitions(from: moved)
-        // Borrowed buffers, as for values (Evaluation.swift): no retain per row.
-        rows.withUnsafeBufferPointer { rows in
-        slotOfBasic.withUnsafeBufferPointer { slotOfBasic in
-        kinds.withUnsafeBufferPointer { kinds in
+        // Borrowed, as for values (Evaluation.swift).
+        withBorrowed { tableau, changed in
             for symbol in order {
-                let slot = slotOfBasic[Int(symbol)]
+                let slot = tableau.slotOfBasic[Int(symbol)]
                 var ambiguous = true
-                if slot >= 0 {
-                    let row = rows.baseAddress! + Int(slot)
+                if slot.exists {
+                    let row = tableau.row(slot)
                     var total = SIMD2<Double>.zero, size = SIMD2<Double>.zero
                     for index in 0..<row.pointee.symbols.count {
                         let other = Int(row.pointee.symbols[index])
                         let coefficient = row.pointee.coefficients[index]
-                        if kinds[other] == .external && slotOfBasic[other] >= 0 {
+                        if tableau.isBasicExternal(Symbol(other)) {
                             total += coefficient * state.along[other]
                             size += abs(coefficient) * state.magnitude[other]
                         } else {
@@ -166,11 +166,9 @@ extension Tableau {
                 }
                 if ambiguous != state.isAmbiguous[Int(symbol)] {
                     state.isAmbiguous[Int(symbol)] = ambiguous
-                    changedExternals.insert(symbol)
+                    changed.insert(symbol)
                 }
             }
-        }
-        }
         }
     }
 }
@@ -189,7 +187,7 @@ extension Tableau {
     /// reached, and no other.
     mutating func solveDegenerateGroups(_ state: inout AmbiguityState, rows dirtyRows: [Symbol],
                                         symbols dirtySymbols: [Symbol]) -> [Symbol] {
-        let mark = nextStamp()
+        let mark = scratch.nextStamp()
         var touched: [Symbol] = []
         // Every dirty symbol loses its constraint unless its group (found below) gives it one.
         for symbol in dirtySymbols where state.isConstrained[Int(symbol)] {
@@ -197,7 +195,7 @@ extension Tableau {
             touched.append(symbol)
         }
         func freeEntries(_ basic: Symbol) -> [(symbol: Symbol, coefficient: Double)] {
-            let row = rows[Int(slotOfBasic[Int(basic)])]
+            let row = self.row(of: basic)
             var entries: [(symbol: Symbol, coefficient: Double)] = []
             for index in row.symbols.indices where state.isFree[Int(row.symbols[index])] {
                 entries.append((row.symbols[index], row.coefficients[index]))
@@ -206,30 +204,30 @@ extension Tableau {
         }
         // A symbol that stopped being free still leads to the rows of its old group.
         let starts = dirtyRows.filter { state.isDegenerate[Int($0)] } + dirtySymbols
-        for start in starts where visited[Int(start)] != mark {
+        for start in starts where scratch.visited[Int(start)] != mark {
             // One group: breadth first over rows and their free symbols.
-            visited[Int(start)] = mark
+            scratch.visited[Int(start)] = mark
             var queue = [start]
             var groupRows: [Symbol] = []
             var head = 0
             while head < queue.count {
                 let item = queue[head]
                 head += 1
-                if slotOfBasic[Int(item)] >= 0 {
+                if isBasic(item) {
                     // A dirty symbol that became basic leads nowhere: the rows that held it had
                     // it substituted away, so they are dirty themselves.
                     guard state.isDegenerate[Int(item)] else { continue }
                     groupRows.append(item)
-                    for entry in freeEntries(item) where visited[Int(entry.symbol)] != mark {
-                        visited[Int(entry.symbol)] = mark
+                    for entry in freeEntries(item) where scratch.visited[Int(entry.symbol)] != mark {
+                        scratch.visited[Int(entry.symbol)] = mark
                         queue.append(entry.symbol)
                     }
                 } else {
-                    for slot in columns[Int(item)] {
-                        let basic = basics[Int(slot)]
-                        guard basic != noSymbol, visited[Int(basic)] != mark, state.isDegenerate[Int(basic)],
-                              rows[Int(slot)].contains(item) else { continue }
-                        visited[Int(basic)] = mark
+                    for slot in columns.lists[Int(item)] {
+                        let basic = basics[slot.index]
+                        guard basic != noSymbol, scratch.visited[Int(basic)] != mark, state.isDegenerate[Int(basic)],
+                              rows[slot.index].contains(item) else { continue }
+                        scratch.visited[Int(basic)] = mark
                         queue.append(basic)
                     }
                 }

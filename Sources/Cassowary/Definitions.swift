@@ -14,44 +14,26 @@
 /// - references between user-variable rows are acyclic.
 extension Tableau {
     @inline(__always) func isBasicExternal(_ symbol: Symbol) -> Bool {
-        kinds[Int(symbol)] == .external && slotOfBasic[Int(symbol)] >= 0
-    }
-
-    /// A fresh mark for `visited`: every symbol counts as unvisited under it. When the marks
-    /// run out they are all cleared; `more` keeps that many later stamps from doing so, for a
-    /// walk that needs several marks at once.
-    mutating func nextStamp(leavingRoomFor more: UInt32 = 0) -> UInt32 {
-        if stamp >= UInt32.max - more {
-            for index in visited.indices { visited[index] = 0 }
-            stamp = 0
-        }
-        stamp += 1
-        return stamp
+        kinds[Int(symbol)] == .external && slotOfBasic[Int(symbol)].exists
     }
 
     /// The basic user variables reachable from `roots` through definitions, each before every
     /// variable its definition refers to.
     mutating func definitionOrder(from roots: [Symbol]) -> [Symbol] {
-        let stamp = nextStamp()
-        var marks: [UInt32] = []
-        swap(&marks, &visited)
-        defer { swap(&marks, &visited) }
+        let stamp = scratch.nextStamp()
+        // Borrowed: inserting into a grid expands long chains of definitions. (Results are
+        // returned from the closure, not written to captured variables: the compiler checks
+        // exclusive access to a captured variable at run time, at every write.)
+        return withBorrowed { tableau, _ in Tableau.definitionOrder(from: roots, in: tableau, stamp: stamp) }
+    }
+
+    @inline(__always)
+    static func definitionOrder(from roots: [Symbol], in tableau: BorrowedTableau, stamp: UInt32) -> [Symbol] {
         var order: [Symbol] = []
-        // Borrowed buffers: inserting into a grid expands long chains of definitions, and
-        // copying each row out of the array (retaining its storage) cost more than the walk.
-        rows.withUnsafeBufferPointer { rows in
-        slotOfBasic.withUnsafeBufferPointer { slotOfBasic in
-        kinds.withUnsafeBufferPointer { kinds in
-        marks.withUnsafeMutableBufferPointer { visited in
-            Tableau.postorder(from: roots, rows: rows, slotOfBasic: slotOfBasic, into: &order) { symbol in
-                guard kinds[Int(symbol)] == .external, slotOfBasic[Int(symbol)] >= 0,
-                      visited[Int(symbol)] != stamp else { return false }
-                visited[Int(symbol)] = stamp
-                return true
-            }
-        }
-        }
-        }
+        postorder(from: roots, rows: tableau.rows, slotOfBasic: tableau.slotOfBasic, into: &order) { symbol in
+            guard tableau.isBasicExternal(symbol), tableau.visited[Int(symbol)] != stamp else { return false }
+            tableau.visited[Int(symbol)] = stamp
+            return true
         }
         return order.reversed()
     }
@@ -60,7 +42,7 @@ extension Tableau {
     /// its row refers to. `enter` decides which roots and references are walked, and marks them
     /// so that none is entered twice.
     @inline(__always)
-    static func postorder(from roots: [Symbol], rows: UnsafeBufferPointer<Row>, slotOfBasic: UnsafeBufferPointer<Int32>,
+    static func postorder(from roots: [Symbol], rows: UnsafeBufferPointer<Row>, slotOfBasic: UnsafeBufferPointer<Slot>,
                           into order: inout [Symbol], enter: (Symbol) -> Bool) {
         var stack: [(symbol: Symbol, next: Int)] = []
         for root in roots where enter(root) {
@@ -69,8 +51,8 @@ extension Tableau {
                 let slot = slotOfBasic[Int(top.symbol)]
                 var next = top.next
                 var child = noSymbol
-                if slot >= 0 {
-                    let row = rows.baseAddress! + Int(slot)
+                if slot.exists {
+                    let row = rows.baseAddress! + slot.index
                     let count = row.pointee.symbols.count
                     while next < count {
                         let candidate = row.pointee.symbols[next]
@@ -97,16 +79,12 @@ extension Tableau {
     mutating func expandDefinitions(_ row: Row) -> Row {
         let roots = row.symbols.filter { isBasicExternal($0) }
         if roots.isEmpty { return row }
-        let order = definitionOrder(from: roots)
-        var touched: [Symbol] = []
-        var result = Row(constant: row.constant)
-        var weights: [Double] = []
-        swap(&weights, &weight)
-        defer { swap(&weights, &weight) }
-        rows.withUnsafeBufferPointer { rows in
-        slotOfBasic.withUnsafeBufferPointer { slotOfBasic in
-        kinds.withUnsafeBufferPointer { kinds in
-        weights.withUnsafeMutableBufferPointer { weight in
+        let stamp = scratch.nextStamp()
+        return withBorrowed { tableau, _ in
+            let order = Tableau.definitionOrder(from: roots, in: tableau, stamp: stamp)
+            let weight = tableau.weight
+            var touched: [Symbol] = []
+            var result = Row(constant: row.constant)
             @inline(__always) func accumulate(_ symbol: Symbol, _ amount: Double) {
                 if weight[Int(symbol)] == 0 { touched.append(symbol) }
                 weight[Int(symbol)] += amount
@@ -117,7 +95,7 @@ extension Tableau {
                 let factor = weight[Int(symbol)]
                 weight[Int(symbol)] = 0
                 if nearZero(factor) { continue }
-                let definition = rows.baseAddress! + Int(slotOfBasic[Int(symbol)])
+                let definition = tableau.row(tableau.slotOfBasic[Int(symbol)])
                 result.constant += factor * definition.pointee.constant
                 for index in 0..<definition.pointee.symbols.count {
                     accumulate(definition.pointee.symbols[index], factor * definition.pointee.coefficients[index])
@@ -127,24 +105,21 @@ extension Tableau {
             for symbol in touched {
                 let value = weight[Int(symbol)]
                 weight[Int(symbol)] = 0
-                if (kinds[Int(symbol)] == .external && slotOfBasic[Int(symbol)] >= 0) || nearZero(value) { continue }
+                if tableau.isBasicExternal(symbol) || nearZero(value) { continue }
                 result.symbols.append(symbol)
                 result.coefficients.append(value)
             }
+            return result
         }
-        }
-        }
-        }
-        return result
     }
 
     /// The current value of a symbol: a user variable's from the values kept by
     /// `refreshValues`, brought up to date first when something changed.
     mutating func currentValue(of symbol: Symbol) -> Double {
         let slot = slotOfBasic[Int(symbol)]
-        if kinds[Int(symbol)] != .external { return slot < 0 ? 0 : rows[Int(slot)].constant }
-        if !valueSeeds.isEmpty { refreshValues() }
-        return cachedValue[Int(symbol)]
+        if kinds[Int(symbol)] != .external { return slot.exists ? rows[slot.index].constant : 0 }
+        if !changes.valueSeeds.isEmpty { refreshValues() }
+        return changes.values[Int(symbol)]
     }
 
     /// Whether the definition of `start` refers, directly or not, to any symbol in `targets`

@@ -103,7 +103,7 @@ extension Solver {
     private func unreferencedVariable(in row: Row) -> Symbol? {
         for symbol in row.symbols where tableau.kinds[Int(symbol)] == .external && !tableau.isBasic(symbol) {
             tableau.compactColumn(symbol)
-            if tableau.columns[Int(symbol)].isEmpty { return symbol }
+            if tableau.columns.isEmpty(symbol) { return symbol }
         }
         return nil
     }
@@ -113,7 +113,7 @@ extension Solver {
         var best: Symbol?
         var bestCount = Int.max
         for symbol in row.symbols where tableau.kinds[Int(symbol)] == .external {
-            let count = tableau.columns[Int(symbol)].count
+            let count = tableau.columns.count(of: symbol)
             if count < bestCount {
                 best = symbol
                 bestCount = count
@@ -123,9 +123,9 @@ extension Solver {
     }
 
     private func addToObjective(_ errors: [Symbol], priority: Double) {
-        let level = tableau.levelIndex(for: priority)
-        for error in errors { tableau.levels[level].row.add(error, 1) }
-        tableau.levels[level].members += 1
+        let level = tableau.objectives.levelIndex(for: priority)
+        for error in errors { tableau.objectives.levels[level].row.add(error, 1) }
+        tableau.objectives.levels[level].members += 1
     }
 
     /// A restricted symbol the new row can be solved for without losing feasibility: the
@@ -146,16 +146,15 @@ extension Solver {
     private func addWithArtificialVariable(_ row: Row, _ record: ConstraintRecord) -> [ConstraintID]? {
         let artificial = tableau.newSymbol(.slack)
         tableau.place(row, basic: artificial)
-        tableau.artificial = artificial
-        tableau.artificialCandidates = SymbolHeap(sorted: row.symbols)
+        tableau.objectives.artificial = artificial
+        tableau.objectives.artificialCandidates = SymbolHeap(sorted: row.symbols)
         let artificialSlot = tableau.slotOfBasic[Int(artificial)]
         tableau.optimizeArtificial()
         // Pivots keep the slot; whichever row holds it now may have kept places (see RowMerger).
-        if tableau.basics[Int(artificialSlot)] != noSymbol { tableau.rows[Int(artificialSlot)].dropZeros() }
-        let slot = tableau.slotOfBasic[Int(artificial)]
-        let proof = slot >= 0 ? tableau.rows[Int(slot)] : Row()
-        tableau.artificial = noSymbol
-        tableau.artificialCandidates = SymbolHeap()
+        if tableau.basics[artificialSlot.index] != noSymbol { tableau.rows[artificialSlot.index].dropZeros() }
+        let proof = tableau.isBasic(artificial) ? tableau.row(of: artificial) : Row()
+        tableau.objectives.artificial = noSymbol
+        tableau.objectives.artificialCandidates = SymbolHeap()
 
         if nearZero(proof.constant) {
             if tableau.isBasic(artificial) {
@@ -185,15 +184,15 @@ extension Solver {
     /// Takes a constraint's equation out of the tableau (Cassowary's removal): its errors leave
     /// their objective, then its marker is made basic and that row dropped.
     func retract(_ record: ConstraintRecord, alsoPurging extra: Symbol = noSymbol) {
-        if case .optional(let priority) = record.strength, let level = tableau.existingLevelIndex(for: priority) {
+        if case .optional(let priority) = record.strength, let level = tableau.objectives.existingLevelIndex(for: priority) {
             for error in record.errorSymbols {
                 tableau.addSymbolToObjective(level, error, times: -1)
             }
-            tableau.levels[level].members -= 1
-            if tableau.levels[level].members == 0 {
+            tableau.objectives.levels[level].members -= 1
+            if tableau.objectives.levels[level].members == 0 {
                 // Whatever rounding left in the row stops counting as a reduced cost.
-                tableau.noteObjectiveChange(tableau.levels[level].row.nonzeroSymbols)
-                tableau.levels.remove(at: level)
+                tableau.noteObjectiveChange(tableau.objectives.levels[level].row.nonzeroSymbols)
+                tableau.objectives.levels.remove(at: level)
             }
         }
         let marker = record.marker
@@ -221,26 +220,26 @@ extension Solver {
         let shift = delta / record.markerCoefficient
         let marker = record.marker
         let slot = tableau.slotOfBasic[Int(marker)]
-        if slot >= 0 {
+        if slot.exists {
             tableau.shiftRowConstant(slot, by: -shift)
             noteIfInfeasible(slot)
             return
         }
         tableau.compactColumn(marker)
-        for slot in tableau.columns[Int(marker)] {
-            let coefficient = tableau.rows[Int(slot)].coefficient(of: marker)
+        for slot in tableau.columns.lists[Int(marker)] {
+            let coefficient = tableau.rows[slot.index].coefficient(of: marker)
             tableau.shiftRowConstant(slot, by: coefficient * shift)
             noteIfInfeasible(slot)
         }
-        for level in tableau.levels.indices {
-            let coefficient = tableau.levels[level].row.coefficient(of: marker)
-            tableau.levels[level].row.constant += coefficient * shift
+        for level in tableau.objectives.levels.indices {
+            let coefficient = tableau.objectives.levels[level].row.coefficient(of: marker)
+            tableau.objectives.levels[level].row.constant += coefficient * shift
         }
     }
 
-    private func noteIfInfeasible(_ slot: Int32) {
-        let basic = tableau.basics[Int(slot)]
-        let row = tableau.rows[Int(slot)]
+    private func noteIfInfeasible(_ slot: Slot) {
+        let basic = tableau.basics[slot.index]
+        let row = tableau.rows[slot.index]
         switch tableau.kinds[Int(basic)] {
         case .slack, .error:
             if row.constant < 0 { tableau.infeasible.append(basic) }
@@ -266,7 +265,7 @@ extension Solver {
     }
 
     func supportOfRow(basic: Symbol, excluding excluded: ConstraintID) -> [ConstraintID] {
-        let row = tableau.rows[Int(tableau.slotOfBasic[Int(basic)])]
+        let row = tableau.row(of: basic)
         var ids = supportOf(row, excluding: excluded)
         let owner = Int(tableau.owners[Int(basic)])
         if owner >= 0, owner != excluded.id, let record = constraints[owner], record.isRequired {

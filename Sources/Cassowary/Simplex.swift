@@ -3,47 +3,23 @@
 /// Entering symbols follow Bland's rule (the lowest id that improves), and ties in every ratio test
 /// go to the lowest basic id; over the lexicographic objective this cannot cycle.
 extension Tableau {
-    /// Whether `symbol`'s reduced cost is lexicographically negative: negative at some strength
-    /// and zero at every higher one. Entering it lowers that strength's error without touching
-    /// any higher strength.
-    func hasLexicographicallyNegativeCost(_ symbol: Symbol) -> Bool {
-        guard kinds[Int(symbol)].isRestricted else { return false }
-        for level in levels {
-            let coefficient = level.row.coefficient(of: symbol)
-            if coefficient < -epsilon { return true }
-            if coefficient > epsilon { return false }
-        }
-        return false
-    }
-
     /// The lowest-id symbol with a lexicographically negative reduced cost (Bland's rule). Only
     /// symbols whose objective coefficients changed since the last optimum can qualify, so only
     /// those are examined; the rest are dropped from the list.
     mutating func lexicographicEnteringSymbol() -> Symbol {
-        objectiveCandidates.sort()
-        var kept = 0
-        for index in objectiveCandidates.indices {
-            let symbol = objectiveCandidates[index]
-            if hasLexicographicallyNegativeCost(symbol) {
-                objectiveCandidates[kept] = symbol
-                kept += 1
-            } else {
-                isObjectiveCandidate[Int(symbol)] = false
-            }
-        }
-        objectiveCandidates.removeLast(objectiveCandidates.count - kept)
-        return objectiveCandidates.first ?? noSymbol
+        objectives.lowestImprovingCandidate(kinds: kinds)
     }
 
     /// The lowest-id restricted symbol with a negative coefficient in the phase-one objective.
     /// Candidates that do not qualify leave the heap; they return if their coefficient changes.
     mutating func artificialEnteringSymbol() -> Symbol {
         // Once the artificial variable has left the basis it is nonbasic, at zero: the minimum.
-        guard artificial != noSymbol, slotOfBasic[Int(artificial)] >= 0 else { return noSymbol }
-        let row = rows[Int(slotOfBasic[Int(artificial)])]
-        while let symbol = artificialCandidates.min {
+        let artificial = objectives.artificial
+        guard artificial != noSymbol, isBasic(artificial) else { return noSymbol }
+        let row = self.row(of: artificial)
+        while let symbol = objectives.artificialCandidates.min {
             if kinds[Int(symbol)].isRestricted && row.coefficient(of: symbol) < -epsilon { return symbol }
-            artificialCandidates.popMin()
+            objectives.artificialCandidates.popMin()
         }
         return noSymbol
     }
@@ -53,10 +29,10 @@ extension Tableau {
         compactColumn(entering)
         var best = noSymbol
         var bestRatio = Double.infinity
-        for slot in columns[Int(entering)] {
-            let basic = basics[Int(slot)]
+        for slot in columns.lists[Int(entering)] {
+            let basic = basics[slot.index]
             guard kinds[Int(basic)].isRestricted else { continue }
-            let row = rows[Int(slot)]
+            let row = rows[slot.index]
             let coefficient = row.coefficient(of: entering)
             guard coefficient < -epsilon else { continue }
             let ratio = -row.constant / coefficient
@@ -70,11 +46,8 @@ extension Tableau {
 
     /// Primal simplex on the strength objectives until no strength can improve.
     mutating func optimize() {
-        if objectiveCandidates.isEmpty { return }
-        defer {
-            for symbol in objectiveCandidates { isObjectiveCandidate[Int(symbol)] = false }
-            objectiveCandidates.removeAll(keepingCapacity: true)
-        }
+        if objectives.candidates.isEmpty { return }
+        defer { objectives.clearCandidates() }
         primalSimplex(phaseOne: false)
     }
 
@@ -101,8 +74,8 @@ extension Tableau {
     mutating func dualOptimize() -> Symbol {
         while let leaving = infeasible.popLast() {
             let slot = slotOfBasic[Int(leaving)]
-            guard slot >= 0 else { continue }
-            let row = rows[Int(slot)]
+            guard slot.exists else { continue }
+            let row = rows[slot.index]
             if kinds[Int(leaving)] == .dummy {
                 // Rows of basic dummies hold only dummies: nothing can pivot a contradiction away.
                 if nearZero(row.constant) { continue }
@@ -119,8 +92,12 @@ extension Tableau {
                     entering = symbol; enteringCoefficient = coefficient
                     continue
                 }
-                let order = compareDualRatios(symbol, coefficient, entering, enteringCoefficient)
-                if order < 0 || (order == 0 && columns[Int(symbol)].count < columns[Int(entering)].count) {
+                // Among equally good entering symbols the one in the fewest rows: the pivot then
+                // touches the fewest rows, which matters when one long row (a container edge over
+                // a chain of views) is being repaired one symbol at a time. Otherwise the earlier
+                // (lower id) candidate keeps its place.
+                let order = objectives.compareDualRatios(symbol, coefficient, entering, enteringCoefficient)
+                if order < 0 || (order == 0 && columns.count(of: symbol) < columns.count(of: entering)) {
                     entering = symbol; enteringCoefficient = coefficient
                 }
             }
@@ -131,24 +108,6 @@ extension Tableau {
             pivot(entering: entering, leaving: leaving)
         }
         return noSymbol
-    }
-
-    /// Compares the dual ratios (reduced cost over row coefficient, strength by strength) of two
-    /// entering candidates: -1, 0 or 1, with the rounding tolerance. The vectors are compared
-    /// level by level as they are computed, so the ratio test over a long row allocates nothing.
-    ///
-    /// Among equally good entering symbols the dual simplex takes the one in the fewest rows: the
-    /// pivot then touches the fewest rows, which matters when one long row (a container edge
-    /// over a chain of views) is being repaired one symbol at a time. Otherwise the earlier
-    /// (lower id) candidate keeps its place.
-    func compareDualRatios(_ a: Symbol, _ aCoefficient: Double, _ b: Symbol, _ bCoefficient: Double) -> Int {
-        for level in levels.indices {
-            let difference = levels[level].row.coefficient(of: a) / aCoefficient
-                - levels[level].row.coefficient(of: b) / bCoefficient
-            if difference < -epsilon { return -1 }
-            if difference > epsilon { return 1 }
-        }
-        return 0
     }
 
     /// The row through which a nonbasic constraint marker can leave, as Cassowary's removal
@@ -166,9 +125,9 @@ extension Tableau {
         var externals: [Symbol] = []
         compactColumn(marker)
         var firstRatio = Double.infinity, secondRatio = Double.infinity
-        for slot in columns[Int(marker)] {
-            let basic = basics[Int(slot)]
-            let row = rows[Int(slot)]
+        for slot in columns.lists[Int(marker)] {
+            let basic = basics[slot.index]
+            let row = rows[slot.index]
             let coefficient = row.coefficient(of: marker)
             if coefficient == 0 { continue }
             if kinds[Int(basic)] == .dummy {

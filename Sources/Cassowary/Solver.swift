@@ -34,6 +34,8 @@ public final class Solver {
     }
 
     /// The current value of `variable`.
+    ///
+    /// - Precondition: `variable` was made by this solver.
     public func value(of variable: Variable) -> Double {
         tableau.currentValue(of: Symbol(variable.id)) + 0.0
     }
@@ -43,6 +45,10 @@ public final class Solver {
     /// Adds `expression REL 0` at `strength`. A required constraint that cannot hold together
     /// with the required constraints already present is refused, and the error names a minimal
     /// set of them that it conflicts with; the solver is then unchanged.
+    ///
+    /// - Throws: `UnsatisfiableConstraint` when a required constraint cannot hold.
+    /// - Precondition: every coefficient and the constant are finite; an optional strength is
+    ///   finite and positive; every variable was made by this solver.
     @discardableResult
     public func addConstraint(
         _ expression: Expression, _ relation: Relation, _ strength: Strength
@@ -56,6 +62,8 @@ public final class Solver {
     }
 
     /// Removes a constraint; the solution is re-optimized.
+    ///
+    /// - Precondition: this solver holds `id` (it was added here and not removed since).
     public func removeConstraint(_ id: ConstraintID) {
         guard let record = constraints[id.id] else { preconditionFailure("unknown constraint \(id.id)") }
         constraints[id.id] = nil
@@ -66,6 +74,10 @@ public final class Solver {
     /// Changes the constant of a constraint's expression in place, the fast path for editing a
     /// constraint. A required constraint whose new constant cannot hold is refused with the
     /// minimal conflicting set, and nothing changes.
+    ///
+    /// - Throws: `UnsatisfiableConstraint` when a required constraint cannot hold with the new
+    ///   constant.
+    /// - Precondition: this solver holds `id`.
     public func setConstant(_ id: ConstraintID, to constant: Double) throws(UnsatisfiableConstraint) {
         guard var record = constraints[id.id] else { preconditionFailure("unknown constraint \(id.id)") }
         let delta = constant - record.expression.constant
@@ -84,7 +96,9 @@ public final class Solver {
         constraints[id.id] = record
     }
 
-    /// The constraint as it was given.
+    /// The constraint as it was given, or nil once it was removed.
+    ///
+    /// - Precondition: `id` was handed out by this solver.
     public func constraint(_ id: ConstraintID) -> (expression: Expression, relation: Relation, strength: Strength)? {
         guard let record = constraints[id.id] else { return nil }
         return (record.expression, record.relation, record.strength)
@@ -93,6 +107,9 @@ public final class Solver {
     // MARK: Edit variables
 
     /// Makes `variable` editable: `suggestValue` then pulls it towards a value at `strength`.
+    ///
+    /// - Precondition: `strength` is optional (finite and positive), `variable` was made by this
+    ///   solver and is not an edit variable already.
     public func addEditVariable(_ variable: Variable, strength: Strength) {
         precondition(strength != .required, "edit variables are optional")
         precondition(edits[variable.id] == nil, "already an edit variable")
@@ -100,6 +117,8 @@ public final class Solver {
         edits[variable.id] = id
     }
 
+    /// Makes `variable` an ordinary variable again, dropping the pull towards its suggested
+    /// value; nothing happens when it is not an edit variable.
     public func removeEditVariable(_ variable: Variable) {
         guard let id = edits.removeValue(forKey: variable.id) else { return }
         removeConstraint(id)
@@ -109,6 +128,8 @@ public final class Solver {
 
     /// Suggests a value for an edit variable: the drag and window-resize fast path (a constant
     /// change and a few dual simplex pivots, no new rows).
+    ///
+    /// - Precondition: `variable` is an edit variable (see `addEditVariable`).
     public func suggestValue(_ variable: Variable, _ value: Double) {
         guard let id = edits[variable.id] else { preconditionFailure("not an edit variable") }
         // An optional constraint can always absorb a new constant in its error, so this cannot fail.

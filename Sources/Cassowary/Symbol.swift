@@ -22,3 +22,22 @@ let noSymbol: Symbol = -1
 let epsilon = 1.0e-8
 
 @inline(__always) func nearZero(_ value: Double) -> Bool { value < epsilon && value > -epsilon }
+
+/// The position of a row in the tableau's row storage (`Tableau.rows`, `Tableau.basics`).
+///
+/// Symbols and slots are both dense `Int32` ids, and the tableau maps between them at every
+/// step (`slotOfBasic`, `basics`, the column index); a type of its own makes the compiler reject
+/// one where the other is meant. A slot outlives the row in it: a freed slot is reused by the
+/// next row placed, so column entries may name a slot whose row no longer holds the symbol.
+struct Slot: Equatable {
+    var raw: Int32
+
+    @inline(__always) init(_ raw: Int32) { self.raw = raw }
+    @inline(__always) init(_ index: Int) { raw = Int32(index) }
+
+    /// No slot: what `slotOfBasic` holds for a nonbasic symbol.
+    static let none = Slot(Int32(-1))
+
+    @inline(__always) var index: Int { Int(raw) }
+    @inline(__always) var exists: Bool { raw >= 0 }
+}

@@ -119,7 +119,7 @@ private func dictionary(_ row: Row) -> [Symbol: Double] {
     /// entries, never miss one): substitution visits only the listed rows.
     private func columnsAreComplete(_ tableau: Tableau) -> Bool {
         for (slot, basic) in tableau.basics.enumerated() where basic != noSymbol {
-            for symbol in tableau.rows[slot].symbols where !tableau.columns[Int(symbol)].contains(Int32(slot)) {
+            for symbol in tableau.rows[slot].symbols where !tableau.columns.lists[Int(symbol)].contains(Slot(slot)) {
                 return false
             }
         }

@@ -1,0 +1,55 @@
+/// What changed in the tableau since values, ambiguity and the caller's report were last brought
+/// up to date: the starting points of the incremental re-evaluation (Evaluation.swift,
+/// Ambiguity.swift), so that its cost follows what changed, not the size of the layout.
+struct ChangeTracker {
+    /// Symbols whose row, basic status or objective coefficients changed since values (and,
+    /// separately, ambiguity) were last brought up to date.
+    var valueSeeds = SymbolList()
+    var ambiguitySeeds = SymbolList()
+    /// User variables whose value or ambiguity changed since `Solver.takeChangedVariables`.
+    var changedExternals = SymbolList()
+    /// Values of user variables as `refreshValues` last left them: what a change is measured
+    /// against.
+    var values: [Double] = []
+
+    /// Makes room for one more symbol.
+    @inline(__always)
+    mutating func addSymbol() { values.append(0) }
+
+    /// Records that `symbol`'s row, basic status or value may have changed.
+    @inline(__always) mutating func touch(_ symbol: Symbol) {
+        valueSeeds.insert(symbol)
+        ambiguitySeeds.insert(symbol)
+    }
+
+    /// Records that reduced costs of `symbols` changed: whether they may move on the optimal
+    /// face is to be looked at again (values do not depend on reduced costs).
+    @inline(__always) mutating func noteReducedCosts(_ symbols: [Symbol]) {
+        for symbol in symbols { ambiguitySeeds.insert(symbol) }
+    }
+}
+
+/// A set of symbols kept as a list in insertion order plus a mark per symbol: insertion and
+/// membership cost O(1), and taking them all out costs their number, never the symbol count.
+struct SymbolList {
+    private(set) var symbols: [Symbol] = []
+    private var marked: [Bool] = []
+
+    var isEmpty: Bool { symbols.isEmpty }
+
+    @inline(__always) mutating func insert(_ symbol: Symbol) {
+        let index = Int(symbol)
+        if index >= marked.count {
+            marked.append(contentsOf: repeatElement(false, count: max(index + 1, 2 * marked.count) - marked.count))
+        }
+        if marked[index] { return }
+        marked[index] = true
+        symbols.append(symbol)
+    }
+
+    mutating func takeAll() -> [Symbol] {
+        for symbol in symbols { marked[Int(symbol)] = false }
+        defer { symbols = [] }
+        return symbols
+    }
+}

@@ -1,0 +1,120 @@
+/// For each symbol, the slots of the rows that hold it, so that a pivot or a substitution visits
+/// only those rows instead of the whole tableau.
+///
+/// Columns are cleaned lazily: an entry whose row lost the symbol (or whose slot was freed or
+/// reused) stays until the column is next compacted or substituted away. Finding the entry to
+/// delete eagerly cost a scan of the column at every change, which dominated pivots in long
+/// columns. A column may therefore list stale slots, but never misses a row that holds the symbol.
+struct ColumnIndex {
+    /// For each symbol, its column (in no particular order, possibly with stale entries).
+    private(set) var lists: [[Slot]] = []
+    /// For each symbol, the length at which its column is next compacted: four times its live
+    /// length at the last compaction plus 256. Without a limit a drag, merging one long row in
+    /// and out of the same few rows step after step, grew every column without end. A tighter
+    /// limit (2× + 16) cost a drag-deep step 40% more: every stale entry is checked once by
+    /// compaction anyway, and a generous limit lets most columns be emptied by substitution
+    /// first, for free.
+    private var limits: [Int32] = []
+    /// Marks on slots, for compacting columns without a set.
+    private var slotMarks: [UInt32] = []
+    private var slotMark: UInt32 = 0
+
+    /// Makes room for one more symbol, with an empty column.
+    @inline(__always)
+    mutating func addSymbol() {
+        lists.append([])
+        limits.append(minimumColumnLimit)
+    }
+
+    @inline(__always) func count(of symbol: Symbol) -> Int { lists[Int(symbol)].count }
+    @inline(__always) func isEmpty(_ symbol: Symbol) -> Bool { lists[Int(symbol)].isEmpty }
+
+    /// Notes that the row in `slot` now holds `symbol`. Returns whether the column outgrew its
+    /// limit and is to be compacted.
+    @inline(__always)
+    mutating func append(_ slot: Slot, to symbol: Symbol) -> Bool {
+        lists[Int(symbol)].append(slot)
+        return lists[Int(symbol)].count > limits[Int(symbol)]
+    }
+
+    /// Brings the index in step with a merge into the row in `slot` that introduced `added` and
+    /// cancelled `removed`. Short columns are kept exact: finding the entry of a cancelled symbol
+    /// in a few slots is cheaper than the binary search in its row that compaction would spend
+    /// on it later. Long columns stay lazy. Returns whether some column of `added` outgrew its
+    /// limit (see `compactOverfull`).
+    @inline(__always)
+    mutating func update(_ slot: Slot, added: UnsafeBufferPointer<Symbol>, removed: UnsafeBufferPointer<Symbol>) -> Bool {
+        var overfull = false
+        limits.withUnsafeBufferPointer { limits in
+            lists.withUnsafeMutableBufferPointer { columns in
+                for symbol in removed where columns[Int(symbol)].count <= exactColumnLength {
+                    let column = Int(symbol), last = columns[column].count - 1
+                    var index = last
+                    while index >= 0 && columns[column][index] != slot { index -= 1 }
+                    if index < 0 { continue }
+                    columns[column][index] = columns[column][last]
+                    columns[column].removeLast()
+                }
+                for symbol in added {
+                    columns[Int(symbol)].append(slot)
+                    if columns[Int(symbol)].count > limits[Int(symbol)] { overfull = true }
+                }
+            }
+        }
+        return overfull
+    }
+
+    /// Compacts the columns of `symbols` that are over their limit.
+    mutating func compactOverfull(_ symbols: UnsafeBufferPointer<Symbol>, rows: [Row], basics: [Symbol]) {
+        for symbol in symbols where lists[Int(symbol)].count > limits[Int(symbol)] {
+            compact(symbol, rows: rows, basics: basics)
+        }
+    }
+
+    /// Drops stale and repeated entries, so that the column lists each row holding `symbol`
+    /// exactly once.
+    mutating func compact(_ symbol: Symbol, rows: [Row], basics: [Symbol]) {
+        let column = Int(symbol)
+        if lists[column].isEmpty { return }
+        slotMark &+= 1
+        if slotMark == 0 {
+            for index in slotMarks.indices { slotMarks[index] = 0 }
+            slotMark = 1
+        }
+        if slotMarks.count < rows.count {
+            slotMarks.append(contentsOf: repeatElement(0, count: rows.count - slotMarks.count))
+        }
+        var kept = 0
+        for index in lists[column].indices {
+            let slot = lists[column][index]
+            guard basics[slot.index] != noSymbol, slotMarks[slot.index] != slotMark,
+                  rows[slot.index].contains(symbol) else { continue }
+            slotMarks[slot.index] = slotMark
+            lists[column][kept] = slot
+            kept += 1
+        }
+        lists[column].removeLast(lists[column].count - kept)
+        limits[column] = 4 * Int32(kept) + minimumColumnLimit
+    }
+
+    /// Takes `symbol`'s column out, leaving it empty (for a substitution that visits every row
+    /// once and empties the column as it goes).
+    @inline(__always)
+    mutating func take(_ symbol: Symbol) -> [Slot] {
+        var slots: [Slot] = []
+        swap(&slots, &lists[Int(symbol)])
+        return slots
+    }
+
+    /// Gives a column taken by `take` its storage back, emptied, when nothing was added to the
+    /// column meanwhile: the next rows holding the symbol then reuse its capacity.
+    @inline(__always)
+    mutating func giveBack(_ slots: inout [Slot], to symbol: Symbol) {
+        slots.removeAll(keepingCapacity: true)
+        if lists[Int(symbol)].isEmpty { swap(&slots, &lists[Int(symbol)]) }
+    }
+}
+
+private let minimumColumnLimit: Int32 = 256
+/// Columns up to this length lose a row's entry as soon as the row loses the symbol.
+private let exactColumnLength = 16
