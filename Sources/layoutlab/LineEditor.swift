@@ -51,7 +51,7 @@ final class LineEditor {
             if current == "C" || current == "POSIX" { setlocale(LC_CTYPE, "C.UTF-8") }
         }
 
-        guard let hist = history_init() else { return nil }
+        guard let hist = LineEditor.makeHistory() else { return nil }
         guard let el = el_init(programName, cel_stdin(), cel_stdout(), cel_stderr()) else {
             history_end(hist)
             return nil
@@ -60,9 +60,6 @@ final class LineEditor {
         self.hist = hist
         self.completion = complete
         self.promptBuffer = strdup(prompt)
-        cel_history_setsize(hist, 1000)
-        // Pressing Enter on a recalled line must not fill the history with copies.
-        cel_history_setunique(hist, 1)
         self.history = historyPath.map { HistoryFile(path: $0) }
 
         cel_set_clientdata(el, Unmanaged.passUnretained(self).toOpaque())
@@ -120,6 +117,19 @@ final class LineEditor {
             remember(line)
             return line
         }
+    }
+
+    /// The most history entries kept (and saved); older ones are dropped.
+    static let historyLimit: Int32 = 1000
+
+    /// A libedit history that keeps the newest `historyLimit` entries and no entry twice in
+    /// a row (pressing Enter on a recalled line must not fill it with copies). Free it with
+    /// `history_end`.
+    static func makeHistory() -> OpaquePointer? {
+        guard let hist = history_init() else { return nil }
+        cel_history_setsize(hist, historyLimit)
+        cel_history_setunique(hist, 1)
+        return hist
     }
 
     /// True (once) if Ctrl-C was pressed since the last call or the last
