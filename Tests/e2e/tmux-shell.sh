@@ -263,7 +263,8 @@ colour_on_screen() { tm capture-pane -e -p -t "$SESSION" | grep -q $'\e\\[31m'; 
 colour_off_screen() { ! tm capture-pane -e -p -t "$SESSION" | grep -q $'\e\\[31m'; }
 
 screen_matches() { local deadline=$((SECONDS + TIMEOUT)); while ((SECONDS <= deadline)); do screen | grep -qE -- "$1" && return 0; sleep 0.1; done; return 1; }
-no_temp_files() { ! ls -A "$WORK" | grep -q '^\.layoutlab_history\.'; }
+# TextFile.write's temporary files are `.NAME.tmp-XXXXXXXX` beside the target.
+no_temp_files() { ! ls -A "$WORK" | grep -q '^\..*\.tmp-'; }
 
 # --- main ----------------------------------------------------------------------
 
