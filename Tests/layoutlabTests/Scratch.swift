@@ -82,7 +82,7 @@ func text(at path: String) -> String? {
     bytes(at: path).map { String(decoding: $0, as: UTF8.self) }
 }
 
-/// Permission bits (lstat: a symbolic link's own are not asked for).
+/// Permission bits of the file (a symbolic link is followed).
 func mode(of path: String) -> mode_t? {
     var status = stat()
     guard stat(path, &status) == 0 else { return nil }
@@ -99,19 +99,13 @@ func currentUmask() -> mode_t {
     #if os(Linux)
     if let status = text(at: "/proc/self/status"),
        let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Umask:") }),
-       let value = mode_t(line.dropFirst("Umask:".count).trimmingCharacters(), radix: 8) {
+       let value = mode_t(line.dropFirst("Umask:".count).filter { $0 != " " && $0 != "\t" }, radix: 8) {
         return value
     }
     #endif
     let mask = umask(0o022)
     umask(mask)
     return mask
-}
-
-private extension Substring {
-    func trimmingCharacters() -> String {
-        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
-    }
 }
 
 /// Runs `body` with an ordinary user's file permissions, so a read-only directory is read-only

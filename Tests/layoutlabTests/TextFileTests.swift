@@ -23,6 +23,11 @@ import Darwin
         let path = scratch.file("private")
         try TextFile.write("x", to: path, newFileMode: 0o600)
         #expect(mode(of: path) == 0o600)
+        // The umask applies (usually 022, so 0666 gives 0644), and contents that change the
+        // mode on the way (libedit sets 0600) do not get the last word.
+        let shared = scratch.file("shared")
+        try TextFile.write(to: shared, newFileMode: 0o666) { fd in fchmod(fd, 0o600) == 0 }
+        #expect(mode(of: shared) == 0o666 & ~currentUmask())
     }
 
     @Test func replacesAFileKeepingItsMode() throws {
