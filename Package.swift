@@ -40,6 +40,16 @@ let package = Package(
         .testTarget(name: "LayoutModelTests", dependencies: ["LayoutModel"]),
         .testTarget(name: "VisualFormatTests", dependencies: ["VisualFormat", "LayoutVocabulary"]),
         .testTarget(name: "LayoutShellTests", dependencies: ["LayoutShell", "TestSupport"]),
+        // The executable's own code (`@testable import layoutlab`): flags, files, history, completion.
+        .testTarget(
+            name: "layoutlabTests",
+            dependencies: [
+                "layoutlab",
+                "LayoutShell",
+                "CEditLine",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -27,12 +27,6 @@ static inline int cel_set_prompt(EditLine *el, cel_prompt_fn fn) {
     return el_set(el, EL_PROMPT, fn);
 }
 
-// `marker` brackets non-printing sequences (colour escapes) in the prompt so
-// libedit does not count them towards the prompt's width.
-static inline int cel_set_prompt_esc(EditLine *el, cel_prompt_fn fn, char marker) {
-    return el_set(el, EL_PROMPT_ESC, fn, marker);
-}
-
 static inline int cel_set_editor(EditLine *el, const char *mode) {
     return el_set(el, EL_EDITOR, mode);
 }
@@ -66,10 +60,6 @@ static inline int cel_set_signal(EditLine *el, int on) {
     return el_set(el, EL_SIGNAL, on);
 }
 
-static inline int cel_set_terminal(EditLine *el, const char *term) {
-    return el_set(el, EL_TERMINAL, term);
-}
-
 // --- history() ---------------------------------------------------------------
 
 static inline int cel_history_setsize(History *h, int size) {
@@ -93,35 +83,24 @@ static inline int cel_history_load(History *h, const char *path) {
     return history(h, &ev, H_LOAD, path);
 }
 
-// Returns the number of entries written, or -1.
-static inline int cel_history_save(History *h, const char *path) {
+// Writes the history file format (a cookie line, then one vis(3)-encoded entry
+// a line, oldest first) to `fp`, and sets the file's mode to 0600. Returns the
+// number of entries written, or -1. Write errors show in ferror(fp) only.
+static inline int cel_history_save_fp(History *h, FILE *fp) {
     HistEvent ev;
-    return history(h, &ev, H_SAVE, path);
+    return history(h, &ev, H_SAVE_FP, fp);
 }
 
-static inline int cel_history_clear(History *h) {
-    HistEvent ev;
-    return history(h, &ev, H_CLEAR);
-}
-
-static inline int cel_history_count(History *h) {
-    HistEvent ev;
-    if (history(h, &ev, H_GETSIZE) == -1) return -1;
-    return ev.num;
-}
-
-// Cursor moves over the history list: H_FIRST is the newest entry, H_NEXT goes
-// towards older ones, H_PREV towards newer ones. Each returns the entry's text
-// (owned by libedit, valid until the next history call) or NULL at either end.
+// Walks the history from the oldest entry (H_LAST) towards newer ones (H_PREV).
+// Each returns the entry's text (owned by libedit, valid until the next history
+// call) or NULL at the end. (The tests read the history back with these.)
 static inline const char *cel_history_step(History *h, int op) {
     HistEvent ev;
     if (history(h, &ev, op) == -1) return NULL;
     return ev.str;
 }
 
-static inline const char *cel_history_first(History *h) { return cel_history_step(h, H_FIRST); }
 static inline const char *cel_history_last(History *h) { return cel_history_step(h, H_LAST); }
-static inline const char *cel_history_next(History *h) { return cel_history_step(h, H_NEXT); }
 static inline const char *cel_history_prev(History *h) { return cel_history_step(h, H_PREV); }
 
 // --- Small helpers Swift 6 cannot express directly -------------------------

@@ -10,14 +10,14 @@ import Darwin
 /// The interactive loop: a `LineEditor` feeding the engine until `quit` or
 /// Ctrl-D.
 struct InteractiveShell {
-    let engine: any ShellEngine
+    let engine: ShellEngine
     /// Used when the terminal cannot do line editing: the lines are then
     /// replayed as from a pipe.
     let fallback: () -> Int32
 
     func run() -> Int32 {
         guard let editor = LineEditor(prompt: shellPrompt, historyPath: historyPath(),
-                                      completion: engine) else {
+                                      complete: engine.complete) else {
             fputs("layoutlab: cannot use the terminal for line editing; reading plain lines\n", cel_stderr())
             return fallback()
         }
@@ -68,8 +68,8 @@ struct ReplayDriver {
         // Read every file first: an unreadable one is a usage error (2), before any output.
         var scripts: [String: String] = [:]
         for source in sources where source != "-" {
-            do { scripts[source] = try readFile(source) } catch {
-                fputs("layoutlab: cannot read \(error.path): \(error.reason)\n", cel_stderr())
+            do { scripts[source] = try readScript(source) } catch {
+                fputs("layoutlab: \(error)\n", cel_stderr())
                 return 2
             }
         }
@@ -77,21 +77,23 @@ struct ReplayDriver {
         sessionKeptUntilExit = session
         let replayer = Replay.Replayer(options: options, session: session)
         for source in sources {
+            // Rejected lines are named by file under --final (stdin: by line number only).
+            replayer.source = source == "-" ? nil : source
             if source == "-" {
                 session.directory = nil
                 var number = 0
-                while !session.isFinished, let line = Swift.readLine(strippingNewline: true) {
+                while !replayer.isDone, let line = Swift.readLine(strippingNewline: true) {
                     number += 1
                     emit(replayer.feed(line, lineNumber: number))
                 }
             } else {
                 session.directory = directory(of: source)
                 for (index, line) in Replay.lines(of: scripts[source]!).enumerated() {
-                    if session.isFinished { break }
+                    if replayer.isDone { break }
                     emit(replayer.feed(line, lineNumber: index + 1))
                 }
             }
-            if session.isFinished { break }
+            if replayer.isDone { break }
         }
         emit(replayer.finish())
         return replayer.ok ? 0 : 1
@@ -108,8 +110,8 @@ struct CheckDriver {
     func run(files: [String]) -> Int32 {
         var scripts: [String] = []
         for file in files {
-            do { scripts.append(try readFile(file)) } catch {
-                fputs("layoutlab: cannot read \(error.path): \(error.reason)\n", cel_stderr())
+            do { scripts.append(try readScript(file)) } catch {
+                fputs("layoutlab: \(error)\n", cel_stderr())
                 return 2
             }
         }
@@ -121,10 +123,11 @@ struct CheckDriver {
             if update {
                 if check.updated == script {
                     print("ok \(file) (already up to date)")
-                } else if let problem = writeAtomically(check.updated, to: file) {
-                    fputs("layoutlab: cannot update \(file): \(problem)\n", cel_stderr())
-                    return 2
                 } else {
+                    do { try TextFile.write(check.updated, to: file) } catch {
+                        fputs("layoutlab: \(error)\n", cel_stderr())
+                        return 2
+                    }
                     print("updated \(file)")
                 }
             } else if check.ok {
@@ -146,59 +149,8 @@ func directory(of path: String) -> String {
     return slash == path.startIndex ? "/" : String(path[..<slash])
 }
 
-/// Reads a whole file (`-`: stdin). Invalid UTF-8 is repaired rather than refused: no
-/// input may crash the shell (DESIGN section 7).
-func readFile(_ path: String) throws(ReadError) -> String {
-    guard let file = path == "-" ? cel_stdin() : fopen(path, "rb") else {
-        throw ReadError(path: path, reason: String(cString: strerror(errno)))
-    }
-    defer { if path != "-" { fclose(file) } }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    while true {
-        let n = fread(&buffer, 1, buffer.count, file)
-        if n > 0 { bytes.append(contentsOf: buffer[0..<n]) }
-        if n < buffer.count {
-            if ferror(file) != 0 { throw ReadError(path: path, reason: String(cString: strerror(errno))) }
-            break
-        }
-    }
-    return String(decoding: bytes, as: UTF8.self)
-}
-
-/// A file that could not be read.
-struct ReadError: Error {
-    var path: String
-    var reason: String
-}
-
-/// Writes `text` to a temporary file in `path`'s directory, then renames it
-/// over `path`, so the old file survives any failure. Returns the problem, or
-/// nil on success.
-func writeAtomically(_ text: String, to path: String) -> String? {
-    var template = Array((directory(of: path) + "/.layoutlab.XXXXXX").utf8CString)
-    let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    guard fd >= 0 else { return String(cString: strerror(errno)) }
-    let temp = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-    var st = stat()
-    // Keep the file's mode; mkstemp creates 0600.
-    if stat(path, &st) == 0 { fchmod(fd, st.st_mode & 0o7777) }
-    let bytes = Array(text.utf8)
-    var written = 0
-    while written < bytes.count {
-        let n = bytes[written...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        if n < 0 {
-            if errno == EINTR { continue }
-            let problem = String(cString: strerror(errno))
-            close(fd); unlink(temp)
-            return problem
-        }
-        written += n
-    }
-    if fsync(fd) != 0 || close(fd) != 0 || rename(temp, path) != 0 {
-        let problem = String(cString: strerror(errno))
-        unlink(temp)
-        return problem
-    }
-    return nil
+/// A script to replay or check: the file at `source`, or standard input for `-`.
+func readScript(_ source: String) throws(FileError) -> String {
+    if source == "-" { return try TextFile.read(descriptor: STDIN_FILENO, name: "-") }
+    return try TextFile.read(source)
 }

@@ -3,75 +3,85 @@ import LayoutShell
 /// The interactive shell's prompt: short, plain, and the same on every line.
 let shellPrompt = "layoutlab> "
 
-/// The engine of the interactive shell: LayoutShell's `Session`.
-func makeEngine(_ context: EngineContext) -> any ShellEngine {
-    LayoutShellEngine(context: context)
+/// What Tab offers for the line being edited.
+///
+/// `replaceFrom` is where the word being completed starts (at most the cursor) and
+/// `candidates` what could replace the text between it and the cursor; both positions are
+/// offsets in Characters (`Array(line)`), which the line editor converts to libedit's units.
+/// Candidates already match the typed prefix. One candidate is inserted, with a space after
+/// it when `spaceAfter` is true and it does not end in `.`, `:` or `/` (so `a.` can go on to
+/// an attribute and a directory to a file); several are listed and their common prefix is
+/// inserted; none beeps.
+struct Completion: Equatable {
+    var replaceFrom: Int
+    var candidates: [String]
+    /// False where a space would end the word too early, such as inside a VFL format.
+    var spaceAfter = true
 }
 
-/// Adapts LayoutShell's `Session` to the line editor: each line runs in the
-/// session and comes back as a text report wrapped to the terminal's current
-/// width (read again for every line, so a resized window is followed), in
-/// colour when the context allows it. Ctrl-C during a long command (a big
-/// `load`) reaches the session through `shouldCancel`, which stops the load
-/// and leaves the session as it was before it.
-final class LayoutShellEngine: ShellEngine {
+/// The interactive shell's engine: LayoutShell's `Session`, fed one line at a time. Each
+/// line's report is text wrapped to the terminal's current width (read again for every
+/// line, so a resized window is followed), in colour when `color` allows it. Ctrl-C during a
+/// long command (a big `load`) reaches the session through `shouldCancel`, which stops the
+/// load and leaves the session as it was before it. Replays of files and stdin do not come
+/// here: they use LayoutShell's `Replay` directly (`ReplayDriver`).
+final class ShellEngine {
     let session: Session
-    let context: EngineContext
+    let color: Bool
     /// Numbers the interactive lines (the session's reports carry it).
     private var lineNumber = 0
-
-    init(context: EngineContext, session: Session = Session()) {
-        self.context = context
-        self.session = session
-        if context.interactive {
-            session.shouldCancel = { [unowned self] in
-                guard LineEditor.takeInterrupt() else { return false }
-                interrupted = true
-                return true
-            }
-        }
-    }
-
     /// Set when Ctrl-C stopped the command being run.
     private var interrupted = false
 
+    init(color: Bool, session: Session = Session()) {
+        self.color = color
+        self.session = session
+        session.shouldCancel = { [unowned self] in
+            guard LineEditor.takeInterrupt() else { return false }
+            interrupted = true
+            return true
+        }
+    }
+
+    /// True once the session asked to end (`quit`).
     var isFinished: Bool { session.isFinished }
 
+    /// Runs one input line and returns the report to print (empty for none).
     func execute(_ line: String) -> String {
         lineNumber += 1
         // A Ctrl-C pressed between lines is not meant for this command.
-        if context.interactive { _ = LineEditor.takeInterrupt() }
+        _ = LineEditor.takeInterrupt()
         interrupted = false
         let result = session.execute(line, lineNumber: lineNumber)
-        let width = context.interactive ? Terminal.width : context.width
-        let text = result.renderText(width: width, color: context.color,
-                                     promptWidth: context.interactive ? shellPrompt.count : nil)
+        let text = result.renderText(width: Terminal.width, color: color, promptWidth: shellPrompt.count)
         // The terminal echoed ^C where the cursor was; start the report on a line of its own.
         return interrupted ? "\n" + text : text
     }
 
     /// The session's completions; a view name or constraint id that starts the line comes
     /// with its `.`, since nothing else can follow it there (`al` Tab gives `alpha.`, and a
-    /// second Tab lists the attributes).
-    func completions(line: String, cursor: Int) -> (replaceFrom: Int, candidates: [String]) {
+    /// second Tab lists the attributes). No space is added inside a VFL format
+    /// (`H:|-[al` Tab gives `H:|-[alpha`): a space there would end the format; options after
+    /// it get their space as usual.
+    func complete(line: String, cursor: Int) -> Completion {
         let (from, candidates) = session.completions(line: line, cursor: cursor)
         let ahead = Array(line).prefix(min(max(0, from), line.count))
+        let inFormat: Bool = {
+            let start = ahead.drop { $0 == " " || $0 == "\t" }
+            guard start.starts(with: ["H", ":"]) || start.starts(with: ["V", ":"]) else { return false }
+            return !(start.contains(" ") || start.contains("\t"))
+        }()
         // `a.hu` Tab gives `a.hugging.`: the axis must follow.
         if ahead.last == "." {
-            return (from, candidates.map { $0 == "hugging" || $0 == "resistance" ? $0 + "." : $0 })
+            let candidates = candidates.map { $0 == "hugging" || $0 == "resistance" ? $0 + "." : $0 }
+            return Completion(replaceFrom: from, candidates: candidates, spaceAfter: !inFormat)
         }
-        guard ahead.allSatisfy({ $0 == " " || $0 == "\t" }) else { return (from, candidates) }
+        guard ahead.allSatisfy({ $0 == " " || $0 == "\t" }) else {
+            return Completion(replaceFrom: from, candidates: candidates, spaceAfter: !inFormat)
+        }
         let dotted = candidates.map { word in
             session.model.view(word) != nil || session.model.resolveConstraint(word) != nil ? word + "." : word
         }
-        return (from, dotted)
-    }
-
-    /// No space inside a VFL format (`H:|-[al` Tab gives `H:|-[alpha`): a space
-    /// there would end the format. Options after it get their space as usual.
-    func spaceAfterCompletion(line: String, replaceFrom: Int) -> Bool {
-        let ahead = Array(line).prefix(min(max(0, replaceFrom), line.count)).drop { $0 == " " || $0 == "\t" }
-        guard ahead.starts(with: ["H", ":"]) || ahead.starts(with: ["V", ":"]) else { return true }
-        return ahead.contains(" ") || ahead.contains("\t")
+        return Completion(replaceFrom: from, candidates: dotted, spaceAfter: !inFormat)
     }
 }

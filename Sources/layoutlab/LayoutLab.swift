@@ -13,7 +13,7 @@ private let cExit = Darwin.exit
 /// The version `layoutlab --version` prints.
 let layoutlabVersion = "0.1.0-dev"
 
-/// The `layoutlab` command line (DESIGN section 6): the interactive shell when
+/// The `layoutlab` command line (README, "Command line"): the interactive shell when
 /// started without files on a terminal, otherwise a replay of scripts or
 /// stdin, optionally as JSON Lines, checked against expected output, or
 /// reporting only once at the end.
@@ -41,8 +41,11 @@ struct LayoutLab: ParsableCommand {
     @Flag(name: .long, help: "With --check: rewrite the expected output in each file.")
     var update = false
 
-    @Flag(name: .long, help: "Report only once, after the last command.")
+    @Flag(name: .long, help: "Report only once, at the end: every rejected line, then the whole layout.")
     var final = false
+
+    @Flag(name: .long, help: "Stop the replay at the first rejected line (exit status 1).")
+    var stopOnError = false
 
     @Argument(help: ArgumentHelp("Session scripts to replay; `-` reads stdin.", valueName: "FILE"))
     var files: [String] = []
@@ -57,6 +60,9 @@ struct LayoutLab: ParsableCommand {
         if check && (json || final) {
             throw ValidationError("--check compares the text report; it cannot be combined with --json or --final")
         }
+        if check && stopOnError {
+            throw ValidationError("--check already reports every difference; it cannot be combined with --stop-on-error")
+        }
         if update && files.contains("-") {
             throw ValidationError("--update cannot rewrite stdin")
         }
@@ -65,33 +71,56 @@ struct LayoutLab: ParsableCommand {
         }
     }
 
+    /// What a run does, decided by the flags and whether stdin is a terminal.
+    enum Mode: Equatable {
+        /// `--check` (with `--update`: rewrite the expected output) over the files.
+        case check(update: Bool)
+        /// The line editor, on a terminal.
+        case interactive
+        /// Replay of the sources in one session (`-` is stdin).
+        case replay(sources: [String])
+    }
+
+    /// The interactive shell needs a terminal on stdin and no files; `--json` and `--final`
+    /// replay stdin even from a terminal. Piped input is replayed like `-`.
+    func mode(stdinIsTTY: Bool) -> Mode {
+        if check { return .check(update: update) }
+        if files.isEmpty && !json && !final && stdinIsTTY { return .interactive }
+        return .replay(sources: files.isEmpty ? ["-"] : files)
+    }
+
     func run() throws {
-        let interactive = files.isEmpty && !json && !final && Terminal.stdinIsTTY
         let options = Replay.Options(json: json, final: final, width: Terminal.width,
-                                     color: !json && Terminal.colorEnabled)
+                                     color: !json && Terminal.colorEnabled, stopOnError: stopOnError)
         let status: Int32
-        if check {
+        switch mode(stdinIsTTY: Terminal.stdinIsTTY) {
+        case .check(let update):
             status = CheckDriver(update: update).run(files: files)
-        } else if interactive {
-            let context = EngineContext(width: options.width, color: options.color, interactive: true)
-            status = InteractiveShell(engine: makeEngine(context),
+        case .interactive:
+            status = InteractiveShell(engine: ShellEngine(color: options.color),
                                       fallback: { ReplayDriver(options: options).run(sources: ["-"]) }).run()
-        } else {
-            status = ReplayDriver(options: options).run(sources: files.isEmpty ? ["-"] : files)
+        case .replay(let sources):
+            status = ReplayDriver(options: options).run(sources: sources)
         }
         if status != 0 { throw ExitCode(status) }
     }
 
-    /// Usage errors exit with 2 (DESIGN section 6), not ArgumentParser's 64.
+    /// The exit status for an error thrown while parsing or running: 2 for usage errors
+    /// (README, "Command line"), not ArgumentParser's 64; else ArgumentParser's own code.
+    static func exitStatus(for error: any Error) -> Int32 {
+        let code = exitCode(for: error)
+        return code == .validationFailure ? 2 : code.rawValue
+    }
+
+    /// Usage errors exit with 2, not ArgumentParser's 64.
     static func main() {
         do {
             var command = try parseAsRoot()
             try command.run()
         } catch {
-            let code = exitCode(for: error)
-            if code == .validationFailure {
+            if exitCode(for: error) == .validationFailure {
                 fputs(fullMessage(for: error) + "\n", cel_stderr())
-                cExit(2)
+                cExit(exitStatus(for: error))
             }
             exit(withError: error)
         }

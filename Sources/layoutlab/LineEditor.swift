@@ -1,4 +1,5 @@
 import CEditLine
+import LayoutShell
 import Synchronization
 
 #if canImport(Glibc)
@@ -14,7 +15,7 @@ import Darwin
 private let interruptFlag = Atomic<Bool>(false)
 
 /// An interactive line reader on top of libedit: emacs-style editing, a
-/// prompt, tab completion through a `CompletionProvider`, and a persistent
+/// prompt, tab completion through a `complete` function, and a persistent
 /// history file. Use it only when standard input is a terminal; piped input
 /// must never go through libedit.
 ///
@@ -24,8 +25,9 @@ private let interruptFlag = Atomic<Bool>(false)
 final class LineEditor {
     private let el: OpaquePointer
     private let hist: OpaquePointer
-    private let completion: any CompletionProvider
-    private var promptBuffer: UnsafeMutablePointer<CChar>?
+    private let completion: (_ line: String, _ cursor: Int) -> Completion
+    /// The prompt as libedit asks for it on every redisplay (it keeps no copy).
+    private let promptBuffer: UnsafeMutablePointer<CChar>?
     private let history: HistoryFile?
     private var previousSIGINT = sigaction()
 
@@ -36,9 +38,10 @@ final class LineEditor {
     ///   - programName: the name libedit looks up in `~/.editrc` sections.
     ///   - prompt: printed before each line; plain text (no escape sequences).
     ///   - historyPath: the history file, or nil for no persistent history.
-    ///   - completion: asked for candidates when the user presses Tab.
+    ///   - complete: asked for candidates when the user presses Tab, with the line and
+    ///     the cursor's offset in it (in Characters).
     init?(programName: String = "layoutlab", prompt: String, historyPath: String?,
-          completion: any CompletionProvider) {
+          complete: @escaping (_ line: String, _ cursor: Int) -> Completion) {
         // Without a UTF-8 LC_CTYPE, libedit silently drops non-ASCII input.
         // Containers and CI often have no locale set at all; C.UTF-8 then
         // still lets the user type UTF-8 without changing any other category.
@@ -48,18 +51,15 @@ final class LineEditor {
             if current == "C" || current == "POSIX" { setlocale(LC_CTYPE, "C.UTF-8") }
         }
 
-        guard let hist = history_init() else { return nil }
+        guard let hist = LineEditor.makeHistory() else { return nil }
         guard let el = el_init(programName, cel_stdin(), cel_stdout(), cel_stderr()) else {
             history_end(hist)
             return nil
         }
         self.el = el
         self.hist = hist
-        self.completion = completion
+        self.completion = complete
         self.promptBuffer = strdup(prompt)
-        cel_history_setsize(hist, 1000)
-        // Pressing Enter on a recalled line must not fill the history with copies.
-        cel_history_setunique(hist, 1)
         self.history = historyPath.map { HistoryFile(path: $0) }
 
         cel_set_clientdata(el, Unmanaged.passUnretained(self).toOpaque())
@@ -84,18 +84,6 @@ final class LineEditor {
         el_end(el)
         history_end(hist)
         free(promptBuffer)
-    }
-
-    /// The text shown before each line; takes effect at the next redisplay.
-    var prompt: String {
-        get { promptBuffer.map { String(cString: $0) } ?? "" }
-        set {
-            // libedit asks the prompt callback every time it draws the
-            // prompt and keeps no copy, so the old buffer can go now.
-            let old = promptBuffer
-            promptBuffer = strdup(newValue)
-            free(old)
-        }
     }
 
     /// Reads one line, without its newline. Ctrl-C discards the current line
@@ -131,21 +119,23 @@ final class LineEditor {
         }
     }
 
+    /// The most history entries kept (and saved); older ones are dropped.
+    static let historyLimit: Int32 = 1000
+
+    /// A libedit history that keeps the newest `historyLimit` entries and no entry twice in
+    /// a row (pressing Enter on a recalled line must not fill it with copies). Free it with
+    /// `history_end`.
+    static func makeHistory() -> OpaquePointer? {
+        guard let hist = history_init() else { return nil }
+        cel_history_setsize(hist, historyLimit)
+        cel_history_setunique(hist, 1)
+        return hist
+    }
+
     /// True (once) if Ctrl-C was pressed since the last call or the last
     /// `readLine()`: long-running commands poll it to stop early.
     static func takeInterrupt() -> Bool {
         interruptFlag.exchange(false, ordering: .relaxed)
-    }
-
-    /// The history entries, oldest first.
-    var historyEntries: [String] {
-        var entries: [String] = []
-        var entry = cel_history_last(hist)
-        while let e = entry {
-            entries.append(String(cString: e))
-            entry = cel_history_prev(hist)
-        }
-        return entries
     }
 
     private func remember(_ line: String) {
@@ -190,7 +180,8 @@ final class LineEditor {
         // counts wide characters, i.e. Unicode scalars. Convert both ways.
         let line = String(scalars)
         let cursorCharacters = String(String.UnicodeScalarView(scalars.prefix(cursor))).count
-        let (from, candidates) = completion.completions(line: line, cursor: cursorCharacters)
+        let answer = completion(line, cursorCharacters)
+        let (from, candidates) = (answer.replaceFrom, answer.candidates)
         let fromCharacters = min(max(0, from), cursorCharacters)
         let start = String(line.prefix(fromCharacters)).unicodeScalars.count
         let typed = String(String.UnicodeScalarView(scalars.dropFirst(start).prefix(max(0, cursor - start))))
@@ -200,8 +191,7 @@ final class LineEditor {
             return UInt8(CC_REFRESH_BEEP)
         case 1:
             let word = candidates[0]
-            let noSpace = word.hasSuffix(".") || word.hasSuffix(":") || word.hasSuffix("/")
-                || !completion.spaceAfterCompletion(line: line, replaceFrom: fromCharacters)
+            let noSpace = word.hasSuffix(".") || word.hasSuffix(":") || word.hasSuffix("/") || !answer.spaceAfter
             let suffix = noSpace ? "" : " "
             replace(typed, with: word + suffix)
             return UInt8(CC_REFRESH)
@@ -210,7 +200,8 @@ final class LineEditor {
             if common.unicodeScalars.count > typed.unicodeScalars.count, common.hasPrefix(typed) {
                 replace(typed, with: common)
             }
-            printList(candidates)
+            fputs("\n" + completionList(candidates, width: Terminal.width), cel_stdout())
+            fflush(cel_stdout())
             return UInt8(CC_REDISPLAY)
         }
     }
@@ -219,35 +210,36 @@ final class LineEditor {
         el_deletestr(el, Int32(typed.unicodeScalars.count))
         el_insertstr(el, text)
     }
+}
 
-    /// Prints candidates in columns under the line, like a shell does; the
-    /// caller's CC_REDISPLAY then redraws the prompt and line below them.
-    private func printList(_ candidates: [String]) {
-        let limit = 200
-        let shown = Array(candidates.prefix(limit))
-        let widest = shown.map { $0.count }.max() ?? 0
-        let columnWidth = widest + 2
-        let columns = max(1, Terminal.width / columnWidth)
-        let rows = (shown.count + columns - 1) / columns
-        var out = "\n"
-        for row in 0..<rows {
-            var text = ""
-            for column in 0..<columns {
-                // Column-major, as ls does: reading down a column stays sorted.
-                let index = column * rows + row
-                guard index < shown.count else { break }
-                let item = shown[index]
-                let isLast = column == columns - 1 || (column + 1) * rows + row >= shown.count
-                text += isLast ? item : item + String(repeating: " ", count: columnWidth - item.count)
-            }
-            out += text + "\n"
+/// Candidates laid out in columns for a terminal `width` columns wide, as a shell lists
+/// them: column-major (as ls does, so reading down a column stays sorted), each column as
+/// wide as the widest candidate plus two spaces, as many columns as fit (at least one), no
+/// trailing spaces; at most `limit` candidates, then `… and N more`. Every line ends in a
+/// newline. The line editor prints it under the line being edited; libedit then redraws the
+/// prompt and the line below it.
+func completionList(_ candidates: [String], width: Int, limit: Int = 200) -> String {
+    let shown = Array(candidates.prefix(limit))
+    let widest = shown.map { $0.count }.max() ?? 0
+    let columnWidth = widest + 2
+    let columns = max(1, width / columnWidth)
+    let rows = (shown.count + columns - 1) / columns
+    var out = ""
+    for row in 0..<rows {
+        var text = ""
+        for column in 0..<columns {
+            let index = column * rows + row
+            guard index < shown.count else { break }
+            let item = shown[index]
+            let isLast = column == columns - 1 || (column + 1) * rows + row >= shown.count
+            text += isLast ? item : item + String(repeating: " ", count: columnWidth - item.count)
         }
-        if candidates.count > limit {
-            out += "… and \(candidates.count - limit) more\n"
-        }
-        fputs(out, cel_stdout())
-        fflush(cel_stdout())
+        out += text + "\n"
     }
+    if candidates.count > limit {
+        out += "… and \(candidates.count - limit) more\n"
+    }
+    return out
 }
 
 /// The longest common prefix of `words`, compared by Unicode scalar.
@@ -272,25 +264,28 @@ private func lineEditorComplete(_ el: OpaquePointer?, _ key: Int32) -> UInt8 {
     LineEditor.from(el)?.complete() ?? UInt8(CC_ERROR)
 }
 
-/// The persistent history: loaded once, then rewritten after every accepted
-/// line by writing a temporary file beside it and rename(2)-ing it over the
-/// old one, so a crash or a full disk never leaves a half-written history.
+/// The persistent history: loaded once, then rewritten after every accepted line through
+/// `TextFile.write` (a temporary file beside it, fsync'ed, renamed over the old one), so a
+/// crash or a full disk never leaves a half-written history. A new history file is private
+/// (0600, as libedit and bash make theirs); an existing one keeps its mode, and a symbolic
+/// link (dotfile managers) keeps pointing at the replaced file.
+///
+/// A file that is not a libedit history (a readline one, or anything else) is left alone:
+/// history is then not saved. Any failure warns once and stops the saving, so a read-only
+/// home does not warn on every line.
 final class HistoryFile {
     let path: String
-    /// False after a failure, so a read-only home warns once, not on every line.
-    private var writable = true
+    /// False after a failure, or when the file is not ours.
+    private(set) var writable = true
+    private let warn: (String) -> Void
 
-    init(path: String) {
-        // Follow a symlinked history (dotfile managers) so rename replaces the
-        // target, not the link.
-        if let real = realpath(path, nil) {
-            self.path = String(cString: real)
-            free(real)
-        } else {
-            self.path = path
-        }
+    /// - Parameter warn: told each problem, in one line (default: standard error).
+    init(path: String, warn: @escaping (String) -> Void = { fputs($0 + "\n", cel_stderr()) }) {
+        self.path = path
+        self.warn = warn
     }
 
+    /// Adds the file's entries to `hist`. A missing file is an empty history.
     func load(into hist: OpaquePointer) {
         guard access(path, F_OK) == 0 else { return }
         if cel_history_load(hist, path) < 0 {
@@ -303,35 +298,41 @@ final class HistoryFile {
         }
     }
 
+    /// Replaces the file with `hist`'s entries, in libedit's format.
     func save(from hist: OpaquePointer) {
         guard writable else { return }
-        let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
-        var template = Array(((directory.isEmpty ? "" : directory) + "/.layoutlab_history.XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { return fail("cannot create a file in \(directory)", errno) }
-        close(fd)
-        let temp = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        guard cel_history_save(hist, temp) >= 0 else {
-            let err = errno
-            unlink(temp)
-            return fail("cannot write \(temp)", err)
-        }
-        // Make the new contents durable before they replace the old file.
-        let sync = open(temp, O_RDONLY)
-        if sync >= 0 { fsync(sync); close(sync) }
-        guard rename(temp, path) == 0 else {
-            let err = errno
-            unlink(temp)
-            return fail("cannot replace \(path)", err)
+        do {
+            try TextFile.write(to: path, newFileMode: 0o600) { fd in
+                let copy = dup(fd)
+                guard copy >= 0 else { return false }
+                guard let file = fdopen(copy, "w") else {
+                    let code = errno
+                    close(copy)
+                    errno = code
+                    return false
+                }
+                // libedit ignores its own write errors; the stream remembers them.
+                let written = cel_history_save_fp(hist, file) >= 0 && fflush(file) == 0 && ferror(file) == 0
+                let code = errno
+                let closed = fclose(file) == 0
+                if written { return closed }
+                errno = code
+                return false
+            }
+        } catch {
+            writable = false
+            warn("layoutlab: history not saved: \(error)")
         }
     }
+}
 
-    private func fail(_ what: String, _ err: Int32) {
-        writable = false
-        warn("layoutlab: history not saved: \(what): \(String(cString: strerror(err)))")
-    }
-
-    private func warn(_ message: String) {
-        fputs(message + "\n", cel_stderr())
+extension StringProtocol {
+    /// The string without leading and trailing spaces, tabs and line breaks.
+    /// (Kept here so the executable needs no Foundation.)
+    var trimmingWhitespace: String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0.isNewline }
+        guard let start = firstIndex(where: { !isSpace($0) }) else { return "" }
+        let end = lastIndex(where: { !isSpace($0) })!
+        return String(self[start...end])
     }
 }

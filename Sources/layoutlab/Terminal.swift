@@ -35,7 +35,7 @@ enum Terminal {
     }
 
     /// Colour only on a terminal, and never when `NO_COLOR` is set (to any
-    /// value, even empty: DESIGN says "never with NO_COLOR set").
+    /// value, even empty: README, "The interactive shell": "never with `NO_COLOR` set").
     static var colorEnabled: Bool {
         stdoutIsTTY && environment("NO_COLOR") == nil
     }

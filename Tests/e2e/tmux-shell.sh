@@ -170,8 +170,8 @@ scenario_first_session() {
     check "the window shrinks to 60 columns" resize 60 "$ROWS"
     type "metric resizeCheckWithALongNameThatWrapsAtSixtyColumns = 123456789"; key Enter
     check "a line typed after a resize is read whole" \
-        wait_for "metric resizeCheckWithALongNameThatWrapsAtSixtyColumns ="
-    check "reports wrap at the new width" wait_for "    123456789"
+        wait_for "metric resizeCheckWithALongNameThatWrapsAtSixtyColumns is"
+    check "reports wrap at the new width" wait_for "    now 123456789"
     check "the window grows back to $COLS columns" resize "$COLS" "$ROWS"
     key C-l
 
@@ -263,7 +263,8 @@ colour_on_screen() { tm capture-pane -e -p -t "$SESSION" | grep -q $'\e\\[31m'; 
 colour_off_screen() { ! tm capture-pane -e -p -t "$SESSION" | grep -q $'\e\\[31m'; }
 
 screen_matches() { local deadline=$((SECONDS + TIMEOUT)); while ((SECONDS <= deadline)); do screen | grep -qE -- "$1" && return 0; sleep 0.1; done; return 1; }
-no_temp_files() { ! ls -A "$WORK" | grep -q '^\.layoutlab_history\.'; }
+# TextFile.write's temporary files are `.NAME.tmp-XXXXXXXX` beside the target.
+no_temp_files() { ! ls -A "$WORK" | grep -q '^\..*\.tmp-'; }
 
 # --- main ----------------------------------------------------------------------
 

@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import LayoutModel
 
 /// Script files: `save` writes the history as a script, `load` runs one as a single undo step.
@@ -23,32 +16,17 @@ extension Session {
         return (text, all.count)
     }
 
-    /// Writes the history as a script, atomically: a temporary file in the same directory,
-    /// flushed, then renamed over the target. The previous file survives any failure. Returns
-    /// the number of commands in the history.
+    /// Writes the history as a script, atomically (`TextFile.write`): the previous file
+    /// survives any failure. Returns the number of commands in the history.
     func save(to path: String) throws(ShellError) -> Int {
         let target = resolve(path)
         let (text, commands) = savedScript
-        let slash = target.lastIndex(of: "/")
-        // A file right under "/" keeps its temporary file in "/" too (not in the current directory).
-        let dir = slash.map { $0 == target.startIndex ? "/" : String(target[..<$0]) } ?? "."
-        let base = slash.map { String(target[target.index(after: $0)...]) } ?? target
-        var status = stat()
-        guard !base.isEmpty, !(stat(target, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR) else {
+        do throws(FileError) {
+            try TextFile.write(text, to: target)
+        } catch .isDirectory {
             throw ShellError("\(path) is a directory; save needs a file name, e.g. save \(path.hasSuffix("/") ? path : path + "/")session.lal")
-        }
-        let temp = (dir.hasSuffix("/") ? dir : dir + "/") + ".\(base).tmp-\(getpid())"
-        guard let file = fopen(temp, "w") else {
-            throw ShellError("cannot write \(path): \(String(cString: strerror(errno)))")
-        }
-        let bytes = Array(text.utf8)
-        let written = bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, file) }
-        let flushed = fflush(file) == 0 && fsync(fileno(file)) == 0
-        fclose(file)
-        guard written == bytes.count, flushed, rename(temp, target) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temp)
-            throw ShellError("cannot write \(path): \(reason)")
+        } catch {
+            throw ShellError("cannot write \(path): \(error.reason)")
         }
         return commands
     }
@@ -80,8 +58,9 @@ extension Session {
             throw ShellError("load is nested too deeply (more than \(InputLimits.maxLoadDepth) files; a file that loads itself?)")
         }
         let target = resolve(path)
-        guard let text = readFile(target) else {
-            throw ShellError("cannot read \(path): \(String(cString: strerror(errno)))")
+        let text: String
+        do throws(FileError) { text = try TextFile.read(target) } catch {
+            throw ShellError("cannot read \(path): \(error.reason)")
         }
         loadDepth += 1
         defer { loadDepth -= 1 }
@@ -115,19 +94,5 @@ extension Session {
             }
         }
         return accepted
-    }
-
-    func readFile(_ path: String) -> String? {
-        guard let file = fopen(path, "r") else { return nil }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = fread(&buffer, 1, buffer.count, file)
-            if n <= 0 { break }
-            bytes.append(contentsOf: buffer[0..<n])
-            if bytes.count > 256 << 20 { errno = EFBIG; return nil }
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }

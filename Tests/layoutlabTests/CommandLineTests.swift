@@ -1,0 +1,76 @@
+import ArgumentParser
+import Testing
+@testable import layoutlab
+
+/// The flags of README "Command line": what each combination runs, and which are usage
+/// errors (exit status 2).
+@Suite struct CommandLineTests {
+    private func mode(_ arguments: [String], tty: Bool) throws -> LayoutLab.Mode {
+        try LayoutLab.parse(arguments).mode(stdinIsTTY: tty)
+    }
+
+    @Test func withoutFilesATerminalGetsTheShellAndAPipeIsReplayed() throws {
+        #expect(try mode([], tty: true) == .interactive)
+        #expect(try mode([], tty: false) == .replay(sources: ["-"]))
+        // --json and --final replay stdin even from a terminal: no prompt, no libedit.
+        #expect(try mode(["--json"], tty: true) == .replay(sources: ["-"]))
+        #expect(try mode(["--final"], tty: true) == .replay(sources: ["-"]))
+        #expect(try mode(["--json", "--final"], tty: true) == .replay(sources: ["-"]))
+    }
+
+    @Test func filesAreReplayedInOrderInOneRun() throws {
+        #expect(try mode(["setup.lal", "-", "more.lal"], tty: true)
+                == .replay(sources: ["setup.lal", "-", "more.lal"]))
+        #expect(try mode(["--json", "a.lal"], tty: false) == .replay(sources: ["a.lal"]))
+    }
+
+    @Test func stopOnErrorReachesTheReplay() throws {
+        let command = try LayoutLab.parse(["--stop-on-error", "--final", "a.lal"])
+        #expect(command.stopOnError && command.final)
+        #expect(command.mode(stdinIsTTY: false) == .replay(sources: ["a.lal"]))
+    }
+
+    @Test func checkAndUpdate() throws {
+        #expect(try mode(["--check", "a.lal", "b.lal"], tty: true) == .check(update: false))
+        #expect(try mode(["--check", "--update", "a.lal"], tty: true) == .check(update: true))
+        #expect(try mode(["--update", "--check", "a.lal"], tty: false) == .check(update: true))
+        #expect(try mode(["--check", "-"], tty: false) == .check(update: false))
+    }
+
+    @Test(arguments: [
+        (["--update", "a.lal"], "--update needs --check"),
+        (["--check"], "--check needs at least one FILE"),
+        (["--check", "--json", "a.lal"], "cannot be combined with --json or --final"),
+        (["--check", "--final", "a.lal"], "cannot be combined with --json or --final"),
+        (["--check", "--update", "-"], "--update cannot rewrite stdin"),
+        (["-", "-"], "`-` (stdin) may be given only once"),
+        (["--check", "--stop-on-error", "a.lal"], "cannot be combined with --stop-on-error"),
+        (["--bogus"], "Unknown option '--bogus'"),
+    ])
+    func usageErrorsExitWithTwo(arguments: [String], message: String) {
+        do {
+            _ = try LayoutLab.parse(arguments)
+            Issue.record("\(arguments) was accepted")
+        } catch {
+            #expect(LayoutLab.exitStatus(for: error) == 2)
+            #expect(LayoutLab.message(for: error).contains(message), "\(LayoutLab.message(for: error))")
+        }
+    }
+
+    @Test func helpAndVersionExitWithZero() {
+        for arguments in [["--help"], ["--version"]] {
+            #expect(throws: (any Error).self) { try LayoutLab.parse(arguments) }
+            do { _ = try LayoutLab.parse(arguments) } catch {
+                #expect(LayoutLab.exitStatus(for: error) == 0)
+            }
+        }
+        do { _ = try LayoutLab.parse(["--version"]) } catch {
+            #expect(LayoutLab.fullMessage(for: error) == layoutlabVersion)
+        }
+    }
+
+    @Test func aFailedRunKeepsItsOwnStatus() {
+        #expect(LayoutLab.exitStatus(for: ExitCode(1)) == 1)
+        #expect(LayoutLab.exitStatus(for: ExitCode(2)) == 2)
+    }
+}
