@@ -24,7 +24,7 @@ public struct ConstraintRecord: Sendable {
     public internal(set) var spec: ConstraintSpec {
         didSet { text = spec.canonicalText }
     }
-    /// The canonical text (DESIGN §6). Kept, not computed on demand: reports print it for every
+    /// The canonical text (README, "Constraints"). Kept, not computed on demand: reports print it for every
     /// broken constraint after every input.
     public private(set) var text: String
     public internal(set) var isActive: Bool = true

@@ -116,14 +116,11 @@ extension LayoutModel {
     public func setPriority(_ id: String, _ priority: LayoutPriority) throws(LayoutError) {
         guard let record = constraints[id] else { throw .unknownConstraint(id) }
         guard LayoutPriority.isValid(priority.rawValue) else { throw .priorityOutOfRange(priority.rawValue) }
-        if record.isImplicit {
-            let axis: LayoutAttribute.Axis
-            switch record.kind {
-            case .hugging(let a), .resistance(let a): axis = a
-            case .user: axis = .horizontal
-            }
-            if case .hugging = record.kind { try setHugging(record.spec.firstItem, axis, priority) } else { try setResistance(record.spec.firstItem, axis, priority) }
-            return
+        // An implicit constraint's priority is its view's hugging or compression resistance.
+        switch record.kind {
+        case .hugging(let axis): return try setHugging(record.spec.firstItem, axis, priority)
+        case .resistance(let axis): return try setResistance(record.spec.firstItem, axis, priority)
+        case .user: break
         }
         let old = record.spec.priority
         if old.isRequired != priority.isRequired {

@@ -53,33 +53,6 @@ public enum LayoutAttribute: String, CaseIterable, Sendable, Hashable {
         default: return false
         }
     }
-
-    /// The attribute's number in Apple's `NSLayoutConstraint.Attribute` (`baseline` shares 11 with
-    /// `lastBaseline`). VFL emits alignment constraints in this order.
-    public var appleNumber: Int {
-        switch self {
-        case .left: 1
-        case .right: 2
-        case .top: 3
-        case .bottom: 4
-        case .leading: 5
-        case .trailing: 6
-        case .width: 7
-        case .height: 8
-        case .centerX: 9
-        case .centerY: 10
-        case .baseline, .lastBaseline: 11
-        case .firstBaseline: 12
-        case .leftMargin: 13
-        case .rightMargin: 14
-        case .topMargin: 15
-        case .bottomMargin: 16
-        case .leadingMargin: 17
-        case .trailingMargin: 18
-        case .centerXWithinMargins: 19
-        case .centerYWithinMargins: 20
-        }
-    }
 }
 
 /// The relation of a constraint (`NSLayoutConstraint.Relation`).

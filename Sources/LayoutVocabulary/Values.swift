@@ -1,6 +1,6 @@
 /// The plain values a constraint is stated in besides attributes and priorities: the layout
 /// direction, insets, and the shortest exact form of a number that canonical constraint text
-/// uses (DESIGN §6).
+/// uses (README, "Constraints").
 
 /// The layout direction (`UIUserInterfaceLayoutDirection`): decides where leading and trailing are.
 public enum LayoutDirection: Sendable, Hashable, CaseIterable {
@@ -33,7 +33,7 @@ public func formatNumber(_ value: Double) -> String {
 }
 
 extension ConstraintSpec: CustomStringConvertible {
-    /// DESIGN §6: `first.attr REL [m * ]second.attr [+ c | - c] [@p]` or `first.attr REL c [@p]`;
+    /// The README's canonical form: `first.attr REL [m * ]second.attr [+ c | - c] [@p]` or `first.attr REL c [@p]`;
     /// the priority is left out when required. The notation of a constraint, shared by the text
     /// and JSON reports and by every parser that produces specs, so it lives with the spec.
     public var canonicalText: String {

@@ -1,6 +1,6 @@
 // Minimal reproductions of solver failures found by the differential property test
 // (SolverPropertyTests), shrunk from the random call logs by `CheckedRun.shrink`. Each test
-// states the expected behaviour per DESIGN §4; a failing test here is an open solver bug, not a
+// states the expected behaviour per the README's semantics; a failing test here is an open solver bug, not a
 // test to relax.
 
 import Cassowary

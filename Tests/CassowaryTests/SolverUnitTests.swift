@@ -1,5 +1,5 @@
 // Deterministic unit tests of the Cassowary solver, one behaviour each, with answers worked out
-// by hand (DESIGN §4 semantics). The property test covers the combinations; these pin the
+// by hand (the README's semantics: strict priority order). The property test covers the combinations; these pin the
 // behaviours that matter most and give readable failures.
 
 import Cassowary
@@ -202,7 +202,7 @@ private func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= tolerance }
         let conflicting = conflict { () throws(UnsatisfiableConstraint) in _ = try s.addConstraint(bad, .equal, .required) }
         #expect(conflicting == [cx, cy])
         #expect(close(s.value(of: x), 10) && close(s.value(of: y), 20) && close(s.value(of: z), 3))
-        // DESIGN §4: the caller may add it again above every optional strength.
+        // A broken required constraint: the caller may add it again above every optional strength.
         try s.addConstraint(bad, .equal, .optional(999.9))
         #expect(close(s.value(of: x), 10) && close(s.value(of: y), 20))
     }

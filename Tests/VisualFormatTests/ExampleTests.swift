@@ -33,7 +33,7 @@ let examples: [Example] = [
         c("find", .leading, "root", .leading, 20), c("findNext", .leading, "find", .trailing, 8),
         c("findField", .leading, "findNext", .trailing, 8), c("findField", .width, .greaterThanOrEqual, 20),
         c("root", .trailing, "findField", .trailing, 20)]),
-    // The brief's and DESIGN's example: the superview by name, later view first.
+    // The README's example: the superview by name, later view first.
     Example(format: "H:|-[a]-[b]-|", expected: [
         c("a", .leading, "root", .leading, 20), c("b", .leading, "a", .trailing, 8), c("root", .trailing, "b", .trailing, 20)]),
     // facts §1.4, BennyKJohnson's AlignAllTop example: alignment last, earlier view first.

@@ -221,7 +221,7 @@ struct DenseSimplex {
     }
 }
 
-/// The oracle: builds the LP of DESIGN §4 from an `OracleSystem` and answers feasibility, the
+/// The oracle: builds the lexicographic LP of the README's semantics from an `OracleSystem` and answers feasibility, the
 /// per-level optimal errors and the exact ambiguous set.
 enum Oracle {
     /// Solves the whole system: feasibility of the required constraints, then each optional
