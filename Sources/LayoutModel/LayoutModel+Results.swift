@@ -65,6 +65,16 @@ extension LayoutModel {
         return found.sorted { $0.serial < $1.serial }.map(\.constraint)
     }
 
+    /// Whether `ancestor` is `view`'s superview, or its superview's, and so on.
+    func contains(_ ancestor: String, _ view: String) -> Bool {
+        var current = views[view]?.parent
+        while let name = current {
+            if name == ancestor { return true }
+            current = views[name]?.parent
+        }
+        return false
+    }
+
     /// The constraint as a broken one, or nil when it holds (or is inactive or gone).
     public func brokenState(of id: String) -> BrokenConstraint? {
         constraints[id].flatMap(brokenState(of:))
@@ -75,8 +85,11 @@ extension LayoutModel {
         let got = evaluate(record.lhs), wanted = evaluate(record.rhs)
         let error = Self.error(got: got, wanted: wanted, relation: record.spec.relation)
         guard record.isBroken || error > 1e-6 else { return nil }
-        return BrokenConstraint(id: record.id, text: record.text, priority: record.spec.priority.rawValue,
-                                isBrokenRequired: record.isBroken, wanted: wanted, got: got, error: error)
+        let spec = record.spec
+        return BrokenConstraint(id: record.id, text: record.text, priority: spec.priority.rawValue,
+                                isBrokenRequired: record.isBroken, wanted: wanted, got: got, error: error, spec: spec,
+                                secondItemMoved: spec.secondItem.map { contains(spec.firstItem, $0) } ?? false,
+                                isMirrored: direction == .rightToLeft && spec.usesDirectionalAttribute)
     }
 
     /// What may have changed in the results since the last call: the views whose frame or
@@ -119,7 +132,7 @@ extension LayoutModel {
     /// noise on a size that is really 0, not something to warn about.
     static let negativeSizeTolerance = 1e-7
 
-    /// A warning for every view whose width or height came out negative.
+    /// A warning for every view whose width or height came out negative (and is not ambiguous).
     public func negativeSizeWarnings() -> [LayoutWarning] { negativeSizeWarnings(in: frames()) }
 
     /// The same for frames already read, in their order.
@@ -127,6 +140,9 @@ extension LayoutModel {
         var warnings: [LayoutWarning] = []
         for (name, frame) in frames {
             for component in [FrameComponent.width, .height] where frame[component] <= -Self.negativeSizeTolerance {
+                // An ambiguous size is whatever the solver happened to pick: the ambiguity is
+                // the news, not that arbitrary value.
+                if ambiguousComponents(of: name).contains(component) { continue }
                 warnings.append(.negativeSize(view: name, component: component, value: frame[component]))
             }
         }

@@ -152,5 +152,12 @@ public struct BrokenConstraint: Hashable, Sendable {
     public var got: Double
     /// |got − wanted| for `==`; the shortfall for `>=`/`<=`; in points.
     public var error: Double
+    /// What the constraint says, for reading the numbers from the side of the view that moved.
+    public var spec: ConstraintSpec
+    /// The first item contains the second (`root.trailing == c.trailing + 20`): the second is
+    /// the view that moved, so the numbers read best from its side.
+    public var secondItemMoved: Bool
+    /// Leading and trailing under right-to-left: both sides are measured from the right edge.
+    public var isMirrored: Bool
 }
 

@@ -54,6 +54,9 @@ struct AddConstraint: SessionChange {
         var secondAttribute: LayoutAttribute? = nil
         var multiplier = 1.0
         var constant = 0.0
+        // The most decimals among the numbers typed on the right: `0.1 + 0.2` folds to 0.3,
+        // as written, not to the 0.30000000000000004 binary arithmetic gives.
+        var decimals: Int? = 0
         // A term starts with a view name followed by '.', or with a number followed by '*'.
         func startsTerm(_ p: LineParser) -> Bool {
             var q = p
@@ -89,6 +92,7 @@ struct AddConstraint: SessionChange {
             }
         } else {
             constant = try p.number(what: "the constant")
+            decimals = decimalPlaces(constant)
         }
         while p.current.isSymbol("+") || p.current.isSymbol("-") {
             let negative = p.current.isSymbol("-")
@@ -99,6 +103,8 @@ struct AddConstraint: SessionChange {
             }
             let value = try p.number(what: "the constant")
             constant += negative ? -value : value
+            decimals = decimals.flatMap { d in decimalPlaces(value).map { max(d, $0) } }
+            if let decimals { constant = rounded(constant, toDecimals: decimals) }
             guard abs(constant) <= LayoutModel.maxMagnitude else {
                 throw ShellError("the constant is too large", hint: "the limit is ±1e9", column: column)
             }
@@ -122,4 +128,20 @@ struct AddConstraint: SessionChange {
         try session.modelChange { try $0.addConstraint(constraint, name: name) }
         return []
     }
+}
+
+/// How many decimals a number has in its shortest form (`0.25` → 2), or nil when that form
+/// has an exponent or too many digits to fold exactly.
+private func decimalPlaces(_ value: Double) -> Int? {
+    let text = formatNumber(value)
+    guard !text.contains("e") else { return nil }
+    guard let dot = text.firstIndex(of: ".") else { return 0 }
+    let count = text.distance(from: dot, to: text.endIndex) - 1
+    return count <= 12 ? count : nil
+}
+
+private func rounded(_ value: Double, toDecimals decimals: Int) -> Double {
+    var scale = 1.0
+    for _ in 0..<decimals { scale *= 10 }
+    return (value * scale).rounded() / scale
 }

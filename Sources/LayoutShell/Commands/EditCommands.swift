@@ -8,7 +8,8 @@ enum EditCommands {
 /// `cN.constant = N` (the solver's fast path) and `cN.priority = P`.
 enum EditConstraint: SessionChange {
     case constant(id: String, value: Double)
-    case priority(id: String, priority: LayoutPriority)
+    /// `column`: where the priority was typed, for the caret of a refusal.
+    case priority(id: String, priority: LayoutPriority, column: Int)
 
     static let spec = CommandSpec(
         trigger: .property(of: .constraint, members: ["constant", "priority"]), kind: .change, group: .change,
@@ -30,15 +31,21 @@ enum EditConstraint: SessionChange {
             try p.expectEnd()
             return .constant(id: id, value: value)
         }
+        let column = p.current.column
         let priority = try p.priority()
         try p.expectEnd()
-        return .priority(id: id, priority: priority)
+        return .priority(id: id, priority: priority, column: column)
     }
 
     func apply(to session: Session) throws(ShellError) -> [String] {
         switch self {
         case .constant(let id, let value): try session.modelChange { try $0.setConstant(id, value) }
-        case .priority(let id, let priority): try session.modelChange { try $0.setPriority(id, priority) }
+        case .priority(let id, let priority, let column):
+            do { try session.modelChange { try $0.setPriority(id, priority) } } catch {
+                var error = error
+                error.column = column
+                throw error
+            }
         }
         return []
     }

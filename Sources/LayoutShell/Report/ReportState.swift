@@ -61,6 +61,9 @@ struct ReportState {
                 if negative { negativeViews.insert(name) } else { negativeViews.remove(name) }
             }
         }
+        // A negative size warns only while it is not ambiguous: a view whose ambiguity may
+        // have changed is read again too.
+        if !warningsChanged { warningsChanged = changes.views.contains(where: negativeViews.contains) }
         if warningsChanged {
             let rows = negativeViews.compactMap { position[$0] }.sorted().map { frames[$0] }
             warnings = model.negativeSizeWarnings(in: rows)

@@ -70,8 +70,11 @@ extension CommandResult {
         for conflict in conflicts {
             lines.append(paint("conflict: ", ANSI.red) + "Unable to simultaneously satisfy constraints; these cannot all hold:")
             let idWidth = conflict.constraints.map(\.id.count).max() ?? 0
-            for member in conflict.constraints {
+            for member in conflict.constraints.prefix(Self.constraintLinesCap) {
                 lines.append("    \(member.id.padding(idWidth))  \(member.text)")
+            }
+            if conflict.constraints.count > Self.constraintLinesCap {
+                lines.append("    … and \(conflict.constraints.count - Self.constraintLinesCap) more (`constraints` lists them all)")
             }
             let text = conflict.constraints.first { $0.id == conflict.broken }?.text ?? ""
             lines.append("  Will attempt to recover by breaking \(conflict.broken): \(text)")
@@ -82,7 +85,7 @@ extension CommandResult {
             lines.append(contentsOf: frameLines(paint))
             for item in broken.prefix(Self.constraintLinesCap) {
                 let label = item.isBrokenRequired ? "broken (required, in conflict)" : "broken"
-                lines.append(paint(label, ANSI.yellow) + " \(item.id): \(item.text) -- wanted \(formatValue(item.wanted)), got \(formatValue(item.got)) (error \(formatValue(item.error)))")
+                lines.append(paint(label, ANSI.yellow) + " \(item.id): \(item.text) -- \(item.shortfall)")
             }
             if broken.count > Self.constraintLinesCap {
                 lines.append("… and \(broken.count - Self.constraintLinesCap) more broken (`constraints` lists them all)")
@@ -98,7 +101,8 @@ extension CommandResult {
                 }
                 lines.append(paint("ambiguous: ", ANSI.magenta) + parts.joined(separator: "; "))
             }
-            for warning in warnings { lines.append(paint("warning: ", ANSI.yellow) + warning.text) }
+            for warning in warnings.prefix(Self.frameLinesCap) { lines.append(paint("warning: ", ANSI.yellow) + warning.text) }
+            if warnings.count > Self.frameLinesCap { lines.append("… and \(warnings.count - Self.frameLinesCap) more warnings") }
         }
         // Long lines wrap at spaces to the width, continuations indented; tables and
         // listings (indented lines) stay one row each.

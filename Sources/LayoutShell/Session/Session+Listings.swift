@@ -30,7 +30,7 @@ extension Session {
             if !record.isActive { state = "inactive" }
             else if let broken = brokenByID[record.id] {
                 state = (record.isBroken ? "BROKEN (required, in conflict): " : "broken: ")
-                    + "wanted \(formatValue(broken.wanted)), got \(formatValue(broken.got)), error \(formatValue(broken.error))"
+                    + broken.shortfall
             }
             let line = "  \(label.padding(labelWidth))  \(state.isEmpty ? record.text : record.text.padding(textWidth))\(state.isEmpty ? "" : "  " + state)"
             lines.append(line)

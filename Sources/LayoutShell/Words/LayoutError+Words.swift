@@ -120,10 +120,12 @@ extension LayoutError {
     }
 
     private func priorityChangeAcrossRequired(_ id: String, _ old: LayoutPriority, _ new: LayoutPriority) -> (message: String, hint: String?) {
-        let fix = old.isRequired ? "remove \(id) and add it again with @\(formatNumber(new.rawValue))"
-                                 : "remove \(id) and add it again without a priority"
-        return ("cannot change a priority between required and optional: \(id) is \(formatNumber(old.rawValue)), and Auto Layout does not allow \(formatNumber(new.rawValue)) on an installed constraint",
-                "use 999 for \"almost required\", or \(fix)")
+        if old.isRequired {
+            return ("\(id) is required, and Auto Layout cannot make an installed required constraint optional",
+                    "remove \(id) and add it again with @\(formatNumber(new.rawValue))")
+        }
+        return ("\(id) is optional (@\(formatNumber(old.rawValue))), and Auto Layout cannot make an installed optional constraint required",
+                "use 999 for \"almost required\" (\(id).priority = 999), or remove \(id) and add it again without a priority")
     }
 }
 

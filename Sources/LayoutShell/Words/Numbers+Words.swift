@@ -12,6 +12,20 @@ public func cleanValue(_ value: Double) -> Double {
     return result == 0 ? 0 : result
 }
 
-/// A solved value (a frame's x, a broken constraint's wanted/got/error) in its shortest form,
-/// without solver noise. Numbers the user wrote go through `formatNumber` untouched.
-public func formatValue(_ value: Double) -> String { formatNumber(cleanValue(value)) }
+/// A solved value (a frame's x, a broken constraint's wanted/got/error) as text reports show
+/// it: at most three decimals, trailing zeros dropped (`33.333`, `20.5`, `20`). Numbers the
+/// user wrote go through `formatNumber` untouched, and JSON keeps full precision.
+public func formatValue(_ value: Double) -> String {
+    let value = cleanValue(value)
+    // Past 1e12 a thousandth is below a Double's resolution: the shortest form is exact enough.
+    guard value.isFinite, abs(value) < 1e12 else { return formatNumber(value) }
+    let thousandths = Int64((abs(value) * 1000).rounded())
+    if thousandths == 0 { return "0" }
+    let sign = value < 0 ? "-" : ""
+    let whole = thousandths / 1000, fraction = thousandths % 1000
+    if fraction == 0 { return sign + String(whole) }
+    var digits = String(fraction)
+    digits = String(repeating: "0", count: 3 - digits.count) + digits
+    while digits.last == "0" { digits.removeLast() }
+    return sign + String(whole) + "." + digits
+}

@@ -1,0 +1,36 @@
+import LayoutModel
+
+extension BrokenConstraint {
+    /// How far the constraint is from holding, said from the side of the view that moved:
+    /// `button.width is 359, needs at least 400: short by 41`. When the superview comes first
+    /// (`root.trailing == c.trailing + 20`), the numbers are the subview's (`c.trailing is
+    /// 486, needs 355: over by 131`), not the superview's edge that nothing moved.
+    var shortfall: String {
+        var subject = "\(spec.firstItem).\(spec.firstAttribute.rawValue)"
+        var value = got, needed = wanted
+        var relation = spec.relation
+        var distance = error
+        if secondItemMoved, let second = spec.secondItem, let attribute = spec.secondAttribute, spec.multiplier != 0 {
+            // first REL m × second + c  ⇔  second REL′ (first − c) / m, REL′ flipped when m > 0.
+            subject = "\(second).\(attribute.rawValue)"
+            value = (wanted - spec.constant) / spec.multiplier
+            needed = (got - spec.constant) / spec.multiplier
+            distance = error / abs(spec.multiplier)
+            if spec.multiplier > 0 {
+                switch relation {
+                case .greaterThanOrEqual: relation = .lessThanOrEqual
+                case .lessThanOrEqual: relation = .greaterThanOrEqual
+                case .equal: break
+                }
+            }
+        }
+        let bound = switch relation {
+        case .equal: ""
+        case .greaterThanOrEqual: "at least "
+        case .lessThanOrEqual: "at most "
+        }
+        let side = value < needed ? "short by" : "over by"
+        let mirrored = isMirrored ? " (right to left: measured from the right edge)" : ""
+        return "\(subject) is \(formatValue(value)), needs \(bound)\(formatValue(needed)): \(side) \(formatValue(distance))\(mirrored)"
+    }
+}
