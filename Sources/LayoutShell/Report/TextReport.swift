@@ -73,9 +73,11 @@ extension CommandResult {
             for member in conflict.constraints {
                 lines.append("    \(member.id.padding(idWidth))  \(member.text)")
             }
+            if let sentence = conflict.sentence { lines.append("  why: " + sentence) }
             let text = conflict.constraints.first { $0.id == conflict.broken }?.text ?? ""
             lines.append("  Will attempt to recover by breaking \(conflict.broken): \(text)")
             lines.append("  (\(conflict.broken) stays, marked broken, and holds again as soon as the others allow it)")
+            if let fix = conflict.fix { lines.append("  fix: " + fix) }
         }
         for item in repaired { lines.append(paint("holds again ", ANSI.green) + "\(item.id): \(item.text)") }
         if showsLayout {
