@@ -74,8 +74,8 @@ struct Explain: SessionAction {
             result.output = session.constraintExplanationLines(explanation)
             report = ExplanationReport(subject: .constraint(explanation), texts: [:])
             switch explanation.status {
-            case .broken(_, let terms, _):
-                report.arithmetic = arithmetic(terms)
+            case .broken(_, let terms, let holders):
+                report.arithmetic = arithmetic(terms.filter { $0.id == id } + holders)
                 for term in terms { report.texts[term.id] = session.constraintText(term.id) }
             case .conflict(let conflict?):
                 report.sentence = session.conflictSentence(conflict)

@@ -144,7 +144,9 @@ extension Session {
                 let named = holders.map { "\($0.id) (\(priorityWords($0.priority)))" }.joined(separator: ", ")
                 lines = ["\(head) \(shortfall): held back by \(named)"]
             }
-            let sum = arithmetic(terms)
+            // Its own constant first: what it wants, then what the others take away.
+            let ownFirst = terms.filter { $0.id == e.id } + holders
+            let sum = arithmetic(ownFirst)
             if sum != amount { lines.append("  \(amount) = \(sum)  from \(terms.map(\.id).joined(separator: ", "))") }
             if holders.count > 1 { lines += constraintLines(holders.map(\.id)) }
             return lines
