@@ -248,10 +248,10 @@ func attributeForm(_ attribute: LayoutAttribute, of info: ViewInfo, rtl: Bool) -
                         var coefficients: [Int: Double] = [:]
                         var constant = 0.0
                         for term in e.terms {
-                            let expression: Expression
+                            let expression: Cassowary.Expression
                             if let record = model.constraint(term.id) { expression = record.expression }
-                            else if term.id == "root.width" { expression = Expression([Term(model.view("root")!.width)], constant: -model.rootWidth) }
-                            else { expression = Expression([Term(model.view("root")!.height)], constant: -model.rootHeight) }
+                            else if term.id == "root.width" { expression = Cassowary.Expression([Cassowary.Term(model.view("root")!.width)], constant: -model.rootWidth) }
+                            else { expression = Cassowary.Expression([Cassowary.Term(model.view("root")!.height)], constant: -model.rootHeight) }
                             for t in expression.terms { coefficients[t.variable.id, default: 0] += term.multiplier * t.coefficient }
                             constant += term.multiplier * expression.constant
                         }
