@@ -70,11 +70,21 @@ extension Session {
     }
 
     /// `  id  text` lines for the constraints an explanation names.
-    func constraintLines(_ ids: [String], notes: [String: String] = [:]) -> [String] {
-        let width = ids.map(\.count).max() ?? 0
-        return ids.map { id in
-            "  \(id.padding(width))  \(constraintText(id))" + (notes[id].map { "   (\($0))" } ?? "")
-        }
+    /// A screenful at most (`CommandResult.constraintLinesCap`), then a count of the rest.
+    func constraintLines(_ ids: [String]) -> [String] {
+        let shown = ids.prefix(CommandResult.constraintLinesCap)
+        let width = shown.map(\.count).max() ?? 0
+        var lines = shown.map { id in "  \(id.padding(width))  \(constraintText(id))" }
+        if ids.count > shown.count { lines.append("  … and \(ids.count - shown.count) more (constraints lists them all)") }
+        return lines
+    }
+
+    /// `from c1, c2, …`, a screenful of ids at most.
+    func fromWords(_ ids: [String]) -> String {
+        let cap = CommandResult.constraintLinesCap
+        if ids.isEmpty { return "" }
+        let shown = ids.prefix(cap).joined(separator: ", ")
+        return "  from " + shown + (ids.count > cap ? ", … and \(ids.count - cap) more" : "")
     }
 
     // MARK: - explain VIEW.ATTR
@@ -85,7 +95,7 @@ extension Session {
         let sum = arithmetic(e.terms, offset: e.offset)
         let value = formatValue(e.value)
         let chain = sum == value ? "" : " = \(sum)"
-        let from = ids.isEmpty ? "" : "  from \(ids.joined(separator: ", "))"
+        let from = fromWords(ids)
         var lines: [String] = []
         if !e.isAmbiguous {
             if ids.isEmpty && e.offset == 0 && e.view == LayoutModel.rootName {
@@ -141,13 +151,14 @@ extension Session {
             } else if holders.count == 1, let holder = holders.first {
                 lines = ["\(head) \(shortfall): held back by \(holder.id) \(constraintText(holder.id)) (\(priorityWords(holder.priority)))"]
             } else {
-                let named = holders.map { "\($0.id) (\(priorityWords($0.priority)))" }.joined(separator: ", ")
+                var named = holders.prefix(CommandResult.constraintLinesCap).map { "\($0.id) (\(priorityWords($0.priority)))" }.joined(separator: ", ")
+                if holders.count > CommandResult.constraintLinesCap { named += ", … and \(holders.count - CommandResult.constraintLinesCap) more" }
                 lines = ["\(head) \(shortfall): held back by \(named)"]
             }
             // Its own constant first: what it wants, then what the others take away.
             let ownFirst = terms.filter { $0.id == e.id } + holders
             let sum = arithmetic(ownFirst)
-            if sum != amount { lines.append("  \(amount) = \(sum)  from \(terms.map(\.id).joined(separator: ", "))") }
+            if sum != amount { lines.append("  \(amount) = \(sum)" + fromWords(terms.map(\.id))) }
             if holders.count > 1 { lines += constraintLines(holders.map(\.id)) }
             return lines
         case .conflict(let conflict):
