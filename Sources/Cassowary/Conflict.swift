@@ -25,23 +25,12 @@ extension Solver {
 
     /// Whether `offending` together with `others` (all treated as required) is unsatisfiable;
     /// if so, the members of `others` in the proof found.
-    private func unsatisfiableSubset(_ offending: ConstraintRecord, _ others: [ConstraintID]) -> Set<ConstraintID>? {
-        let scratch = Solver()
-        var variables: [Int: Variable] = [:]
-        func translate(_ expression: Expression) -> Expression {
-            Expression(expression.terms.map { term in
-                let variable = variables[term.variable.id] ?? {
-                    let made = scratch.makeVariable()
-                    variables[term.variable.id] = made
-                    return made
-                }()
-                return Term(variable, term.coefficient)
-            }, constant: expression.constant)
-        }
+    func unsatisfiableSubset(_ offending: ConstraintRecord, _ others: [ConstraintID]) -> Set<ConstraintID>? {
+        var copy = ScratchCopy()
         var original: [ConstraintID] = []
         let members = [offending] + others.map { constraints[$0.id]! }
         for (index, record) in members.enumerated() {
-            switch scratch.insert(translate(record.expression), record.relation, .required) {
+            switch copy.scratch.insert(copy.translate(record.expression), record.relation, .required) {
             case .added:
                 original.append(index == 0 ? offending.id : record.id)
             case .unsatisfiable(let support, _):

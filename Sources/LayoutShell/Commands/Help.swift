@@ -25,8 +25,10 @@ enum Help {
             """),
         ("conflict", ["conflicts"], """
             When required constraints cannot all hold, LayoutLab (like UIKit) prints
-              the set that cannot, breaks the one just added, and keeps it marked:
-              it holds again as soon as the others allow it.
+              the set that cannot, says why (what the others give against what the
+              broken one wants) and the cheapest member to make optional, breaks the
+              one just added, and keeps it marked: it holds again as soon as the
+              others allow it. explain ID shows it again later.
               example: view a · a.width == 100 · a.width == 200
             """),
         ("ambiguity", ["ambiguous"], """

@@ -3,7 +3,7 @@ import LayoutModel
 /// Looking at the layout: frames, constraints, and the diagnostics still to come.
 enum InspectionCommands {
     static let all: [any ShellCommand.Type] = [ShowFrames.self, ListConstraints.self,
-                                               Draw.self, Explain.self, Exercise.self, WriteSVG.self]
+                                               Draw.self, Exercise.self, WriteSVG.self]
 }
 
 /// Reads `[VIEW]`: nothing, or the name of an existing view.
@@ -80,14 +80,6 @@ struct Draw: PlannedCommand {
         trigger: .words(["draw"]), kind: .inspection, group: .look, topic: "draw",
         synopsis: ["draw"], summary: ["the layout as a box picture."],
         examples: ["draw"], overview: ["draw"], plannedWith: "the diagnostics tools")
-}
-
-/// `explain VIEW.ATTR`: the constraints that determine a value (planned).
-struct Explain: PlannedCommand {
-    static let spec = CommandSpec(
-        trigger: .words(["explain"]), kind: .inspection, group: .look, topic: "explain",
-        synopsis: ["explain VIEW.ATTR"], summary: ["the constraints that determine a value."],
-        examples: ["explain a.width"], overview: ["explain a.width"], plannedWith: "the diagnostics tools")
 }
 
 /// `exercise`: another optimal layout for the ambiguous values (planned).

@@ -48,6 +48,10 @@ public struct ChangedConstraint: Hashable, Sendable {
 public struct ConflictReport: Hashable, Sendable {
     public var constraints: [ConstraintLine]
     public var broken: String
+    /// One sentence from the conflict's certificate, and the cheapest member to lower with the
+    /// lines to type (nil when no certificate was found).
+    public var sentence: String? = nil
+    public var fix: String? = nil
 }
 
 /// Which frame components of a view are ambiguous, and (later, with Diagnostics) why.
@@ -113,6 +117,8 @@ public struct CommandResult: Sendable {
     public var warnings: [LayoutWarning] = []
     /// Free text of inspection commands (frames, constraints, help, …) and notes.
     public var output: [String] = []
+    /// What `explain` found (JSON's `explanation`).
+    public var explanation: ExplanationReport?
     /// The lines a replay rejected (`--final`'s report lists them before the layout).
     public var rejected: [RejectedLine] = []
     /// Set by `quit`.

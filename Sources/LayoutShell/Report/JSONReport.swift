@@ -65,7 +65,8 @@ extension CommandResult {
             "\(jsonString($0.view)):[" + $0.components.map { jsonString($0.rawValue) }.joined(separator: ",") + "]"
         }.joined(separator: ",") + "}")
         func conflictObject(_ c: ConflictReport) -> String {
-            "{\"constraints\":[" + c.constraints.map { jsonString($0.id) }.joined(separator: ",") + "],\"broken\":\(jsonString(c.broken))}"
+            "{\"constraints\":[" + c.constraints.map { jsonString($0.id) }.joined(separator: ",") + "],\"broken\":\(jsonString(c.broken)),"
+                + "\"sentence\":\(c.sentence.map(jsonString) ?? "null"),\"fix\":\(c.fix.map(jsonString) ?? "null")}"
         }
         fields.append("\"conflict\":" + (conflicts.first.map(conflictObject) ?? "null"))
         fields.append("\"conflicts\":[" + conflicts.map(conflictObject).joined(separator: ",") + "]")
@@ -75,6 +76,7 @@ extension CommandResult {
                 "{\"source\":\($0.source.map(jsonString) ?? "null"),\"line\":\($0.line),\"input\":\(jsonString($0.input)),\"error\":\(errorObject($0.error))}"
             }.joined(separator: ",") + "]")
         }
+        if let explanation { fields.append("\"explanation\":" + explanation.json()) }
         if !output.isEmpty { fields.append("\"output\":\(jsonString(output.joined(separator: "\n")))") }
         return "{" + fields.joined(separator: ",") + "}"
     }

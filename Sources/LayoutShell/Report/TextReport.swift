@@ -76,9 +76,11 @@ extension CommandResult {
             if conflict.constraints.count > Self.constraintLinesCap {
                 lines.append("    … and \(conflict.constraints.count - Self.constraintLinesCap) more (`constraints` lists them all)")
             }
+            if let sentence = conflict.sentence { lines.append("  why: " + sentence) }
             let text = conflict.constraints.first { $0.id == conflict.broken }?.text ?? ""
             lines.append("  Will attempt to recover by breaking \(conflict.broken): \(text)")
             lines.append("  (\(conflict.broken) stays, marked broken, and holds again as soon as the others allow it)")
+            if let fix = conflict.fix { lines.append("  fix: " + fix) }
         }
         for item in repaired { lines.append(paint("holds again ", ANSI.green) + "\(item.id): \(item.text)") }
         if showsLayout {

@@ -44,7 +44,12 @@ extension Session {
                 let members = conflict.constraints.map { id in
                     ConstraintLine(id: id, text: model.constraint(id)?.text ?? rootText(id))
                 }
-                result.conflicts.append(ConflictReport(constraints: members, broken: conflict.broken))
+                var report = ConflictReport(constraints: members, broken: conflict.broken)
+                if let certificate = model.conflictExplanation(members: conflict.constraints, broken: conflict.broken) {
+                    report.sentence = conflictSentence(certificate)
+                    report.fix = conflictFix(certificate)
+                }
+                result.conflicts.append(report)
             case .repaired(let id):
                 if let record = model.constraint(id) { result.repaired.append(ConstraintLine(id: id, text: record.text)) }
             case .viewAdded(let name):

@@ -1,0 +1,279 @@
+/// Why a value is what it is, read from the optimal tableau: which constraints' equations fix it.
+///
+/// Every row of the tableau is a linear combination of the constraints' original equations
+/// `expression_i + (the constraint's own slack, error or dummy symbols) = 0`. Each constraint owns
+/// symbols that occur in no other original equation, so the combination is unique, and its
+/// multipliers can be read off the row: the coefficient of a constraint's own symbol in the row,
+/// divided by that symbol's coefficient in the constraint's equation. For a quantity X (a linear
+/// expression over the variables) at the optimum this gives
+///
+///     X ≡ value + Σ multiplier_i × expression_i   (+ free symbols, when X is ambiguous)
+///
+/// as an identity in the variables, so `value = X.constant − Σ multiplier_i × expression_i.constant`
+/// and the constraints with a nonzero multiplier are tight (their expressions are 0 there, or
+/// their slack is). Queries run only on demand and change nothing but scratch marks.
+
+/// One constraint's weight in a combination of constraint equations.
+public struct ConstraintMultiplier: Hashable, Sendable {
+    public let constraint: ConstraintID
+    public let multiplier: Double
+}
+
+/// How a quantity's value at the optimum follows from the constraints: see the file's comment.
+public struct LinearExplanation: Sendable {
+    /// The quantity's value at the current optimum.
+    public let value: Double
+    /// The constraints whose equations fix it, in id order: `quantity ≡ value + Σ m_i × expression_i`
+    /// up to the free parts below.
+    public let multipliers: [ConstraintMultiplier]
+    /// Variables that nothing determines, on which the quantity depends (it is then unbounded
+    /// both ways on the optimal face).
+    public let freeVariables: [Variable]
+    /// Constraints whose slack or error may move without losing optimality (no reduced cost at
+    /// any strength), on which the quantity depends: they are tight here, but need not be.
+    public let looseConstraints: [ConstraintID]
+}
+
+/// A proof that a set of constraints cannot all hold (a Farkas certificate): with these
+/// multipliers, `Σ m_i × expression_i` is the constant `−shortfall` for every value of the
+/// variables, while the relations ask it to be 0 (or of the opposite sign).
+public struct ConflictCertificate: Sendable {
+    public let multipliers: [ConstraintMultiplier]
+    /// How far the target constraint stays from holding when all the others hold: the least
+    /// error it can have. Positive.
+    public let shortfall: Double
+}
+
+extension Solver {
+    /// The combination of tight constraint equations that gives `expression` its value at the
+    /// optimum.
+    ///
+    /// - Precondition: every variable was made by this solver.
+    public func explain(_ expression: Expression) -> LinearExplanation {
+        var row = Row(constant: expression.constant)
+        for term in expression.terms { row.add(Symbol(term.variable.id), term.coefficient) }
+        let expanded = tableau.expandDefinitions(row)
+        return explanation(ofExpanded: expanded, lead: noSymbol)
+    }
+
+    /// For a broken optional constraint, its error at the optimum as a combination of tight
+    /// constraint equations (its own included): the constraints that hold it back. nil when it
+    /// holds (its error is zero) or `id` is not held.
+    public func explainError(of id: ConstraintID) -> LinearExplanation? {
+        guard hasConstraint(id), let record = constraints[id.id], !record.isRequired else { return nil }
+        for error in record.errorSymbols {
+            let slot = tableau.slotOfBasic[Int(error)]
+            guard slot.exists, tableau.rows[slot.index].constant > epsilon else { continue }
+            // Rows of restricted symbols name no user variable: the row is already expanded.
+            return explanation(ofExpanded: tableau.rows[slot.index], lead: error)
+        }
+        return nil
+    }
+
+    /// The least and greatest value of `expression` over all optimal solutions (nil: unbounded
+    /// that way). Equal bounds mean the value is not ambiguous.
+    ///
+    /// The optimal solutions are the feasible points where every nonbasic symbol with a reduced
+    /// cost stays zero: a small linear program over the free symbols the expression depends on
+    /// and the restricted rows that hold them, solved exactly in a scratch solver.
+    public func range(of expression: Expression) -> (lower: Double?, upper: Double?) {
+        var row = Row(constant: expression.constant)
+        for term in expression.terms { row.add(Symbol(term.variable.id), term.coefficient) }
+        let expanded = tableau.expandDefinitions(row)
+        let value = expanded.constant
+        var objective: [(Symbol, Double)] = []
+        for (symbol, coefficient) in zip(expanded.symbols, expanded.coefficients) {
+            if tableau.kinds[Int(symbol)] == .external { return (nil, nil) }
+            if isFreeOnOptimalFace(symbol) { objective.append((symbol, coefficient)) }
+        }
+        if objective.isEmpty { return (value, value) }
+
+        // The free symbols reachable from the objective's through restricted rows, and those rows.
+        var index: [Symbol: Int] = [:]
+        var queue = objective.map(\.0)
+        for symbol in queue { index[symbol] = index.count }
+        var rows: [Row] = []
+        var seenRows = Set<Symbol>()
+        var head = 0
+        while head < queue.count {
+            let symbol = queue[head]
+            head += 1
+            tableau.compactColumn(symbol)
+            for slot in tableau.columns.lists[Int(symbol)] {
+                let basic = tableau.basics[slot.index]
+                guard basic != noSymbol, tableau.kinds[Int(basic)].isRestricted, !seenRows.contains(basic),
+                      tableau.rows[slot.index].contains(symbol) else { continue }
+                seenRows.insert(basic)
+                let source = tableau.rows[slot.index]
+                var kept = Row(constant: source.constant)
+                for (other, coefficient) in zip(source.symbols, source.coefficients) where isFreeOnOptimalFace(other) {
+                    kept.add(other, coefficient)
+                    if index[other] == nil {
+                        index[other] = index.count
+                        queue.append(other)
+                    }
+                }
+                rows.append(kept)
+            }
+        }
+
+        let program = FaceProgram(count: index.count, rows: rows.map { row in
+            (row.constant, zip(row.symbols, row.coefficients).map { (index[$0.0]!, $0.1) })
+        })
+        let terms = objective.map { (index[$0.0]!, $0.1) }
+        let upper = program.maximum(of: terms)
+        let lower = program.maximum(of: terms.map { ($0.0, -$0.1) }).map { -$0 }
+        return (lower.map { value + $0 }, upper.map { value + $0 })
+    }
+
+    /// Whether the constraints `members` (all taken as required) cannot hold together; if so, a
+    /// minimal subset of them that still cannot hold with `id`, sorted (without `id`). The search
+    /// is the deletion filter of conflict detection, in scratch solvers.
+    ///
+    /// - Precondition: this solver holds `id` and every member.
+    public func minimalConflict(of id: ConstraintID, among members: [ConstraintID]) -> [ConstraintID]? {
+        guard let record = constraints[id.id] else { return nil }
+        let others = members.filter { $0 != id && constraints[$0.id] != nil }
+        guard unsatisfiableSubset(record, others) != nil else { return nil }
+        return minimalConflict(with: record, within: others)
+    }
+
+    /// Every required constraint held, by id: the candidates for a conflict search.
+    public var requiredConstraints: [ConstraintID] {
+        constraints.compactMap { record in record.flatMap { $0.isRequired ? $0.id : nil } }
+    }
+
+    /// The Farkas certificate of a set of constraints that cannot all hold: the others taken as
+    /// required, `target` as optional, the error `target` is left with and the combination of
+    /// equations that proves it cannot be less. nil when the others cannot hold even without
+    /// `target` (the set is not minimal) or the set can hold after all.
+    ///
+    /// - Precondition: this solver holds `target` and every member.
+    public func conflictCertificate(_ members: [ConstraintID], target: ConstraintID) -> ConflictCertificate? {
+        var copy = ScratchCopy()
+        var original: [ConstraintID: ConstraintID] = [:]
+        for id in members where id != target {
+            guard let record = constraints[id.id],
+                  case .added(let copied) = copy.scratch.insert(copy.translate(record.expression), record.relation, .required)
+            else { return nil }
+            original[copied] = id
+        }
+        guard let targetRecord = constraints[target.id],
+              case .added(let copiedTarget) = copy.scratch.insert(copy.translate(targetRecord.expression), targetRecord.relation, .optional(1))
+        else { return nil }
+        original[copiedTarget] = target
+        guard let proof = copy.scratch.explainError(of: copiedTarget) else { return nil }
+        let multipliers = proof.multipliers.map { ConstraintMultiplier(constraint: original[$0.constraint]!, multiplier: $0.multiplier) }
+        return ConflictCertificate(multipliers: multipliers.sorted { $0.constraint < $1.constraint }, shortfall: proof.value)
+    }
+
+    // MARK: Reading multipliers off a row
+
+    /// The explanation of the linear form `lead − expanded` (or `−expanded` without a lead),
+    /// where `expanded` names only nonbasic symbols.
+    private func explanation(ofExpanded row: Row, lead: Symbol) -> LinearExplanation {
+        var multipliers: [Int: Double] = [:]
+        var free: [Variable] = []
+        var loose: [ConstraintID] = []
+        if lead != noSymbol {
+            let owner = Int(tableau.owners[Int(lead)])
+            multipliers[owner] = 1 / ownCoefficient(of: lead, in: constraints[owner]!)
+        }
+        for (symbol, coefficient) in zip(row.symbols, row.coefficients) {
+            if tableau.kinds[Int(symbol)] == .external {
+                free.append(Variable(id: Int(symbol)))
+                continue
+            }
+            let owner = Int(tableau.owners[Int(symbol)])
+            guard owner >= 0, let record = constraints[owner] else { continue }
+            if multipliers[owner] == nil { multipliers[owner] = -coefficient / ownCoefficient(of: symbol, in: record) }
+            if isFreeOnOptimalFace(symbol), !loose.contains(record.id) { loose.append(record.id) }
+        }
+        let terms = multipliers.keys.sorted().compactMap { owner -> ConstraintMultiplier? in
+            let multiplier = multipliers[owner]!
+            return nearZero(multiplier) ? nil : ConstraintMultiplier(constraint: ConstraintID(id: owner), multiplier: multiplier)
+        }
+        return LinearExplanation(value: row.constant + 0.0, multipliers: terms, freeVariables: free, looseConstraints: loose.sorted())
+    }
+
+    /// The coefficient of one of a constraint's own symbols in its original equation
+    /// (see `makeRow`).
+    private func ownCoefficient(of symbol: Symbol, in record: ConstraintRecord) -> Double {
+        switch (record.relation, record.isRequired) {
+        case (.equal, true): return 1
+        case (.equal, false): return symbol == record.marker ? -1 : 1
+        default: return symbol == record.marker ? record.markerCoefficient : -record.markerCoefficient
+        }
+    }
+
+    /// A nonbasic restricted symbol without a reduced cost at any strength: it may grow without
+    /// leaving the optimal face (as far as the restricted rows allow).
+    private func isFreeOnOptimalFace(_ symbol: Symbol) -> Bool {
+        tableau.kinds[Int(symbol)].isRestricted && !tableau.isBasic(symbol) && !tableau.objectives.hasReducedCost(symbol)
+    }
+}
+
+/// A scratch solver holding copies of some of a solver's constraints over variables of its own:
+/// conflict searches and certificates run there, at the cost of the constraints copied.
+struct ScratchCopy {
+    let scratch = Solver()
+    private var variables: [Int: Variable] = [:]
+
+    /// The expression over the scratch solver's variables, made on first use.
+    mutating func translate(_ expression: Expression) -> Expression {
+        var terms: [Term] = []
+        for term in expression.terms {
+            let variable: Variable
+            if let known = variables[term.variable.id] {
+                variable = known
+            } else {
+                variable = scratch.makeVariable()
+                variables[term.variable.id] = variable
+            }
+            terms.append(Term(variable, term.coefficient))
+        }
+        return Expression(terms, constant: expression.constant)
+    }
+}
+
+/// Maximizing a linear objective over `y ≥ 0, constant_r + Σ c_rj y_j ≥ 0` (the free symbols of
+/// an optimal face and the restricted rows that bound them), where `y = 0` is feasible.
+private struct FaceProgram {
+    let count: Int
+    let rows: [(constant: Double, entries: [(Int, Double)])]
+
+    /// The maximum, or nil when the objective grows without bound.
+    func maximum(of objective: [(Int, Double)]) -> Double? {
+        // Unbounded exactly when some direction of the recession cone raises the objective:
+        // `d ≥ 0, Σ c_rj d_j ≥ 0, objective·d = 1` is then satisfiable (a required constraint
+        // that cannot hold is refused, which decides it exactly).
+        let cone = Solver()
+        let d = (0..<count).map { _ in cone.makeVariable() }
+        for variable in d { try! cone.addConstraint(Expression([Term(variable)]), .greaterThanOrEqual, .required) }
+        for row in rows {
+            try! cone.addConstraint(Expression(row.entries.map { Term(d[$0.0], $0.1) }), .greaterThanOrEqual, .required)
+        }
+        if (try? cone.addConstraint(Expression(objective.map { Term(d[$0.0], $0.1) }, constant: -1), .equal, .required)) != nil {
+            return nil
+        }
+
+        // Bounded: pull the objective towards a target above its maximum; the optimum then sits
+        // at the maximum itself. A target the objective reaches was not above it: raise it.
+        let program = Solver()
+        let y = (0..<count).map { _ in program.makeVariable() }
+        for variable in y { try! program.addConstraint(Expression([Term(variable)]), .greaterThanOrEqual, .required) }
+        for row in rows {
+            try! program.addConstraint(Expression(row.entries.map { Term(y[$0.0], $0.1) }, constant: row.constant), .greaterThanOrEqual, .required)
+        }
+        let t = program.makeVariable()
+        try! program.addConstraint(Expression(objective.map { Term(y[$0.0], $0.1) } + [Term(t, -1)]), .equal, .required)
+        var target = 1.0
+        let pull = try! program.addConstraint(Expression([Term(t)], constant: -target), .greaterThanOrEqual, .optional(1))
+        while true {
+            let reached = program.value(of: t)
+            if reached < target - 1e-9 * max(1, target) { return reached }
+            target *= 16
+            try! program.setConstant(pull, to: -target)
+        }
+    }
+}

@@ -1,0 +1,235 @@
+import Cassowary
+
+/// One constraint's part in an explanation: `multiplier × constant` is what its equation adds to
+/// the explained number. `constant` is the number the constraint's equation holds its terms to
+/// (`a.width == 100` → 100; `b.leading == a.trailing + 8` → 8; margins and intrinsic offsets
+/// folded in), so that `value = offset + Σ multiplier × constant`.
+public struct ExplanationTerm: Hashable, Sendable {
+    /// `c3`, `label.hugging.h`, or `root.width` / `root.height` for the window's size.
+    public var id: String
+    public var multiplier: Double
+    public var constant: Double
+    /// 1000 for required (a broken required constraint keeps 1000 and is marked).
+    public var priority: Double
+    public var isBrokenRequired: Bool
+}
+
+/// A view's component that nothing determines.
+public struct FreeComponent: Hashable, Sendable {
+    public var view: String
+    public var component: FrameComponent
+}
+
+/// Why `view.attribute` has its value, from the solver's optimal basis.
+///
+/// The identity behind it: `view.attribute ≡ value + Σ multiplier_i × (lhs_i − rhs_i)` over the
+/// variables (plus free parts when ambiguous), so at the optimum, where every named constraint is
+/// tight, `value = offset + Σ multiplier_i × constant_i`.
+public struct ValueExplanation: Sendable {
+    public var view: String
+    public var attribute: LayoutAttribute
+    /// In the view's superview's coordinates (unmirrored, as frames are).
+    public var value: Double
+    /// The attribute's own offset from the view's frame variables (margins, first baseline).
+    public var offset: Double
+    /// The constraints whose equations fix the value at the optimum, in creation order (the
+    /// window's size first).
+    public var terms: [ExplanationTerm]
+    /// Whether the value differs between optimal layouts; then `lower`/`upper` bound it over all
+    /// of them (nil: unbounded that way).
+    public var isAmbiguous: Bool
+    public var lower: Double?
+    public var upper: Double?
+    /// What it moves with when ambiguous: frame components nothing determines, and constraints
+    /// whose slack may change without losing optimality.
+    public var freeComponents: [FreeComponent]
+    public var looseConstraints: [String]
+}
+
+/// A proof that a required conflict's members cannot all hold, and what it means for the
+/// broken member (`target`): the others together force `targetExpression impliedRelation
+/// impliedValue`, while the target asks for its own relation and constant.
+public struct ConflictExplanation: Sendable {
+    public var members: [String]
+    public var target: String
+    /// The Farkas multipliers: `Σ multiplier × (lhs − rhs)` is a constant (`−shortfall`) for every
+    /// layout, so the members cannot all hold.
+    public var terms: [ExplanationTerm]
+    /// The least error the target has while every other member holds.
+    public var shortfall: Double
+    public var impliedRelation: LayoutRelation
+    /// The value the others give `target.lhs − multiplier × target.second` (the constraint's own
+    /// terms, without its constant).
+    public var impliedValue: Double
+    /// The member whose lowering costs least (the error it would be left with), never the
+    /// window's size; ties go to the broken one, then the newest.
+    public var cheapest: (id: String, error: Double)?
+}
+
+/// Why a constraint holds, is broken or is in conflict.
+public struct ConstraintExplanation: Sendable {
+    public enum Status: Sendable {
+        case inactive
+        /// `tight`: both sides are equal.
+        case holds(tight: Bool)
+        /// An optional constraint the solver gave up on: `error = Σ multiplier × constant` over
+        /// `terms` (its own included); `holders` are the other constraints in that combination.
+        case broken(error: Double, terms: [ExplanationTerm], holders: [ExplanationTerm])
+        /// A required constraint broken to resolve a conflict (nil when no proof was found).
+        case conflict(ConflictExplanation?)
+    }
+
+    public var id: String
+    public var text: String
+    public var priority: Double
+    public var got: Double
+    public var wanted: Double
+    public var status: Status
+}
+
+extension LayoutModel {
+    /// Why `view.attribute` has its value (nil for an unknown view).
+    public func explanation(of view: String, attribute: LayoutAttribute) -> ValueExplanation? {
+        guard let info = views[view] else { return nil }
+        let expression = attributeExpression(view, attribute, in: info.parent ?? view, mirrored: false)
+        let basis = solver.explain(expression)
+        let range = solver.range(of: expression)
+        let value = evaluate(expression)
+        var ambiguous = true
+        if let lower = range.lower, let upper = range.upper {
+            ambiguous = upper - lower > 1e-9 * max(1, abs(value))
+        }
+        var free: [FreeComponent] = []
+        for variable in basis.freeVariables { if let component = freeComponent(variable) { free.append(component) } }
+        return ValueExplanation(
+            view: view, attribute: attribute, value: value, offset: expression.constant,
+            terms: ordered(basis.multipliers.compactMap(term)), isAmbiguous: ambiguous,
+            lower: ambiguous ? range.lower : value, upper: ambiguous ? range.upper : value,
+            freeComponents: free, looseConstraints: basis.looseConstraints.compactMap { bySolverID[$0] })
+    }
+
+    /// Why a constraint (by id) holds, is broken, or is in conflict (nil for an unknown id).
+    public func explanation(ofConstraint id: String) -> ConstraintExplanation? {
+        guard let record = constraints[id] else { return nil }
+        let (got, wanted) = values(of: id)!
+        var result = ConstraintExplanation(id: id, text: record.text, priority: record.spec.priority.rawValue,
+                                           got: got, wanted: wanted, status: .inactive)
+        guard record.isActive, let sid = record.solverID else { return result }
+        if record.isBroken {
+            var conflict: ConflictExplanation?
+            if let others = solver.minimalConflict(of: sid, among: solver.requiredConstraints) {
+                let members = others.compactMap { bySolverID[$0] } + [id]
+                conflict = conflictExplanation(members: ordered(members), broken: id)
+            }
+            result.status = .conflict(conflict)
+        } else if let proof = solver.explainError(of: sid) {
+            let terms = ordered(proof.multipliers.compactMap(term))
+            result.status = .broken(error: proof.value, terms: terms, holders: terms.filter { $0.id != id })
+        } else {
+            result.status = .holds(tight: abs(got - wanted) <= 1e-9 * max(1, abs(wanted)))
+        }
+        return result
+    }
+
+    /// The certificate of a required conflict (members by id, `root.width`/`root.height` for
+    /// the window) and what it implies for the broken member. nil when a member is gone or the
+    /// members can hold after all.
+    public func conflictExplanation(members: [String], broken: String) -> ConflictExplanation? {
+        var solverIDs: [ConstraintID] = []
+        for member in members {
+            guard let sid = solverID(of: member) else { return nil }
+            solverIDs.append(sid)
+        }
+        guard let record = constraints[broken], let target = record.solverID,
+              let certificate = solver.conflictCertificate(solverIDs, target: target) else { return nil }
+        let terms = ordered(certificate.multipliers.compactMap(term))
+        guard let targetTerm = terms.first(where: { $0.id == broken }) else { return nil }
+
+        // Σ m_i (lhs_i − rhs_i) ≡ K with K = −shortfall. The others' part S ≡ K − m_t e_t is 0, or
+        // of one sign, wherever they hold; so e_t = (K − S) / m_t.
+        let k = -certificate.shortfall
+        var sign = 0
+        for term in terms where term.id != broken {
+            guard let relation = relation(of: term.id), relation != .equal else { continue }
+            let termSign = (relation == .greaterThanOrEqual) == (term.multiplier > 0) ? 1 : -1
+            if sign != 0 && sign != termSign { return nil }
+            sign = termSign
+        }
+        let implied: LayoutRelation
+        switch sign {
+        case 0: implied = .equal
+        case 1: implied = targetTerm.multiplier > 0 ? .lessThanOrEqual : .greaterThanOrEqual
+        default: implied = targetTerm.multiplier > 0 ? .greaterThanOrEqual : .lessThanOrEqual
+        }
+        let impliedValue = k / targetTerm.multiplier + record.spec.constant
+
+        var cheapest: (id: String, error: Double)?
+        for term in terms where constraints[term.id] != nil {
+            let error = certificate.shortfall / abs(term.multiplier)
+            let better: Bool
+            if let best = cheapest {
+                if error < best.error - 1e-9 * max(1, error) { better = true }
+                else if error > best.error + 1e-9 * max(1, error) { better = false }
+                else if best.id == broken { better = false }
+                else { better = term.id == broken || constraints[term.id]!.serial > constraints[best.id]!.serial }
+            } else {
+                better = true
+            }
+            if better { cheapest = (term.id, error) }
+        }
+        return ConflictExplanation(members: members, target: broken, terms: terms, shortfall: certificate.shortfall,
+                                   impliedRelation: implied, impliedValue: impliedValue, cheapest: cheapest)
+    }
+
+    // MARK: - Helpers
+
+    private func solverID(of id: String) -> ConstraintID? {
+        switch id {
+        case "root.width": rootWidthID
+        case "root.height": rootHeightID
+        default: constraints[id]?.solverID
+        }
+    }
+
+    private func relation(of id: String) -> LayoutRelation? {
+        if id == "root.width" || id == "root.height" { return .equal }
+        return constraints[id]?.spec.relation
+    }
+
+    private func term(_ multiplier: ConstraintMultiplier) -> ExplanationTerm? {
+        guard let id = bySolverID[multiplier.constraint], let stated = solver.constraint(multiplier.constraint) else { return nil }
+        let record = constraints[id]
+        return ExplanationTerm(id: id, multiplier: multiplier.multiplier, constant: -stated.expression.constant,
+                               priority: record?.spec.priority.rawValue ?? LayoutPriority.required.rawValue,
+                               isBrokenRequired: record?.isBroken ?? false)
+    }
+
+    /// Creation order, the window's size first.
+    private func ordered(_ terms: [ExplanationTerm]) -> [ExplanationTerm] {
+        terms.sorted { serialForOrder($0.id) < serialForOrder($1.id) }
+    }
+
+    private func ordered(_ ids: [String]) -> [String] {
+        ids.sorted { serialForOrder($0) < serialForOrder($1) }
+    }
+
+    private func serialForOrder(_ id: String) -> Int {
+        switch id {
+        case "root.width": -2
+        case "root.height": -1
+        default: constraints[id]?.serial ?? Int.max
+        }
+    }
+
+    private func freeComponent(_ variable: Variable) -> FreeComponent? {
+        guard variable.id < variableOwners.count, let name = variableOwners[variable.id], let info = views[name] else { return nil }
+        let component: FrameComponent
+        switch variable {
+        case info.x: component = .x
+        case info.y: component = .y
+        case info.width: component = .width
+        default: component = .height
+        }
+        return FreeComponent(view: name, component: component)
+    }
+}

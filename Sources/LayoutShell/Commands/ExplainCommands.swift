@@ -1,0 +1,91 @@
+import LayoutModel
+
+/// Asking why: `explain VIEW.ATTR` and `explain cN`.
+enum ExplainCommands {
+    static let all: [any ShellCommand.Type] = [Explain.self]
+}
+
+/// `explain VIEW.ATTR` (a value: the constraints whose equations fix it, as arithmetic) or
+/// `explain ID` (a constraint: holds, broken and what holds it back, or its conflict).
+struct Explain: SessionAction {
+    enum Subject {
+        case value(view: String, attribute: LayoutAttribute)
+        case constraint(String)
+    }
+
+    var subject: Subject
+
+    static let spec = CommandSpec(
+        trigger: .words(["explain"]), kind: .inspection, group: .look, topic: "explain",
+        synopsis: ["explain VIEW.ATTR", "explain ID"],
+        summary: ["why a value is what it is: the constraints whose equations fix it,",
+                  "as arithmetic you can check (or its range when ambiguous); why a",
+                  "constraint is broken: what holds it back, or the conflict it is in."],
+        examples: ["explain a.width", "explain c3"],
+        overview: ["explain a.width", "explain c3"],
+        completeArguments: { context in
+            guard context.words.count == 1 else { return [] }
+            let model = context.session.model
+            return model.viewOrder + model.constraintOrder + model.names.keys.sorted()
+        })
+
+    static func parse(_ p: inout LineParser) throws(ShellError) -> Explain {
+        let usage = "explain takes one VIEW.ATTR or a constraint id"
+        let word = try p.oneArgument(usage, hint: "e.g. explain a.width or explain c3")
+        let model = p.model
+        if let id = model.resolveConstraint(word.text) { return Explain(subject: .constraint(id)) }
+        guard let dot = word.text.firstIndex(of: ".") else {
+            if model.view(word.text) != nil {
+                throw ShellError("explain needs one attribute of \(word.text)", hint: "e.g. explain \(word.text).width",
+                                 column: word.column + word.text.count)
+            }
+            if LayoutModel.looksLikeConstraintID(word.text) {
+                throw ShellError("there is no constraint \(word.text)", hint: "constraints lists the ids", column: word.column)
+            }
+            let hint = nearest(word.text, in: model.viewOrder + model.constraintOrder + model.names.keys.sorted())
+                .map { "did you mean \($0)?" } ?? "explain a view's attribute (a.width) or a constraint id (c3)"
+            throw ShellError("there is no view or constraint named \(word.text)", hint: hint, column: word.column)
+        }
+        let view = String(word.text[..<dot])
+        let name = String(word.text[word.text.index(after: dot)...])
+        guard model.view(view) != nil else { throw p.unknownView(view, column: word.column) }
+        let attributeColumn = word.column + view.count + 1
+        guard let attribute = LayoutAttribute(rawValue: name) else {
+            let suggestion = nearest(name, in: LayoutAttribute.allCases.map(\.rawValue))
+            throw ShellError(name.isEmpty ? "explain needs an attribute after \(view)" : "\(name) is not an attribute",
+                             hint: suggestion.map { "did you mean \($0)?" } ?? "e.g. explain \(view).width",
+                             column: attributeColumn)
+        }
+        return Explain(subject: .value(view: view, attribute: attribute))
+    }
+
+    func run(in session: Session, result: inout CommandResult) throws(ShellError) -> Bool {
+        let model = session.model
+        var report: ExplanationReport
+        switch subject {
+        case .value(let view, let attribute):
+            let explanation = model.explanation(of: view, attribute: attribute)!
+            result.output = session.valueExplanationLines(explanation)
+            report = ExplanationReport(subject: .value(explanation), texts: [:],
+                                       arithmetic: arithmetic(explanation.terms, offset: explanation.offset))
+            for term in explanation.terms { report.texts[term.id] = session.constraintText(term.id) }
+        case .constraint(let id):
+            let explanation = model.explanation(ofConstraint: id)!
+            result.output = session.constraintExplanationLines(explanation)
+            report = ExplanationReport(subject: .constraint(explanation), texts: [:])
+            switch explanation.status {
+            case .broken(_, let terms, let holders):
+                report.arithmetic = arithmetic(terms.filter { $0.id == id } + holders)
+                for term in terms { report.texts[term.id] = session.constraintText(term.id) }
+            case .conflict(let conflict?):
+                report.sentence = session.conflictSentence(conflict)
+                report.fix = session.conflictFix(conflict)
+                for term in conflict.terms { report.texts[term.id] = session.constraintText(term.id) }
+            default:
+                break
+            }
+        }
+        result.explanation = report
+        return false
+    }
+}

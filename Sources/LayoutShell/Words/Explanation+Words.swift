@@ -1,0 +1,244 @@
+import LayoutModel
+
+// The words of `explain` and of conflict sentences. Every number here comes from the model's
+// explanation (the solver's optimal basis or a conflict's certificate); this file only says it.
+
+/// `offset + Σ multiplier × constant` as arithmetic a reader can redo: terms with the same
+/// weight grouped (`(300 - 20 - 10 - 20) / 2`), constants of 0 left out. Evaluates to the
+/// explained value (up to the solver's rounding).
+func arithmetic(_ terms: [ExplanationTerm], offset: Double = 0) -> String {
+    var groups: [(weight: Double, constants: [Double])] = []
+    for term in terms where term.constant != 0 {
+        let weight = abs(term.multiplier)
+        let signed = term.multiplier < 0 ? -term.constant : term.constant
+        if let index = groups.firstIndex(where: { abs($0.weight - weight) <= 1e-9 * max(1, weight) }) {
+            groups[index].constants.append(signed)
+        } else {
+            groups.append((weight, [signed]))
+        }
+    }
+    // Top-level summands, each with its sign: a weight-1 group's constants stand alone.
+    var summands: [(negative: Bool, text: String)] = []
+    if offset != 0 { summands.append((offset < 0, formatValue(abs(offset)))) }
+    for group in groups {
+        if abs(group.weight - 1) <= 1e-9 {
+            for constant in group.constants { summands.append((constant < 0, formatValue(abs(constant)))) }
+            continue
+        }
+        var constants = group.constants
+        let negative = constants.allSatisfy { $0 < 0 }
+        if negative { constants = constants.map { -$0 } }
+        var inner = ""
+        for (index, constant) in constants.enumerated() {
+            if index == 0 { inner = (constant < 0 ? "-" : "") + formatValue(abs(constant)) }
+            else { inner += (constant < 0 ? " - " : " + ") + formatValue(abs(constant)) }
+        }
+        if constants.count > 1 { inner = "(\(inner))" }
+        let divisor = (1 / group.weight).rounded()
+        if divisor >= 2, abs(1 / group.weight - divisor) <= 1e-9 * divisor {
+            summands.append((negative, "\(inner) / \(formatNumber(divisor))"))
+        } else if let (numerator, denominator) = smallFraction(group.weight) {
+            summands.append((negative, "\(inner) * \(numerator) / \(denominator)"))
+        } else {
+            summands.append((negative, "\(inner) * \(formatValue(group.weight))"))
+        }
+    }
+    guard let first = summands.first else { return "0" }
+    var text = (first.negative ? "-" : "") + first.text
+    for summand in summands.dropFirst() { text += (summand.negative ? " - " : " + ") + summand.text }
+    return text
+}
+
+/// `weight` as p/q with q up to 12, when it is one (3/4, 2/3): easier to redo than 0.75.
+private func smallFraction(_ weight: Double) -> (Int, Int)? {
+    for denominator in 2...12 {
+        let numerator = (weight * Double(denominator)).rounded()
+        if numerator >= 1, abs(weight * Double(denominator) - numerator) <= 1e-9 * numerator { return (Int(numerator), denominator) }
+    }
+    return nil
+}
+
+/// A priority as reports write it beside a constraint: `required` or `@750`.
+func priorityWords(_ priority: Double) -> String {
+    priority >= 1000 ? "required" : "@\(formatNumber(priority))"
+}
+
+extension Session {
+    /// A constraint's text by id, the window's size included.
+    func constraintText(_ id: String) -> String {
+        model.constraint(id)?.text ?? rootText(id)
+    }
+
+    /// `  id  text` lines for the constraints an explanation names.
+    /// A screenful at most (`CommandResult.constraintLinesCap`), then a count of the rest.
+    func constraintLines(_ ids: [String]) -> [String] {
+        let shown = ids.prefix(CommandResult.constraintLinesCap)
+        let width = shown.map(\.count).max() ?? 0
+        var lines = shown.map { id in "  \(id.padding(width))  \(constraintText(id))" }
+        if ids.count > shown.count { lines.append("  … and \(ids.count - shown.count) more (constraints lists them all)") }
+        return lines
+    }
+
+    /// `from c1, c2, …`, a screenful of ids at most.
+    func fromWords(_ ids: [String]) -> String {
+        let cap = CommandResult.constraintLinesCap
+        if ids.isEmpty { return "" }
+        let shown = ids.prefix(cap).joined(separator: ", ")
+        return "  from " + shown + (ids.count > cap ? ", … and \(ids.count - cap) more" : "")
+    }
+
+    // MARK: - explain VIEW.ATTR
+
+    func valueExplanationLines(_ e: ValueExplanation) -> [String] {
+        let name = "\(e.view).\(e.attribute.rawValue)"
+        let ids = e.terms.map(\.id)
+        let sum = arithmetic(e.terms, offset: e.offset)
+        let value = formatValue(e.value)
+        let chain = sum == value ? "" : " = \(sum)"
+        let from = fromWords(ids)
+        var lines: [String] = []
+        if !e.isAmbiguous {
+            if ids.isEmpty && e.offset == 0 && e.view == LayoutModel.rootName {
+                lines.append("\(name) = \(value): the root's origin is (0, 0)")
+            } else {
+                lines.append("\(name) = \(value)\(chain)\(from)")
+            }
+        } else {
+            lines.append("\(name) = \(value) is ambiguous: \(rangeWords(e.lower, e.upper)) (this layout has \(value))")
+            var moves: [String] = e.freeComponents.map { "\($0.view).\($0.component.rawValue) (nothing determines it)" }
+            moves += e.looseConstraints.map { "\($0) (\(constraintText($0))), which need not be tight" }
+            if !moves.isEmpty { lines.append("  it moves with " + moves.joined(separator: "; ")) }
+            lines.append("  to pin it: add a constraint that fixes \(name)" + (moves.isEmpty ? "" : " or what it moves with"))
+            if !ids.isEmpty { lines.append("  in this layout: \(name) = \(value)\(chain)\(from)") }
+        }
+        return lines + constraintLines(ids)
+    }
+
+    func rangeWords(_ lower: Double?, _ upper: Double?) -> String {
+        switch (lower, upper) {
+        case let (lower?, upper?): "any value from \(formatValue(lower)) to \(formatValue(upper)) is optimal"
+        case let (lower?, nil): "any value from \(formatValue(lower)) up is optimal"
+        case let (nil, upper?): "any value up to \(formatValue(upper)) is optimal"
+        case (nil, nil): "any value at all is optimal"
+        }
+    }
+
+    // MARK: - explain cN
+
+    func constraintExplanationLines(_ e: ConstraintExplanation) -> [String] {
+        let record = model.constraint(e.id)
+        let label = record?.name.map { "\(e.id) (\($0))" } ?? e.id
+        let head = "\(label): \(e.text)"
+        let relation = record?.spec.relation ?? .equal
+        switch e.status {
+        case .inactive:
+            return ["\(head) is inactive: it takes no part in the layout (activate \(e.id) brings it back)"]
+        case .holds(let tight):
+            let comparison = "\(formatValue(e.got)) \(relation.rawValue) \(formatValue(e.wanted))"
+            if relation == .equal { return ["\(head) holds (\(comparison))"] }
+            return ["\(head) holds \(tight ? "exactly, with no room to spare" : "with room to spare") (\(comparison))"]
+        case .broken(let error, let terms, let holders):
+            let amount = formatValue(error)
+            let shortfall: String
+            switch relation {
+            case .greaterThanOrEqual: shortfall = "is \(amount) short"
+            case .lessThanOrEqual: shortfall = "is \(amount) over"
+            case .equal: shortfall = "is off by \(amount)"
+            }
+            var lines: [String]
+            if holders.isEmpty {
+                lines = ["\(head) \(shortfall) (wanted \(formatValue(e.wanted)), got \(formatValue(e.got)))"]
+            } else if holders.count == 1, let holder = holders.first {
+                lines = ["\(head) \(shortfall): held back by \(holder.id) \(constraintText(holder.id)) (\(priorityWords(holder.priority)))"]
+            } else {
+                var named = holders.prefix(CommandResult.constraintLinesCap).map { "\($0.id) (\(priorityWords($0.priority)))" }.joined(separator: ", ")
+                if holders.count > CommandResult.constraintLinesCap { named += ", … and \(holders.count - CommandResult.constraintLinesCap) more" }
+                lines = ["\(head) \(shortfall): held back by \(named)"]
+            }
+            // Its own constant first: what it wants, then what the others take away.
+            let ownFirst = terms.filter { $0.id == e.id } + holders
+            let sum = arithmetic(ownFirst)
+            if sum != amount { lines.append("  \(amount) = \(sum)" + fromWords(terms.map(\.id))) }
+            if holders.count > 1 { lines += constraintLines(holders.map(\.id)) }
+            return lines
+        case .conflict(let conflict):
+            var lines = ["\(head) is required but broken to resolve a conflict; it holds again as soon as the others allow it"]
+            guard let conflict else { return lines }
+            lines.append("  these cannot all hold: \(conflict.members.joined(separator: ", "))")
+            lines += constraintLines(conflict.members)
+            lines.append("  why: " + conflictSentence(conflict))
+            if let fix = conflictFix(conflict) { lines.append("  fix: " + fix) }
+            return lines
+        }
+    }
+
+    // MARK: - Conflicts in words
+
+    /// What the member's own terms are, without its constant (`a.width`, `b.leading - a.trailing`).
+    func termsText(_ id: String) -> String {
+        guard let spec = model.constraint(id)?.spec else { return id }
+        var text = "\(spec.firstItem).\(spec.firstAttribute.rawValue)"
+        if let item = spec.secondItem, let attribute = spec.secondAttribute {
+            let multiplier = spec.multiplier
+            text += multiplier < 0 ? " + " : " - "
+            if abs(multiplier) != 1 { text += "\(formatNumber(abs(multiplier))) * " }
+            text += "\(item).\(attribute.rawValue)"
+        }
+        return text
+    }
+
+    /// The member's relation and constant as it states them (the window: `== its size`).
+    func statedBound(_ id: String) -> (relation: LayoutRelation, value: Double) {
+        switch id {
+        case "root.width": (.equal, model.rootWidth)
+        case "root.height": (.equal, model.rootHeight)
+        default: (model.constraint(id)!.spec.relation, model.constraint(id)!.spec.constant)
+        }
+    }
+
+    func boundWords(_ relation: LayoutRelation, _ value: Double) -> String {
+        switch relation {
+        case .equal: formatValue(value)
+        case .greaterThanOrEqual: "at least \(formatValue(value))"
+        case .lessThanOrEqual: "at most \(formatValue(value))"
+        }
+    }
+
+    /// One sentence from the certificate: two members that state the same quantity differently
+    /// (`c1 says a.width is 50 and c2 says 80; both are required`), or what the others together
+    /// give the broken member's terms against what it wants.
+    func conflictSentence(_ c: ConflictExplanation) -> String {
+        let required = c.members.count == 2 ? "both are required" : "all are required"
+        let others = c.terms.filter { $0.id != c.target }
+        if c.members.count == 2, let other = others.first, termsText(other.id) == termsText(c.target) {
+            let quantity = termsText(c.target)
+            let first = c.members[0], second = c.members[1]
+            let a = statedBound(first), b = statedBound(second)
+            let speaker = { (id: String) in id.hasPrefix("root.") ? "the window" : id }
+            let firstSays = a.relation == .equal ? "is \(formatValue(a.value))" : "is \(boundWords(a.relation, a.value))"
+            return "\(speaker(first)) says \(quantity) \(firstSays) and \(speaker(second)) says \(boundWords(b.relation, b.value)); \(required)"
+        }
+        let target = c.terms.first { $0.id == c.target }!
+        // Weights only where they differ: scaling the whole combination changes nothing it proves.
+        let weights = others.map { abs($0.multiplier / target.multiplier) }
+        let uniform = weights.allSatisfy { abs($0 - weights[0]) <= 1e-9 * max(1, weights[0]) }
+        let names = zip(others, weights).map { term, weight in
+            uniform || abs(weight - 1) <= 1e-9 ? term.id : "\(formatValue(weight)) * \(term.id)"
+        }
+        let quantity = termsText(c.target)
+        let wanted = statedBound(c.target)
+        let wants = boundWords(wanted.relation, wanted.value)
+        return "\(names.joined(separator: " + ")) give \(quantity) \(c.impliedRelation.rawValue) \(formatValue(c.impliedValue)), "
+            + "but \(c.target) wants \(wants); \(required)"
+    }
+
+    /// The cheapest member to make optional, with the lines to type (UIKit cannot move a
+    /// priority between required and optional in place).
+    func conflictFix(_ c: ConflictExplanation) -> String? {
+        guard let cheapest = c.cheapest, let record = model.constraint(cheapest.id) else { return nil }
+        var spec = record.spec
+        spec.priority = LayoutPriority(999)
+        let line = (record.name.map { "\($0): " } ?? "") + spec.canonicalText
+        return "make \(cheapest.id) optional (it would be \(formatValue(cheapest.error)) off): remove \(cheapest.id), then \(line)"
+    }
+}
