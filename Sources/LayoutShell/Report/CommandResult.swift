@@ -113,6 +113,8 @@ public struct CommandResult: Sendable {
     public var warnings: [LayoutWarning] = []
     /// Free text of inspection commands (frames, constraints, help, …) and notes.
     public var output: [String] = []
+    /// `draw`'s picture: drawn when the report is rendered, at the width it is rendered to.
+    var picture: LayoutPicture? = nil
     /// The lines a replay rejected (`--final`'s report lists them before the layout).
     public var rejected: [RejectedLine] = []
     /// Set by `quit`.

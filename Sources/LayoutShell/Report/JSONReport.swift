@@ -75,7 +75,9 @@ extension CommandResult {
                 "{\"source\":\($0.source.map(jsonString) ?? "null"),\"line\":\($0.line),\"input\":\(jsonString($0.input)),\"error\":\(errorObject($0.error))}"
             }.joined(separator: ",") + "]")
         }
-        if !output.isEmpty { fields.append("\"output\":\(jsonString(output.joined(separator: "\n")))") }
+        // `draw`'s picture is text like any inspection's, at the width of `--check` (80).
+        let text = output + (picture?.terminalLines(width: 80) ?? [])
+        if !text.isEmpty { fields.append("\"output\":\(jsonString(text.joined(separator: "\n")))") }
         return "{" + fields.joined(separator: ",") + "}"
     }
 }
