@@ -57,10 +57,11 @@ extension LayoutPicture {
         return lines
     }
 
-    /// `root 375x667, 1 column = 4.9 points`.
+    /// `root 375x667, 1 column ≈ 7.1 points` (a row is always two columns' worth).
     private func header(_ scale: CellScale) -> String {
         let pointsPerColumn = (10 / scale.perPoint).rounded() / 10
-        return "\(focus) \(formatValue(width))x\(formatValue(height)), 1 column = \(formatValue(pointsPerColumn)) points, 1 row = \(formatValue(2 * pointsPerColumn))"
+        let unit = pointsPerColumn == 1 ? "point" : "points"
+        return "\(focus) \(formatValue(width))x\(formatValue(height)), 1 column ≈ \(formatValue(pointsPerColumn)) \(unit)"
     }
 
     /// One side of a subview's cells against the same side of its superview's (`inward` is
