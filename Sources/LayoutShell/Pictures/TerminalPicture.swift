@@ -52,7 +52,7 @@ extension LayoutPicture {
         lines += brokenLines
         lines += notes
         if !unlabelled.isEmpty {
-            lines.append("too small to label at this width: \(unlabelled.joined(separator: ", ")) (frames lists them; draw VIEW zooms in)")
+            lines.append("too small to label at this width: \(Self.listed(unlabelled)) (frames lists them; draw VIEW zooms in)")
         }
         return lines
     }
