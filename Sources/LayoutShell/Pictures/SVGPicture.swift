@@ -100,25 +100,35 @@ extension LayoutPicture {
         return out
     }
 
-    /// The opening of a box's label `<text …` (without `>`): top-left inside the box, else
-    /// bottom-left inside it when a subview covers the top-left corner, else just above the
-    /// box (a box its subviews fill). Inside, a small box gets a smaller font, and a clip keeps
+    /// The opening of a box's label `<text …` (without `>`): in the first corner inside the
+    /// box that no subview covers (top-left, bottom-left, top-right, bottom-right), else just
+    /// above the box (a box its subviews fill). Inside, a small box gets a smaller font, and a clip keeps
     /// the text within it.
     private func label(_ text: String, of index: Int, in r: Rect) -> String {
         let size = min(Self.fontSize, max(6, r.height - 3))
         let textWidth = Double(text.count) * Self.characterWidth * size / Self.fontSize + 6
         let subviews = children(of: index).map { boxes[$0].rect }.filter { $0.width > 0 && $0.height > 0 }
-        func free(top: Double) -> Bool {
-            let area = Rect(x: r.x, y: top, width: min(textWidth, r.width), height: size + 3)
+        func free(left: Double, top: Double) -> Bool {
+            let area = Rect(x: left, y: top, width: min(textWidth, r.width), height: size + 3)
             return !subviews.contains { $0.x < area.maxX && area.x < $0.maxX && $0.y < area.maxY && area.y < $0.maxY }
         }
         let fontSize = "font-size=\"\(Self.number(size))\" clip-path=\"url(#clip\(index))\""
-        if free(top: r.y) {
-            return "<text x=\"\(Self.number(r.x + 3))\" y=\"\(Self.number(r.y + min(size + 1, r.height - 1)))\" \(fontSize)"
+        let rightLeft = max(r.x, r.maxX - textWidth)
+        let top = r.y + min(size + 1, r.height - 1), bottom = r.maxY - 3
+        if free(left: r.x, top: r.y) {
+            return "<text x=\"\(Self.number(r.x + 3))\" y=\"\(Self.number(top))\" \(fontSize)"
         }
-        if free(top: r.maxY - size - 3) {
-            return "<text x=\"\(Self.number(r.x + 3))\" y=\"\(Self.number(r.maxY - 3))\" \(fontSize)"
+        if free(left: r.x, top: r.maxY - size - 3) {
+            return "<text x=\"\(Self.number(r.x + 3))\" y=\"\(Self.number(bottom))\" \(fontSize)"
         }
+        if free(left: rightLeft, top: r.y) {
+            return "<text x=\"\(Self.number(r.maxX - 3))\" y=\"\(Self.number(top))\" text-anchor=\"end\" \(fontSize)"
+        }
+        if free(left: rightLeft, top: r.maxY - size - 3) {
+            return "<text x=\"\(Self.number(r.maxX - 3))\" y=\"\(Self.number(bottom))\" text-anchor=\"end\" \(fontSize)"
+        }
+        // The outermost view has nothing above it inside the picture: its label stays inside.
+        if index == 0 { return "<text x=\"\(Self.number(r.x + 3))\" y=\"\(Self.number(top))\" \(fontSize)" }
         return "<text x=\"\(Self.number(r.x + 1))\" y=\"\(Self.number(r.y - 2))\" font-size=\"9\""
     }
 
