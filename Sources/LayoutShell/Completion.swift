@@ -11,7 +11,7 @@ extension Session {
     /// where the word being completed starts and the full words that may replace it (sorted,
     /// without duplicates). Knows commands, view names, attributes after `view.`,
     /// `hugging.`/`resistance.`/`margins`, constraint ids and names, metrics, `H:`/`V:`, VFL
-    /// options and file names after `save`/`load`.
+    /// options and file names after the commands that take one (`save`, `load`, `svg`).
     public func completions(line: String, cursor: Int) -> (replaceFrom: Int, candidates: [String]) {
         let characters = Array(line)
         let end = max(0, min(cursor, characters.count))
@@ -56,7 +56,7 @@ extension Session {
             if first.hasPrefix("H:") || first.hasPrefix("V:") {
                 candidates = CommandRegistry.visualFormat.spec.completeArguments(context)
             } else if let command = CommandRegistry.byWord[first] {
-                if command == Save.self || command == Load.self { return fileCompletions(line: characters, end: end) }
+                if command.spec.completesFileNames { return fileCompletions(line: characters, end: end) }
                 candidates = command.spec.completeArguments(context)
             } else {
                 candidates = CommandRegistry.constraint.spec.completeArguments(context)

@@ -1,9 +1,9 @@
 import LayoutModel
 
-/// Looking at the layout: frames, constraints, and the diagnostics still to come.
+/// Looking at the layout: frames, constraints, and the diagnostics still to come. The
+/// pictures (`draw`, `svg`) are PictureCommands.
 enum InspectionCommands {
-    static let all: [any ShellCommand.Type] = [ShowFrames.self, ListConstraints.self,
-                                               Draw.self, Exercise.self, WriteSVG.self]
+    static let all: [any ShellCommand.Type] = [ShowFrames.self, ListConstraints.self, Exercise.self]
 }
 
 /// Reads `[VIEW]`: nothing, or the name of an existing view.
@@ -69,17 +69,9 @@ extension PlannedCommand {
     static func parse(_ p: inout LineParser) throws(ShellError) -> Self { Self() }
 
     func run(in session: Session, result: inout CommandResult) throws(ShellError) -> Bool {
-        result.output = ["\(Self.spec.words[0]) is not yet available: it comes with the diagnostics tools (draw, explain, exercise, svg)."]
+        result.output = ["\(Self.spec.words[0]) is not yet available: it comes with the diagnostics tools (explain, exercise)."]
         return false
     }
-}
-
-/// `draw [VIEW]`: the layout as a box picture in the terminal (planned).
-struct Draw: PlannedCommand {
-    static let spec = CommandSpec(
-        trigger: .words(["draw"]), kind: .inspection, group: .look, topic: "draw",
-        synopsis: ["draw"], summary: ["the layout as a box picture."],
-        examples: ["draw"], overview: ["draw"], plannedWith: "the diagnostics tools")
 }
 
 /// `exercise`: another optimal layout for the ambiguous values (planned).
@@ -88,12 +80,4 @@ struct Exercise: PlannedCommand {
         trigger: .words(["exercise"]), kind: .inspection, group: .look, topic: "exercise",
         synopsis: ["exercise"], summary: ["another optimal layout for the ambiguous values."],
         examples: ["exercise"], overview: ["exercise"], plannedWith: "the diagnostics tools")
-}
-
-/// `svg FILE`: the layout as an SVG picture (planned).
-struct WriteSVG: PlannedCommand {
-    static let spec = CommandSpec(
-        trigger: .words(["svg"]), kind: .inspection, group: .look, topic: "svg",
-        synopsis: ["svg FILE"], summary: ["the layout as an SVG picture."],
-        examples: ["svg layout.svg"], overview: ["svg FILE"], plannedWith: "the diagnostics tools")
 }

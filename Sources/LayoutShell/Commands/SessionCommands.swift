@@ -61,7 +61,7 @@ struct Save: SessionAction {
                   "The old file is replaced only once the new one is complete."],
         examples: ["save card.lal"],
         overview: ["save FILE"],
-        completeArguments: { _ in [] })
+        completesFileNames: true)
 
     static func parse(_ p: inout LineParser) throws(ShellError) -> Save {
         Save(path: try p.oneArgument("save needs one file name", hint: "e.g. save layout.lal").text)
@@ -84,7 +84,8 @@ struct Load: SessionAction {
         summary: ["run a script's commands as one step (undo takes it back).",
                   "A failing line, or Ctrl-C, loads nothing."],
         examples: ["load card.lal"],
-        overview: ["load FILE"])
+        overview: ["load FILE"],
+        completesFileNames: true)
 
     static func parse(_ p: inout LineParser) throws(ShellError) -> Load {
         Load(path: try p.oneArgument("load needs one file name", hint: "e.g. load layout.lal").text)

@@ -96,6 +96,9 @@ struct CommandSpec: Sendable {
     var plannedWith: String? = nil
     /// The candidates for the word being completed after the command's first word.
     var completeArguments: @Sendable (CompletionContext) -> [String] = { _ in [] }
+    /// True when the argument is a file name (`save`, `load`, `svg`): completion then lists
+    /// the files and directories there instead of asking `completeArguments`.
+    var completesFileNames = false
 
     /// The command words, for a trigger of `.words`.
     var words: [String] {
@@ -120,7 +123,7 @@ struct CompletionContext {
 enum CommandRegistry {
     static let families: [[any ShellCommand.Type]] = [
         ViewCommands.all, ConstraintCommands.all, VisualFormatCommands.all, EditCommands.all,
-        SettingCommands.all, InspectionCommands.all, ExplainCommands.all, SessionCommands.all,
+        SettingCommands.all, InspectionCommands.all, ExplainCommands.all, PictureCommands.all, SessionCommands.all,
     ]
 
     static let all: [any ShellCommand.Type] = families.flatMap { $0 }

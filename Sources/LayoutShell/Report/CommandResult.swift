@@ -119,6 +119,8 @@ public struct CommandResult: Sendable {
     public var output: [String] = []
     /// What `explain` found (JSON's `explanation`).
     public var explanation: ExplanationReport?
+    /// `draw`'s picture: drawn when the report is rendered, at the width it is rendered to.
+    var picture: LayoutPicture? = nil
     /// The lines a replay rejected (`--final`'s report lists them before the layout).
     public var rejected: [RejectedLine] = []
     /// Set by `quit`.

@@ -77,7 +77,9 @@ extension CommandResult {
             }.joined(separator: ",") + "]")
         }
         if let explanation { fields.append("\"explanation\":" + explanation.json()) }
-        if !output.isEmpty { fields.append("\"output\":\(jsonString(output.joined(separator: "\n")))") }
+        // `draw`'s picture is text like any inspection's, at the width of `--check` (80).
+        let text = output + (picture?.terminalLines(width: 80) ?? [])
+        if !text.isEmpty { fields.append("\"output\":\(jsonString(text.joined(separator: "\n")))") }
         return "{" + fields.joined(separator: ",") + "}"
     }
 }

@@ -51,6 +51,7 @@ extension CommandResult {
         }
         // Free text (help, listings) wraps at the width; report lines stay one line each.
         if !output.isEmpty { lines.append(contentsOf: output) }
+        if let picture { lines.append(contentsOf: picture.terminalLines(width: width)) }
         for name in viewsAdded.prefix(Self.constraintLinesCap) { lines.append(paint("added view ", ANSI.green) + name) }
         if viewsAdded.count > Self.constraintLinesCap { lines.append("… and \(viewsAdded.count - Self.constraintLinesCap) more views added") }
         for name in viewsRemoved.prefix(Self.constraintLinesCap) { lines.append(paint("removed view ", ANSI.red) + name) }

@@ -51,8 +51,14 @@ import Testing
             let parsed = Self.command(for: example)
             #expect(parsed == command, "`\(example)` parses as \(parsed.map { "\($0)" } ?? "nothing")")
             guard command.spec.kind != .session else { continue }
-            // Changes and inspections run, in one of the two sessions.
-            #expect(Session().execute(example).ok || Self.furnished().execute(example).ok, "`\(example)` is rejected")
+            // Changes and inspections run, in one of the two sessions; a file one writes
+            // (`svg layout.svg`) goes to a scratch directory.
+            let scratch = NSTemporaryDirectory() + "layoutlab-examples-\(UUID().uuidString)"
+            try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: scratch) }
+            let sessions = [Session(), Self.furnished()]
+            for session in sessions { session.directory = scratch }
+            #expect(sessions.contains { $0.execute(example).ok }, "`\(example)` is rejected")
         }
     }
 

@@ -1,0 +1,51 @@
+import LayoutModel
+
+/// The words under a picture, the same for `draw` and `svg`: which views are ambiguous, which
+/// constraints are broken, what was clipped or drawn oddly. Each renderer says how it marks
+/// them (dashed box-drawing lines, a dashed outline) and adds the list these give.
+extension LayoutPicture {
+    /// `title (y); subtitle (y, height)`, or nil when nothing is ambiguous.
+    var ambiguousList: String? {
+        let items = boxes.filter(\.isAmbiguous).map { box in
+            "\(box.name) (\(box.ambiguous.map(\.rawValue).joined(separator: ", ")))"
+        }
+        return items.isEmpty ? nil : Self.listed(items, separator: "; ")
+    }
+
+    /// Items joined, a screenful at most: `a, b, … and 40 more`.
+    static func listed(_ items: [String], separator: String = ", ") -> String {
+        let cap = CommandResult.frameLinesCap
+        let shown = items.prefix(cap).joined(separator: separator)
+        return items.count > cap ? shown + separator + "… and \(items.count - cap) more" : shown
+    }
+
+    /// One line per broken constraint, as reports write them (a screenful, then a count).
+    var brokenLines: [String] {
+        let cap = CommandResult.constraintLinesCap
+        let more = broken.count > cap ? ["… and \(broken.count - cap) more broken (`constraints` lists them all)"] : []
+        return broken.prefix(cap).map { item in
+            let label = item.isBrokenRequired ? "broken (required, in conflict)" : "broken"
+            return "\(label) \(item.id): \(item.text) -- wanted \(formatValue(item.wanted)), got \(formatValue(item.got)) (error \(formatValue(item.error)))"
+        } + more
+    }
+
+    /// Notes on views the picture cannot show as they are: outside it, negative or zero sizes.
+    var notes: [String] {
+        var lines: [String] = []
+        let outside = clippedBoxes
+        if !outside.isEmpty {
+            let items = outside.map { "\($0.name) (\($0.visible == nil ? "wholly, not drawn" : "partly"))" }
+            lines.append("outside \(focus), clipped: " + Self.listed(items))
+        }
+        let negative = boxes.filter(\.hasNegativeSize).map { box in
+            let sizes = [("width", box.frame.width), ("height", box.frame.height)].filter { $0.1 < 0 }
+            return "\(box.name) (" + sizes.map { "\($0.0) \(formatValue($0.1))" }.joined(separator: ", ") + ")"
+        }
+        if !negative.isEmpty {
+            lines.append("negative size, drawn from the other edge: " + Self.listed(negative))
+        }
+        let flat = boxes.filter { $0.visible != nil && ($0.rect.width == 0 || $0.rect.height == 0) }.map(\.name)
+        if !flat.isEmpty { lines.append("zero width or height, drawn as a line or a dot: " + Self.listed(flat)) }
+        return lines
+    }
+}

@@ -1,0 +1,234 @@
+import LayoutModel
+
+/// `draw`: a `LayoutPicture` as text for the terminal — boxes in box-drawing characters, each
+/// labelled with its view's name, subviews inside their superviews, scaled to the width, with
+/// the legend, broken constraints and notes under it.
+///
+/// A terminal cell is about twice as tall as it is wide, so one row stands for twice the
+/// points of one column and the picture keeps the layout's proportions. The scale is the
+/// largest at which the picture fits the width and `maxRows`.
+extension LayoutPicture {
+    /// The most rows a picture takes: a phone screen fills about a terminal screen.
+    static let maxRows = 48
+    /// The picture's lines start with this: indented lines are never wrapped by the report.
+    static let indent = "  "
+
+    /// Where the picture's cells are: points → columns and rows.
+    struct CellScale {
+        /// Columns per point; rows per point are half of it.
+        var perPoint: Double
+        func column(_ x: Double) -> Int { Int((x * perPoint).rounded()) }
+        func row(_ y: Double) -> Int { Int((y * perPoint / 2).rounded()) }
+    }
+
+    /// The scale for a report `width` columns wide.
+    func cellScale(width: Int) -> CellScale {
+        let columns = max(12, width - Self.indent.count)
+        var perPoint = Double.infinity
+        if self.width > 0 { perPoint = Double(columns - 1) / self.width }
+        if height > 0 { perPoint = min(perPoint, 2 * Double(Self.maxRows - 1) / height) }
+        return CellScale(perPoint: perPoint.isFinite ? perPoint : 1)
+    }
+
+    /// The whole `draw` output for a report `width` columns wide.
+    func terminalLines(width: Int) -> [String] {
+        if boxes.count == 1 && focus == LayoutModel.rootName {
+            return ["\(focus) \(formatValue(self.width))x\(formatValue(height)): no views yet to draw; add one, e.g. view a"]
+        }
+        let scale = cellScale(width: width)
+        var canvas = TextCanvas(columns: scale.column(self.width) + 1, rows: scale.row(height) + 1)
+        let cells = cellRects(scale)
+        for (box, cell) in zip(boxes, cells) {
+            guard let cell else { continue }
+            draw(box, at: cell, on: &canvas)
+        }
+        let unlabelled = placeLabels(cells, on: &canvas)
+
+        var lines = [header(scale)]
+        lines += canvas.lines().map { Self.indent + $0 }
+        if let ambiguous = ambiguousList {
+            lines.append("ambiguous (dashed ┄┆ border, ? after the name): " + ambiguous)
+        }
+        lines += brokenLines
+        lines += notes
+        if !unlabelled.isEmpty {
+            lines.append("too small to label at this width: \(Self.listed(unlabelled)) (frames lists them; draw VIEW zooms in)")
+        }
+        return lines
+    }
+
+    /// `root 375x667, 1 column ≈ 7.1 points` (a row is always two columns' worth).
+    private func header(_ scale: CellScale) -> String {
+        let pointsPerColumn = (10 / scale.perPoint).rounded() / 10
+        let unit = pointsPerColumn == 1 ? "point" : "points"
+        return "\(focus) \(formatValue(width))x\(formatValue(height)), 1 column ≈ \(formatValue(pointsPerColumn)) \(unit)"
+    }
+
+    /// One side of a subview's cells against the same side of its superview's (`inward` is
+    /// the direction into the superview, +1 or -1): flush in points → on the superview's
+    /// line; inside in points → at least one cell inside it (no further than `limit`, the
+    /// opposite side); outside → where it rounds to.
+    static func snap(_ cell: Int, _ points: Double, to outerPoints: Double, _ outerCell: Int, inward: Int, limit: Int) -> Int {
+        let difference = (points - outerPoints) * Double(inward)
+        if abs(difference) <= 1e-6 { return outerCell }
+        guard difference > 0 else { return cell }
+        let innermost = inward > 0 ? min(outerCell + 1, limit) : max(outerCell - 1, limit)
+        return inward > 0 ? max(cell, innermost) : min(cell, innermost)
+    }
+
+    /// A box's cells: left and right columns, top and bottom rows (inclusive).
+    struct CellRect {
+        var left, top, right, bottom: Int
+        var hasInterior: Bool { right - left >= 2 && bottom - top >= 2 }
+    }
+
+    /// Each visible box's cells. A side that is inside its superview's in points but would
+    /// round onto the superview's border is moved one cell in, so that nesting shows; a side
+    /// flush with the superview's stays on its border (├ ┬ where they meet).
+    private func cellRects(_ scale: CellScale) -> [CellRect?] {
+        var cells: [CellRect?] = []
+        var parents: [(depth: Int, index: Int)] = []
+        for (index, box) in boxes.enumerated() {
+            while let last = parents.last, last.depth >= box.depth { parents.removeLast() }
+            guard let visible = box.visible else {
+                cells.append(nil)
+                continue
+            }
+            var cell = CellRect(left: scale.column(visible.x), top: scale.row(visible.y),
+                                right: scale.column(visible.maxX), bottom: scale.row(visible.maxY))
+            if let parent = parents.last, let outer = cells[parent.index], let outerRect = boxes[parent.index].visible {
+                cell.left = Self.snap(cell.left, visible.x, to: outerRect.x, outer.left, inward: 1, limit: outer.right)
+                cell.top = Self.snap(cell.top, visible.y, to: outerRect.y, outer.top, inward: 1, limit: outer.bottom)
+                cell.right = Self.snap(cell.right, visible.maxX, to: outerRect.maxX, outer.right, inward: -1, limit: outer.left)
+                cell.bottom = Self.snap(cell.bottom, visible.maxY, to: outerRect.maxY, outer.bottom, inward: -1, limit: outer.top)
+                cell.right = max(cell.left, cell.right)
+                cell.bottom = max(cell.top, cell.bottom)
+            }
+            cells.append(cell)
+            parents.append((box.depth, index))
+        }
+        return cells
+    }
+
+    /// The box's outline: the sides inside the picture (a side cut off at the edge is left
+    /// out, so the box runs under the picture's border); a line for a box one cell thin; a dot
+    /// for a box smaller than a cell.
+    private func draw(_ box: Box, at cell: CellRect, on canvas: inout TextCanvas) {
+        let dashed = box.isAmbiguous
+        if cell.left < cell.right && cell.top < cell.bottom {
+            if !box.clipped.contains(.top) { canvas.horizontal(row: cell.top, from: cell.left, to: cell.right, dashed: dashed) }
+            if !box.clipped.contains(.bottom) { canvas.horizontal(row: cell.bottom, from: cell.left, to: cell.right, dashed: dashed) }
+            if !box.clipped.contains(.left) { canvas.vertical(column: cell.left, from: cell.top, to: cell.bottom, dashed: dashed) }
+            if !box.clipped.contains(.right) { canvas.vertical(column: cell.right, from: cell.top, to: cell.bottom, dashed: dashed) }
+        } else if cell.left < cell.right {
+            canvas.horizontal(row: cell.top, from: cell.left, to: cell.right, dashed: dashed)
+        } else if cell.top < cell.bottom {
+            canvas.vertical(column: cell.left, from: cell.top, to: cell.bottom, dashed: dashed)
+        } else {
+            canvas.mark("·", column: cell.left, row: cell.top)
+        }
+    }
+
+    /// Writes each view's name (with `?` when ambiguous): inside its box, in the first row
+    /// not covered by a subview; else in its top border (`┌title──┐`, for boxes too flat to
+    /// have an inside); else beside it (lines and dots). Names are shortened with `…` to the
+    /// room there is. Returns the views that found no room.
+    private func placeLabels(_ cells: [CellRect?], on canvas: inout TextCanvas) -> [String] {
+        // Which box each cell's inside belongs to: the deepest (and, among siblings, the
+        // last drawn) box covering it. A label goes only where its own box shows.
+        var owner = Array(repeating: -1, count: canvas.columns * canvas.rows)
+        for (index, cell) in cells.enumerated() {
+            guard let cell, cell.hasInterior else { continue }
+            for row in (cell.top + 1)..<cell.bottom {
+                for column in (cell.left + 1)..<cell.right where column < canvas.columns && row < canvas.rows {
+                    owner[row * canvas.columns + column] = index
+                }
+            }
+        }
+        var unlabelled: [String] = []
+        for (index, box) in boxes.enumerated() {
+            guard let cell = cells[index] else { continue }
+            let label = box.name + (box.isAmbiguous ? "?" : "")
+            var inside: Run? = nil
+            if cell.hasInterior {
+                let runs = ((cell.top + 1)..<cell.bottom).flatMap { row in
+                    Self.runs(row: row, from: cell.left + 1, to: cell.right - 1) { column in
+                        owner[row * canvas.columns + column] == index && canvas.isBlank(column, row)
+                    }
+                }
+                inside = runs.first { $0.length >= label.count } ?? runs.max { $0.length < $1.length }
+            }
+            var border: Run? = nil
+            if !box.clipped.contains(.top), cell.right - cell.left >= 2 {
+                border = Self.runs(row: cell.top, from: cell.left + 1, to: cell.right - 1) { canvas.isPlainHorizontal($0, cell.top) }
+                    .first { $0.start == cell.left + 1 }
+            }
+            let chosen: Run?
+            if let inside, inside.length >= label.count { chosen = inside.padded(for: label) }
+            else if let border, border.length >= label.count { chosen = border }
+            else { chosen = [inside, border].compactMap { $0 }.max { $0.length < $1.length } }
+            if let chosen, let text = Self.fit(label, in: chosen.length, ambiguous: box.isAmbiguous) {
+                canvas.write(text, column: chosen.start, row: chosen.row)
+            } else if !placeBeside(label, cell, on: &canvas) {
+                unlabelled.append(box.name)
+            }
+        }
+        return unlabelled
+    }
+
+    /// A stretch of free cells on one row.
+    struct Run {
+        var row, start, length: Int
+
+        /// Starts one cell in when there is room for a space on both sides of `label`.
+        func padded(for label: String) -> Run {
+            length >= label.count + 2 ? Run(row: row, start: start + 1, length: length - 1) : self
+        }
+    }
+
+    /// The maximal stretches of cells on `row` between the two columns where `free` holds.
+    static func runs(row: Int, from: Int, to: Int, free: (Int) -> Bool) -> [Run] {
+        var runs: [Run] = []
+        var start: Int? = nil
+        if from <= to {
+            for column in from...to {
+                if free(column) {
+                    if start == nil { start = column }
+                } else if let s = start {
+                    runs.append(Run(row: row, start: s, length: column - s))
+                    start = nil
+                }
+            }
+        }
+        if let s = start { runs.append(Run(row: row, start: s, length: to - s + 1)) }
+        return runs
+    }
+
+    /// A label beside a line or dot: to its right, else to its left, on the first of its rows
+    /// with room for the whole name.
+    private func placeBeside(_ label: String, _ cell: CellRect, on canvas: inout TextCanvas) -> Bool {
+        let wanted = label.count
+        for row in cell.top...cell.bottom {
+            let right = cell.right + 1
+            if right + wanted <= canvas.columns, (right..<(right + wanted)).allSatisfy({ canvas.isBlank($0, row) }) {
+                canvas.write(label, column: right, row: row)
+                return true
+            }
+            let left = cell.left - wanted
+            if left >= 0, (left..<cell.left).allSatisfy({ canvas.isBlank($0, row) }) {
+                canvas.write(label, column: left, row: row)
+                return true
+            }
+        }
+        return false
+    }
+
+    /// `label` cut to `room` cells with `…` (keeping an ambiguous view's `?`); nil for no room.
+    static func fit(_ label: String, in room: Int, ambiguous: Bool) -> String? {
+        if label.count <= room { return label }
+        if room <= 0 { return nil }
+        if room == 1 { return String(label.prefix(1)) }
+        if ambiguous { return room == 2 ? label.prefix(1) + "?" : label.prefix(room - 2) + "…?" }
+        return label.prefix(room - 1) + "…"
+    }
+}
