@@ -109,7 +109,7 @@ extension LayoutModel {
 
     /// A value on the pixel grid of `scale`: the nearest pixel, halves up (UIKit's rounding,
     /// README "Decisions"). Solver noise (173.49999999) counts as the value it stands for.
-    static func roundToPixel(_ value: Double, scale: Double) -> Double {
+    public static func roundToPixel(_ value: Double, scale: Double) -> Double {
         let scaled = value * scale
         let nearest = scaled.rounded()
         let pixels = abs(scaled - nearest) < 1e-6 ? nearest : (scaled + 0.5).rounded(.down)
