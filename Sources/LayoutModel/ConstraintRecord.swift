@@ -12,6 +12,10 @@ public struct ConstraintRecord: Sendable {
         case hugging(LayoutAttribute.Axis)
         /// `view.width >= intrinsic @resistance` (id `view.resistance.h` / `.v`).
         case resistance(LayoutAttribute.Axis)
+        /// Made by UIKit itself for `owner` (the constraints tying a system guide to its owning
+        /// view), shown under UIKit's `identifier` (`UIViewSafeAreaLayoutGuide-top`); id
+        /// `owner.identifier`. Only the setting that made it changes it.
+        case system(identifier: String, owner: String)
     }
 
     /// `c3`, or `label.hugging.h` for an implicit one.
@@ -58,7 +62,13 @@ public struct ConstraintRecord: Sendable {
         case .greaterThanOrEqual: .greaterThanOrEqual
         }
     }
+    /// Made by the model, not typed: intrinsic-size and UIKit's own constraints.
     public var isImplicit: Bool { kind != .user }
+    /// UIKit's identifier for a constraint UIKit makes itself, else nil.
+    public var identifier: String? {
+        if case .system(let identifier, _) = kind { return identifier }
+        return nil
+    }
     /// The views a constraint touches.
     public var items: [String] { [spec.firstItem] + (spec.secondItem.map { [$0] } ?? []) }
 }

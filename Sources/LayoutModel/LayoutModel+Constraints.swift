@@ -7,15 +7,18 @@ extension LayoutModel {
     /// Apple's legality rules, and the model's limits. Throws the first rule the spec breaks.
     public func validate(_ spec: ConstraintSpec) throws(LayoutError) {
         let first = spec.firstItem, a1 = spec.firstAttribute
-        guard views[first] != nil else { throw .unknownView(first) }
+        try checkItem(first)
+        try checkAttribute(a1, of: first)
         try Self.checkMagnitude(spec.constant, .constant)
+        try Self.checkMagnitude(spec.resolvedConstant, .constant)
         guard LayoutPriority.isValid(spec.priority.rawValue) else { throw .priorityOutOfRange(spec.priority.rawValue) }
-        let superview = views[first]?.parent ?? Self.rootName
+        let superview = views[first]?.parent ?? Self.systemGuide(first)?.owner ?? Self.rootName
         guard let second = spec.secondItem, let a2 = spec.secondAttribute else {
             if a1.isLocation { throw .locationEqualsConstant(spec, superview: superview) }
             return
         }
-        guard views[second] != nil else { throw .unknownView(second) }
+        try checkItem(second)
+        try checkAttribute(a2, of: second)
         guard spec.multiplier.isFinite, abs(spec.multiplier) <= Self.maxMultiplier,
               spec.multiplier == 0 || abs(spec.multiplier) >= 1 / Self.maxMultiplier else {
             throw .multiplierOutOfRange(spec.multiplier)
@@ -49,6 +52,7 @@ extension LayoutModel {
         if let name { try validateName(name) }
         let id = "c\(nextNumber)"
         nextNumber += 1
+        makeSystemGuides(for: spec)
         var record = ConstraintRecord(id: id, serial: nextSerial(), kind: .user, name: name, spec: spec)
         build(&record)
         constraints[id] = record
@@ -62,6 +66,7 @@ extension LayoutModel {
 
     public func removeConstraint(_ id: String) throws(LayoutError) {
         guard let record = constraints[id] else { throw .unknownConstraint(id) }
+        try Self.refuseSystem(record)
         guard !record.isImplicit else { throw .implicitConstraintNotRemovable(id: id, view: record.spec.firstItem) }
         dropConstraint(id)
         retryBroken()
@@ -80,6 +85,7 @@ extension LayoutModel {
 
     public func setActive(_ id: String, _ active: Bool) throws(LayoutError) {
         guard let record = constraints[id] else { throw .unknownConstraint(id) }
+        try Self.refuseSystem(record)
         guard !record.isImplicit else { throw .implicitConstraintAlwaysActive(id) }
         guard record.isActive != active else { return }
         let before = record
@@ -102,11 +108,15 @@ extension LayoutModel {
     /// `cN.constant = value` — the solver's fast path (setConstant), no new constraint.
     public func setConstant(_ id: String, _ value: Double) throws(LayoutError) {
         guard let record = constraints[id] else { throw .unknownConstraint(id) }
+        try Self.refuseSystem(record)
         guard !record.isImplicit else { throw .implicitConstantFromIntrinsicSize(id: id, view: record.spec.firstItem) }
         try Self.checkMagnitude(value, .constant)
-        if value == record.spec.constant { return }
+        if value == record.spec.constant && record.spec.systemSpacing == 0 { return }
         let before = record
+        // The new constant is the whole distance, as setting `constant` on UIKit's
+        // system-spacing constraint replaces NSLayoutAnchorConstraintSpace(8).
         constraints[id]!.spec.constant = value
+        constraints[id]!.spec.systemSpacing = 0
         events.append(.changed(id: id, before: before))
         refreshConstant(id)
         retryBroken()
@@ -116,11 +126,12 @@ extension LayoutModel {
     public func setPriority(_ id: String, _ priority: LayoutPriority) throws(LayoutError) {
         guard let record = constraints[id] else { throw .unknownConstraint(id) }
         guard LayoutPriority.isValid(priority.rawValue) else { throw .priorityOutOfRange(priority.rawValue) }
+        try Self.refuseSystem(record)
         // An implicit constraint's priority is its view's hugging or compression resistance.
         switch record.kind {
         case .hugging(let axis): return try setHugging(record.spec.firstItem, axis, priority)
         case .resistance(let axis): return try setResistance(record.spec.firstItem, axis, priority)
-        case .user: break
+        case .user, .system: break
         }
         let old = record.spec.priority
         if old.isRequired != priority.isRequired {
@@ -145,8 +156,9 @@ extension LayoutModel {
     }
 
     func setContentPriority(_ view: String, _ axis: LayoutAttribute.Axis, _ priority: LayoutPriority, hugging: Bool) throws(LayoutError) {
-        guard views[view] != nil else { throw .unknownView(view) }
+        guard let info = views[view] else { throw .unknownView(view) }
         guard view != Self.rootName else { throw .rootHasNoIntrinsicSize }
+        if info.kind.isGuide { throw .guideHasNoIntrinsicSize(view) }
         guard LayoutPriority.isValid(priority.rawValue) else { throw .priorityOutOfRange(priority.rawValue) }
         switch (hugging, axis) {
         case (true, .horizontal): views[view]!.huggingH = priority
@@ -172,9 +184,12 @@ extension LayoutModel {
     }
 
     /// Creates, updates or drops the hugging/resistance constraints of a view to match its
-    /// intrinsic size.
-    func rebuildImplicit(_ view: String) {
-        guard let info = views[view] else { return }
+    /// intrinsic size. Returns the existing ones whose constant changed: their expressions are
+    /// rebuilt by the caller, in one change of the solver (`applyAsOneChange`).
+    @discardableResult
+    func rebuildImplicit(_ view: String) -> Set<String> {
+        var changed = Set<String>()
+        guard let info = views[view] else { return changed }
         for axis in [LayoutAttribute.Axis.horizontal, .vertical] {
             for hugging in [true, false] {
                 let id = Self.implicitID(view, hugging: hugging, axis)
@@ -187,7 +202,7 @@ extension LayoutModel {
                         if existing.spec != spec {
                             constraints[id]!.spec = spec
                             events.append(.changed(id: id, before: existing))
-                            refreshConstant(id)
+                            changed.insert(id)
                         }
                     } else {
                         var record = ConstraintRecord(id: id, serial: nextSerial(),
@@ -202,6 +217,14 @@ extension LayoutModel {
                     dropConstraint(id)
                 }
             }
+        }
+        return changed
+    }
+
+    /// A constraint UIKit makes itself changes only with the setting that made it.
+    static func refuseSystem(_ record: ConstraintRecord) throws(LayoutError) {
+        if case .system(let identifier, let owner) = record.kind {
+            throw .systemConstraintNotEditable(id: record.id, identifier: identifier, owner: owner)
         }
     }
 
@@ -220,13 +243,16 @@ extension LayoutModel {
         retryBroken()
     }
 
-    /// `a.margins = …` (top, left, bottom, right).
-    public func setMargins(_ view: String, _ margins: EdgeInsets) throws(LayoutError) {
-        guard views[view] != nil else { throw .unknownView(view) }
+    /// `a.margins = …` (top, left, bottom, right), or with `directional` (`a.directionalMargins
+    /// = …`) top, leading, bottom, trailing, which follow the layout direction. Every constant
+    /// that holds the margins changes in one change of the solver.
+    public func setMargins(_ view: String, _ margins: EdgeInsets, directional: Bool = false) throws(LayoutError) {
+        guard let info = views[view] else { throw .unknownView(view) }
+        if info.kind.isGuide { throw .guideHasNoMargins(view) }
         for value in [margins.top, margins.left, margins.bottom, margins.right] { try Self.checkMagnitude(value, .margin) }
         views[view]!.margins = margins
-        refreshConstants(touching: view)
-        retryBroken()
+        views[view]!.marginsAreDirectional = directional
+        applyAsOneChange(marginDependents(of: view).union(updateGuideTies(of: view, .marginsGuide)))
     }
 
     /// `direction rtl|ltr`: rebuilds every constraint naming leading/trailing.
@@ -234,17 +260,14 @@ extension LayoutModel {
         guard newDirection != direction else { return }
         direction = newDirection
         // All of them out before any goes back: mirrored one at a time, a half-flipped layout
-        // would report conflicts that the finished flip does not have.
-        let flipped = constraintOrder.filter { id in
-            guard let record = constraints[id] else { return false }
-            return record.spec.usesDirectionalAttribute && record.solverID != nil
+        // would report conflicts that the finished flip does not have. Directional margins
+        // change sides with the rest.
+        var flipped = Set(constraintOrder.filter { constraints[$0]?.spec.usesDirectionalAttribute == true })
+        for name in viewOrder where views[name]?.marginsAreDirectional == true {
+            flipped.formUnion(marginDependents(of: name))
+            flipped.formUnion(updateGuideTies(of: name, .marginsGuide))
         }
-        for id in flipped { uninstall(id) }
-        for id in constraintOrder where constraints[id]?.spec.usesDirectionalAttribute == true {
-            build(&constraints[id]!)
-        }
-        for id in flipped { install(id) }
-        retryBroken()
+        applyAsOneChange(flipped, constantsOnly: false)
     }
 
     // MARK: - Undo support
@@ -271,6 +294,7 @@ extension LayoutModel {
             for variable in [info.x, info.y, info.width, info.height] { setOwner(of: variable, to: nil) }
             views[name] = nil
             touching[name] = nil
+            guideNames.remove(name)
             if viewOrder.last == name { viewOrder.removeLast() } else { viewOrder.removeAll { $0 == name } }
             events.append(.viewRemoved(name))
         }

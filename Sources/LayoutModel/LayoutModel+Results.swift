@@ -104,6 +104,11 @@ extension LayoutModel {
             if variable.id < variableOwners.count, let view = variableOwners[variable.id] { changedViews.insert(view) }
             if variable.id < constraintsByVariable.count { changedConstraints.formUnion(constraintsByVariable[variable.id]) }
         }
+        if scale != nil {
+            // A placed frame is rounded in the root's coordinates: a view moves on the pixel
+            // grid when any ancestor moves, though its own values stay.
+            for view in Array(changedViews) { changedViews.formUnion(subtree(of: view)) }
+        }
         return (changedViews, changedConstraints)
     }
 

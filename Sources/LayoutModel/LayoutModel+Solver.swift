@@ -28,9 +28,9 @@ extension LayoutModel {
         record.lhs = attributeExpression(spec.firstItem, spec.firstAttribute, in: space, mirrored: mirrored)
         if let second = spec.secondItem, let attribute = spec.secondAttribute {
             let value = attributeExpression(second, attribute, in: space, mirrored: mirrored)
-            record.rhs = combine(value, spec.multiplier, Expression(constant: spec.constant), 1)
+            record.rhs = combine(value, spec.multiplier, Expression(constant: spec.resolvedConstant), 1)
         } else {
-            record.rhs = Expression(constant: spec.constant)
+            record.rhs = Expression(constant: spec.resolvedConstant)
         }
         index(record.id, record.lhs, record.rhs)
     }
@@ -48,7 +48,7 @@ extension LayoutModel {
             terms.append(Term(horizontal ? current.x : current.y))
             current = views[parent]!
         }
-        let m = info.margins
+        let m = effectiveMargins(of: info)
         var constant = 0.0
         var resolved = attribute
         switch attribute {
@@ -113,11 +113,6 @@ extension LayoutModel {
         members.append(id)
         let serial: (String) -> Int = { [constraints] in constraints[$0]?.serial ?? Int.max }
         return Array(Set(members)).sorted { (serial($0), $0) < (serial($1), $1) }
-    }
-
-    /// Rebuilds the constants of every constraint touching `view` (margins, intrinsic height).
-    func refreshConstants(touching view: String) {
-        for id in constraintOrder where touching[view]?.contains(id) == true { refreshConstant(id) }
     }
 
     /// Recomputes a record's expressions and hands the new constant to the solver (fast path).

@@ -22,6 +22,7 @@ extension LayoutModel {
     public func addView(_ name: String, in parent: String = rootName, intrinsicWidth: Double? = nil, intrinsicHeight: Double? = nil) throws(LayoutError) {
         try validateNewView(name)
         guard let parentInfo = views[parent] else { throw .unknownView(parent) }
+        if parentInfo.kind.isGuide { throw .guideCannotHaveSubviews(parent) }
         for value in [intrinsicWidth, intrinsicHeight].compactMap({ $0 }) {
             try Self.checkMagnitude(value, .intrinsicSize)
             if value < 0 { throw .negativeIntrinsicSize }
@@ -38,22 +39,25 @@ extension LayoutModel {
 
     /// Changes (or removes, with nil) a view's intrinsic content size.
     public func setIntrinsicSize(_ name: String, width: Double?, height: Double?) throws(LayoutError) {
-        guard views[name] != nil, name != Self.rootName else { throw .noIntrinsicSizeToChange(name) }
+        guard let info = views[name], name != Self.rootName else { throw .noIntrinsicSizeToChange(name) }
+        if info.kind.isGuide { throw .guideHasNoIntrinsicSize(name) }
         for value in [width, height].compactMap({ $0 }) {
             try Self.checkMagnitude(value, .intrinsicSize)
             if value < 0 { throw .negativeIntrinsicSize }
         }
         views[name]!.intrinsicWidth = width
         views[name]!.intrinsicHeight = height
-        rebuildImplicit(name)
-        refreshConstants(touching: name)
-        retryBroken()
+        // The hugging and resistance constants and the first baselines change together.
+        var changed = rebuildImplicit(name)
+        for id in touching[name] ?? [] where constraints[id].map({ !$0.isImplicit }) == true { changed.insert(id) }
+        applyAsOneChange(changed)
     }
 
     /// Removes a view, its subviews, and every constraint touching any of them.
     public func removeView(_ name: String) throws(LayoutError) {
         guard let info = views[name] else { throw .unknownView(name) }
         guard let parent = info.parent else { throw .rootNotRemovable }
+        if info.kind == .safeAreaGuide || info.kind == .marginsGuide { throw .systemGuideNotRemovable(name) }
         let doomed = subtree(of: name)
         let doomedSet = Set(doomed)
         var ids = Set<String>()
@@ -66,6 +70,7 @@ extension LayoutModel {
             }
             views[view] = nil
             touching[view] = nil
+            guideNames.remove(view)
             events.append(.viewRemoved(view))
         }
         viewOrder.removeAll { doomedSet.contains($0) }

@@ -1,10 +1,26 @@
 import Cassowary
 
-/// A view as the model keeps it.
+/// What an item of the hierarchy is: a view, or a layout guide (a rectangle with a frame in its
+/// owner's coordinates that constraints can name, but that has no subviews, no intrinsic size
+/// and no margins of its own).
+public enum ItemKind: Sendable, Hashable {
+    case view
+    /// `guide g [in v]`: a `UILayoutGuide` the user added.
+    case guide
+    /// `root.safeArea`: the root's `safeAreaLayoutGuide`.
+    case safeAreaGuide
+    /// `v.margins`: a view's `layoutMarginsGuide`.
+    case marginsGuide
+
+    public var isGuide: Bool { self != .view }
+}
+
+/// A view (or a layout guide) as the model keeps it.
 public struct ViewInfo: Sendable {
     public let name: String
-    /// nil only for the root.
+    /// nil only for the root. For a guide: its owning view.
     public let parent: String?
+    public let kind: ItemKind
     public internal(set) var children: [String] = []
     public let depth: Int
     /// Creation order (root is 0).
@@ -16,7 +32,12 @@ public struct ViewInfo: Sendable {
     public internal(set) var huggingV = LayoutPriority.defaultLow
     public internal(set) var resistanceH = LayoutPriority.defaultHigh
     public internal(set) var resistanceV = LayoutPriority.defaultHigh
+    /// The margins as last set: absolute (`margins`, left/right) or, when
+    /// `marginsAreDirectional`, leading/trailing in `left`/`right` (`directionalMargins`).
+    /// The root's effective margins also take in the safe area and the system minimum: see
+    /// `effectiveMargins(of:)`.
     public internal(set) var margins = EdgeInsets.standard
+    public internal(set) var marginsAreDirectional = false
     /// The view's four unknowns: its frame in its SUPERVIEW's coordinates (see `LayoutModel`).
     public let x: Variable, y: Variable, width: Variable, height: Variable
 
@@ -82,6 +103,8 @@ public final class LayoutModel {
     public internal(set) var constraints: [String: ConstraintRecord] = [:]
     /// Constraint ids in creation order (implicit ones included).
     public internal(set) var constraintOrder: [String] = []
+    /// Names of the layout guides (user and system) among `views`.
+    public internal(set) var guideNames: Set<String> = []
     /// user alias → id
     public internal(set) var names: [String: String] = [:]
     public internal(set) var direction: LayoutDirection = .leftToRight
@@ -107,6 +130,16 @@ public final class LayoutModel {
     var rootHeightID: ConstraintID!
     var events: [ModelEvent] = []
 
+    /// The root's safe-area insets (`safearea T,L,B,R`; absolute: left is left in RTL too).
+    public internal(set) var safeAreaInsets = EdgeInsets(all: 0)
+    /// The view controller's `systemMinimumLayoutMargins` (leading/trailing in left/right), set
+    /// by a device; nil while the root is a bare window (no minimum).
+    public internal(set) var systemMinimumMargins: EdgeInsets?
+    /// The screen scale that reported frames are rounded to (pixels per point); nil: exact.
+    public internal(set) var scale: Double?
+    /// The device the root was last set to (`device`), or nil.
+    public internal(set) var device: (device: Device, landscape: Bool)?
+
     public init(width: Double = 375, height: Double = 667) {
         rootWidth = width
         rootHeight = height
@@ -122,9 +155,9 @@ public final class LayoutModel {
         bySolverID[rootHeightID] = "root.height"
     }
 
-    func makeViewInfo(name: String, parent: String?, depth: Int) -> ViewInfo {
+    func makeViewInfo(name: String, parent: String?, depth: Int, kind: ItemKind = .view) -> ViewInfo {
         let info = ViewInfo(
-            name: name, parent: parent, depth: depth, serial: viewOrder.count == 0 ? 0 : nextSerial(),
+            name: name, parent: parent, kind: kind, depth: depth, serial: viewOrder.count == 0 ? 0 : nextSerial(),
             x: solver.makeVariable(), y: solver.makeVariable(),
             width: solver.makeVariable(), height: solver.makeVariable())
         for variable in [info.x, info.y, info.width, info.height] { setOwner(of: variable, to: name) }

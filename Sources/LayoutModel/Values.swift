@@ -44,7 +44,7 @@ public enum FrameComponent: String, Sendable, Hashable, CaseIterable, Comparable
 public enum LayoutError: Error, Hashable, Sendable {
     /// A number the model was handed, named so a refusal can say which one it was.
     public enum Quantity: Hashable, Sendable {
-        case constant, rootWidth, rootHeight, margin, intrinsicSize
+        case constant, rootWidth, rootHeight, margin, intrinsicSize, safeArea
     }
 
     // MARK: Names
@@ -104,6 +104,27 @@ public enum LayoutError: Error, Hashable, Sendable {
     /// The view is missing, or is the root.
     case noIntrinsicSizeToChange(String)
     case rootNotRemovable
+
+    // MARK: Layout guides, devices, pixels
+    /// `view a in g`: a layout guide is never a superview.
+    case guideCannotHaveSubviews(String)
+    /// A layout guide has no content, so no intrinsic size and no content priorities.
+    case guideHasNoIntrinsicSize(String)
+    /// A layout guide has no layout margins (nor a margins or safe-area guide of its own).
+    case guideHasNoMargins(String)
+    /// UILayoutGuide has edges, centers and sizes only: no baselines, no margin attributes.
+    case guideHasNoAttribute(String, LayoutAttribute)
+    /// Only the root has a safe area here (`root.safeArea`).
+    case safeAreaOnlyOnRoot(String)
+    /// `root.safeArea` and `v.margins` belong to their view: they go with it.
+    case systemGuideNotRemovable(String)
+    /// A constraint UIKit makes itself (`UIViewSafeAreaLayoutGuide-top`): only the setting
+    /// that made it (the safe area, the owner's margins) changes it.
+    case systemConstraintNotEditable(id: String, identifier: String, owner: String)
+    case negativeSafeArea
+    case unknownDevice(String)
+    /// A screen scale other than 1, 2 or 3.
+    case unsupportedScale(Double)
 }
 
 /// Something about the current layout worth pointing out that is not an error: Auto Layout

@@ -32,10 +32,17 @@ extension Session {
             while j > 0, isWordChar(before[j - 1]) { j -= 1 }
             let base = String(before[j..<(start - 1)])
             let owner = j > 0 && before[j - 1] == "." ? String(before[0..<(j - 1)]).split(separator: " ").last.map(String.init) : nil
+            let guideAttributes = ["left", "right", "top", "bottom", "leading", "trailing", "width", "height", "centerX", "centerY"]
             if let owner, model.view(owner) != nil, ["hugging", "resistance"].contains(base) {
                 candidates = ["h", "v"]
+            } else if let owner, (try? model.checkItem(owner + "." + base)) != nil, LayoutModel.systemGuide(owner + "." + base) != nil {
+                candidates = guideAttributes
+            } else if model.isGuide(base) {
+                candidates = guideAttributes
             } else if model.view(base) != nil {
                 candidates = LayoutAttribute.allCases.map(\.rawValue)
+                // UIKit's guides of the view: root.safeArea.top, a.margins.leading.
+                candidates += base == LayoutModel.rootName ? [LayoutModel.safeAreaMember, LayoutModel.marginsMember] : [LayoutModel.marginsMember]
                 // Properties only where a line starts (`a.margins = 8`), not inside a constraint.
                 if words.isEmpty || trimmedAhead.hasSuffix(base + ".") && words.count <= 1 {
                     let properties = CommandRegistry.propertyMembers(of: .view)

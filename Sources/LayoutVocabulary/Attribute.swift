@@ -104,6 +104,16 @@ public struct ConstraintSpec: Hashable, Sendable {
     public var multiplier: Double
     public var constant: Double
     public var priority: LayoutPriority
+    /// How many system spacings the constant holds besides `constant` (`+ 2 * system`): UIKit's
+    /// `NSLayoutAnchorConstraintSpace(8)`, kept symbolic so the canonical text shows it.
+    public var systemSpacing: Double = 0
+
+    /// The system spacing between two items, in points (UIKit's `NSLayoutAnchorConstraintSpace(8)`
+    /// between siblings, and between a view and its superview's edge or a guide).
+    public static let systemSpacingPoints = 8.0
+
+    /// The constant the solver gets: the plain constant plus the system spacings.
+    public var resolvedConstant: Double { constant + systemSpacing * Self.systemSpacingPoints }
 
     public init(
         firstItem: String, firstAttribute: LayoutAttribute, relation: LayoutRelation,

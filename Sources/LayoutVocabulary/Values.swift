@@ -41,6 +41,10 @@ extension ConstraintSpec: CustomStringConvertible {
         if let item = secondItem, let attribute = secondAttribute {
             if multiplier != 1 { text += "\(formatNumber(multiplier)) * " }
             text += "\(item).\(attribute.rawValue)"
+            if systemSpacing != 0 {
+                let size = abs(systemSpacing)
+                text += (systemSpacing > 0 ? " + " : " - ") + (size == 1 ? "system" : "\(formatNumber(size)) * system")
+            }
             if constant > 0 { text += " + \(formatNumber(constant))" }
             if constant < 0 { text += " - \(formatNumber(-constant))" }
         } else {

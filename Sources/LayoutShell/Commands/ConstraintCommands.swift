@@ -19,8 +19,11 @@ struct AddConstraint: SessionChange {
                    "[name:] item.attr REL c [@priority]          (widths and heights only)"],
         summary: ["REL is ==, >= or <= (= means ==). Each constraint gets an id c1, c2, …;",
                   "a name is another way to call it. Spaces are optional.",
+                  "An item is a view, a guide, root.safeArea or VIEW.margins. `system` in the",
+                  "constant is UIKit's system spacing, 8 (c + 2 * system).",
                   "See help attributes, help priority."],
-        examples: ["a.leading == root.leading + 20", "b.width == 0.5 * a.width @750", "minW: a.width >= 100"],
+        examples: ["a.leading == root.leading + 20", "b.width == 0.5 * a.width @750", "minW: a.width >= 100",
+                   "b.leading >= a.trailing + system"],
         overview: ["a.width >= 100 @750", "b.leading == a.trailing + 8", "minW: a.width >= 50"],
         completeArguments: { context in
             let session = context.session
@@ -62,6 +65,8 @@ struct AddConstraint: SessionChange {
             var q = p
             while q.current.isSymbol("-") || q.current.isSymbol("+") { q.advance() }
             if q.current.identifier != nil && q.peek().isSymbol(".") { return true }
+            // `system` and `2 * system` are constants, not terms.
+            if q.current.identifier == "system" || q.peek(2).identifier == "system" { return false }
             if q.current.number != nil || q.current.identifier != nil { return q.peek().isSymbol("*") }
             return false
         }
@@ -91,9 +96,14 @@ struct AddConstraint: SessionChange {
                 }
             }
         } else {
+            if p.current.identifier == "system" || p.peek(2).identifier == "system" {
+                throw ShellError("system spacing is a distance from another item's edge",
+                                 hint: "e.g. b.leading >= a.trailing + system", column: p.current.column)
+            }
             constant = try p.number(what: "the constant")
             decimals = decimalPlaces(constant)
         }
+        var systemSpacing = 0.0
         while p.current.isSymbol("+") || p.current.isSymbol("-") {
             let negative = p.current.isSymbol("-")
             p.advance()
@@ -101,12 +111,16 @@ struct AddConstraint: SessionChange {
             if p.current.identifier != nil && p.peek().isSymbol(".") {
                 throw ShellError("only one view attribute may appear on the right-hand side", hint: "Auto Layout constraints are first = m × second + c", column: column)
             }
-            let value = try p.number(what: "the constant")
-            constant += negative ? -value : value
-            decimals = decimals.flatMap { d in decimalPlaces(value).map { max(d, $0) } }
+            let term = try p.constantTerm()
+            constant += negative ? -term.constant : term.constant
+            systemSpacing += negative ? -term.system : term.system
+            decimals = decimals.flatMap { d in decimalPlaces(term.constant).map { max(d, $0) } }
             if let decimals { constant = rounded(constant, toDecimals: decimals) }
             guard abs(constant) <= LayoutModel.maxMagnitude else {
                 throw ShellError("the constant is too large", hint: "the limit is ±1e9", column: column)
+            }
+            guard abs(systemSpacing) <= 1000 else {
+                throw ShellError("too many system spacings", hint: "use at most 1000 * system", column: column)
             }
         }
         var priority = LayoutPriority.required
@@ -115,9 +129,10 @@ struct AddConstraint: SessionChange {
             priority = try p.priority()
         }
         try p.expectEnd()
-        let constraint = ConstraintSpec(firstItem: first, firstAttribute: firstAttribute, relation: relation,
+        var constraint = ConstraintSpec(firstItem: first, firstAttribute: firstAttribute, relation: relation,
                                   secondItem: secondItem, secondAttribute: secondAttribute,
                                   multiplier: multiplier, constant: constant, priority: priority)
+        constraint.systemSpacing = systemSpacing
         return AddConstraint(constraint: constraint, name: name, rhsColumn: rhsColumn)
     }
 

@@ -17,22 +17,30 @@ private func optionalView(_ p: LineParser) throws(ShellError) -> String? {
 /// `frames [VIEW]`: the frame table of every view, or of VIEW's subtree.
 struct ShowFrames: SessionAction {
     var view: String?
+    var exact = false
 
     static let spec = CommandSpec(
         trigger: .words(["frames"]), kind: .inspection, group: .look, topic: "frames",
-        synopsis: ["frames [VIEW]"],
+        synopsis: ["frames [--exact] [VIEW]"],
         summary: ["the frames (x, y, width, height in the superview's coordinates) of",
-                  "every view, or of VIEW and its subviews."],
-        examples: ["frames card"],
+                  "every view and guide, or of VIEW and its subviews; rounded to the",
+                  "pixels of the scale when one is set, unless --exact."],
+        examples: ["frames card", "frames --exact"],
         overview: ["frames [view]"],
-        completeArguments: { $0.session.model.viewOrder })
+        completeArguments: { $0.session.model.viewOrder + ["--exact"] })
 
     static func parse(_ p: inout LineParser) throws(ShellError) -> ShowFrames {
-        ShowFrames(view: try optionalView(p))
+        var q = p
+        let exact = q.rest.first?.text == "--exact"
+        if exact { q.dropFirstArgument() }
+        if let word = q.rest.first, word.text.hasPrefix("-") {
+            throw ShellError("frames has one option, --exact, not \(word.text)", column: word.column)
+        }
+        return ShowFrames(view: try optionalView(q), exact: exact)
     }
 
     func run(in session: Session, result: inout CommandResult) throws(ShellError) -> Bool {
-        result.output = session.frameListing(view)
+        result.output = session.frameListing(view, exact: exact)
         return false
     }
 }

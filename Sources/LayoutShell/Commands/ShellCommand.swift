@@ -12,6 +12,15 @@ protocol ShellCommand: Sendable {
     /// Reads the line. Names are checked against the session as the parser goes, so an error
     /// points at the word at fault.
     static func parse(_ parser: inout LineParser) throws(ShellError) -> Self
+    /// What the dispatcher calls: `parse`, unless a command word stands for another command
+    /// in one form (`device` alone lists the devices, a look; `device NAME` is a change).
+    static func read(_ parser: inout LineParser) throws(ShellError) -> any ShellCommand
+}
+
+extension ShellCommand {
+    static func read(_ parser: inout LineParser) throws(ShellError) -> any ShellCommand {
+        try parse(&parser)
+    }
 }
 
 /// A command that changes the session's state: it goes into the undo history and `save`, and
@@ -123,7 +132,8 @@ struct CompletionContext {
 enum CommandRegistry {
     static let families: [[any ShellCommand.Type]] = [
         ViewCommands.all, ConstraintCommands.all, VisualFormatCommands.all, EditCommands.all,
-        SettingCommands.all, InspectionCommands.all, ExplainCommands.all, PictureCommands.all, SessionCommands.all,
+        SettingCommands.all, GuideCommands.all, DeviceCommands.all, InspectionCommands.all, ExplainCommands.all,
+        PictureCommands.all, SessionCommands.all,
     ]
 
     static let all: [any ShellCommand.Type] = families.flatMap { $0 }

@@ -42,11 +42,21 @@ struct VisualFormatLine: SessionChange {
     func apply(to session: Session) throws(ShellError) -> [String] {
         let model = session.model
         let specs: [ConstraintSpec]
+        // VFL names views only, as in UIKit: a guide is not in its views dictionary.
+        var guideNamed: String? = nil
         do {
             specs = try VisualFormatParser.parseLine(
                 text, metrics: session.metrics, spacing: session.platform == .ios ? .iOS : .macOS,
-                views: { name in model.view(name).map { VisualFormatParser.ViewInfo(superview: $0.parent) } })
+                views: { name in
+                    guard let info = model.view(name) else { return nil }
+                    if info.kind.isGuide { guideNamed = guideNamed ?? name; return nil }
+                    return VisualFormatParser.ViewInfo(superview: info.parent)
+                })
         } catch {
+            if let guideNamed {
+                throw ShellError("\(guideNamed) is a layout guide, and VFL names views only (as in UIKit)",
+                                 hint: "constrain the guide with an equation, e.g. \(guideNamed).leading == root.leading + 8", column: error.column)
+            }
             throw ShellError(error.message, hint: error.hint, column: error.column)
         }
         guard !specs.isEmpty else {
@@ -82,6 +92,7 @@ struct DefineMetric: SessionChange {
         guard let name = p.current.identifier else { throw ShellError("metric needs a name", hint: "e.g. metric pad = 20", column: p.current.column) }
         guard LayoutModel.isIdentifier(name) else { throw ShellError("'\(name)' is not a valid metric name", column: p.current.column) }
         if p.model.view(name) != nil { throw ShellError("\(name) is a view; metrics and views share VFL's names", column: p.current.column) }
+        if name == "system" { throw ShellError("system is the system spacing (8) in constraints", hint: "choose another metric name", column: p.current.column) }
         p.advance()
         guard p.current.isSymbol("=") || p.current.isSymbol("==") else { throw ShellError("expected '=' after the metric name", hint: "e.g. metric \(name) = 20", column: p.current.column) }
         p.advance()

@@ -27,10 +27,10 @@ struct LineParser {
         rest = Array(words.dropFirst())
         let word = head.text
         if word.hasPrefix("H:") || word.hasPrefix("V:") || word.hasPrefix("|") || word.hasPrefix("[") {
-            return try CommandRegistry.visualFormat.parse(&self)
+            return try CommandRegistry.visualFormat.read(&self)
         }
         if let command = CommandRegistry.byWord[word] {
-            return try command.parse(&self)
+            return try command.read(&self)
         }
         try tokenizeLine()
         return try parseDotted()
@@ -64,7 +64,9 @@ struct LineParser {
         if !isView, !isConstraint, session.metrics[head] != nil {
             throw ShellError("\(head) is a metric, which has no .\(peek(2).display)", hint: "set it again: metric \(head) = 20", column: current.column)
         }
-        if let member = peek(2).identifier {
+        // `a.margins.leading == …` and `root.safeArea.top …` name a guide: a constraint.
+        let namesGuide = peek(3).isSymbol(".") && [LayoutModel.marginsMember, LayoutModel.safeAreaMember].contains(peek(2).identifier ?? "")
+        if let member = peek(2).identifier, !namesGuide {
             if isConstraint, !isView, let command = CommandRegistry.property(member, of: .constraint) {
                 return try command.parse(&self)
             }
@@ -87,6 +89,11 @@ struct LineParser {
             throw ShellError(usage, hint: hint, column: rest.count > 1 ? rest[1].column : columnAfterCommand)
         }
         return rest[0]
+    }
+
+    /// Reads an option off the front of the arguments (`frames --exact card`).
+    mutating func dropFirstArgument() {
+        rest.removeFirst()
     }
 
     func expectNoArguments() throws(ShellError) {
@@ -136,6 +143,10 @@ struct LineParser {
         var result: [String] = []
         for word in rest {
             if let id = model.resolveConstraint(word.text) {
+                if let identifier = model.constraint(id)!.identifier {
+                    throw ShellError("\(id) is UIKit's own '\(identifier)' and stays while its guide exists",
+                                     hint: identifier.hasPrefix("UIViewSafeArea") ? "change it with safearea T,L,B,R" : "change it with VIEW.margins = …", column: word.column)
+                }
                 if model.constraint(id)!.isImplicit {
                     throw ShellError("\(id) comes from \(model.constraint(id)!.spec.firstItem)'s intrinsic size and is always there",
                                      hint: "change its priority instead, e.g. \(id) = 1", column: word.column)
@@ -143,6 +154,9 @@ struct LineParser {
                 result.append(id)
             } else if allowViews, model.view(word.text) != nil {
                 if word.text == LayoutModel.rootName { throw ShellError("the root view cannot be removed", hint: "use reset to start over", column: word.column) }
+                if LayoutModel.systemGuide(word.text) != nil {
+                    throw ShellError(LayoutError.systemGuideNotRemovable(word.text), column: word.column)
+                }
                 result.append(word.text)
             } else {
                 let candidates = model.constraintOrder + model.names.keys.sorted() + (allowViews ? model.viewOrder : [])
@@ -232,10 +246,39 @@ struct LineParser {
         return attribute
     }
 
+    /// A view or guide a constraint names: `a`, `g`, or a system guide, `root.safeArea` or
+    /// `a.margins` (made on first use).
     mutating func viewItem() throws(ShellError) -> String {
         guard let name = current.identifier else { throw unexpected("a view name") }
-        guard model.view(name) != nil else { throw unknownView(name, column: current.column) }
+        let column = current.column
+        if let member = peek(2).identifier, peek().isSymbol("."), peek(3).isSymbol("."),
+           [LayoutModel.marginsMember, LayoutModel.safeAreaMember].contains(member) {
+            guard model.view(name) != nil else { throw unknownView(name, column: column) }
+            let guide = "\(name).\(member)"
+            do { try model.checkItem(guide) } catch { throw ShellError(error, column: column) }
+            position += 3
+            return guide
+        }
+        guard model.view(name) != nil else { throw unknownView(name, column: column) }
         advance()
         return name
+    }
+
+    /// A term of a constraint's constant after its sign: a number or metric, `system`, or a
+    /// multiple of it (`2 * system`, `system * 2`). Returns the points and the system spacings.
+    mutating func constantTerm() throws(ShellError) -> (constant: Double, system: Double) {
+        if current.identifier == "system" {
+            advance()
+            guard current.isSymbol("*") else { return (0, 1) }
+            advance()
+            return (0, try number(what: "the multiple of system spacing", limit: 1000))
+        }
+        let value = try number(what: "the constant")
+        if current.isSymbol("*") && peek().identifier == "system" {
+            position += 2
+            guard abs(value) <= 1000 else { throw ShellError("\(formatNumber(value)) system spacings is too many", hint: "use at most 1000 * system", column: current.column) }
+            return (0, value)
+        }
+        return (value, 0)
     }
 }

@@ -103,6 +103,10 @@ public struct CommandResult: Sendable {
     public var viewsRemoved: [String] = []
     /// Every view's frame in superview coordinates, in creation order (root first).
     public var frames: [(name: String, frame: Frame)] = []
+    /// The solver's exact frames, when `frames` are rounded to a screen scale (else nil).
+    public var exactFrames: [(name: String, frame: Frame)]?
+    /// The layout guides among the frames (user and system), in creation order.
+    public var guides: [String] = []
     /// The views whose frame changed with this input, in creation order.
     public var changedFrameList: [(name: String, frame: Frame)] = []
     /// Names of the views whose frame changed with this input.

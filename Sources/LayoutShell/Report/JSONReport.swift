@@ -54,10 +54,16 @@ extension CommandResult {
         fields.append("\"changed\":[" + changed.map {
             "{\"id\":\(jsonString($0.id)),\"constraint\":\(jsonString($0.text)),\"before\":\(jsonString($0.before)),\"what\":\(jsonString($0.what.rawValue))}"
         }.joined(separator: ",") + "]")
-        fields.append("\"frames\":{" + frames.map { item in
-            let f = item.frame
-            return "\(jsonString(item.name)):{\"x\":\(jsonNumber(cleanValue(f.x))),\"y\":\(jsonNumber(cleanValue(f.y))),\"width\":\(jsonNumber(cleanValue(f.width))),\"height\":\(jsonNumber(cleanValue(f.height)))}"
-        }.joined(separator: ",") + "}")
+        func frameObject(_ frames: [(name: String, frame: Frame)]) -> String {
+            "{" + frames.map { item in
+                let f = item.frame
+                return "\(jsonString(item.name)):{\"x\":\(jsonNumber(cleanValue(f.x))),\"y\":\(jsonNumber(cleanValue(f.y))),\"width\":\(jsonNumber(cleanValue(f.width))),\"height\":\(jsonNumber(cleanValue(f.height)))}"
+            }.joined(separator: ",") + "}"
+        }
+        fields.append("\"frames\":" + frameObject(frames))
+        // Only while a scale rounds `frames`: the solver's values, unrounded.
+        if let exactFrames { fields.append("\"frames_exact\":" + frameObject(exactFrames)) }
+        if !guides.isEmpty { fields.append("\"guides\":[" + guides.map(jsonString).joined(separator: ",") + "]") }
         fields.append("\"broken\":[" + broken.map {
             "{\"id\":\(jsonString($0.id)),\"constraint\":\(jsonString($0.text)),\"priority\":\(jsonNumber($0.priority)),\"wanted\":\(jsonNumber(cleanValue($0.wanted))),\"got\":\(jsonNumber(cleanValue($0.got))),\"error\":\(jsonNumber(cleanValue($0.error))),\"required\":\($0.isBrokenRequired)}"
         }.joined(separator: ",") + "]")

@@ -6,7 +6,11 @@ import LayoutModel
 ///
 /// The arrays go into results as they are (copy on write), in creation order.
 struct ReportState {
+    /// Frames where UIKit places the views (rounded to the pixels of the model's scale, when
+    /// one is set: `LayoutModel.placedFrame`).
     private(set) var frames: [(name: String, frame: Frame)] = []
+    /// The solver's exact frames, kept beside `frames` only while a scale rounds those.
+    private(set) var exactFrames: [(name: String, frame: Frame)]?
     private var position: [String: Int] = [:]
     private(set) var broken: [BrokenConstraint] = []
     private var brokenSerials: [Int] = []
@@ -40,13 +44,15 @@ struct ReportState {
         for name in model.viewOrder[oldCount...] {
             position[name] = frames.count
             changedPositions.append(frames.count)
-            frames.append((name, model.frame(of: name)!))
+            frames.append((name, model.placedFrame(of: name)!))
+            exactFrames?.append((name, model.frame(of: name)!))
             updateAmbiguity(of: name, in: model, reason: reason)
         }
         var warningsChanged = false
         for name in changes.views {
             guard let index = position[name], index < oldCount else { continue }
-            let frame = model.frame(of: name)!
+            let frame = model.placedFrame(of: name)!
+            if exactFrames != nil { exactFrames![index].frame = model.frame(of: name)! }
             if frame != frames[index].frame {
                 frames[index].frame = frame
                 changedPositions.append(index)
@@ -75,7 +81,8 @@ struct ReportState {
     /// Reads everything anew; frames are compared by view name with what was there before.
     private mutating func reload(from model: LayoutModel, reason: Reason?) -> [(name: String, frame: Frame)] {
         let old = position.isEmpty ? [:] : Dictionary(uniqueKeysWithValues: frames.map { ($0.name, $0.frame) })
-        frames = model.frames()
+        frames = model.placedFrames()
+        exactFrames = model.scale == nil ? nil : model.frames()
         position = Dictionary(uniqueKeysWithValues: frames.enumerated().map { ($1.name, $0) })
         broken = model.brokenConstraints()
         brokenSerials = broken.map { model.constraint($0.id)!.serial }

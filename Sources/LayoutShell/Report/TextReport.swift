@@ -52,7 +52,8 @@ extension CommandResult {
         // Free text (help, listings) wraps at the width; report lines stay one line each.
         if !output.isEmpty { lines.append(contentsOf: output) }
         if let picture { lines.append(contentsOf: picture.terminalLines(width: width)) }
-        for name in viewsAdded.prefix(Self.constraintLinesCap) { lines.append(paint("added view ", ANSI.green) + name) }
+        let guideSet = Set(guides)
+        for name in viewsAdded.prefix(Self.constraintLinesCap) { lines.append(paint(guideSet.contains(name) ? "added guide " : "added view ", ANSI.green) + name) }
         if viewsAdded.count > Self.constraintLinesCap { lines.append("… and \(viewsAdded.count - Self.constraintLinesCap) more views added") }
         for name in viewsRemoved.prefix(Self.constraintLinesCap) { lines.append(paint("removed view ", ANSI.red) + name) }
         if viewsRemoved.count > Self.constraintLinesCap { lines.append("… and \(viewsRemoved.count - Self.constraintLinesCap) more views removed") }
@@ -125,13 +126,13 @@ extension CommandResult {
             rest = changedFrameList.count - rows.count
         }
         if rows.isEmpty { return [] }
-        return frameTable(rows, paint) + (rest > 0 ? ["  … and \(rest) more frames changed (frames lists all)"] : [])
+        return frameTable(rows, paint, guides: Set(guides)) + (rest > 0 ? ["  … and \(rest) more frames changed (frames lists all)"] : [])
     }
 }
 
-/// `  view  x  y  width  height` table; rows flagged true get a `*`.
-func frameTable(_ rows: [(String, Frame, Bool)], _ paint: (String, String) -> String) -> [String] {
-    let cells = rows.map { row in [row.0, formatValue(row.1.x), formatValue(row.1.y), formatValue(row.1.width), formatValue(row.1.height)] }
+/// `  view  x  y  width  height` table; rows flagged true get a `*`; guides are marked so.
+func frameTable(_ rows: [(String, Frame, Bool)], _ paint: (String, String) -> String, guides: Set<String> = []) -> [String] {
+    let cells = rows.map { row in [guides.contains(row.0) ? row.0 + " (guide)" : row.0, formatValue(row.1.x), formatValue(row.1.y), formatValue(row.1.width), formatValue(row.1.height)] }
     let header = ["view", "x", "y", "width", "height"]
     var widths = header.map(\.count)
     for row in cells { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) } }

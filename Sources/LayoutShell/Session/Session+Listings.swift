@@ -2,10 +2,17 @@ import LayoutModel
 
 /// The listings of `frames` and `constraints`.
 extension Session {
-    /// `frames [view]`: every view's frame, or those of `view`'s subtree.
-    func frameListing(_ view: String?) -> [String] {
+    /// `frames [--exact] [view]`: every view's frame, or those of `view`'s subtree, where
+    /// UIKit places them (rounded to the scale's pixels) or, with `exact`, the solver's values.
+    func frameListing(_ view: String?, exact: Bool = false) -> [String] {
         let names = view.map { model.subtree(of: $0) } ?? model.viewOrder
-        return frameTable(names.map { ($0, model.frame(of: $0)!, false) }, { text, _ in text })
+        let frame = exact ? model.frame(of:) : model.placedFrame(of:)
+        var lines = frameTable(names.map { ($0, frame($0)!, false) }, { text, _ in text }, guides: model.guideNames)
+        if let scale = model.scale {
+            lines.append(exact ? "  (exact: the solver's values; reports round them to \(formatNumber(scale))x pixels)"
+                               : "  (rounded to \(formatNumber(scale))x pixels; frames --exact shows the solver's values)")
+        }
+        return lines
     }
 
     /// `constraints [view]`: every constraint with id, name, text and state (of `view`'s

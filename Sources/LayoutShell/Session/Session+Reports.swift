@@ -102,6 +102,8 @@ extension Session {
             changed = reportState.update(from: model, reason: reason)
         }
         result.frames = reportState.frames
+        result.exactFrames = reportState.exactFrames
+        if !model.guideNames.isEmpty { result.guides = model.guides }
         result.broken = reportState.broken
         result.ambiguous = reportState.ambiguous
         result.warnings = reportState.warnings

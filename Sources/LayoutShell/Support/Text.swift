@@ -68,8 +68,8 @@ func wrap(_ lines: [String], width: Int) -> String {
         while true {
             let limit = width - (first ? 0 : 4)
             guard let space = lastBreak(in: rest, within: limit) else { break }
-            out.append((first ? "" : "    ") + rest[..<space])
-            rest = rest[rest.index(after: space)...]
+            out.append((first ? "" : "    ") + rest[..<space].trimmingTrailingSpaces)
+            rest = rest[rest.index(after: space)...].drop { $0 == " " }
             first = false
         }
         out.append((first ? "" : "    ") + rest)

@@ -77,6 +77,11 @@ extension LayoutError {
             ("there is no view named \(view) with an intrinsic size to change", nil)
         case .rootNotRemovable:
             ("the root view cannot be removed", "use reset to start over")
+
+        case .guideCannotHaveSubviews, .guideHasNoIntrinsicSize, .guideHasNoMargins, .guideHasNoAttribute,
+             .safeAreaOnlyOnRoot, .systemGuideNotRemovable, .systemConstraintNotEditable, .negativeSafeArea,
+             .unknownDevice, .unsupportedScale:
+            guideAndScreenWords
         }
     }
 
@@ -138,6 +143,7 @@ extension LayoutError.Quantity {
         case .rootHeight: "the root height"
         case .margin: "a margin"
         case .intrinsicSize: "an intrinsic size"
+        case .safeArea: "a safe-area inset"
         }
     }
 }

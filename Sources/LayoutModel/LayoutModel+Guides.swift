@@ -1,0 +1,213 @@
+import Cassowary
+
+/// Layout guides — the user's (`guide g in v`), the root's safe-area guide (`root.safeArea`) and
+/// each view's layout-margins guide (`v.margins`) — and the constraints UIKit makes to tie a
+/// system guide to its owner, under UIKit's identifiers.
+///
+/// A guide is an item of the hierarchy like a view (four unknowns, its frame in its owner's
+/// coordinates, a child of its owner), so every constraint, frame, ambiguity and removal works
+/// on it as on a view; it is never a superview and has no intrinsic size, no margins and no
+/// baselines. System guides are made the first time a constraint names them, as UIKit makes
+/// `layoutMarginsGuide` on first use; then their four constraints appear.
+extension LayoutModel {
+    /// The member that names a view's system guide: `root.safeArea`, `v.margins`.
+    public static let safeAreaMember = "safeArea"
+    public static let marginsMember = "margins"
+
+    /// The owner and kind of a system guide's name (`root.safeArea`, `a.margins`); nil for any
+    /// other name.
+    public static func systemGuide(_ name: String) -> (owner: String, kind: ItemKind)? {
+        guard let dot = name.lastIndex(of: ".") else { return nil }
+        let owner = String(name[..<dot])
+        switch name[name.index(after: dot)...] {
+        case safeAreaMember: return (owner, .safeAreaGuide)
+        case marginsMember: return (owner, .marginsGuide)
+        default: return nil
+        }
+    }
+
+    public static func systemGuideName(of owner: String, _ kind: ItemKind) -> String {
+        "\(owner).\(kind == .safeAreaGuide ? safeAreaMember : marginsMember)"
+    }
+
+    /// Names of every guide (user and system) in creation order, for reports that mark them.
+    public var guides: [String] {
+        guideNames.sorted { (views[$0]?.serial ?? 0) < (views[$1]?.serial ?? 0) }
+    }
+
+    public func isGuide(_ name: String) -> Bool { guideNames.contains(name) }
+
+    /// Checks that a constraint may name `name`: an existing view or guide, or a system guide
+    /// of an existing view that the constraint will make.
+    public func checkItem(_ name: String) throws(LayoutError) {
+        if views[name] != nil { return }
+        guard let (owner, kind) = Self.systemGuide(name) else { throw .unknownView(name) }
+        guard let info = views[owner] else { throw .unknownView(owner) }
+        if info.kind.isGuide { throw .guideHasNoMargins(owner) }
+        if kind == .safeAreaGuide && owner != Self.rootName { throw .safeAreaOnlyOnRoot(owner) }
+    }
+
+    /// Checks the attribute a constraint names on an item: a guide has edges, centers and sizes.
+    func checkAttribute(_ attribute: LayoutAttribute, of name: String) throws(LayoutError) {
+        let isGuide = views[name]?.kind.isGuide ?? (Self.systemGuide(name) != nil)
+        guard isGuide else { return }
+        switch attribute {
+        case .left, .right, .top, .bottom, .leading, .trailing, .width, .height, .centerX, .centerY: return
+        default: throw .guideHasNoAttribute(name, attribute)
+        }
+    }
+
+    /// `guide NAME [in OWNER]`: a layout guide owned by a view.
+    public func addGuide(_ name: String, in owner: String = rootName) throws(LayoutError) {
+        try validateNewView(name)
+        guard let ownerInfo = views[owner] else { throw .unknownView(owner) }
+        if ownerInfo.kind.isGuide { throw .guideCannotHaveSubviews(owner) }
+        addGuideItem(name, owner: owner, kind: .guide)
+    }
+
+    private func addGuideItem(_ name: String, owner: String, kind: ItemKind) {
+        let info = makeViewInfo(name: name, parent: owner, depth: views[owner]!.depth + 1, kind: kind)
+        views[name] = info
+        views[owner]!.children.append(name)
+        viewOrder.append(name)
+        guideNames.insert(name)
+        events.append(.viewAdded(name))
+    }
+
+    /// Makes the system guides a spec names that do not exist yet, with their constraints.
+    func makeSystemGuides(for spec: ConstraintSpec) {
+        for item in [spec.firstItem] + (spec.secondItem.map { [$0] } ?? []) where views[item] == nil {
+            guard let (owner, kind) = Self.systemGuide(item), views[owner] != nil else { continue }
+            addGuideItem(item, owner: owner, kind: kind)
+            for (identifier, tie) in guideTies(of: owner, kind) {
+                let id = "\(owner).\(identifier)"
+                var record = ConstraintRecord(id: id, serial: nextSerial(), kind: .system(identifier: identifier, owner: owner), spec: tie)
+                build(&record)
+                constraints[id] = record
+                constraintOrder.append(id)
+                for touched in Set(record.items) { touching[touched, default: []].insert(id) }
+                events.append(.added(id))
+                install(id)
+            }
+        }
+    }
+
+    /// UIKit's four constraints tying a system guide to its owner, in UIKit's shapes: the guide's
+    /// top and left follow the owner's (`V:|-(T)-[guide]`, `H:|-(L)-[guide](LTR)`), the owner's
+    /// bottom and right follow the guide's (`V:[guide]-(B)-|`), required, with the insets (the
+    /// effective margins, left and right as they fall in the current direction) as constants.
+    func guideTies(of owner: String, _ kind: ItemKind) -> [(identifier: String, spec: ConstraintSpec)] {
+        let guide = Self.systemGuideName(of: owner, kind)
+        let insets = kind == .safeAreaGuide ? safeAreaInsets : effectiveMargins(of: owner)
+        func name(_ edge: String) -> String {
+            kind == .safeAreaGuide ? "UIViewSafeAreaLayoutGuide-\(edge)" : "UIView-\(edge)Margin-guide-constraint"
+        }
+        return [
+            (name("top"), ConstraintSpec(firstItem: guide, firstAttribute: .top, relation: .equal,
+                                         secondItem: owner, secondAttribute: .top, constant: insets.top)),
+            (name("left"), ConstraintSpec(firstItem: guide, firstAttribute: .left, relation: .equal,
+                                          secondItem: owner, secondAttribute: .left, constant: insets.left)),
+            (name("bottom"), ConstraintSpec(firstItem: owner, firstAttribute: .bottom, relation: .equal,
+                                            secondItem: guide, secondAttribute: .bottom, constant: insets.bottom)),
+            (name("right"), ConstraintSpec(firstItem: owner, firstAttribute: .right, relation: .equal,
+                                           secondItem: guide, secondAttribute: .right, constant: insets.right)),
+        ]
+    }
+
+    /// Brings the constants of a system guide's constraints up to date with the insets (when the
+    /// guide exists), recording the changes; returns the ids whose expressions must be rebuilt.
+    /// The solver is not touched: the caller hands the ids to `applyAsOneChange`.
+    func updateGuideTies(of owner: String, _ kind: ItemKind) -> Set<String> {
+        guard views[Self.systemGuideName(of: owner, kind)] != nil else { return [] }
+        var changed = Set<String>()
+        for (identifier, tie) in guideTies(of: owner, kind) {
+            let id = "\(owner).\(identifier)"
+            guard let record = constraints[id], record.spec != tie else { continue }
+            constraints[id]!.spec = tie
+            events.append(.changed(id: id, before: record))
+            changed.insert(id)
+        }
+        return changed
+    }
+
+    // MARK: - Margins
+
+    /// The margins the `*Margin` attributes and the margins guide use, absolute (left is left):
+    /// the view's own (directional ones placed by the current direction); for the root, raised
+    /// to the view controller's system minimum and inset by the safe area, as UIKit does for a
+    /// view controller's root view (`viewRespectsSystemMinimumLayoutMargins`,
+    /// `insetsLayoutMarginsFromSafeArea`).
+    public func effectiveMargins(of name: String) -> EdgeInsets {
+        guard let info = views[name] else { return .standard }
+        return effectiveMargins(of: info)
+    }
+
+    func effectiveMargins(of info: ViewInfo) -> EdgeInsets {
+        var margins = info.margins
+        if info.marginsAreDirectional && direction == .rightToLeft { swap(&margins.left, &margins.right) }
+        guard info.parent == nil else { return margins }
+        if let minimum = systemMinimumMargins {
+            margins = EdgeInsets(top: max(margins.top, minimum.top), left: max(margins.left, minimum.left),
+                                 bottom: max(margins.bottom, minimum.bottom), right: max(margins.right, minimum.right))
+        }
+        let safe = safeAreaInsets
+        return EdgeInsets(top: margins.top + safe.top, left: margins.left + safe.left,
+                          bottom: margins.bottom + safe.bottom, right: margins.right + safe.right)
+    }
+
+    /// The constraints whose expressions hold `view`'s margins: those naming one of its
+    /// `*Margin` attributes. (Its margins guide's own constraints come from `updateGuideTies`.)
+    func marginDependents(of view: String) -> Set<String> {
+        var result = Set<String>()
+        for id in touching[view] ?? [] {
+            guard let spec = constraints[id]?.spec else { continue }
+            if (spec.firstItem == view && spec.firstAttribute.isMarginAttribute)
+                || (spec.secondItem == view && spec.secondAttribute?.isMarginAttribute == true) {
+                result.insert(id)
+            }
+        }
+        return result
+    }
+
+    // MARK: - One change of the solver
+
+    /// Rebuilds these constraints' expressions from their specs and the current settings, and
+    /// resizes the root, as ONE change of the solver: with more than one constraint (or a
+    /// resize) every installed one comes out before any goes back, so a state between the old
+    /// settings and the new ones — where a redundant pair disagrees — is never solved, and only
+    /// a conflict of the finished change is reported. A single constant change takes the
+    /// solver's fast path.
+    func applyAsOneChange(_ ids: Set<String>, rootSize: (width: Double, height: Double)? = nil, constantsOnly: Bool = true) {
+        let ordered = ids.sorted { (constraints[$0]?.serial ?? 0) < (constraints[$1]?.serial ?? 0) }
+        if rootSize == nil, constantsOnly, ordered.count == 1 {
+            refreshConstant(ordered[0])
+            retryBroken()
+            return
+        }
+        let installed = ordered.filter { constraints[$0]?.solverID != nil }
+        for id in installed { uninstall(id) }
+        for id in ordered where constraints[id] != nil {
+            build(&constraints[id]!)
+            changedConstraintIDs.insert(id)
+        }
+        if let rootSize {
+            rootWidth = rootSize.width
+            rootHeight = rootSize.height
+            setConstantBreakingOthers(rootWidthID, -rootSize.width, label: "root.width")
+            setConstantBreakingOthers(rootHeightID, -rootSize.height, label: "root.height")
+        }
+        for id in installed { install(id) }
+        retryBroken()
+    }
+}
+
+extension LayoutAttribute {
+    /// The attributes measured from a view's layout margins.
+    var isMarginAttribute: Bool {
+        switch self {
+        case .leftMargin, .rightMargin, .topMargin, .bottomMargin, .leadingMargin, .trailingMargin,
+             .centerXWithinMargins, .centerYWithinMargins: true
+        default: false
+        }
+    }
+}

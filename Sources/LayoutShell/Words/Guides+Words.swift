@@ -1,0 +1,44 @@
+import LayoutModel
+
+// The words of layout guides, devices and pixels: refusals, and how guides and devices read in
+// listings.
+
+extension LayoutError {
+    /// The refusals about guides, the safe area, devices and the scale.
+    var guideAndScreenWords: (message: String, hint: String?) {
+        switch self {
+        case .guideCannotHaveSubviews(let guide):
+            ("\(guide) is a layout guide, which is never a superview", "add the view to the guide's owner and constrain it to the guide")
+        case .guideHasNoIntrinsicSize(let guide):
+            ("\(guide) is a layout guide: it has no content, so no intrinsic size or content priorities", "constrain its width and height instead")
+        case .guideHasNoMargins(let guide):
+            ("\(guide) is a layout guide: it has no margins, margins guide or safe area", "use its edges, or its owner's margins")
+        case .guideHasNoAttribute(let guide, let attribute):
+            ("\(guide) is a layout guide, which has no \(attribute.rawValue)",
+             "a guide has left right top bottom leading trailing width height centerX centerY")
+        case .safeAreaOnlyOnRoot(let view):
+            ("only the root has a safe area here, not \(view)", "use root.safeArea; set it with safearea T,L,B,R")
+        case .systemGuideNotRemovable(let guide):
+            ("\(guide) belongs to its view (UIKit makes it) and cannot be removed", "remove the constraints that name it instead")
+        case .systemConstraintNotEditable(let id, let identifier, let owner):
+            ("\(id) is UIKit's own '\(identifier)': it changes with \(owner)'s \(identifier.hasPrefix("UIViewSafeArea") ? "safe area" : "margins")",
+             identifier.hasPrefix("UIViewSafeArea") ? "set it with safearea T,L,B,R" : "set it with \(owner).margins = T,L,B,R")
+        case .negativeSafeArea:
+            ("a safe-area inset cannot be negative", "e.g. safearea 59,0,34,0")
+        case .unknownDevice(let name):
+            ("there is no device named \(name)", "device alone lists them")
+        case .unsupportedScale(let scale):
+            ("the scale \(formatNumber(scale)) is not a screen scale", "write scale 1, 2 or 3 (or scale off for exact frames)")
+        default:
+            (message, hint)
+        }
+    }
+}
+
+extension Device {
+    /// One line of the `device` listing.
+    var listingLine: String {
+        let portrait = "\(formatNumber(width))x\(formatNumber(height))"
+        return "\(name.padding(16)) \(portrait.padding(10)) @\(formatNumber(scale))x  safe area \(portraitSafeArea) / landscape \(landscapeSafeArea)  (\(title))"
+    }
+}

@@ -1,0 +1,63 @@
+import Testing
+@testable import LayoutModel
+
+/// Guides, effective margins and one-change settings, on the model alone.
+@Suite struct GuidesTests {
+    func conflicts(_ model: LayoutModel) -> [Conflict] {
+        model.takeEvents().compactMap { if case .conflict(let c) = $0 { c } else { nil } }
+    }
+
+    @Test func aRedundantPairToTheMarginsNeverConflicts() throws {
+        let model = LayoutModel()
+        try model.addView("a")
+        try model.addConstraint(spec("a", .leading, .equal, "root", .leadingMargin))
+        try model.addConstraint(spec("a", .leading, .equal, "root", .leadingMargin))
+        try model.addConstraint(spec("a", .leading, .equal, "root.margins", .leading))
+        _ = model.takeEvents()
+        try model.setMargins("root", EdgeInsets(all: 30))
+        #expect(conflicts(model).isEmpty)
+        try model.setSafeArea(EdgeInsets(top: 0, left: 10, bottom: 0, right: 0))
+        #expect(conflicts(model).isEmpty)
+        model.setDevice(Device.named("iPhone15ProMax")!, landscape: true)
+        #expect(conflicts(model).isEmpty)
+        #expect(abs(model.frame(of: "a")!.x - (59 + 20)) < 1e-9)
+        #expect(model.brokenConstraints().isEmpty)
+    }
+
+    @Test func requiredContentPrioritiesFollowANewIntrinsicSize() throws {
+        let model = LayoutModel()
+        try model.addView("l", intrinsicWidth: 100, intrinsicHeight: 20)
+        try model.setHugging("l", .horizontal, .required)
+        try model.setResistance("l", .horizontal, .required)
+        _ = model.takeEvents()
+        try model.setIntrinsicSize("l", width: 50, height: 20)
+        #expect(conflicts(model).isEmpty)
+        #expect(model.frame(of: "l")?.width == 50)
+    }
+
+    @Test func effectiveMarginsOfTheRoot() throws {
+        let model = LayoutModel()
+        #expect(model.effectiveMargins(of: "root") == EdgeInsets(all: 8))
+        try model.setSafeArea(EdgeInsets(top: 20, left: 0, bottom: 0, right: 0))
+        #expect(model.effectiveMargins(of: "root") == EdgeInsets(top: 28, left: 8, bottom: 8, right: 8))
+        model.setDevice(Device.named("iPad")!, landscape: false)
+        #expect(model.effectiveMargins(of: "root") == EdgeInsets(top: 24, left: 20, bottom: 20, right: 20))
+        try model.setMargins("root", EdgeInsets(top: 5, left: 30, bottom: 0, right: 4))
+        #expect(model.effectiveMargins(of: "root") == EdgeInsets(top: 29, left: 30, bottom: 20, right: 20))
+    }
+
+    @Test func systemGuideNames() throws {
+        let model = LayoutModel()
+        try model.addView("a")
+        try model.addGuide("g")
+        #expect(LayoutModel.systemGuide("root.safeArea")! == ("root", .safeAreaGuide))
+        #expect(LayoutModel.systemGuide("a.margins")! == ("a", .marginsGuide))
+        #expect(LayoutModel.systemGuide("a.width") == nil)
+        #expect(throws: LayoutError.safeAreaOnlyOnRoot("a")) { try model.checkItem("a.safeArea") }
+        #expect(throws: LayoutError.guideHasNoMargins("g")) { try model.checkItem("g.margins") }
+        #expect(throws: LayoutError.unknownView("b")) { try model.checkItem("b.margins") }
+        #expect(throws: LayoutError.guideCannotHaveSubviews("g")) { try model.addView("x", in: "g") }
+        // Nothing was made by the checks.
+        #expect(model.view("a.margins") == nil && model.view("root.safeArea") == nil)
+    }
+}
