@@ -8,7 +8,7 @@ import Darwin
 #endif
 
 /// Where the lessons are (README, "Lessons"): the first of these that holds lesson files.
-/// 1. `$LAYOUTLAB_LESSONS`;
+/// 1. `$LAYOUTLAB_LESSONS` (when set, the only place looked at);
 /// 2. `share/layoutlab/lessons` beside the directory of the executable (an installed
 ///    `PREFIX/bin/layoutlab` reads `PREFIX/share/layoutlab/lessons`);
 /// 3. `examples/` of the source tree the executable sits in (`.build/debug/layoutlab`);
@@ -17,12 +17,12 @@ import Darwin
 /// `--check --update` is what `--lesson` plays.
 enum LessonDirectory {
     static func find() -> LessonLibrary? {
-        candidates().first(where: LessonLibrary.holdsLessons).map { LessonLibrary(directory: $0) }
+        candidates().first(where: LessonLibrary.holdsLessons).map { LessonLibrary(directory: realPath($0) ?? $0) }
     }
 
     static func candidates() -> [String] {
+        if let path = Terminal.environment("LAYOUTLAB_LESSONS"), !path.isEmpty { return [path] }
         var paths: [String] = []
-        if let path = Terminal.environment("LAYOUTLAB_LESSONS"), !path.isEmpty { paths.append(path) }
         if let executable = executablePath() {
             let bin = directory(of: executable)
             paths.append(bin + "/../share/layoutlab/lessons")

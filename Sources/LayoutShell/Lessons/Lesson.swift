@@ -124,13 +124,15 @@ public struct Lesson: Sendable, Equatable {
     }
 }
 
-/// Why a file is not a lesson: which file, which line, what is wrong.
+/// Why a file is not a lesson (which file, which line, what is wrong), or why no lesson
+/// answers to what the reader asked for (then there is no file).
 public struct LessonError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var fileName: String
+    public var fileName: String?
     public var line: Int?
     public var problem: String
 
     public var description: String {
-        "\(fileName)\(line.map { ":\($0)" } ?? ""): \(problem)"
+        guard let fileName else { return problem }
+        return "\(fileName)\(line.map { ":\($0)" } ?? ""): \(problem)"
     }
 }

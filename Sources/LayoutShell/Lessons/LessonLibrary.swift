@@ -43,7 +43,7 @@ public struct LessonLibrary: Sendable {
         let names = fileNames()
         if let number = Int(selector) {
             guard let name = names.first(where: { Lesson.number(ofFile: $0) == number }) else {
-                throw LessonError(fileName: selector, line: nil, problem: "there is no lesson \(number)" + available(names))
+                throw LessonError(fileName: nil, line: nil, problem: "there is no lesson \(number)" + available(names))
             }
             return try read(name)
         }
@@ -54,7 +54,7 @@ public struct LessonLibrary: Sendable {
         let problem = matches.isEmpty
             ? "no lesson is called \(selector)" + available(names)
             : "\(selector) could be " + matches.map(\.topic).joined(separator: " or ")
-        throw LessonError(fileName: selector, line: nil, problem: problem)
+        throw LessonError(fileName: nil, line: nil, problem: problem)
     }
 
     private func read(_ name: String) throws(LessonError) -> Lesson {
