@@ -11,17 +11,21 @@ import Darwin
 /// Ctrl-D.
 struct InteractiveShell {
     let engine: ShellEngine
+    /// What `help lessons` lists.
+    let lessons: LessonLibrary?
     /// Used when the terminal cannot do line editing: the lines are then
     /// replayed as from a pipe.
     let fallback: () -> Int32
 
     func run() -> Int32 {
-        guard let editor = LineEditor(prompt: shellPrompt, historyPath: historyPath(),
+        guard let editor = LineEditor(prompt: shellPrompt, historyPath: Self.historyPath(),
                                       complete: engine.complete) else {
             fputs("layoutlab: cannot use the terminal for line editing; reading plain lines\n", cel_stderr())
             return fallback()
         }
+        engine.session.lessons = lessons
         print("LayoutLab \(layoutlabVersion). Type help to start; Tab completes; Ctrl-D quits.")
+        if lessons != nil { print("New to Auto Layout? help lessons lists a short course.") }
         while !engine.isFinished {
             guard let line = editor.readLine() else {
                 // Leave the user's shell prompt on a line of its own.
@@ -34,7 +38,7 @@ struct InteractiveShell {
     }
 
     /// `$LAYOUTLAB_HISTORY` when set and not empty, else `~/.layoutlab_history`.
-    private func historyPath() -> String? {
+    static func historyPath() -> String? {
         if let path = Terminal.environment("LAYOUTLAB_HISTORY"), !path.isEmpty { return path }
         if let home = Terminal.environment("HOME"), !home.isEmpty { return home + "/.layoutlab_history" }
         if let pw = getpwuid(getuid()), let dir = pw.pointee.pw_dir {
@@ -74,6 +78,7 @@ struct ReplayDriver {
             }
         }
         let session = Session()
+        session.lessons = LessonDirectory.find()
         sessionKeptUntilExit = session
         let replayer = Replay.Replayer(options: options, session: session)
         for source in sources {

@@ -53,9 +53,22 @@ final class ShellEngine {
         _ = LineEditor.takeInterrupt()
         interrupted = false
         let result = session.execute(line, lineNumber: lineNumber)
+        return render(result)
+    }
+
+    /// A result as this shell prints it: wrapped to the terminal, in colour when allowed. A
+    /// lesson's player runs its lines itself and prints their results through this.
+    func render(_ result: CommandResult) -> String {
         let text = result.renderText(width: Terminal.width, color: color, promptWidth: shellPrompt.count)
         // The terminal echoed ^C where the cursor was; start the report on a line of its own.
         return interrupted ? "\n" + text : text
+    }
+
+    /// Forgets a Ctrl-C pressed before the next command (between lines it is not meant for
+    /// the command). `execute` does this itself.
+    func prepareForCommand() {
+        _ = LineEditor.takeInterrupt()
+        interrupted = false
     }
 
     /// The session's completions; a view name or constraint id that starts the line comes

@@ -47,6 +47,9 @@ struct LayoutLab: ParsableCommand {
     @Flag(name: .long, help: "Stop the replay at the first rejected line (exit status 1).")
     var stopOnError = false
 
+    @Option(name: .long, help: ArgumentHelp("Play a lesson step by step (a number or a name; `help lessons` lists them).", valueName: "N"))
+    var lesson: String?
+
     @Argument(help: ArgumentHelp("Session scripts to replay; `-` reads stdin.", valueName: "FILE"))
     var files: [String] = []
 
@@ -66,6 +69,9 @@ struct LayoutLab: ParsableCommand {
         if update && files.contains("-") {
             throw ValidationError("--update cannot rewrite stdin")
         }
+        if lesson != nil && (check || json || final || stopOnError || !files.isEmpty) {
+            throw ValidationError("--lesson plays one lesson in the shell; it takes no FILE and no other flag")
+        }
         if files.filter({ $0 == "-" }).count > 1 {
             throw ValidationError("`-` (stdin) may be given only once")
         }
@@ -79,12 +85,15 @@ struct LayoutLab: ParsableCommand {
         case interactive
         /// Replay of the sources in one session (`-` is stdin).
         case replay(sources: [String])
+        /// A lesson played step by step (through the line editor on a terminal).
+        case lesson(String)
     }
 
     /// The interactive shell needs a terminal on stdin and no files; `--json` and `--final`
     /// replay stdin even from a terminal. Piped input is replayed like `-`.
     func mode(stdinIsTTY: Bool) -> Mode {
         if check { return .check(update: update) }
+        if let lesson { return .lesson(lesson) }
         if files.isEmpty && !json && !final && stdinIsTTY { return .interactive }
         return .replay(sources: files.isEmpty ? ["-"] : files)
     }
@@ -97,10 +106,13 @@ struct LayoutLab: ParsableCommand {
         case .check(let update):
             status = CheckDriver(update: update).run(files: files)
         case .interactive:
-            status = InteractiveShell(engine: ShellEngine(color: options.color),
+            status = InteractiveShell(engine: ShellEngine(color: options.color), lessons: LessonDirectory.find(),
                                       fallback: { ReplayDriver(options: options).run(sources: ["-"]) }).run()
         case .replay(let sources):
             status = ReplayDriver(options: options).run(sources: sources)
+        case .lesson(let selector):
+            status = LessonShell(selector: selector, library: LessonDirectory.find(),
+                                 engine: ShellEngine(color: options.color), interactive: Terminal.stdinIsTTY).run()
         }
         if status != 0 { throw ExitCode(status) }
     }

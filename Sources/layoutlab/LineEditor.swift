@@ -27,7 +27,7 @@ final class LineEditor {
     private let hist: OpaquePointer
     private let completion: (_ line: String, _ cursor: Int) -> Completion
     /// The prompt as libedit asks for it on every redisplay (it keeps no copy).
-    private let promptBuffer: UnsafeMutablePointer<CChar>?
+    private var promptBuffer: UnsafeMutablePointer<CChar>?
     private let history: HistoryFile?
     private var previousSIGINT = sigaction()
 
@@ -84,6 +84,13 @@ final class LineEditor {
         el_end(el)
         history_end(hist)
         free(promptBuffer)
+    }
+
+    /// Shows `prompt` from the next line on (a lesson's prompt gives way to the shell's).
+    func setPrompt(_ prompt: String) {
+        let old = promptBuffer
+        promptBuffer = strdup(prompt)
+        free(old)
     }
 
     /// Reads one line, without its newline. Ctrl-C discards the current line

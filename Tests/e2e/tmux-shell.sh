@@ -236,6 +236,52 @@ frames_are_before() {
     screen_matches '^  a     0  0  100    0$' && ! screen | grep -q 'v0 '
 }
 
+# A lesson in the shell: Enter runs the next command (shown on the prompt line as if typed),
+# the reader's own commands run in the same session in between, and at the end the session
+# goes on under the ordinary prompt.
+scenario_lesson() {
+    key "clear; '$BIN' --lesson 2; echo EXIT=\$?" Enter
+    check "--lesson 2 starts with the lesson's title" wait_for "Lesson 2: The constraint equation"
+    check "... shows the story and the next command" wait_for "   next ▸ view box other"
+    check "... and waits at the lesson's prompt" wait_for -x "lesson 2>"
+    key Enter
+    check "Enter runs the next command, shown on the prompt line" screen_matches '^lesson 2> view box other$'
+    check "... with its report" wait_for "added view other"
+    check "... then the next step" wait_for "   next ▸ box.left == root.left + 20"
+    key C-l
+    type "view extra"; key Enter
+    check "the reader's own command runs in the session" wait_for "added view extra"
+    check "... and the lesson still waits at the same step" screen_matches '^   next ▸ box\.left == root\.left \+ 20$'
+    key C-l
+    key Enter
+    check "the next step runs in the same session" wait_for "added c1: box.left == root.left + 20"
+    check "... which now holds the reader's view" screen_matches '^  extra '
+    check "... and says the transcript differs, and why" wait_for "your own commands changed the session"
+    wait_for -x "lesson 2>"
+    key C-d
+    check "Ctrl-D leaves a lesson with status 0" wait_for "EXIT=0"
+
+    key "clear; '$BIN' --lesson 1; echo EXIT=\$?" Enter
+    wait_for -x "lesson 1>"
+    local presses=0
+    while ((presses < 60)) && ! screen | grep -qF "End of lesson 1."; do
+        key Enter; presses=$((presses + 1))
+        wait_for -x "lesson 1>" 5 || wait_for -x "$PROMPT" 5 || break
+    done
+    check "Enter alone plays lesson 1 to its end" wait_for "End of lesson 1."
+    check "... names the next lesson" wait_for "Next: layoutlab --lesson 2 (The constraint equation)."
+    check "... and the session goes on under the shell's prompt" wait_for -x "$PROMPT"
+    type "frames button"; key Enter
+    check "... with the lesson's views" frame_row button 75 69 225 44
+    wait_for -x "$PROMPT"
+    key C-d
+    check "Ctrl-D after a lesson exits with status 0" wait_for "EXIT=0"
+
+    key "clear; '$BIN' --lesson 99; echo EXIT=\$?" Enter
+    check "an unknown lesson is a usage error" wait_for "there is no lesson 99; the lessons are 1 to"
+    check "... with status 2" wait_for "EXIT=2"
+}
+
 scenario_no_color() {
     key "clear; NO_COLOR=1 '$BIN'; echo EXIT=\$?" Enter
     check "shell starts with NO_COLOR" wait_for -x "$PROMPT"
@@ -279,6 +325,7 @@ wait_for '$' || { echo "e2e: the tmux session did not start" >&2; exit 1; }
 scenario_first_session
 scenario_history_across_restarts
 scenario_interrupted_load
+scenario_lesson
 scenario_no_color
 scenario_piped_input
 

@@ -46,6 +46,9 @@ import Testing
         (["-", "-"], "`-` (stdin) may be given only once"),
         (["--check", "--stop-on-error", "a.lal"], "cannot be combined with --stop-on-error"),
         (["--bogus"], "Unknown option '--bogus'"),
+        (["--lesson", "2", "a.lal"], "--lesson plays one lesson in the shell; it takes no FILE"),
+        (["--lesson", "2", "--json"], "--lesson plays one lesson in the shell; it takes no FILE"),
+        (["--lesson", "2", "--check", "a.lal"], "--lesson plays one lesson in the shell; it takes no FILE"),
     ])
     func usageErrorsExitWithTwo(arguments: [String], message: String) {
         do {
@@ -55,6 +58,11 @@ import Testing
             #expect(LayoutLab.exitStatus(for: error) == 2)
             #expect(LayoutLab.message(for: error).contains(message), "\(LayoutLab.message(for: error))")
         }
+    }
+
+    @Test func aLessonIsPlayedFromATerminalOrAPipe() throws {
+        #expect(try mode(["--lesson", "2"], tty: true) == .lesson("2"))
+        #expect(try mode(["--lesson", "priorities"], tty: false) == .lesson("priorities"))
     }
 
     @Test func helpAndVersionExitWithZero() {

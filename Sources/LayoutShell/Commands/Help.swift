@@ -86,9 +86,38 @@ enum Help {
         return rows
     }
 
-    /// Every topic `help` knows: one per command, then the ideas.
+    /// Every topic `help` knows: one per command, then the ideas, then the lessons.
     static var topicNames: [String] {
-        CommandRegistry.all.map { $0.spec.topic } + concepts.map { $0.topic }
+        CommandRegistry.all.map { $0.spec.topic } + concepts.map { $0.topic } + [lessonTopics[0]]
+    }
+
+    private static func words(_ text: String) -> [String] {
+        text.split(separator: " ").map(String.init)
+    }
+
+    /// `help lessons` (or `help lesson`).
+    static let lessonTopics = ["lessons", "lesson"]
+
+    /// `help lessons`: each lesson's number, title and summary, read from the files, so the
+    /// list cannot drift from them; then how to play one.
+    static func lessons(in library: LessonLibrary?) -> [String] {
+        guard let library else {
+            return ["No lessons were found next to this layoutlab (README, \"Lessons\", says where it looks)."]
+        }
+        let lessons: [Lesson]
+        do { lessons = try library.lessons() } catch {
+            return ["The lessons in \(library.directory) cannot be read: \(error)"]
+        }
+        guard !lessons.isEmpty else { return ["There are no lessons in \(library.directory)."] }
+        var lines = ["Lessons, a short course in Auto Layout (a few minutes each):"]
+        for lesson in lessons {
+            let number = String(lesson.number)
+            lines.append(String(repeating: " ", count: max(0, 4 - number.count)) + number + "  " + lesson.title)
+            lines += filled(words(lesson.summary), separator: " ", indent: "      ", first: "      ")
+        }
+        lines.append("layoutlab --lesson N plays one, step by step (N: a number or a name).")
+        lines.append("The files, scripts to read or replay: \(library.directory)")
+        return lines
     }
 
     /// The help for one command, from its declaration.

@@ -115,7 +115,11 @@ struct ShowHelp: SessionAction {
     }
 
     func run(in session: Session, result: inout CommandResult) throws(ShellError) -> Bool {
-        result.output = try Help.text(topic)
+        if let topic, Help.lessonTopics.contains(topic) {
+            result.output = Help.lessons(in: session.lessons)
+        } else {
+            result.output = try Help.text(topic)
+        }
         return false
     }
 }

@@ -23,6 +23,9 @@ public final class Session {
     /// Asked between the lines of a `load`; returning true (e.g. after Ctrl-C) stops the load,
     /// which then changes nothing, like any failing line.
     public var shouldCancel: (() -> Bool)?
+    /// Where `help lessons` finds the lessons (the executable decides; nil: it says it found
+    /// none).
+    public var lessons: LessonLibrary?
 
     /// The seam for the Diagnostics issue: a one-line reason for a view's ambiguity
     /// ("no vertical constraints", "equal-priority constraints disagree: c4, c7"). nil: none.

@@ -1,0 +1,157 @@
+import CEditLine
+import LayoutShell
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where the lessons are (README, "Lessons"): the first of these that holds lesson files.
+/// 1. `$LAYOUTLAB_LESSONS` (when set, the only place looked at);
+/// 2. `share/layoutlab/lessons` beside the directory of the executable (an installed
+///    `PREFIX/bin/layoutlab` reads `PREFIX/share/layoutlab/lessons`);
+/// 3. `examples/` of the source tree the executable sits in (`.build/debug/layoutlab`);
+/// 4. `examples/` of the source tree it was built from, if that still exists.
+/// examples/ stays the one copy: nothing is embedded in the binary, so a lesson updated with
+/// `--check --update` is what `--lesson` plays.
+enum LessonDirectory {
+    static func find() -> LessonLibrary? {
+        candidates().first(where: LessonLibrary.holdsLessons).map { LessonLibrary(directory: realPath($0) ?? $0) }
+    }
+
+    static func candidates() -> [String] {
+        if let path = Terminal.environment("LAYOUTLAB_LESSONS"), !path.isEmpty { return [path] }
+        var paths: [String] = []
+        if let executable = executablePath() {
+            let bin = directory(of: executable)
+            paths.append(bin + "/../share/layoutlab/lessons")
+            var dir = bin
+            while dir != "/" && dir != "." {
+                if access(dir + "/Package.swift", F_OK) == 0 { paths.append(dir + "/examples") }
+                dir = directory(of: dir)
+            }
+        }
+        // …/Sources/layoutlab/LessonShell.swift → …/examples
+        paths.append(directory(of: directory(of: directory(of: #filePath))) + "/examples")
+        return paths
+    }
+
+    /// The running executable's real path (symbolic links resolved), or nil.
+    static func executablePath() -> String? {
+        #if os(Linux)
+        return realPath("/proc/self/exe")
+        #else
+        var size: UInt32 = 0
+        _ = _NSGetExecutablePath(nil, &size)
+        var buffer = [CChar](repeating: 0, count: Int(size) + 1)
+        guard _NSGetExecutablePath(&buffer, &size) == 0 else { return nil }
+        return realPath(String(cString: buffer))
+        #endif
+    }
+
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}
+
+/// `layoutlab --lesson N`: plays a lesson in a session. On a terminal, through the line
+/// editor: the story, then `next ▸ COMMAND`; Enter runs it (the empty prompt line then shows
+/// it, as if typed), and anything the reader types runs in the same session. From a pipe the
+/// same, one line of stdin at a time (an empty line is Enter), without line editing. When the
+/// lesson is over the session goes on as the ordinary shell.
+struct LessonShell {
+    let selector: String
+    let library: LessonLibrary?
+    let engine: ShellEngine
+    let interactive: Bool
+
+    func run() -> Int32 {
+        guard let library else {
+            fputs("layoutlab: no lessons found; looked in:\n" + LessonDirectory.candidates().map { "  \($0)\n" }.joined()
+                  + "set LAYOUTLAB_LESSONS to the directory that holds them (examples/ in the source tree)\n", cel_stderr())
+            return 2
+        }
+        let lesson: Lesson
+        let all: [Lesson]
+        do {
+            lesson = try library.lesson(selector)
+            all = try library.lessons()
+        } catch {
+            fputs("layoutlab: \(error)\n", cel_stderr())
+            return 2
+        }
+        engine.session.lessons = library
+        let next = all.first { $0.number > lesson.number }.map { (number: $0.number, title: $0.title) }
+        let player = LessonPlayer(lesson: lesson, session: engine.session, next: next)
+        let prompt = "lesson \(lesson.number)> "
+
+        let editor = interactive
+            ? LineEditor(prompt: prompt, historyPath: InteractiveShell.historyPath(), complete: engine.complete)
+            : nil
+        if interactive && editor == nil {
+            fputs("layoutlab: cannot use the terminal for line editing; reading plain lines\n", cel_stderr())
+        }
+        show(player.introduction)
+        show(player.present())
+        while !engine.isFinished {
+            guard let line = editor.map({ $0.readLine() }) ?? Swift.readLine(strippingNewline: true) else {
+                if editor != nil { print() }
+                break
+            }
+            if player.isFinished {
+                emit(engine.execute(line))
+                continue
+            }
+            engine.prepareForCommand()
+            switch player.respond(to: line) {
+            case .step(let command, let result, let differs):
+                if line.allSatisfy({ $0 == " " || $0 == "\t" }) { echo(command, prompt: prompt, onTerminal: editor != nil) }
+                emit(engine.render(result))
+                if differs { show(wrapped(player.differenceNote)) }
+                show(player.present())
+            case .pause:
+                show(player.present())
+            case .own(let result):
+                emit(engine.render(result))
+                if !engine.isFinished { show([player.reminder]) }
+            }
+            if player.isFinished { editor?.setPrompt(shellPrompt) }
+        }
+        return 0
+    }
+
+    /// Shows the command Enter ran where the reader would have typed it: on a terminal on the
+    /// empty prompt line just left (one line up), from a pipe as a line of its own.
+    private func echo(_ command: String, prompt: String, onTerminal: Bool) {
+        if onTerminal {
+            fputs("\u{1B}[1A\r" + prompt + command + "\u{1B}[K\n", cel_stdout())
+        } else {
+            fputs(prompt + command + "\n", cel_stdout())
+        }
+        fflush(cel_stdout())
+    }
+
+    private func show(_ lines: [String]) {
+        guard !lines.isEmpty else { return }
+        emit(lines.joined(separator: "\n"))
+    }
+
+    /// A long note in lines that fit the terminal.
+    private func wrapped(_ text: String) -> [String] {
+        let width = max(40, Terminal.width)
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty, line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
+}
