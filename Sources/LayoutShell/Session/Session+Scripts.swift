@@ -35,9 +35,19 @@ extension Session {
     /// and fills in what changed. A failing line (or a cancel) leaves the session as it was.
     /// Returns the number of commands recorded.
     func loadAsOneStep(_ path: String, into result: inout CommandResult) throws(ShellError) -> Int {
+        try asOneStep(into: &result) { () throws(ShellError) in try load(path) }
+    }
+
+    /// Runs lines made for the session (an importer's translation) as one undo step, as `load`
+    /// runs a file's. `name` says where they came from in errors.
+    func runAsOneStep(_ lines: [String], name: String, into result: inout CommandResult) throws(ShellError) -> Int {
+        try asOneStep(into: &result) { () throws(ShellError) in try run(lines, name: name) }
+    }
+
+    private func asOneStep(into result: inout CommandResult, _ body: () throws(ShellError) -> [String]) throws(ShellError) -> Int {
         let lines: [String]
         do {
-            lines = try load(path)
+            lines = try body()
         } catch {
             // Nothing of a failed load stays.
             rebuild()
@@ -64,15 +74,21 @@ extension Session {
         }
         loadDepth += 1
         defer { loadDepth -= 1 }
+        return try run(text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init), name: path)
+    }
+
+    /// Runs a script's lines without reports; returns the accepted commands that changed
+    /// something. Throws at the first rejected line, naming it (`name:line: …`).
+    func run(_ lines: [String], name path: String) throws(ShellError) -> [String] {
         var accepted: [String] = []
         var number = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for rawLine in lines {
             number += 1
             if let shouldCancel, shouldCancel() {
                 throw ShellError("load interrupted at \(path):\(number); nothing was loaded")
             }
             let line: String
-            do { line = try sanitize(String(rawLine)) } catch {
+            do { line = try sanitize(rawLine) } catch {
                 throw ShellError("\(path):\(number): \(error.message)", hint: error.hint)
             }
             if line.isBlank { continue }

@@ -31,6 +31,12 @@ public final class Session {
     /// ("no vertical constraints", "equal-priority constraints disagree: c4, c7"). nil: none.
     public var ambiguityReason: ((LayoutModel, String, [FrameComponent]) -> String?)?
 
+    /// While `paste` collects lines (up to an empty line), the lines so far; nil otherwise.
+    var pasted: [String]?
+    /// True between `paste` and the empty line that ends what is pasted: the shell shows a
+    /// different prompt, and lines are collected, not run.
+    public var isPasting: Bool { pasted != nil }
+
     /// Something changed while reports were off (`report: false`).
     var pendingChanges = false
     var loadDepth = 0
@@ -52,6 +58,7 @@ public final class Session {
     /// then counted since the last full report.
     public func execute(_ line: String, lineNumber: Int = 0, report: Bool = true) -> CommandResult {
         var result = CommandResult(line: lineNumber, input: line)
+        if pasted != nil { return collectPasted(line, result: result, report: report) }
         let text: String
         do {
             text = try sanitize(line)
@@ -87,6 +94,34 @@ public final class Session {
         } else {
             if mutated { pendingChanges = true }
             result.layout = mutated ? .changes : .none
+        }
+        return result
+    }
+
+    /// A line after `paste`: kept, or (an empty line) the end, which imports what was pasted.
+    private func collectPasted(_ line: String, result: CommandResult, report: Bool) -> CommandResult {
+        var result = result
+        guard line.isBlank else {
+            pasted!.append(line)
+            result.isSilent = true
+            return result
+        }
+        let text = pasted!.joined(separator: "\n")
+        pasted = nil
+        var mutated = false
+        do throws(ShellError) {
+            try importText(text, fileName: nil, into: &result)
+            mutated = true
+        } catch {
+            result.ok = false
+            result.error = error
+        }
+        if report {
+            fillState(&result, mutated: mutated || pendingChanges)
+            pendingChanges = false
+        } else if mutated {
+            pendingChanges = true
+            result.layout = .changes
         }
         return result
     }

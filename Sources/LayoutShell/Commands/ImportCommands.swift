@@ -1,0 +1,73 @@
+import LayoutModel
+
+/// Bringing a layout in from outside: UIKit/AppKit console logs and layout code.
+enum ImportCommands {
+    static let all: [any ShellCommand.Type] = [ImportFile.self, Paste.self]
+}
+
+extension Session {
+    /// Reads `text` with the importer that recognizes it and runs its translation as one undo
+    /// step; the report lists what was added and the importer's notes.
+    func importText(_ text: String, fileName: String?, into result: inout CommandResult) throws(ShellError) {
+        guard let importer = ImporterRegistry.importer(for: text, fileName: fileName) else {
+            throw ShellError("\(fileName ?? "the pasted text") is neither a console log nor layout code LayoutLab can read",
+                             hint: "import reads UIKit's \"Unable to simultaneously satisfy constraints\" logs and Swift or Objective-C constraint code")
+        }
+        let script = try importer.translate(text, for: self)
+        let count = try runAsOneStep(script.lines, name: fileName ?? "paste", into: &result)
+        result.output = ["imported \(script.kind)\(fileName.map { " from \($0)" } ?? ""): \(count) commands (undo takes them back)"]
+            + script.notes
+    }
+}
+
+/// `import FILE`: a console log or layout code, as one undo step.
+struct ImportFile: SessionAction {
+    var path: String
+    var column: Int
+
+    static let spec = CommandSpec(
+        trigger: .words(["import"]), kind: .session, group: .session, topic: "import",
+        synopsis: ["import FILE"],
+        summary: ["read a UIKit or AppKit console log (\"Unable to simultaneously satisfy",
+                  "constraints\") or Swift / Objective-C layout code into the session, as",
+                  "one step (undo takes it back)."],
+        examples: ["import conflict.log"],
+        overview: ["import FILE"],
+        completesFileNames: true)
+
+    static func parse(_ p: inout LineParser) throws(ShellError) -> ImportFile {
+        let word = try p.oneArgument("import needs one file name", hint: "e.g. import conflict.log")
+        return ImportFile(path: word.text, column: word.column)
+    }
+
+    func run(in session: Session, result: inout CommandResult) throws(ShellError) -> Bool {
+        let text: String
+        do throws(FileError) { text = try TextFile.read(session.resolve(path)) } catch {
+            throw ShellError("cannot read \(path): \(error.reason)", column: column)
+        }
+        try session.importText(text, fileName: path, into: &result)
+        return true
+    }
+}
+
+/// `paste`: the lines that follow, up to an empty line, read as `import` reads a file.
+struct Paste: SessionAction {
+    static let spec = CommandSpec(
+        trigger: .words(["paste"]), kind: .session, group: .session, topic: "paste",
+        synopsis: ["paste"],
+        summary: ["then paste a console log or layout code and end it with an empty line:",
+                  "it is read as import reads a file."],
+        examples: ["paste"],
+        overview: ["paste"])
+
+    static func parse(_ p: inout LineParser) throws(ShellError) -> Paste {
+        try p.expectNoArguments()
+        return Paste()
+    }
+
+    func run(in session: Session, result: inout CommandResult) throws(ShellError) -> Bool {
+        session.pasted = []
+        result.output = ["paste a console log or layout code, then an empty line"]
+        return false
+    }
+}
