@@ -91,4 +91,68 @@ import Testing
         #expect(s.execute(line, report: false).ok)
         #expect(s.model.viewOrder.count == 12_001)
     }
+
+    /// Redundant constraints to the margins, then a margin change: no conflict (the four
+    /// margin constants change as one edit of the solver).
+    @Test func aMarginChangeIsOneChange() {
+        let s = Session()
+        for line in ["platform ios", "view a b", "H:|-[a]-|", "H:|-[b]-|", "V:|-[a]-[b]-| alignAllLeading"] {
+            #expect(s.execute(line).ok)
+        }
+        let r = s.execute("root.margins = 16")
+        #expect(r.ok && r.conflicts.isEmpty && r.repaired.isEmpty)
+        #expect(s.model.frame(of: "a")?.x == 16)
+        let t = Session()
+        for line in ["view a", "a.leading == root.leadingMargin", "a.leading == root.leadingMargin"] { t.execute(line) }
+        for line in ["root.margins = 16", "direction rtl", "root 300x300", "root.margins = 4,5,6,7"] {
+            let change = t.execute(line)
+            #expect(change.conflicts.isEmpty && change.repaired.isEmpty && change.broken.isEmpty, "\(line)")
+        }
+    }
+
+    /// Text reports show at most three decimals; JSON keeps every digit.
+    @Test func threeDecimalsInTextFullPrecisionInJSON() {
+        let s = Session()
+        s.execute("view a b c")
+        let r = s.execute("H:|[a][b(==a)][c(==a)]|")
+        #expect(r.renderText().contains("125"))
+        s.execute("root 100x100")
+        let thirds = s.execute("a.height == 10")
+        let text = thirds.renderText()
+        #expect(text.contains("33.333") && !text.contains("33.3333"))
+        #expect(thirds.renderJSON().contains("33.33333333333"))
+    }
+
+    /// `0.1 + 0.2` is 0.3 as typed, not 0.30000000000000004, in the text and the layout.
+    @Test func constantsFoldAsTyped() {
+        let s = Session()
+        s.execute("view a")
+        let r = s.execute("a.width == 0.1 + 0.2")
+        #expect(r.added.first?.text == "a.width == 0.3")
+        #expect(s.model.frame(of: "a")?.width == 0.3)
+        #expect(s.execute("a.height == 1e-3 + 2").added.first?.text == "a.height == 2.001")
+    }
+
+    /// The caret sits under the token at fault, and no caret where no column is.
+    @Test func caretsUnderTheTokenAtFault() {
+        let s = Session()
+        #expect(s.execute("load nothere.lal").error?.column == 6)
+        #expect(s.execute("save /nonexistent/dir/x.lal").error?.column == 6)
+        #expect(s.execute("import nothere.log").error?.column == 8)
+        run(s, "view a\na.width == 10")
+        #expect(s.execute("c1.priority = 500").error?.column == 15)
+    }
+
+    /// The broken line reads from the side of the view that moved, also when the superview
+    /// comes first.
+    @Test func brokenConstraintsSayWhoIsShortOrOver() {
+        let s = Session()
+        for line in ["view c", "root.trailing == c.trailing + 20 @500", "c.width == 500", "c.leading == root.leading"] {
+            s.execute(line)
+        }
+        let broken = s.execute("frames").broken.first
+        #expect(broken?.shortfall == "c.trailing is 500, needs 355: over by 145")
+        run(s, "view b\nb.width >= 400 @750\nb.width == 300")
+        #expect(s.model.brokenState(of: "c4")?.shortfall == "b.width is 300, needs at least 400: short by 100")
+    }
 }

@@ -53,6 +53,7 @@ struct Reset: SessionChange {
 /// `save FILE`: a script that rebuilds this session exactly, written atomically.
 struct Save: SessionAction {
     var path: String
+    var column: Int
 
     static let spec = CommandSpec(
         trigger: .words(["save"]), kind: .session, group: .session, topic: "save",
@@ -64,11 +65,13 @@ struct Save: SessionAction {
         completesFileNames: true)
 
     static func parse(_ p: inout LineParser) throws(ShellError) -> Save {
-        Save(path: try p.oneArgument("save needs one file name", hint: "e.g. save layout.lal").text)
+        let word = try p.oneArgument("save needs one file name", hint: "e.g. save layout.lal")
+        return Save(path: word.text, column: word.column)
     }
 
     func run(in session: Session, result: inout CommandResult) throws(ShellError) -> Bool {
-        let count = try session.save(to: path)
+        let count: Int
+        do { count = try session.save(to: path) } catch { throw error.at(column) }
         result.output = ["saved \(count) commands to \(path)"]
         return false
     }
@@ -77,6 +80,7 @@ struct Save: SessionAction {
 /// `load FILE`: a script's commands as one undo step; a failing line loads nothing.
 struct Load: SessionAction {
     var path: String
+    var column: Int
 
     static let spec = CommandSpec(
         trigger: .words(["load"]), kind: .session, group: .session, topic: "load",
@@ -88,11 +92,12 @@ struct Load: SessionAction {
         completesFileNames: true)
 
     static func parse(_ p: inout LineParser) throws(ShellError) -> Load {
-        Load(path: try p.oneArgument("load needs one file name", hint: "e.g. load layout.lal").text)
+        let word = try p.oneArgument("load needs one file name", hint: "e.g. load layout.lal")
+        return Load(path: word.text, column: word.column)
     }
 
     func run(in session: Session, result: inout CommandResult) throws(ShellError) -> Bool {
-        let count = try session.loadAsOneStep(path, into: &result)
+        let count = try session.loadAsOneStep(path, fileNameColumn: column, into: &result)
         result.output = ["loaded \(count) commands from \(path)"]
         return true
     }

@@ -13,6 +13,13 @@ public struct ShellError: Error, Hashable, Sendable {
     init(_ error: LayoutError, column: Int?) {
         self.init(error.message, hint: error.hint, column: column)
     }
+    /// The same error with the caret at `column`, unless it already points somewhere.
+    func at(_ column: Int) -> ShellError {
+        var error = self
+        if error.column == nil { error.column = column }
+        return error
+    }
+
     /// The message and the hint as one line. A word the user typed is quoted in full only
     /// up to 60 characters: a megabyte-long name must not become a megabyte-long error.
     public var text: String {

@@ -34,8 +34,10 @@ extension Session {
     /// `load FILE` as one undo step: runs the file, records its accepted commands as one step
     /// and fills in what changed. A failing line (or a cancel) leaves the session as it was.
     /// Returns the number of commands recorded.
-    func loadAsOneStep(_ path: String, into result: inout CommandResult) throws(ShellError) -> Int {
-        try asOneStep(into: &result) { () throws(ShellError) in try load(path) }
+    /// `fileNameColumn`: where the file name was typed, for the caret when it cannot be read (a
+    /// bad line inside the file, or an interrupted load, is no column of the typed line).
+    func loadAsOneStep(_ path: String, fileNameColumn: Int? = nil, into result: inout CommandResult) throws(ShellError) -> Int {
+        try asOneStep(into: &result) { () throws(ShellError) in try load(path, fileNameColumn: fileNameColumn) }
     }
 
     /// Runs lines made for the session (an importer's translation) as one undo step, as `load`
@@ -61,7 +63,7 @@ extension Session {
 
     /// Runs a file's lines; returns the accepted commands that changed something. Throws at
     /// the first rejected line, naming it.
-    func load(_ path: String) throws(ShellError) -> [String] {
+    func load(_ path: String, fileNameColumn: Int? = nil) throws(ShellError) -> [String] {
         // Checked here, not only for the typed `load`: a file that loads itself recursed
         // until the stack overflowed.
         guard loadDepth < InputLimits.maxLoadDepth else {
@@ -70,7 +72,7 @@ extension Session {
         let target = resolve(path)
         let text: String
         do throws(FileError) { text = try TextFile.read(target) } catch {
-            throw ShellError("cannot read \(path): \(error.reason)")
+            throw ShellError("cannot read \(path): \(error.reason)", column: fileNameColumn)
         }
         loadDepth += 1
         defer { loadDepth -= 1 }

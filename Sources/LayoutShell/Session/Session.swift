@@ -78,13 +78,10 @@ public final class Session {
             let command = try parser.parse()
             mutated = try run(command, text: text, result: &result)
         } catch {
+            // The caret goes under the token at fault; an error no column is at fault for (an
+            // interrupted load, a failing disk) has none.
             result.ok = false
             result.error = error
-            if error.column == nil {
-                // Nothing narrower to point at (a model rule, a file): the caret marks the command.
-                result.error!.column = (text.unicodeScalars.firstIndex { $0 != " " && $0 != "\t" })
-                    .map { text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: $0) + 1 }
-            }
             _ = model.takeEvents()
             mutated = false
         }
