@@ -228,7 +228,7 @@ extension Session {
         let quantity = termsText(c.target)
         let wanted = statedBound(c.target)
         let wants = boundWords(wanted.relation, wanted.value)
-        return "\(names.joined(separator: " + ")) give \(quantity) \(c.impliedRelation.rawValue) \(formatValue(c.impliedValue)), "
+        return "\(names.joined(separator: " + ")) \(names.count == 1 ? "gives" : "give") \(quantity) \(c.impliedRelation.rawValue) \(formatValue(c.impliedValue)), "
             + "but \(c.target) wants \(wants); \(required)"
     }
 
