@@ -3,7 +3,7 @@ import LayoutModel
 /// Looking at the layout: frames, constraints, and the diagnostics still to come.
 enum InspectionCommands {
     static let all: [any ShellCommand.Type] = [ShowFrames.self, ListConstraints.self,
-                                               Draw.self, Explain.self, Exercise.self, WriteSVG.self]
+                                               Draw.self, Explain.self, WriteSVG.self]
 }
 
 /// Reads `[VIEW]`: nothing, or the name of an existing view.
@@ -88,14 +88,6 @@ struct Explain: PlannedCommand {
         trigger: .words(["explain"]), kind: .inspection, group: .look, topic: "explain",
         synopsis: ["explain VIEW.ATTR"], summary: ["the constraints that determine a value."],
         examples: ["explain a.width"], overview: ["explain a.width"], plannedWith: "the diagnostics tools")
-}
-
-/// `exercise`: another optimal layout for the ambiguous values (planned).
-struct Exercise: PlannedCommand {
-    static let spec = CommandSpec(
-        trigger: .words(["exercise"]), kind: .inspection, group: .look, topic: "exercise",
-        synopsis: ["exercise"], summary: ["another optimal layout for the ambiguous values."],
-        examples: ["exercise"], overview: ["exercise"], plannedWith: "the diagnostics tools")
 }
 
 /// `svg FILE`: the layout as an SVG picture (planned).

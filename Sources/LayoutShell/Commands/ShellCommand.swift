@@ -120,7 +120,7 @@ struct CompletionContext {
 enum CommandRegistry {
     static let families: [[any ShellCommand.Type]] = [
         ViewCommands.all, ConstraintCommands.all, VisualFormatCommands.all, EditCommands.all,
-        SettingCommands.all, InspectionCommands.all, SessionCommands.all,
+        SettingCommands.all, InspectionCommands.all, AmbiguityCommands.all, SessionCommands.all,
     ]
 
     static let all: [any ShellCommand.Type] = families.flatMap { $0 }

@@ -24,9 +24,9 @@ public final class Session {
     /// which then changes nothing, like any failing line.
     public var shouldCancel: (() -> Bool)?
 
-    /// The seam for the Diagnostics issue: a one-line reason for a view's ambiguity
-    /// ("no vertical constraints", "equal-priority constraints disagree: c4, c7"). nil: none.
-    public var ambiguityReason: ((LayoutModel, String, [FrameComponent]) -> String?)?
+    /// How many times `exercise` ran since the last input that changed the layout: which of
+    /// the other optimal layouts it shows next (0: the solver's own).
+    var exerciseRound = 0
 
     /// Something changed while reports were off (`report: false`).
     var pendingChanges = false
@@ -36,7 +36,7 @@ public final class Session {
     var reportState = ReportState()
 
     public init() {
-        _ = reportState.update(from: model, reason: nil)
+        _ = reportState.update(from: model)
     }
 
     // MARK: - Executing a line
@@ -78,6 +78,7 @@ public final class Session {
             _ = model.takeEvents()
             mutated = false
         }
+        if mutated { exerciseRound = 0 }
         if report {
             fillState(&result, mutated: mutated || pendingChanges)
             pendingChanges = false
