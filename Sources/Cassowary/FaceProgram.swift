@@ -22,37 +22,48 @@ struct FaceProgram {
 
     /// The part of the face reachable from `seeds` (free symbols of `tableau`).
     init(_ tableau: inout Tableau, seeds: [Symbol]) {
-        var queue: [Symbol] = []
+        // First the free symbols and rows (breadth first); a tableau of their own only when
+        // some row limits them: a report asks this for a screenful of views after every input.
+        var freeSymbols: [Symbol] = []
+        var index: [Symbol: Symbol] = [:]
         func enqueue(_ symbol: Symbol) {
-            guard localOfFree[symbol] == nil else { return }
-            let local = self.local.newSymbol(.slack)
-            localOfFree[symbol] = local
-            mainSymbol.append(symbol)
-            queue.append(symbol)
+            guard index[symbol] == nil else { return }
+            index[symbol] = Symbol(index.count)
+            freeSymbols.append(symbol)
         }
-        for seed in seeds where tableau.isFreeOnFace(seed) { enqueue(seed) }
+        // A free symbol that occurs in no row (left behind by a removed constraint or a phase-one
+        // artificial variable) moves nothing: it is no part of the face.
+        for seed in seeds where tableau.isFreeOnFace(seed) && tableau.occursInSomeRow(seed) { enqueue(seed) }
+        var rowSlots: [Slot] = []
         var placedRows = Set<Symbol>()
         var head = 0
-        while head < queue.count {
-            let free = queue[head]
+        while head < freeSymbols.count {
+            let free = freeSymbols[head]
             head += 1
-            tableau.compactColumn(free)
+            // Column entries may be stale (see `ColumnIndex`): a row counts only while it holds the symbol.
             for slot in tableau.columns.lists[Int(free)] {
                 let basic = tableau.basics[slot.index]
                 guard basic != noSymbol, tableau.kinds[Int(basic)].isRestricted, !placedRows.contains(basic),
                       tableau.rows[slot.index].contains(free) else { continue }
                 placedRows.insert(basic)
-                let row = tableau.rows[slot.index]
-                for symbol in row.symbols where tableau.isFreeOnFace(symbol) { enqueue(symbol) }
-                // Symbols that are not free stay at zero on the face: they drop out.
-                var localRow = Row(constant: row.constant)
-                for index in row.symbols.indices {
-                    if let local = localOfFree[row.symbols[index]] { localRow.add(local, row.coefficients[index]) }
-                }
-                let basicHere = local.newSymbol(.slack)
-                mainSymbol.append(basic)
-                local.place(localRow, basic: basicHere)
+                rowSlots.append(slot)
+                for symbol in tableau.rows[slot.index].symbols where tableau.isFreeOnFace(symbol) { enqueue(symbol) }
             }
+        }
+        localOfFree = index
+        mainSymbol = freeSymbols
+        if rowSlots.isEmpty { return }
+        for _ in freeSymbols { _ = local.newSymbol(.slack) }
+        for slot in rowSlots {
+            let row = tableau.rows[slot.index]
+            // Symbols that are not free stay at zero on the face: they drop out.
+            var localRow = Row(constant: row.constant)
+            for position in row.symbols.indices {
+                if let local = index[row.symbols[position]] { localRow.add(local, row.coefficients[position]) }
+            }
+            let basicHere = local.newSymbol(.slack)
+            mainSymbol.append(tableau.basics[slot.index])
+            local.place(localRow, basic: basicHere)
         }
     }
 
@@ -74,6 +85,15 @@ struct FaceProgram {
 
     /// Maximizes `Σ weight × symbol` (weights by the solver's free symbols) over the face.
     func maximize(_ weights: [Symbol: Double]) -> Extreme {
+        if local.rows.isEmpty {
+            // No row limits the free symbols (the usual case while a layout is being built):
+            // each is only ≥ 0, so the objective grows along any symbol of positive weight,
+            // and otherwise stops at zero, held by every symbol of negative weight.
+            if let grows = weights.filter({ $0.value > epsilon && localOfFree[$0.key] != nil }).keys.min() {
+                return Extreme(ray: [grows: 1])
+            }
+            return Extreme(binding: weights.filter { $0.value < -epsilon && localOfFree[$0.key] != nil }.keys.sorted())
+        }
         var program = local
         var level = ObjectiveLevel(priority: 1)
         level.members = 1
@@ -120,6 +140,11 @@ extension Tableau {
     /// no reduced cost at any strength.
     func isFreeOnFace(_ symbol: Symbol) -> Bool {
         kinds[Int(symbol)].isRestricted && !isBasic(symbol) && !objectives.hasReducedCost(symbol)
+    }
+
+    /// Whether some row holds `symbol` (column entries may be stale).
+    func occursInSomeRow(_ symbol: Symbol) -> Bool {
+        columns.lists[Int(symbol)].contains { slot in basics[slot.index] != noSymbol && rows[slot.index].contains(symbol) }
     }
 
     /// Adds `row` (in nonbasic symbols) to the only objective, noting the candidates.

@@ -68,7 +68,16 @@ extension LayoutModel {
     public func ambiguityReasons(of name: String) -> [ComponentAmbiguity] {
         guard let info = views[name], name != Self.rootName else { return [] }
         var result: [ComponentAmbiguity] = []
+        // An axis whose position and size occur in no row of the solver is free as a whole:
+        // known at once, without a look at the face (the common case in a report while a
+        // layout is being built: every view not constrained yet).
+        let free = [info.x, info.width, info.y, info.height].map { solver.isUnconstrained($0) }
         for component in FrameComponent.allCases {
+            let horizontal = component == .x || component == .width
+            if horizontal ? free[0] && free[1] : free[2] && free[3] {
+                result.append(ComponentAmbiguity(component: component, reason: .noConstraints(horizontal ? .horizontal : .vertical)))
+                continue
+            }
             let variable = Self.variable(component, of: info)
             guard let detail = solver.ambiguityDetail(of: variable) else { continue }
             result.append(ComponentAmbiguity(component: component, reason: reason(component, of: info, detail)))
@@ -90,7 +99,6 @@ extension LayoutModel {
         let position = axis == .horizontal ? info.x : info.y
         let size = axis == .horizontal ? info.width : info.height
         if !detail.freeVariables.isEmpty {
-            if solver.isUnconstrained(position) && solver.isUnconstrained(size) { return .noConstraints(axis) }
             let features: [(AxisFeature, Expression)] = [
                 (.minEdge, Expression([Term(position)])),
                 (.maxEdge, Expression([Term(position), Term(size)])),
@@ -120,7 +128,10 @@ extension LayoutModel {
     /// The active constraints on `view`'s `axis` that hold with equality now: what pins the
     /// parts of it that are fixed.
     private func pinningConstraints(of view: String, _ axis: LayoutAttribute.Axis) -> [String] {
-        constraintRecords(touching: view).filter { record in
+        // The view's own index, not the whole constraint list: a report asks this for up to a
+        // screenful of views after every input.
+        let records = (touching[view] ?? []).compactMap { constraints[$0] }.sorted { $0.serial < $1.serial }
+        return records.filter { record in
             guard record.isActive, record.solverID != nil else { return false }
             let onAxis = (record.spec.firstItem == view && record.spec.firstAttribute.axis == axis)
                 || (record.spec.secondItem == view && record.spec.secondAttribute?.axis == axis)

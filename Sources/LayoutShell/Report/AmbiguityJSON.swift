@@ -4,10 +4,11 @@ extension CommandResult {
     /// The `ambiguity` key: one object per explained view and reason, `{"view", "values",
     /// "reason", "constraints", "range", "message"}` — the components the reason covers, its
     /// kind, the constraint ids it names, `[low, high]` (null where unbounded; null for the
-    /// kinds that leave the value free) and the report's words.
+    /// kinds that leave the value free) and the report's words. For the views the text report
+    /// explains: the first `frameLinesCap` ambiguous views.
     var ambiguityJSON: String {
         var objects: [String] = []
-        for item in ambiguous {
+        for item in explainedAmbiguity {
             for explanation in item.explanations ?? [] {
                 let range = explanation.reason.range.map { range in
                     "[" + [range.low, range.high].map { $0.map { jsonNumber(cleanValue($0)) } ?? "null" }.joined(separator: ",") + "]"

@@ -65,7 +65,8 @@ public struct AmbiguityReport: Hashable, Sendable {
     public var view: String
     public var components: [FrameComponent]
     /// Why, grouped by reason in component order; nil when not asked (a report explains the
-    /// first `CommandResult.frameLinesCap` ambiguous views, the ones the text shows).
+    /// first `CommandResult.frameLinesCap` ambiguous views, the ones the text shows, in
+    /// `CommandResult.explainedAmbiguity`).
     public var explanations: [Explanation]? = nil
 }
 
@@ -119,7 +120,11 @@ public struct CommandResult: Sendable {
     /// Whether the text report shows the layout part.
     public var showsLayout: Bool { layout != .none }
     public var broken: [BrokenConstraint] = []
+    /// Every ambiguous view (without explanations: the list is shared with the session's
+    /// report state, and a squeezed chain makes it thousands long).
     public var ambiguous: [AmbiguityReport] = []
+    /// The first `frameLinesCap` of them with their explanations: what the text shows.
+    public var explainedAmbiguity: [AmbiguityReport] = []
     /// The layout `exercise` moved to (all frames, creation order), shown instead of the
     /// solver's in `frames`; nil otherwise.
     public var exercisedFrames: [(name: String, frame: Frame)]?

@@ -89,7 +89,7 @@ extension CommandResult {
             }
             // One line per view, with why; a screenful at most: a squeezed chain of a thousand
             // views is ambiguous in all of them.
-            for item in ambiguous.prefix(Self.frameLinesCap) { lines.append(paint("ambiguous: ", ANSI.magenta) + item.text) }
+            for item in (explainedAmbiguity.isEmpty ? Array(ambiguous.prefix(Self.frameLinesCap)) : explainedAmbiguity) { lines.append(paint("ambiguous: ", ANSI.magenta) + item.text) }
             if ambiguous.count > Self.frameLinesCap {
                 lines.append("… and \(ambiguous.count - Self.frameLinesCap) more ambiguous views")
             }

@@ -8,8 +8,10 @@ extension Session {
     /// computed here, per report, for those views only: the incremental report state stays as
     /// cheap as before, and a squeezed chain of thousands of ambiguous views costs a screenful.
     func explainAmbiguity(in result: inout CommandResult) {
-        for index in result.ambiguous.indices.prefix(CommandResult.frameLinesCap) {
-            result.ambiguous[index].explanations = explanations(of: result.ambiguous[index].view)
+        result.explainedAmbiguity = result.ambiguous.prefix(CommandResult.frameLinesCap).map { item in
+            var explained = item
+            explained.explanations = explanations(of: item.view)
+            return explained
         }
     }
 
