@@ -355,7 +355,7 @@ func checkReport(_ result: CommandResult, _ ref: Reference, expectedOK: Bool, ex
         // One line per ambiguous view (≤ 12 here), saying why for every component: the
         // `ambiguity` entries of the view cover exactly its ambiguous components, and each
         // entry's words are on the view's line.
-        let ambiguousLines = text.split(separator: "\n").filter { $0.hasPrefix("ambiguous: ") }
+        let ambiguousLines = result.renderText(width: 100_000).split(separator: "\n").filter { $0.hasPrefix("ambiguous: ") }
         if ambiguousLines.count != ambiguous.count { problems.append("text has \(ambiguousLines.count) ambiguity lines, JSON \(ambiguous.count) views") }
         let explained = object["ambiguity"] as? [[String: Any]] ?? []
         for (view, components) in ambiguous {
