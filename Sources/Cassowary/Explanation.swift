@@ -84,45 +84,19 @@ extension Solver {
         var objective: [(Symbol, Double)] = []
         for (symbol, coefficient) in zip(expanded.symbols, expanded.coefficients) {
             if tableau.kinds[Int(symbol)] == .external { return (nil, nil) }
-            if isFreeOnOptimalFace(symbol) { objective.append((symbol, coefficient)) }
+            if tableau.isFreeOnFace(symbol) { objective.append((symbol, coefficient)) }
         }
         if objective.isEmpty { return (value, value) }
-
-        // The free symbols reachable from the objective's through restricted rows, and those rows.
-        var index: [Symbol: Int] = [:]
-        var queue = objective.map(\.0)
-        for symbol in queue { index[symbol] = index.count }
-        var rows: [Row] = []
-        var seenRows = Set<Symbol>()
-        var head = 0
-        while head < queue.count {
-            let symbol = queue[head]
-            head += 1
-            tableau.compactColumn(symbol)
-            for slot in tableau.columns.lists[Int(symbol)] {
-                let basic = tableau.basics[slot.index]
-                guard basic != noSymbol, tableau.kinds[Int(basic)].isRestricted, !seenRows.contains(basic),
-                      tableau.rows[slot.index].contains(symbol) else { continue }
-                seenRows.insert(basic)
-                let source = tableau.rows[slot.index]
-                var kept = Row(constant: source.constant)
-                for (other, coefficient) in zip(source.symbols, source.coefficients) where isFreeOnOptimalFace(other) {
-                    kept.add(other, coefficient)
-                    if index[other] == nil {
-                        index[other] = index.count
-                        queue.append(other)
-                    }
-                }
-                rows.append(kept)
-            }
+        // The same program that explains ambiguity (FaceProgram.swift), once each way.
+        let program = FaceProgram(&tableau, seeds: objective.map(\.0))
+        let weights = Dictionary(objective, uniquingKeysWith: +)
+        func maximum(_ weights: [Symbol: Double]) -> Double? {
+            let extreme = program.maximize(weights)
+            if extreme.ray != nil { return nil }
+            return weights.reduce(0) { $0 + $1.value * (extreme.point[$1.key] ?? 0) }
         }
-
-        let program = FaceProgram(count: index.count, rows: rows.map { row in
-            (row.constant, zip(row.symbols, row.coefficients).map { (index[$0.0]!, $0.1) })
-        })
-        let terms = objective.map { (index[$0.0]!, $0.1) }
-        let upper = program.maximum(of: terms)
-        let lower = program.maximum(of: terms.map { ($0.0, -$0.1) }).map { -$0 }
+        let upper = maximum(weights)
+        let lower = maximum(weights.mapValues { -$0 }).map { -$0 }
         return (lower.map { value + $0 }, upper.map { value + $0 })
     }
 
@@ -187,7 +161,7 @@ extension Solver {
             let owner = Int(tableau.owners[Int(symbol)])
             guard owner >= 0, let record = constraints[owner] else { continue }
             if multipliers[owner] == nil { multipliers[owner] = -coefficient / ownCoefficient(of: symbol, in: record) }
-            if isFreeOnOptimalFace(symbol), !loose.contains(record.id) { loose.append(record.id) }
+            if tableau.isFreeOnFace(symbol), !loose.contains(record.id) { loose.append(record.id) }
         }
         let terms = multipliers.keys.sorted().compactMap { owner -> ConstraintMultiplier? in
             let multiplier = multipliers[owner]!
@@ -204,12 +178,6 @@ extension Solver {
         case (.equal, false): return symbol == record.marker ? -1 : 1
         default: return symbol == record.marker ? record.markerCoefficient : -record.markerCoefficient
         }
-    }
-
-    /// A nonbasic restricted symbol without a reduced cost at any strength: it may grow without
-    /// leaving the optimal face (as far as the restricted rows allow).
-    private func isFreeOnOptimalFace(_ symbol: Symbol) -> Bool {
-        tableau.kinds[Int(symbol)].isRestricted && !tableau.isBasic(symbol) && !tableau.objectives.hasReducedCost(symbol)
     }
 }
 
@@ -233,47 +201,5 @@ struct ScratchCopy {
             terms.append(Term(variable, term.coefficient))
         }
         return Expression(terms, constant: expression.constant)
-    }
-}
-
-/// Maximizing a linear objective over `y ≥ 0, constant_r + Σ c_rj y_j ≥ 0` (the free symbols of
-/// an optimal face and the restricted rows that bound them), where `y = 0` is feasible.
-private struct FaceProgram {
-    let count: Int
-    let rows: [(constant: Double, entries: [(Int, Double)])]
-
-    /// The maximum, or nil when the objective grows without bound.
-    func maximum(of objective: [(Int, Double)]) -> Double? {
-        // Unbounded exactly when some direction of the recession cone raises the objective:
-        // `d ≥ 0, Σ c_rj d_j ≥ 0, objective·d = 1` is then satisfiable (a required constraint
-        // that cannot hold is refused, which decides it exactly).
-        let cone = Solver()
-        let d = (0..<count).map { _ in cone.makeVariable() }
-        for variable in d { try! cone.addConstraint(Expression([Term(variable)]), .greaterThanOrEqual, .required) }
-        for row in rows {
-            try! cone.addConstraint(Expression(row.entries.map { Term(d[$0.0], $0.1) }), .greaterThanOrEqual, .required)
-        }
-        if (try? cone.addConstraint(Expression(objective.map { Term(d[$0.0], $0.1) }, constant: -1), .equal, .required)) != nil {
-            return nil
-        }
-
-        // Bounded: pull the objective towards a target above its maximum; the optimum then sits
-        // at the maximum itself. A target the objective reaches was not above it: raise it.
-        let program = Solver()
-        let y = (0..<count).map { _ in program.makeVariable() }
-        for variable in y { try! program.addConstraint(Expression([Term(variable)]), .greaterThanOrEqual, .required) }
-        for row in rows {
-            try! program.addConstraint(Expression(row.entries.map { Term(y[$0.0], $0.1) }, constant: row.constant), .greaterThanOrEqual, .required)
-        }
-        let t = program.makeVariable()
-        try! program.addConstraint(Expression(objective.map { Term(y[$0.0], $0.1) } + [Term(t, -1)]), .equal, .required)
-        var target = 1.0
-        let pull = try! program.addConstraint(Expression([Term(t)], constant: -target), .greaterThanOrEqual, .optional(1))
-        while true {
-            let reached = program.value(of: t)
-            if reached < target - 1e-9 * max(1, target) { return reached }
-            target *= 16
-            try! program.setConstant(pull, to: -target)
-        }
     }
 }

@@ -354,11 +354,22 @@ func checkReport(_ result: CommandResult, _ ref: Reference, expectedOK: Bool, ex
             return line[..<colon].split(separator: " ").last.map(String.init)
         }
         if Set(textBroken) != Set(reported.keys) { problems.append("text broken \(textBroken) vs JSON \(reported.keys.sorted())") }
-        let ambiguousLine = text.split(separator: "\n").first { $0.hasPrefix("ambiguous: ") }
-        if (ambiguousLine == nil) != ambiguous.isEmpty { problems.append("text and JSON disagree on ambiguity") }
+        // One line per ambiguous view (≤ 12 here), saying why for every component: the
+        // `ambiguity` entries of the view cover exactly its ambiguous components, and each
+        // entry's words are on the view's line.
+        let ambiguousLines = result.renderText(width: 100_000).split(separator: "\n").filter { $0.hasPrefix("ambiguous: ") }
+        if ambiguousLines.count != ambiguous.count { problems.append("text has \(ambiguousLines.count) ambiguity lines, JSON \(ambiguous.count) views") }
+        let explained = object["ambiguity"] as? [[String: Any]] ?? []
         for (view, components) in ambiguous {
-            if ambiguousLine?.contains("\(view) (\(components.joined(separator: ", ")))") != true {
-                problems.append("text lacks ambiguity of \(view)")
+            let line = ambiguousLines.first { $0.hasPrefix("ambiguous: \(view) (") || $0.hasPrefix("ambiguous: \(view):") }
+            let entries = explained.filter { $0["view"] as? String == view }
+            let covered = entries.flatMap { $0["values"] as? [String] ?? [] }
+            if line == nil { problems.append("text lacks ambiguity of \(view)") }
+            if covered.sorted() != components.sorted() { problems.append("ambiguity of \(view) explains \(covered), not \(components)") }
+            // (A view free on both axes is said once: `c: no constraints`.)
+            for entry in entries where !(line?.contains(entry["message"] as? String ?? "?") ?? false)
+                && !(entry["reason"] as? String == "no-constraints" && line?.hasSuffix("\(view): no constraints") == true) {
+                problems.append("the line of \(view) lacks \(entry["message"] ?? "?")")
             }
         }
     }

@@ -115,7 +115,7 @@ scenario_first_session() {
 
     type "view a"; key Enter
     check "view a adds a view" wait_for "added view a"
-    check "... and reports its ambiguous frame" wait_for "ambiguous: a (x, y, width, height)"
+    check "... and reports its ambiguous frame, with why" wait_for "ambiguous: a: no constraints"
 
     type "a.width == 100"; key Enter
     check "a constraint gets id c1" wait_for "added c1: a.width == 100"

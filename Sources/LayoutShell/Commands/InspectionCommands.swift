@@ -3,7 +3,7 @@ import LayoutModel
 /// Looking at the layout: frames, constraints, and the diagnostics still to come. The
 /// pictures (`draw`, `svg`) are PictureCommands.
 enum InspectionCommands {
-    static let all: [any ShellCommand.Type] = [ShowFrames.self, ListConstraints.self, Exercise.self]
+    static let all: [any ShellCommand.Type] = [ShowFrames.self, ListConstraints.self]
 }
 
 /// Reads `[VIEW]`: nothing, or the name of an existing view.
@@ -66,26 +66,4 @@ struct ListConstraints: SessionAction {
         result.output = session.constraintListing(view)
         return false
     }
-}
-
-/// A command the language reserves for the diagnostics tools; it says so and does nothing.
-protocol PlannedCommand: SessionAction {
-    init()
-}
-
-extension PlannedCommand {
-    static func parse(_ p: inout LineParser) throws(ShellError) -> Self { Self() }
-
-    func run(in session: Session, result: inout CommandResult) throws(ShellError) -> Bool {
-        result.output = ["\(Self.spec.words[0]) is not yet available: it comes with the diagnostics tools (explain, exercise)."]
-        return false
-    }
-}
-
-/// `exercise`: another optimal layout for the ambiguous values (planned).
-struct Exercise: PlannedCommand {
-    static let spec = CommandSpec(
-        trigger: .words(["exercise"]), kind: .inspection, group: .look, topic: "exercise",
-        synopsis: ["exercise"], summary: ["another optimal layout for the ambiguous values."],
-        examples: ["exercise"], overview: ["exercise"], plannedWith: "the diagnostics tools")
 }

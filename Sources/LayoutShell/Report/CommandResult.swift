@@ -54,12 +54,24 @@ public struct ConflictReport: Hashable, Sendable {
     public var fix: String? = nil
 }
 
-/// Which frame components of a view are ambiguous, and (later, with Diagnostics) why.
+/// Which frame components of a view are ambiguous, and why.
 public struct AmbiguityReport: Hashable, Sendable {
+    /// Why some of the components are ambiguous: one reason, the components it covers, and
+    /// the constraints it names with their texts (for the words).
+    public struct Explanation: Hashable, Sendable {
+        public var components: [FrameComponent]
+        public var reason: AmbiguityReason
+        public var constraints: [ConstraintLine]
+        /// The layout direction, which decides whether x is the leading or the trailing edge.
+        public var direction: LayoutDirection
+    }
+
     public var view: String
     public var components: [FrameComponent]
-    /// A one-line reason; nil until the Diagnostics issue fills it in.
-    public var reason: String?
+    /// Why, grouped by reason in component order; nil when not asked (a report explains the
+    /// first `CommandResult.frameLinesCap` ambiguous views, the ones the text shows, in
+    /// `CommandResult.explainedAmbiguity`).
+    public var explanations: [Explanation]? = nil
 }
 
 /// A line a replay rejected: where it was, what it said, and the error.
@@ -116,7 +128,14 @@ public struct CommandResult: Sendable {
     /// Whether the text report shows the layout part.
     public var showsLayout: Bool { layout != .none }
     public var broken: [BrokenConstraint] = []
+    /// Every ambiguous view (without explanations: the list is shared with the session's
+    /// report state, and a squeezed chain makes it thousands long).
     public var ambiguous: [AmbiguityReport] = []
+    /// The first `frameLinesCap` of them with their explanations: what the text shows.
+    public var explainedAmbiguity: [AmbiguityReport] = []
+    /// The layout `exercise` moved to (all frames, creation order), shown instead of the
+    /// solver's in `frames`; nil otherwise.
+    public var exercisedFrames: [(name: String, frame: Frame)]?
     public var conflicts: [ConflictReport] = []
     public var warnings: [LayoutWarning] = []
     /// Free text of inspection commands (frames, constraints, help, …) and notes.

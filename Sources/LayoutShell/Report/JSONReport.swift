@@ -70,6 +70,7 @@ extension CommandResult {
         fields.append("\"ambiguous\":{" + ambiguous.map {
             "\(jsonString($0.view)):[" + $0.components.map { jsonString($0.rawValue) }.joined(separator: ",") + "]"
         }.joined(separator: ",") + "}")
+        fields.append("\"ambiguity\":" + ambiguityJSON)
         func conflictObject(_ c: ConflictReport) -> String {
             "{\"constraints\":[" + c.constraints.map { jsonString($0.id) }.joined(separator: ",") + "],\"broken\":\(jsonString(c.broken)),"
                 + "\"sentence\":\(c.sentence.map(jsonString) ?? "null"),\"fix\":\(c.fix.map(jsonString) ?? "null")}"

@@ -25,11 +25,9 @@ struct ReportState {
     /// identified by address: a new model may be allocated where the old one was.
     private var source: LayoutModel?
 
-    typealias Reason = (String, [FrameComponent]) -> String?
-
     /// Brings the state up to date with the model. Returns the views whose frame changed since
     /// the last update (new views included), in creation order.
-    mutating func update(from model: LayoutModel, reason: Reason?) -> [(name: String, frame: Frame)] {
+    mutating func update(from model: LayoutModel) -> [(name: String, frame: Frame)] {
         let grown = !needsReload && source === model && model.viewOrder.count >= frames.count
             && (frames.isEmpty || model.viewOrder[frames.count - 1] == frames[frames.count - 1].name)
         let changes = model.takeResultChanges()
@@ -37,7 +35,7 @@ struct ReportState {
         // session, reading it all in one pass is cheaper than looking each change up.
         let changed = changes.constraints.count + changes.views.count
         if !grown || (changed > 256 && changed > (model.constraints.count + frames.count) / 2) {
-            return reload(from: model, reason: reason)
+            return reload(from: model)
         }
         var changedPositions: [Int] = []
         let oldCount = frames.count
@@ -46,7 +44,7 @@ struct ReportState {
             changedPositions.append(frames.count)
             frames.append((name, model.placedFrame(of: name)!))
             exactFrames?.append((name, model.frame(of: name)!))
-            updateAmbiguity(of: name, in: model, reason: reason)
+            updateAmbiguity(of: name, in: model)
         }
         var warningsChanged = false
         for name in changes.views {
@@ -57,7 +55,7 @@ struct ReportState {
                 frames[index].frame = frame
                 changedPositions.append(index)
             }
-            updateAmbiguity(of: name, in: model, reason: reason)
+            updateAmbiguity(of: name, in: model)
         }
         for index in changedPositions {
             let (name, frame) = frames[index]
@@ -79,7 +77,7 @@ struct ReportState {
     }
 
     /// Reads everything anew; frames are compared by view name with what was there before.
-    private mutating func reload(from model: LayoutModel, reason: Reason?) -> [(name: String, frame: Frame)] {
+    private mutating func reload(from model: LayoutModel) -> [(name: String, frame: Frame)] {
         let old = position.isEmpty ? [:] : Dictionary(uniqueKeysWithValues: frames.map { ($0.name, $0.frame) })
         frames = model.placedFrames()
         exactFrames = model.scale == nil ? nil : model.frames()
@@ -87,7 +85,7 @@ struct ReportState {
         broken = model.brokenConstraints()
         brokenSerials = broken.map { model.constraint($0.id)!.serial }
         brokenSerialByID = Dictionary(uniqueKeysWithValues: zip(broken.map(\.id), brokenSerials))
-        ambiguous = model.ambiguity().map { AmbiguityReport(view: $0.view, components: $0.components, reason: reason?($0.view, $0.components)) }
+        ambiguous = model.ambiguity().map { AmbiguityReport(view: $0.view, components: $0.components) }
         ambiguousSerials = ambiguous.map { model.view($0.view)!.serial }
         warnings = model.negativeSizeWarnings(in: frames)
         negativeViews = Set(frames.filter { $0.frame.width < 0 || $0.frame.height < 0 }.map(\.name))
@@ -96,10 +94,10 @@ struct ReportState {
         return frames.filter { old[$0.name] != $0.frame }
     }
 
-    private mutating func updateAmbiguity(of name: String, in model: LayoutModel, reason: Reason?) {
+    private mutating func updateAmbiguity(of name: String, in model: LayoutModel) {
         guard let serial = model.view(name)?.serial else { return }
         let components = model.ambiguousComponents(of: name)
-        let report = components.isEmpty ? nil : AmbiguityReport(view: name, components: components, reason: reason?(name, components))
+        let report = components.isEmpty ? nil : AmbiguityReport(view: name, components: components)
         Self.place(report, at: serial, in: &ambiguous, serials: &ambiguousSerials)
     }
 

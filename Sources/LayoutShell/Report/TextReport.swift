@@ -94,16 +94,11 @@ extension CommandResult {
             if broken.count > Self.constraintLinesCap {
                 lines.append("… and \(broken.count - Self.constraintLinesCap) more broken (`constraints` lists them all)")
             }
-            if !ambiguous.isEmpty {
-                // A screenful at most: a squeezed chain of a thousand views is ambiguous in all of them.
-                var parts = ambiguous.prefix(Self.frameLinesCap).map { item -> String in
-                    let components = item.components.map(\.rawValue).joined(separator: ", ")
-                    return "\(item.view) (\(components))" + (item.reason.map { ": \($0)" } ?? "")
-                }
-                if ambiguous.count > Self.frameLinesCap {
-                    parts.append("… and \(ambiguous.count - Self.frameLinesCap) more views")
-                }
-                lines.append(paint("ambiguous: ", ANSI.magenta) + parts.joined(separator: "; "))
+            // One line per view, with why; a screenful at most: a squeezed chain of a thousand
+            // views is ambiguous in all of them.
+            for item in (explainedAmbiguity.isEmpty ? Array(ambiguous.prefix(Self.frameLinesCap)) : explainedAmbiguity) { lines.append(paint("ambiguous: ", ANSI.magenta) + item.text) }
+            if ambiguous.count > Self.frameLinesCap {
+                lines.append("… and \(ambiguous.count - Self.frameLinesCap) more ambiguous views")
             }
             for warning in warnings.prefix(Self.frameLinesCap) { lines.append(paint("warning: ", ANSI.yellow) + warning.text) }
             if warnings.count > Self.frameLinesCap { lines.append("… and \(warnings.count - Self.frameLinesCap) more warnings") }

@@ -98,14 +98,14 @@ extension Session {
     func fillState(_ result: inout CommandResult, mutated: Bool) {
         var changed: [(name: String, frame: Frame)] = []
         if mutated || reportState.needsReload {
-            let reason = ambiguityReason.map { reason in { [model] in reason(model, $0, $1) } }
-            changed = reportState.update(from: model, reason: reason)
+            changed = reportState.update(from: model)
         }
-        result.frames = reportState.frames
+        result.frames = result.exercisedFrames ?? reportState.frames
         result.exactFrames = reportState.exactFrames
         if !model.guideNames.isEmpty { result.guides = model.guides }
         result.broken = reportState.broken
         result.ambiguous = reportState.ambiguous
+        explainAmbiguity(in: &result)
         result.warnings = reportState.warnings
         result.layout = mutated ? .changes : .none
         if mutated { result.changedFrameList = changed }

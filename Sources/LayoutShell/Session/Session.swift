@@ -27,9 +27,9 @@ public final class Session {
     /// none).
     public var lessons: LessonLibrary?
 
-    /// The seam for the Diagnostics issue: a one-line reason for a view's ambiguity
-    /// ("no vertical constraints", "equal-priority constraints disagree: c4, c7"). nil: none.
-    public var ambiguityReason: ((LayoutModel, String, [FrameComponent]) -> String?)?
+    /// How many times `exercise` ran since the last input that changed the layout: which of
+    /// the other optimal layouts it shows next (0: the solver's own).
+    var exerciseRound = 0
 
     /// While `paste` collects lines (up to an empty line), the lines so far; nil otherwise.
     var pasted: [String]?
@@ -45,7 +45,7 @@ public final class Session {
     var reportState = ReportState()
 
     public init() {
-        _ = reportState.update(from: model, reason: nil)
+        _ = reportState.update(from: model)
     }
 
     // MARK: - Executing a line
@@ -85,6 +85,7 @@ public final class Session {
             _ = model.takeEvents()
             mutated = false
         }
+        if mutated { exerciseRound = 0 }
         if report {
             fillState(&result, mutated: mutated || pendingChanges)
             pendingChanges = false

@@ -37,6 +37,9 @@ struct OracleSolution: Sendable {
     var ambiguous: [Int]
     /// The value of every variable that is not ambiguous (it is the same in all optima).
     var uniqueValues: [Int: Rational]
+    /// For each variable in some constraint: its least and greatest value over the optimal
+    /// face (nil where unbounded).
+    var ranges: [Int: (low: Rational?, high: Rational?)] = [:]
 }
 
 /// What the oracle concluded about a system.
@@ -368,18 +371,18 @@ enum Oracle {
         for c in system.constraints { for (i, v) in c.coefficients where !v.isZero { used.insert(i) } }
         var ambiguous: [Int] = []
         var unique: [Int: Rational] = [:]
+        var ranges: [Int: (low: Rational?, high: Rational?)] = [:]
         let minusOne = try Rational.one.negated()
         for i in 0..<n {
             // A variable in no constraint is free in every optimum; no LP needed.
             guard used.contains(i) else { ambiguous.append(i); continue }
             try tableau.setObjective([2 * i: .one, 2 * i + 1: minusOne])
-            guard try tableau.minimize() == .optimal else { ambiguous.append(i); continue }
-            let low = tableau.objectiveValue
+            let low: Rational? = try tableau.minimize() == .optimal ? tableau.objectiveValue : nil
             try tableau.setObjective([2 * i: minusOne, 2 * i + 1: .one])
-            guard try tableau.minimize() == .optimal else { ambiguous.append(i); continue }
-            let high = try tableau.objectiveValue.negated()
-            if low == high { unique[i] = low } else { ambiguous.append(i) }
+            let high: Rational? = try tableau.minimize() == .optimal ? try tableau.objectiveValue.negated() : nil
+            ranges[i] = (low, high)
+            if let low, low == high { unique[i] = low } else { ambiguous.append(i) }
         }
-        return .solved(OracleSolution(levelOptima: optima, ambiguous: ambiguous, uniqueValues: unique))
+        return .solved(OracleSolution(levelOptima: optima, ambiguous: ambiguous, uniqueValues: unique, ranges: ranges))
     }
 }

@@ -13,14 +13,15 @@ import Testing
         #>   view  x  y  width  height
         #>   root  0  0  375    667
         #> * box   0  0  0      0
-        #> ambiguous: box (x, y, width, height)
+        #> ambiguous: box: no constraints
         # Give it a width.
         box.width == 100
         #> added c1: box.width == 100
         #>   view  x  y  width  height
         #>   root  0  0  375    667
         #> * box   0  0  100    0
-        #> ambiguous: box (x, y, height)
+        #> ambiguous: box (x): only its width is pinned (c1); add a leading or trailing
+        #>     constraint; box: no vertical constraints
         #
         # try: give it a height.
         #
@@ -30,7 +31,9 @@ import Testing
         #>   view  x  y  width  height
         #>   root  0  0  375    667
         #> * box   0  0  100    50
-        #> ambiguous: box (x, y)
+        #> ambiguous: box (x): only its width is pinned (c1); add a leading or trailing
+        #>     constraint; box (y): only its height is pinned (c2); add a top or bottom
+        #>     constraint
         # Done.
 
         """

@@ -31,7 +31,8 @@ import Testing
         #expect(out.ok)
         #expect(!out.output.contains("added"))
         #expect(out.output.contains("b     0  0  20"))
-        #expect(out.output.contains("ambiguous: a (x, y, height); b (x, y, height)"))
+        #expect(out.output.contains("ambiguous: a (x): only its width is pinned (c1); add a leading or trailing\n    constraint; a: no vertical constraints"))
+        #expect(out.output.contains("ambiguous: b (x): only its width is pinned (c2)"))
     }
 
     @Test func jsonCarriesTheRejectedLines() throws {

@@ -1,0 +1,158 @@
+/// A linear program over the optimal face, for the queries that explain ambiguity and move
+/// along it (OptimalFace.swift).
+///
+/// At the lexicographic optimum the optimal face, written in the tableau's nonbasic symbols, is:
+/// nonbasic user variables move freely (they occur in no restricted row), the free symbols
+/// (nonbasic slacks and errors without a reduced cost at any strength) are ≥ 0, every other
+/// nonbasic symbol stays at zero, and every restricted basic row stays ≥ 0. The rows that hold
+/// no free symbol cannot change, so only the rows reachable from the free symbols of interest
+/// (through rows that hold them, and those rows' other free symbols) matter: that part is
+/// copied into a tableau of its own, where the current vertex is the origin (every free symbol
+/// at zero, every row's constant ≥ 0) and so feasible from the start. The solver's own
+/// tableau is never touched.
+///
+/// Extremes are found with the solver's own simplex steps (Bland's rule: no cycling on these
+/// very degenerate rows) on one objective; an objective that can grow without end gives a ray.
+struct FaceProgram {
+    private var local = Tableau()
+    /// For each local symbol, the solver's symbol it stands for: a free symbol, or the basic
+    /// symbol of a restricted row.
+    private(set) var mainSymbol: [Symbol] = []
+    private var localOfFree: [Symbol: Symbol] = [:]
+
+    /// The part of the face reachable from `seeds` (free symbols of `tableau`).
+    init(_ tableau: inout Tableau, seeds: [Symbol]) {
+        // First the free symbols and rows (breadth first); a tableau of their own only when
+        // some row limits them: a report asks this for a screenful of views after every input.
+        var freeSymbols: [Symbol] = []
+        var index: [Symbol: Symbol] = [:]
+        func enqueue(_ symbol: Symbol) {
+            guard index[symbol] == nil else { return }
+            index[symbol] = Symbol(index.count)
+            freeSymbols.append(symbol)
+        }
+        // A free symbol that occurs in no row (left behind by a removed constraint or a phase-one
+        // artificial variable) moves nothing: it is no part of the face.
+        // Seeds in symbol order: the program, and so the vertex it finds, must not depend on
+        // the order a caller's dictionary hands them out.
+        for seed in seeds.sorted() where tableau.isFreeOnFace(seed) && tableau.occursInSomeRow(seed) { enqueue(seed) }
+        var rowSlots: [Slot] = []
+        var placedRows = Set<Symbol>()
+        var head = 0
+        while head < freeSymbols.count {
+            let free = freeSymbols[head]
+            head += 1
+            // Column entries may be stale (see `ColumnIndex`): a row counts only while it holds the symbol.
+            for slot in tableau.columns.lists[Int(free)] {
+                let basic = tableau.basics[slot.index]
+                guard basic != noSymbol, tableau.kinds[Int(basic)].isRestricted, !placedRows.contains(basic),
+                      tableau.rows[slot.index].contains(free) else { continue }
+                placedRows.insert(basic)
+                rowSlots.append(slot)
+                for symbol in tableau.rows[slot.index].symbols where tableau.isFreeOnFace(symbol) { enqueue(symbol) }
+            }
+        }
+        localOfFree = index
+        mainSymbol = freeSymbols
+        if rowSlots.isEmpty { return }
+        for _ in freeSymbols { _ = local.newSymbol(.slack) }
+        for slot in rowSlots {
+            let row = tableau.rows[slot.index]
+            // Symbols that are not free stay at zero on the face: they drop out.
+            var localRow = Row(constant: row.constant)
+            for position in row.symbols.indices {
+                if let local = index[row.symbols[position]] { localRow.add(local, row.coefficients[position]) }
+            }
+            let basicHere = local.newSymbol(.slack)
+            mainSymbol.append(tableau.basics[slot.index])
+            local.place(localRow, basic: basicHere)
+        }
+    }
+
+    /// The free symbols of the solver that this program covers.
+    var freeSymbols: [Symbol] { localOfFree.keys.sorted() }
+
+    /// Where an objective ends up on the face.
+    struct Extreme {
+        /// The values of the solver's symbols covered here (free ones and basic rows) at the
+        /// vertex reached; absent means zero.
+        var point: [Symbol: Double] = [:]
+        /// When the objective grows without end from that vertex: how each symbol moves per unit
+        /// along the ray.
+        var ray: [Symbol: Double]?
+        /// The solver's symbols whose bound (≥ 0) holds the objective at that vertex: the
+        /// nonbasic ones with a nonzero reduced cost (empty along a ray).
+        var binding: [Symbol] = []
+    }
+
+    /// Maximizes `Σ weight × symbol` (weights by the solver's free symbols) over the face.
+    func maximize(_ weights: [Symbol: Double]) -> Extreme {
+        if local.rows.isEmpty {
+            // No row limits the free symbols (the usual case while a layout is being built):
+            // each is only ≥ 0, so the objective grows along any symbol of positive weight,
+            // and otherwise stops at zero, held by every symbol of negative weight.
+            if let grows = weights.filter({ $0.value > epsilon && localOfFree[$0.key] != nil }).keys.min() {
+                return Extreme(ray: [grows: 1])
+            }
+            return Extreme(binding: weights.filter { $0.value < -epsilon && localOfFree[$0.key] != nil }.keys.sorted())
+        }
+        var program = local
+        var level = ObjectiveLevel(priority: 1)
+        level.members = 1
+        var objective = Row()
+        // In symbol order: the vertex the simplex reaches must not depend on hashing.
+        for symbol in weights.keys.sorted() {
+            if let local = localOfFree[symbol] { objective.add(local, -weights[symbol]!) }
+        }
+        program.objectives.levels = [level]
+        program.addRowToObjective(objective)
+        var ray: [Symbol: Double]?
+        while true {
+            let entering = program.lexicographicEnteringSymbol()
+            if entering == noSymbol { break }
+            let leaving = program.leavingSymbol(for: entering)
+            if leaving == noSymbol {
+                var direction: [Symbol: Double] = [mainSymbol[Int(entering)]: 1]
+                for slot in program.columns.lists[Int(entering)] {
+                    let basic = program.basics[slot.index]
+                    guard basic != noSymbol else { continue }
+                    let coefficient = program.rows[slot.index].coefficient(of: entering)
+                    if coefficient != 0 { direction[mainSymbol[Int(basic)]] = coefficient }
+                }
+                ray = direction
+                break
+            }
+            program.pivot(entering: entering, leaving: leaving)
+        }
+        var extreme = Extreme(ray: ray)
+        for local in 0..<mainSymbol.count {
+            let slot = program.slotOfBasic[local]
+            if slot.exists {
+                let value = program.rows[slot.index].constant
+                if value != 0 { extreme.point[mainSymbol[local]] = value }
+            } else if ray == nil && !nearZero(program.objectives.levels[0].row.coefficient(of: Symbol(local))) {
+                extreme.binding.append(mainSymbol[local])
+            }
+        }
+        return extreme
+    }
+}
+
+extension Tableau {
+    /// Whether `symbol` may move (upwards) on the optimal face: a nonbasic slack or error with
+    /// no reduced cost at any strength.
+    func isFreeOnFace(_ symbol: Symbol) -> Bool {
+        kinds[Int(symbol)].isRestricted && !isBasic(symbol) && !objectives.hasReducedCost(symbol)
+    }
+
+    /// Whether some row holds `symbol` (column entries may be stale).
+    func occursInSomeRow(_ symbol: Symbol) -> Bool {
+        columns.lists[Int(symbol)].contains { slot in basics[slot.index] != noSymbol && rows[slot.index].contains(symbol) }
+    }
+
+    /// Adds `row` (in nonbasic symbols) to the only objective, noting the candidates.
+    mutating func addRowToObjective(_ row: Row) {
+        objectives.levels[0].row.add(row, times: 1)
+        noteObjectiveChange(row.symbols)
+    }
+}

@@ -1,0 +1,164 @@
+/// Why a variable is ambiguous, read off the optimal face: the direction it moves in, how far,
+/// and which constraints are involved. Answered on demand only; nothing here runs while the
+/// solver takes constraints in, so the incremental paths keep their cost.
+public struct AmbiguityDetail: Sendable {
+    /// A variable's change along a direction of the optimal face.
+    public struct Move: Hashable, Sendable {
+        public var variable: Variable
+        public var change: Double
+    }
+
+    /// User variables that nothing restricts which the variable depends on: each moves freely
+    /// both ways, and so does the variable (its range is then unbounded both ways).
+    public var freeVariables: [Variable] = []
+    /// The least and greatest value over the optimal face; nil where unbounded.
+    public var low: Double?
+    public var high: Double?
+    /// The constraints whose bounds hold the value at its least and greatest (the dual
+    /// certificate of each end: the symbols tight there with a nonzero reduced cost), by id.
+    public var lowBounds: [ConstraintID] = []
+    public var highBounds: [ConstraintID] = []
+    /// A direction of the face along which the variable moves (from its least towards its
+    /// greatest value, or along a free variable): every user variable that moves, itself included.
+    public var direction: [Move] = []
+    /// Optional constraints whose errors change along that direction: errors of equal strength
+    /// trading off against each other, the total at each strength staying optimal.
+    public var tradingConstraints: [ConstraintID] = []
+    /// Inequalities whose slack changes along that direction and whose errors do not: they only
+    /// bound the movement.
+    public var slackConstraints: [ConstraintID] = []
+}
+
+extension Solver {
+    /// Why `variable` is ambiguous (see `AmbiguityDetail`), or nil when it is not.
+    ///
+    /// The range is the exact minimum and maximum of the variable over the optimal face, each
+    /// found by the simplex on the part of the face the variable's definition reaches.
+    public func ambiguityDetail(of variable: Variable) -> AmbiguityDetail? {
+        guard isAmbiguous(variable) else { return nil }
+        let symbol = Symbol(variable.id)
+        let expansion: Row
+        if tableau.isBasic(symbol) {
+            expansion = tableau.expandDefinitions(tableau.row(of: symbol))
+        } else {
+            var itself = Row()
+            itself.add(symbol, 1)
+            expansion = itself
+        }
+        var detail = AmbiguityDetail()
+        detail.freeVariables = expansion.symbols.filter { tableau.kinds[Int($0)] == .external }.map { Variable(id: Int($0)) }
+        if let first = detail.freeVariables.first {
+            detail.direction = moves(along: [Symbol(first.id): 1])
+            return detail
+        }
+        var weights: [Symbol: Double] = [:]
+        for index in expansion.symbols.indices where tableau.isFreeOnFace(expansion.symbols[index]) {
+            weights[expansion.symbols[index]] = expansion.coefficients[index]
+        }
+        let program = FaceProgram(&tableau, seeds: Array(weights.keys))
+        let current = tableau.currentValue(of: symbol)
+        func value(at point: [Symbol: Double]) -> Double {
+            var total = current
+            for (free, weight) in weights { total += weight * (point[free] ?? 0) }
+            return total
+        }
+        let highest = program.maximize(weights)
+        let lowest = program.maximize(weights.mapValues { -$0 })
+        if highest.ray == nil {
+            detail.high = value(at: highest.point)
+            detail.highBounds = owners(of: highest.binding)
+        }
+        if lowest.ray == nil {
+            detail.low = value(at: lowest.point)
+            detail.lowBounds = owners(of: lowest.binding)
+        }
+        // The direction: from the least to the greatest value, or along a ray out of one end.
+        var change: [Symbol: Double] = [:]
+        if let ray = highest.ray {
+            change = ray
+        } else if let ray = lowest.ray {
+            change = ray.mapValues { -$0 }
+        } else {
+            for (symbol, value) in highest.point { change[symbol, default: 0] += value }
+            for (symbol, value) in lowest.point { change[symbol, default: 0] -= value }
+        }
+        change = change.filter { !nearZero($0.value) }
+        var trading = Set<ConstraintID>(), slack = Set<ConstraintID>()
+        for symbol in change.keys {
+            guard let owner = owner(of: symbol) else { continue }
+            if tableau.kinds[Int(symbol)] == .error { trading.insert(owner) } else { slack.insert(owner) }
+        }
+        detail.tradingConstraints = trading.sorted()
+        detail.slackConstraints = slack.subtracting(trading).sorted()
+        detail.direction = moves(along: change.filter { !tableau.isBasic($0.key) })
+        return detail
+    }
+
+    /// The constraint a slack, error or marker belongs to, while the solver holds it.
+    func owner(of symbol: Symbol) -> ConstraintID? {
+        let owner = Int(tableau.owners[Int(symbol)])
+        guard owner >= 0, owner < constraints.count, let record = constraints[owner] else { return nil }
+        return record.id
+    }
+
+    func owners(of symbols: [Symbol]) -> [ConstraintID] {
+        Array(Set(symbols.compactMap(owner(of:)))).sorted()
+    }
+
+    /// How every user variable moves when the nonbasic symbols move by `step` (the rest stay):
+    /// the definitions downstream of them, evaluated for the change alone. Changes that are only
+    /// rounding (far below the magnitudes that went into them) are left out.
+    func moves(along step: [Symbol: Double]) -> [AmbiguityDetail.Move] {
+        if step.isEmpty { return [] }
+        let order = tableau.staleDefinitions(from: step.keys.sorted())
+        var change: [Symbol: Double] = step
+        var result: [AmbiguityDetail.Move] = []
+        for symbol in order {
+            var total = 0.0, size = 0.0
+            if tableau.isBasic(symbol) {
+                let row = tableau.row(of: symbol)
+                for index in row.symbols.indices {
+                    guard let moved = change[row.symbols[index]] else { continue }
+                    total += row.coefficients[index] * moved
+                    size += abs(row.coefficients[index] * moved)
+                }
+                if abs(total) <= 1e-9 * size { total = 0 }
+                if total != 0 { change[symbol] = total }
+            } else {
+                total = step[symbol] ?? 0
+            }
+            if total != 0 { result.append(AmbiguityDetail.Move(variable: Variable(id: Int(symbol)), change: total)) }
+        }
+        return result.sorted { $0.variable < $1.variable }
+    }
+}
+
+extension Solver {
+    /// Whether `Σ coefficient × variable` (the constant aside) takes more than one value across
+    /// the optimal solutions: an edge or a center of a view when its position and size are each
+    /// ambiguous. Decided the way `isAmbiguous` decides a variable, on the same two sampled
+    /// directions of the face, combined linearly.
+    public func isAmbiguous(_ expression: Expression) -> Bool {
+        tableau.refreshAmbiguity()
+        let state = tableau.ambiguity!
+        var total = SIMD2<Double>.zero, size = SIMD2<Double>.zero
+        for term in expression.terms {
+            let symbol = term.variable.id
+            let along = tableau.slotOfBasic[symbol].exists ? state.along[symbol] : state.step[symbol]
+            let magnitude = tableau.slotOfBasic[symbol].exists
+                ? state.magnitude[symbol] : SIMD2(abs(state.step[symbol].x), abs(state.step[symbol].y))
+            total += term.coefficient * along
+            size += abs(term.coefficient) * magnitude
+        }
+        return any(SIMD2(abs(total.x), abs(total.y)) .> 1e-9 * size)
+    }
+
+    /// Whether no constraint the solver holds names `variable`: it is nonbasic and occurs in no
+    /// row, so nothing at all restricts it.
+    public func isUnconstrained(_ variable: Variable) -> Bool {
+        let symbol = Symbol(variable.id)
+        guard !tableau.isBasic(symbol) else { return false }
+        tableau.compactColumn(symbol)
+        return tableau.columns.isEmpty(symbol)
+    }
+}

@@ -1,0 +1,171 @@
+import Cassowary
+
+/// A part of a view along one axis that a constraint can pin.
+public enum AxisFeature: String, Hashable, Sendable, CaseIterable {
+    /// The left (top) edge: the frame's x (y).
+    case minEdge
+    /// The right (bottom) edge: x + width (y + height).
+    case maxEdge
+    case center
+    /// The width (height).
+    case size
+}
+
+/// The values an ambiguous frame component takes over the optimal layouts; nil where unbounded.
+public struct ValueRange: Hashable, Sendable {
+    public var low: Double?
+    public var high: Double?
+    public init(low: Double?, high: Double?) {
+        self.low = low
+        self.high = high
+    }
+}
+
+/// Why a frame component is ambiguous, read off the solver's optimal face (never guessed from
+/// the constraint list): which free direction moves it and what bounds that direction.
+public enum AmbiguityReason: Hashable, Sendable {
+    /// No constraint names the view's position or size on this axis.
+    case noConstraints(LayoutAttribute.Axis)
+    /// Something the view needs on this axis is missing: the face lets a user variable move
+    /// freely both ways (`freeViews` own those variables). `pinned` are the parts of the view
+    /// that stay fixed anyway, `by` the constraints on the axis that hold with equality.
+    case missing(LayoutAttribute.Axis, pinned: [AxisFeature], by: [String], freeViews: [String])
+    /// Optional constraints whose errors trade off at an optimum (`priorities` in the same
+    /// order); every value in `range` is optimal.
+    case disagreement(constraints: [String], priorities: [Double], range: ValueRange)
+    /// The same for content-size constraints (hugging, compression resistance) of one priority.
+    case contentTie(constraints: [String], priority: Double, range: ValueRange)
+    /// Only inequalities limit the value: the face moves it with no error changing.
+    case inequalities(constraints: [String], range: ValueRange)
+
+    /// The constraint ids the reason names.
+    public var constraints: [String] {
+        switch self {
+        case .noConstraints: []
+        case .missing(_, _, let by, _): by
+        case .disagreement(let ids, _, _), .contentTie(let ids, _, _), .inequalities(let ids, _): ids
+        }
+    }
+
+    /// The range of values when the reason has one (all but the two that leave the value free).
+    public var range: ValueRange? {
+        switch self {
+        case .noConstraints, .missing: nil
+        case .disagreement(_, _, let range), .contentTie(_, _, let range), .inequalities(_, let range): range
+        }
+    }
+}
+
+/// One ambiguous frame component and why.
+public struct ComponentAmbiguity: Hashable, Sendable {
+    public var component: FrameComponent
+    public var reason: AmbiguityReason
+}
+
+extension LayoutModel {
+    /// Why each ambiguous frame component of a view is ambiguous, in component order. Asks the
+    /// solver about the optimal face: on demand, a linear program per bounded component.
+    public func ambiguityReasons(of name: String) -> [ComponentAmbiguity] {
+        guard let info = views[name], name != Self.rootName else { return [] }
+        var result: [ComponentAmbiguity] = []
+        // An axis whose position and size occur in no row of the solver is free as a whole:
+        // known at once, without a look at the face (the common case in a report while a
+        // layout is being built: every view not constrained yet).
+        let free = [info.x, info.width, info.y, info.height].map { solver.isUnconstrained($0) }
+        for component in FrameComponent.allCases {
+            let horizontal = component == .x || component == .width
+            if horizontal ? free[0] && free[1] : free[2] && free[3] {
+                result.append(ComponentAmbiguity(component: component, reason: .noConstraints(horizontal ? .horizontal : .vertical)))
+                continue
+            }
+            let variable = Self.variable(component, of: info)
+            guard let detail = solver.ambiguityDetail(of: variable) else { continue }
+            result.append(ComponentAmbiguity(component: component, reason: reason(component, of: info, detail)))
+        }
+        return result
+    }
+
+    static func variable(_ component: FrameComponent, of info: ViewInfo) -> Variable {
+        switch component {
+        case .x: info.x
+        case .y: info.y
+        case .width: info.width
+        case .height: info.height
+        }
+    }
+
+    private func reason(_ component: FrameComponent, of info: ViewInfo, _ detail: AmbiguityDetail) -> AmbiguityReason {
+        let axis: LayoutAttribute.Axis = component == .x || component == .width ? .horizontal : .vertical
+        let position = axis == .horizontal ? info.x : info.y
+        let size = axis == .horizontal ? info.width : info.height
+        if !detail.freeVariables.isEmpty {
+            let features: [(AxisFeature, Expression)] = [
+                (.minEdge, Expression([Term(position)])),
+                (.maxEdge, Expression([Term(position), Term(size)])),
+                (.center, Expression([Term(position), Term(size, 0.5)])),
+                (.size, Expression([Term(size)])),
+            ]
+            let pinned = features.filter { !solver.isAmbiguous($0.1) }.map(\.0)
+            let free = detail.freeVariables.compactMap { $0.id < variableOwners.count ? variableOwners[$0.id] : nil }
+            var freeViews: [String] = []
+            for view in free where view != info.name && !freeViews.contains(view) { freeViews.append(view) }
+            return .missing(axis, pinned: pinned, by: pinningConstraints(of: info.name, axis), freeViews: freeViews)
+        }
+        let range = ValueRange(low: detail.low, high: detail.high)
+        let trading = detail.tradingConstraints.compactMap { bySolverID[$0] }.sortedBySerial(in: self)
+        if !trading.isEmpty {
+            let priorities = trading.map { constraints[$0]!.spec.priority.rawValue }
+            let content = trading.allSatisfy { constraints[$0]!.isImplicit }
+            if content && Set(priorities).count == 1 {
+                return .contentTie(constraints: trading, priority: priorities[0], range: range)
+            }
+            return .disagreement(constraints: trading, priorities: priorities, range: range)
+        }
+        let limiting = (detail.slackConstraints + detail.lowBounds + detail.highBounds).compactMap { bySolverID[$0] }
+        return .inequalities(constraints: Array(Set(limiting)).sortedBySerial(in: self), range: range)
+    }
+
+    /// The active constraints on `view`'s `axis` that hold with equality now: what pins the
+    /// parts of it that are fixed.
+    private func pinningConstraints(of view: String, _ axis: LayoutAttribute.Axis) -> [String] {
+        // The view's own index, not the whole constraint list: a report asks this for up to a
+        // screenful of views after every input.
+        let records = (touching[view] ?? []).compactMap { constraints[$0] }.sorted { $0.serial < $1.serial }
+        return records.filter { record in
+            guard record.isActive, record.solverID != nil else { return false }
+            let onAxis = (record.spec.firstItem == view && record.spec.firstAttribute.axis == axis)
+                || (record.spec.secondItem == view && record.spec.secondAttribute?.axis == axis)
+            guard onAxis else { return false }
+            return record.spec.relation == .equal || error(of: record.id) == 0 && abs(evaluate(record.expression)) <= 1e-9
+        }.map(\.id)
+    }
+
+    /// Every other optimal layout the solver offers (see `Solver.otherOptima`), each as all
+    /// frames in creation order and the names of the views whose frame differs.
+    public func otherOptimalLayouts() -> [(frames: [(name: String, frame: Frame)], changed: [String])] {
+        let base = frames()
+        return solver.otherOptima().map { values in
+            var byVariable: [Int: Double] = [:]
+            for (variable, value) in values { byVariable[variable.id] = value }
+            var changed: [String] = []
+            let frames = base.map { item -> (name: String, frame: Frame) in
+                guard let info = views[item.name] else { return item }
+                var frame = item.frame
+                if let x = byVariable[info.x.id] { frame.x = x }
+                if let y = byVariable[info.y.id] { frame.y = y }
+                if let width = byVariable[info.width.id] { frame.width = width }
+                if let height = byVariable[info.height.id] { frame.height = height }
+                if frame != item.frame { changed.append(item.name) }
+                return (item.name, frame)
+            }
+            return (frames, changed)
+        }
+    }
+}
+
+extension [String] {
+    /// Constraint ids in creation order.
+    func sortedBySerial(in model: LayoutModel) -> [String] {
+        sorted { (model.constraints[$0]?.serial ?? .max, $0) < (model.constraints[$1]?.serial ?? .max, $1) }
+    }
+}

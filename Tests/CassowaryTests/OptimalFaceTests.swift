@@ -1,0 +1,108 @@
+// The optimal-face queries (`ambiguityDetail`, `otherOptima`) against the exact oracle: on
+// random small systems, every range is the oracle's min and max over the optimal face, and every
+// other optimum is feasible, optimal level by level, differs only in ambiguous variables and
+// differs in at least one.
+
+import Cassowary
+import TestSupport
+import Testing
+
+@Suite struct OptimalFaceTests {
+    struct Case {
+        var variableCount: Int
+        var constraints: [SystemModel.Constraint] = []
+    }
+
+    /// A random system, added to a fresh solver; required constraints the solver refuses are
+    /// left out of the case (the oracle then sees what the solver holds).
+    static func randomCase(_ rng: inout SplitMix64) -> (Case, Solver, [Variable]) {
+        let solver = Solver()
+        var system = Case(variableCount: 2 + rng.below(4))
+        let variables = (0..<system.variableCount).map { _ in solver.makeVariable() }
+        for _ in 0..<(2 + rng.below(7)) {
+            var terms: [(Int, Double)] = []
+            for _ in 0..<(1 + rng.below(3)) {
+                terms.append((rng.below(system.variableCount), rng.pick([1, 1, -1, -1, 2, 0.5])))
+            }
+            let constant = Double(rng.below(41) - 20)
+            let relation = rng.pick([Relation.equal, .equal, .lessThanOrEqual, .greaterThanOrEqual])
+            let strength: Strength = rng.chance(35) ? .required : .optional(rng.pick([250, 250, 500, 500, 750, 1]))
+            let expression = Expression(terms.map { Term(variables[$0.0], $0.1) }, constant: constant)
+            guard (try? solver.addConstraint(expression, relation, strength)) != nil else { continue }
+            system.constraints.append(SystemModel.Constraint(terms: terms, constant: constant, relation: relation, strength: strength))
+        }
+        return (system, solver, variables)
+    }
+
+    static func residual(_ c: SystemModel.Constraint, _ values: [Double]) -> Double {
+        c.terms.reduce(c.constant) { $0 + $1.1 * values[$1.0] }
+    }
+
+    static func error(_ c: SystemModel.Constraint, _ values: [Double]) -> Double {
+        let r = residual(c, values)
+        switch c.relation {
+        case .equal: return abs(r)
+        case .lessThanOrEqual: return max(0, r)
+        case .greaterThanOrEqual: return max(0, -r)
+        }
+    }
+
+    /// What is wrong with `values` as an optimal solution of `system` (nil: nothing).
+    static func problem(with values: [Double], _ system: Case, _ solution: OracleSolution) -> String? {
+        for c in system.constraints where c.strength == .required && error(c, values) > 1e-6 {
+            return "a required constraint fails by \(error(c, values))"
+        }
+        for (strength, optimum) in solution.levelOptima {
+            let total = system.constraints.filter { $0.strength == .optional(strength) }.reduce(0) { $0 + error($1, values) }
+            if abs(total - optimum.doubleValue) > 1e-6 * max(1, abs(total)) {
+                return "level \(strength): total error \(total), optimum \(optimum)"
+            }
+        }
+        return nil
+    }
+
+    @Test func rangesAndOtherOptimaMatchTheOracle() {
+        var rng = SplitMix64(seed: 0xFACE)
+        var checkedRanges = 0, checkedOptima = 0
+        for index in 0..<600 {
+            let (system, solver, variables) = Self.randomCase(&rng)
+            let oracle = Oracle.solve(OracleSystem(variableCount: system.variableCount,
+                                                   constraints: system.constraints.map(SystemModel.convert)))
+            guard case .solved(let solution) = oracle else { continue }
+            let log = "case \(index): \(system.constraints.map { "\($0.terms) \($0.constant) \($0.relation) \($0.strength)" })"
+            let current = variables.map { solver.value(of: $0) }
+            let ambiguous = Set(solution.ambiguous)
+
+            for (i, variable) in variables.enumerated() {
+                let detail = solver.ambiguityDetail(of: variable)
+                #expect((detail != nil) == ambiguous.contains(i), "\(log): v\(i) ambiguity")
+                guard let detail, let range = solution.ranges[i] else { continue }
+                checkedRanges += 1
+                #expect((detail.low == nil) == (range.low == nil) && (detail.high == nil) == (range.high == nil),
+                        "\(log): v\(i) range \(String(describing: detail.low))…\(String(describing: detail.high)) vs \(String(describing: range.low))…\(String(describing: range.high))")
+                if let low = detail.low, let exact = range.low { #expect(abs(low - exact.doubleValue) < 1e-6, "\(log): v\(i) low") }
+                if let high = detail.high, let exact = range.high { #expect(abs(high - exact.doubleValue) < 1e-6, "\(log): v\(i) high") }
+                // The direction moves the variable and stays on the face.
+                #expect(detail.direction.contains { $0.variable == variable }, "\(log): v\(i) direction does not move it")
+                for move in detail.direction {
+                    #expect(ambiguous.contains(move.variable.id), "\(log): v\(i)'s direction moves fixed v\(move.variable.id)")
+                }
+            }
+
+            let others = solver.otherOptima()
+            #expect(others.isEmpty == ambiguous.isEmpty, "\(log): \(others.count) other optima, ambiguous \(ambiguous.sorted()) \(variables.map { solver.ambiguityDetail(of: $0).map { "\($0.low as Any) \($0.high as Any) \($0.direction)" } ?? "-" })")
+            for other in others {
+                checkedOptima += 1
+                var values = current
+                for (variable, value) in other { values[variable.id] = value }
+                if let problem = Self.problem(with: values, system, solution) { Issue.record("\(log): \(problem)") }
+                let changed = values.indices.filter { abs(values[$0] - current[$0]) > 1e-9 }
+                #expect(!changed.isEmpty, "\(log): an other optimum changes nothing")
+                for i in changed { #expect(ambiguous.contains(i), "\(log): v\(i) is fixed but changed") }
+            }
+            // The solver's own solution did not move.
+            #expect(variables.map { solver.value(of: $0) } == current)
+        }
+        #expect(checkedRanges > 300 && checkedOptima > 300, "ranges \(checkedRanges), optima \(checkedOptima)")
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import LayoutShell
+import Testing
+
+/// Ambiguity with its reason, and `exercise`, on real sessions.
+@Suite struct AmbiguityReasonTests {
+    func session(_ lines: String) -> Session {
+        let s = Session()
+        for line in lines.split(separator: "\n") { #expect(s.execute(String(line)).ok, "\(line)") }
+        return s
+    }
+
+    func ambiguityLines(_ result: CommandResult) -> [String] {
+        // Unwrapped: the report wraps at the width given.
+        result.renderText(width: 1000).split(separator: "\n").filter { $0.hasPrefix("ambiguous: ") }.map(String.init)
+    }
+
+    func json(_ result: CommandResult) throws -> [String: Any] {
+        try #require(JSONSerialization.jsonObject(with: Data(result.renderJSON().utf8)) as? [String: Any])
+    }
+
+    @Test func equalPrioritiesDisagreeOverAnInterval() throws {
+        let s = session("view a\na.top == root.top\na.height == 20\na.width == 50\na.left == root.left @500")
+        let r = s.execute("a.left == root.left + 10 @500")
+        #expect(ambiguityLines(r) == ["ambiguous: a (x): c4 and c5 (both @500) disagree; any x from 0 to 10 is optimal"])
+        let entry = try #require((try json(r)["ambiguity"] as? [[String: Any]])?.first)
+        #expect(entry["view"] as? String == "a" && entry["values"] as? [String] == ["x"])
+        #expect(entry["reason"] as? String == "disagreement" && entry["constraints"] as? [String] == ["c4", "c5"])
+        #expect(entry["range"] as? [Double] == [0, 10])
+        // Moving the second end moves the interval; a third priority settles it.
+        #expect(ambiguityLines(s.execute("c5.constant = 30")).first?.hasSuffix("any x from 0 to 30 is optimal") == true)
+        #expect(ambiguityLines(s.execute("a.left == root.left + 4 @501")).isEmpty)
+    }
+
+    @Test func twoLabelsInARowTieOnHugging() throws {
+        let s = session("view label intrinsic 50x20\nview field intrinsic 80x20\nV:|-[label]\nV:|-[field]")
+        let r = s.execute("H:|-[label]-[field]-|")
+        let lines = ambiguityLines(r)
+        #expect(lines.count == 2)
+        #expect(lines[0] == "ambiguous: label (width): label.hugging.h and field.hugging.h tie at 250: raise one (any width from 50 to 247 is optimal)")
+        #expect(lines[1].hasPrefix("ambiguous: field (x): label.hugging.h and field.hugging.h tie at 250: raise one"))
+        let entries = try #require(try json(r)["ambiguity"] as? [[String: Any]])
+        #expect(entries.allSatisfy { $0["reason"] as? String == "content-tie" })
+        // Raising one settles it: nothing is ambiguous, and exercise says so.
+        #expect(ambiguityLines(s.execute("label.hugging.h = 251")).isEmpty)
+        #expect(s.execute("exercise").output == ["exercise: nothing is ambiguous; the solver's layout is the only optimal one."])
+    }
+
+    @Test func noVerticalConstraintsAndAMissingSize() {
+        let s = session("view a c\nc.leading == root.leading\nc.width == 10")
+        let r = s.execute("a.leading == root.leading + 10")
+        #expect(ambiguityLines(r) == [
+            "ambiguous: a: no vertical constraints; a (width): only its leading edge is pinned (c3); add a width or a trailing constraint",
+            "ambiguous: c: no vertical constraints",
+        ])
+        #expect(ambiguityLines(s.execute("view b")).last == "ambiguous: b: no constraints")
+        // In right-to-left the pinned edge (x) is the trailing one.
+        let rtl = session("view a\na.top == root.top\na.height == 5\na.left == root.left + 10")
+        #expect(ambiguityLines(rtl.execute("direction rtl")) == [
+            "ambiguous: a (width): only its trailing edge is pinned (c3); add a width or a leading constraint",
+        ])
+    }
+
+    @Test func onlyInequalitiesLimitIt() {
+        let s = session("view a\na.top == root.top\na.height == 20\na.left == root.left")
+        let r = s.execute("a.width >= 100 @750")
+        #expect(ambiguityLines(r) == ["ambiguous: a (width): only c4 (a.width >= 100 @750) limits it; any width from 100 up is optimal"])
+        let bounded = s.execute("a.width <= 150")
+        #expect(ambiguityLines(bounded) == [
+            "ambiguous: a (width): only c4 (a.width >= 100 @750) and c5 (a.width <= 150) limit it; any width from 100 to 150 is optimal",
+        ])
+    }
+
+    @Test func aViewThatFollowsAFreeOne() {
+        let s = session("view a b\na.top == root.top\na.height == 20\nb.top == root.top\nb.height == 20\nb.width == 40")
+        let r = s.execute("a.leading == b.trailing + 8")
+        #expect(ambiguityLines(r).first == "ambiguous: a (x): nothing pins it (c6); it moves with b, which is free horizontally; "
+            + "a (width): neither an edge nor its width is pinned (c6); add a leading and a width constraint")
+    }
+
+    @Test func theReportExplainsAScreenful() {
+        let s = session("view " + (0..<20).map { "v\($0)" }.joined(separator: " "))
+        let text = s.execute("v0.width == 10").renderText(width: 1000)
+        let lines = text.split(separator: "\n").filter { $0.hasPrefix("ambiguous: ") }
+        #expect(lines.count == 12)
+        #expect(text.contains("… and 8 more ambiguous views"))
+    }
+
+    @Test func exerciseVisitsOtherOptimaAndComesBack() throws {
+        let s = session("view a\na.top == root.top\na.height == 20\na.width == 50\na.left == root.left @500\na.left == root.left + 10 @500")
+        let first = s.execute("exercise")
+        #expect(first.ok && first.output.first == "exercise 1 of 1: another optimal layout; only ambiguous values differ")
+        #expect(first.output.contains { $0.hasPrefix("* a") && $0.contains("10") })
+        // JSON: the frames are the exercised layout.
+        let frames = try #require(try json(first)["frames"] as? [String: [String: Double]])
+        #expect(frames["a"] == ["x": 10, "y": 0, "width": 50, "height": 20])
+        let back = s.execute("exercise")
+        #expect(back.output.first == "exercise: back to the solver's layout.")
+        #expect(try json(back)["frames"] as? [String: [String: Double]] != frames)
+        #expect(s.execute("exercise").output.first?.hasPrefix("exercise 1 of 1") == true)
+        // The next ordinary input solves as usual, and exercise starts again.
+        let change = s.execute("a.height == 30")
+        #expect(change.frames.first { $0.name == "a" }?.frame.x == 0)
+        #expect(s.execute("exercise").output.first?.hasPrefix("exercise 1 of 1") == true)
+        #expect(!s.execute("exercise now").ok)
+    }
+
+    @Test func exerciseMovesFreeViewsBothWays() {
+        let s = session("view a\na.top == root.top\na.height == 20\na.left == root.left")
+        let one = s.execute("exercise")
+        #expect(one.output.first == "exercise 1 of 2: another optimal layout; only ambiguous values differ")
+        #expect(one.exercisedFrames?.first { $0.name == "a" }?.frame.width == 20)
+        let two = s.execute("exercise")
+        #expect(two.exercisedFrames?.first { $0.name == "a" }?.frame.width == -20)
+        #expect(two.exercisedFrames?.first { $0.name == "a" }?.frame.x == 0)
+        #expect(s.execute("exercise").output.first == "exercise: back to the solver's layout.")
+    }
+}
