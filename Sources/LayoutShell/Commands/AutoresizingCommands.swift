@@ -3,7 +3,7 @@ import LayoutModel
 /// Autoresizing masks: `VIEW.autoresizing = …` and `VIEW.translatesAutoresizingMask = …`
 /// (`view NAME frame X,Y,W,H` makes such a view: see `AddViews`).
 enum AutoresizingCommands {
-    static let all: [any ShellCommand.Type] = [SetAutoresizingMask.self, SetTranslatesAutoresizingMask.self]
+    static let all: [any ShellCommand.Type] = [SetAutoresizingMask.self]
 }
 
 /// `VIEW.autoresizing = flexibleWidth flexibleLeftMargin …` (or `none`).
@@ -12,16 +12,27 @@ struct SetAutoresizingMask: SessionChange {
     var mask: AutoresizingMask
 
     static let spec = CommandSpec(
-        trigger: .property(of: .view, members: ["autoresizing", "autoresizingMask"]), kind: .change, group: .change,
-        topic: "autoresizing", aliases: ["autoresizingMask", "flexibleWidth"],
-        synopsis: ["VIEW.autoresizing = none | FLEX…"],
+        trigger: .property(of: .view, members: ["autoresizing", "autoresizingMask", "translatesAutoresizingMask",
+                                                "translatesAutoresizingMaskIntoConstraints"]),
+        kind: .change, group: .change, topic: "resizing",
+        aliases: ["autoresizing", "autoresizingMask", "flexibleWidth", "translatesAutoresizingMask", "translatesAutoresizingMaskIntoConstraints"],
+        synopsis: ["VIEW.autoresizing = none | FLEX…", "VIEW.translatesAutoresizingMask = true|false"],
         summary: ["the autoresizing mask of a view that translates it into constraints:",
                   "flexibleLeftMargin flexibleWidth flexibleRightMargin flexibleTopMargin",
                   "flexibleHeight flexibleBottomMargin. Its four NSAutoresizingMaskLayoutConstraints",
-                  "are made anew from its current frame (h=&-& …)."],
+                  "are made anew from its current frame (h=&-& …).",
+                  "translatesAutoresizingMask = false removes them, so constraints alone place the",
+                  "view; true holds it where it is now (view NAME starts false, as in Interface",
+                  "Builder; view NAME frame X,Y,W,H starts true, as a view made in code)."],
         examples: ["banner.autoresizing = flexibleWidth flexibleBottomMargin"],
-        overview: ["a.autoresizing = flexibleWidth"],
-        completeArguments: { _ in ["none"] + AutoresizingMask.named.map(\.name) })
+        overview: [],
+        completeArguments: { _ in ["none", "true", "false"] + AutoresizingMask.named.map(\.name) })
+
+    /// `VIEW.translatesAutoresizingMask = …` is the other form of this topic.
+    static func read(_ parser: inout LineParser) throws(ShellError) -> any ShellCommand {
+        parser.peek(2).identifier?.hasPrefix("translates") == true
+            ? try SetTranslatesAutoresizingMask.parse(&parser) : try parse(&parser)
+    }
 
     static func parse(_ p: inout LineParser) throws(ShellError) -> SetAutoresizingMask {
         let head = p.current.identifier!
@@ -65,17 +76,7 @@ struct SetTranslatesAutoresizingMask: SessionChange {
     var view: String
     var on: Bool
 
-    static let spec = CommandSpec(
-        trigger: .property(of: .view, members: ["translatesAutoresizingMask", "translatesAutoresizingMaskIntoConstraints"]),
-        kind: .change, group: .change, topic: "translatesAutoresizingMask", aliases: ["translatesAutoresizingMaskIntoConstraints"],
-        synopsis: ["VIEW.translatesAutoresizingMask = true|false"],
-        summary: ["translatesAutoresizingMaskIntoConstraints: false removes the view's",
-                  "NSAutoresizingMaskLayoutConstraints, so constraints alone place it; true",
-                  "holds it where it is now (views made with `view NAME` start false, as in",
-                  "Interface Builder; `view NAME frame …` starts true, as in code)."],
-        examples: ["banner.translatesAutoresizingMask = false"],
-        overview: ["a.translatesAutoresizingMask = false"],
-        completeArguments: { _ in ["true", "false"] })
+    static let spec = SetAutoresizingMask.spec
 
     static func parse(_ p: inout LineParser) throws(ShellError) -> SetTranslatesAutoresizingMask {
         let head = p.current.identifier!

@@ -3,7 +3,7 @@ import LayoutModel
 /// Stack views: `stack` (make one, add and remove arranged views), the stack's properties and
 /// `VIEW.hidden`.
 enum StackCommands {
-    static let all: [any ShellCommand.Type] = [MakeStack.self, SetStackProperty.self, SetHidden.self]
+    static let all: [any ShellCommand.Type] = [MakeStack.self, SetStackProperty.self]
 }
 
 /// `stack NAME [in SUPER] h|v VIEW…`, `stack NAME add VIEW [at N]`, `stack NAME remove VIEW`.
@@ -22,8 +22,8 @@ enum MakeStack: SessionChange {
                   ".alignment, .marginsRelative, .baselineRelative, .spacingAfter.VIEW, and",
                   "VIEW.hidden. add inserts (at N: 0 is first); remove takes a view out of the",
                   "arrangement but, as removeArrangedSubview, leaves it a subview."],
-        examples: ["stack row h icon title badge", "stack column in card v header body", "stack row add footer at 0", "stack row remove badge"],
-        overview: ["stack s h a b c", "stack s add d"],
+        examples: ["stack bar h icon title", "stack column in card v header body", "stack row add badge at 0", "stack row remove item2"],
+        overview: ["stack s h a b c", "view a frame 0,0,9,9"],
         completeArguments: { context in
             let model = context.session.model
             let words = context.words.map(\.text)
@@ -164,20 +164,29 @@ struct SetStackProperty: SessionChange {
     var change: Change
 
     static let spec = CommandSpec(
-        trigger: .property(of: .view, members: ["spacing", "distribution", "alignment", "marginsRelative", "baselineRelative", "spacingAfter"]),
-        kind: .change, group: .change, topic: "spacing", aliases: ["distribution", "alignment", "marginsRelative", "baselineRelative", "spacingAfter"],
-        synopsis: ["STACK.spacing = N", "STACK.distribution = fill|fillEqually|fillProportionally|equalSpacing|equalCentering",
+        trigger: .property(of: .view, members: ["spacing", "distribution", "alignment", "marginsRelative", "baselineRelative", "spacingAfter", "hidden"]),
+        kind: .change, group: .change, topic: "spacing",
+        aliases: ["distribution", "alignment", "marginsRelative", "baselineRelative", "spacingAfter", "hidden", "isHidden"],
+        synopsis: ["VIEW.hidden = true|false","STACK.spacing = N", "STACK.distribution = fill|fillEqually|fillProportionally|equalSpacing|equalCentering",
                    "STACK.alignment = fill|leading|top|center|trailing|bottom|firstBaseline|lastBaseline",
                    "STACK.marginsRelative = true|false", "STACK.baselineRelative = true|false", "STACK.spacingAfter.VIEW = N|default"],
         summary: ["a stack view's properties (spacing 0, fill, fill by default). Its UISV-*",
                   "constraints are remade in one change. spacingAfter is setCustomSpacing(_:after:)",
                   "(default: back to the spacing). marginsRelative pins the views to the stack's",
                   "margins guide; baselineRelative spaces a vertical stack's views baseline to",
-                  "baseline. fillProportionally shares out by intrinsic sizes (without any, equally)."],
+                  "baseline. fillProportionally shares out by intrinsic sizes (without any, equally).",
+                  "hidden (isHidden): an arranged view collapses as UIKit's do, UISV-hiding (its",
+                  "length == 0 @999.999) and UISV-spacing-hidden (@50) around it; any other view",
+                  "keeps taking part in the layout, as in UIKit."],
         examples: ["row.spacing = 8", "row.distribution = equalSpacing", "row.alignment = center", "row.marginsRelative = true",
-                   "column.baselineRelative = true", "row.spacingAfter.icon = 20"],
-        overview: ["s.spacing = 8", "s.distribution = fillEqually", "s.alignment = center"],
+                   "row.baselineRelative = true", "row.spacingAfter.item1 = 20"],
+        overview: ["s.spacing = 8", "b.hidden = true"],
         completeArguments: { _ in [] })
+
+    /// `VIEW.hidden = …` is a form of this topic that any view takes.
+    static func read(_ parser: inout LineParser) throws(ShellError) -> any ShellCommand {
+        parser.peek(2).identifier == "hidden" ? try SetHidden.parse(&parser) : try parse(&parser)
+    }
 
     static func parse(_ p: inout LineParser) throws(ShellError) -> SetStackProperty {
         let head = p.current.identifier!
@@ -275,14 +284,7 @@ struct SetHidden: SessionChange {
     var view: String
     var hidden: Bool
 
-    static let spec = CommandSpec(
-        trigger: .property(of: .view, members: ["hidden"]), kind: .change, group: .change, topic: "hidden", aliases: ["isHidden"],
-        synopsis: ["VIEW.hidden = true|false"],
-        summary: ["isHidden. An arranged view collapses as UIKit's do: UISV-hiding (its length",
-                  "== 0 @999.999) and UISV-spacing-hidden (@50) around it; its neighbours close",
-                  "up. Any other view keeps taking part in the layout, as in UIKit."],
-        examples: ["badge.hidden = true"],
-        overview: ["b.hidden = true"])
+    static let spec = SetStackProperty.spec
 
     static func parse(_ p: inout LineParser) throws(ShellError) -> SetHidden {
         let head = p.current.identifier!

@@ -71,7 +71,7 @@ struct LineParser {
                 return try command.parse(&self)
             }
             if let command = CommandRegistry.property(member, of: .view) {
-                return try command.parse(&self)
+                return try command.read(&self)
             }
             if isConstraint, !isView {
                 let members = CommandRegistry.propertyMembers(of: .constraint).map { "." + $0 }.joined(separator: " and ")

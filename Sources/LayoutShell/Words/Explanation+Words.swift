@@ -166,7 +166,6 @@ extension Session {
             guard let conflict else { return lines }
             lines.append("  these cannot all hold: \(conflict.members.joined(separator: ", "))")
             if !autoresizingViews(among: conflict.members).isEmpty { lines.append("  " + autoresizingConflictNote) }
-            if !autoresizingViews(among: conflict.members).isEmpty { lines.append("  " + autoresizingConflictNote) }
             lines += constraintLines(conflict.members)
             lines.append("  why: " + conflictSentence(conflict))
             if let fix = conflictFix(conflict) { lines.append("  fix: " + fix) }
