@@ -34,7 +34,7 @@ import LayoutModel
             view all frame 75,100,150,200
             all.autoresizing = flexibleLeftMargin flexibleWidth flexibleRightMargin flexibleTopMargin flexibleHeight flexibleBottomMargin
             """)
-        #expect(results.allSatisfy(\.ok))
+        #expect(results.allSatisfy { $0.ok })
         #expect(s.model.constraint("bar.autoresizing.width")?.text == "h=-&- v=--& bar.width == root.width - 40")
         #expect(s.model.constraint("centered.autoresizing.minX")?.text == "h=&-& v=--& centered.minX == 0.5 * root.width - 50")
         #expect(s.model.constraint("footer.autoresizing.minY")?.text == "h=-&- v=&-- footer.minY == root.height - 50")
@@ -43,7 +43,9 @@ import LayoutModel
         #expect(frame(s, "bar") == [20, 100, 460, 44])
         #expect(frame(s, "centered") == [200, 300, 100, 50])
         #expect(frame(s, "footer") == [0, 750, 500, 50])
-        #expect(frame(s, "all") == [100, 100 * 800 / 667, 200, 200 * 800 / 667].map { ($0 * 1e6).rounded() / 1e6 })
+        let scaled: [Double] = [100, 100.0 * 800 / 667, 200, 200.0 * 800 / 667]
+        let expectedAll = scaled.map { ($0 * 1e6).rounded() / 1e6 }
+        #expect(frame(s, "all") == expectedAll)
         // A new mask is made from the frame as it is now.
         _ = s.execute("fixed.autoresizing = flexibleRightMargin")
         _ = s.execute("root 375x667")

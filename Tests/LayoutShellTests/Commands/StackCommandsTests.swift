@@ -271,7 +271,7 @@ import LayoutModel
             o.top == root.top + 30
             o.width == 200
             """)
-        #expect(results.allSatisfy(\.ok))
+        #expect(results.allSatisfy { $0.ok })
         #expect(s.model.view("i")?.parent == "o" && s.model.view("a")?.parent == "i")
         frameIs(s, "o", 20, 30, 200, 40)
         frameIs(s, "i", 0, 0, 200, 20)
