@@ -16,17 +16,22 @@ public struct ConstraintRecord: Sendable {
         /// view), shown under UIKit's `identifier` (`UIViewSafeAreaLayoutGuide-top`); id
         /// `owner.identifier`. Only the setting that made it changes it.
         case system(identifier: String, owner: String)
+        /// An `NSAutoresizingMaskLayoutConstraint` holding `owner`'s frame as its autoresizing
+        /// mask says (id `owner.autoresizing.minX` …); printed `h=--& v=--& owner.minX == 20`.
+        case autoresizing(AutoresizingMask)
     }
 
     /// `c3`, or `label.hugging.h` for an implicit one.
     public let id: String
     /// Creation order; implicit constraints share the counter so ordering by it is stable.
     public let serial: Int
-    public let kind: Kind
+    public internal(set) var kind: Kind {
+        didSet { text = Self.text(spec, kind) }
+    }
     /// The user's alias (`minW` in `minW: a.width >= 100`).
     public internal(set) var name: String?
     public internal(set) var spec: ConstraintSpec {
-        didSet { text = spec.canonicalText }
+        didSet { text = Self.text(spec, kind) }
     }
     /// The canonical text (README, "Constraints"). Kept, not computed on demand: reports print it for every
     /// broken constraint after every input.
@@ -50,7 +55,24 @@ public struct ConstraintRecord: Sendable {
         self.kind = kind
         self.name = name
         self.spec = spec
-        self.text = spec.canonicalText
+        self.text = Self.text(spec, kind)
+    }
+
+    /// The canonical text; an autoresizing constraint in UIKit's form: the mask, then the
+    /// frame's `minX`/`minY` against a constant or the superview's size.
+    static func text(_ spec: ConstraintSpec, _ kind: Kind) -> String {
+        guard case .autoresizing(let mask) = kind else { return spec.canonicalText }
+        var shown = spec
+        var attribute = spec.firstAttribute.rawValue
+        if spec.firstAttribute == .left { attribute = "minX" }
+        if spec.firstAttribute == .top { attribute = "minY" }
+        if let second = spec.secondAttribute, second.isLocation {
+            // `minX == 20   (names: '|':superview)`: the superview's own edge is its origin.
+            shown.secondItem = nil
+            shown.secondAttribute = nil
+        }
+        let rest = shown.canonicalText.drop { $0 != " " }
+        return "\(mask.printed) \(spec.firstItem).\(attribute)\(rest)"
     }
 
     /// `lhs − rhs`, the expression handed to the solver as `expression REL 0`.
@@ -64,6 +86,18 @@ public struct ConstraintRecord: Sendable {
     }
     /// Made by the model, not typed: intrinsic-size and UIKit's own constraints.
     public var isImplicit: Bool { kind != .user }
+    /// A constraint from an intrinsic content size (hugging or compression resistance).
+    public var isContentSize: Bool {
+        switch kind {
+        case .hugging, .resistance: true
+        default: false
+        }
+    }
+    /// An `NSAutoresizingMaskLayoutConstraint`.
+    public var isAutoresizing: Bool {
+        if case .autoresizing = kind { return true }
+        return false
+    }
     /// UIKit's identifier for a constraint UIKit makes itself, else nil.
     public var identifier: String? {
         if case .system(let identifier, _) = kind { return identifier }

@@ -131,7 +131,7 @@ extension LayoutModel {
         switch record.kind {
         case .hugging(let axis): return try setHugging(record.spec.firstItem, axis, priority)
         case .resistance(let axis): return try setResistance(record.spec.firstItem, axis, priority)
-        case .user, .system: break
+        case .user, .system, .autoresizing: break
         }
         let old = record.spec.priority
         if old.isRequired != priority.isRequired {
@@ -226,6 +226,9 @@ extension LayoutModel {
         if case .system(let identifier, let owner) = record.kind {
             throw .systemConstraintNotEditable(id: record.id, identifier: identifier, owner: owner)
         }
+        if record.isAutoresizing {
+            throw .systemConstraintNotEditable(id: record.id, identifier: "NSAutoresizingMaskLayoutConstraint", owner: record.spec.firstItem)
+        }
     }
 
     // MARK: - Root, margins, direction
@@ -295,6 +298,7 @@ extension LayoutModel {
             views[name] = nil
             touching[name] = nil
             guideNames.remove(name)
+            forgetRemovedViews([name])
             if viewOrder.last == name { viewOrder.removeLast() } else { viewOrder.removeAll { $0 == name } }
             events.append(.viewRemoved(name))
         }

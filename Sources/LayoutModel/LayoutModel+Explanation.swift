@@ -164,7 +164,8 @@ extension LayoutModel {
         let impliedValue = k / targetTerm.multiplier + record.spec.constant
 
         var cheapest: (id: String, error: Double)?
-        for term in terms where constraints[term.id] != nil {
+        // Only a constraint of the user's can be made optional; UIKit's own change with their settings.
+        for term in terms where constraints[term.id]?.kind == .user {
             let error = certificate.shortfall / abs(term.multiplier)
             let better: Bool
             if let best = cheapest {

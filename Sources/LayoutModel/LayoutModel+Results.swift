@@ -114,7 +114,9 @@ extension LayoutModel {
 
     /// The ambiguous frame components of a view (exact: from the solver).
     public func ambiguousComponents(of name: String) -> [FrameComponent] {
-        guard let info = views[name], name != Self.rootName else { return [] }
+        // A stack's spacers are constrained on one axis only, as UIKit makes them: the other
+        // axis is no frame anyone sees.
+        guard let info = views[name], name != Self.rootName, info.kind != .stackSpacer else { return [] }
         var components: [FrameComponent] = []
         if solver.isAmbiguous(info.x) { components.append(.x) }
         if solver.isAmbiguous(info.y) { components.append(.y) }

@@ -49,15 +49,18 @@ extension LayoutModel {
         views[name]!.intrinsicHeight = height
         // The hugging and resistance constants and the first baselines change together.
         var changed = rebuildImplicit(name)
-        for id in touching[name] ?? [] where constraints[id].map({ !$0.isImplicit }) == true { changed.insert(id) }
+        for id in touching[name] ?? [] where constraints[id].map({ !$0.isContentSize }) == true { changed.insert(id) }
         applyAsOneChange(changed)
+        // fillProportionally shares the length out by intrinsic sizes (UIKit's
+        // `_intrinsicContentSizeInvalidatedForChildView`).
+        if let stack = arrangedIn[name], stacks[stack]?.distribution == .fillProportionally { remakeStack(stack) }
     }
 
     /// Removes a view, its subviews, and every constraint touching any of them.
     public func removeView(_ name: String) throws(LayoutError) {
         guard let info = views[name] else { throw .unknownView(name) }
         guard let parent = info.parent else { throw .rootNotRemovable }
-        if info.kind == .safeAreaGuide || info.kind == .marginsGuide { throw .systemGuideNotRemovable(name) }
+        if info.kind == .safeAreaGuide || info.kind == .marginsGuide || info.kind == .stackSpacer { throw .systemGuideNotRemovable(name) }
         let doomed = subtree(of: name)
         let doomedSet = Set(doomed)
         var ids = Set<String>()
@@ -74,6 +77,7 @@ extension LayoutModel {
             events.append(.viewRemoved(view))
         }
         viewOrder.removeAll { doomedSet.contains($0) }
+        forgetRemovedViews(doomedSet)
         retryBroken()
     }
 

@@ -11,6 +11,9 @@ public enum ItemKind: Sendable, Hashable {
     case safeAreaGuide
     /// `v.margins`: a view's `layoutMarginsGuide`.
     case marginsGuide
+    /// A spacer a stack view makes for itself (`_UILayoutSpacer 'UISV-alignment-spanner'`,
+    /// `_UIOLAGapGuide 'UISV-distributing'`): constrained on one axis only, by design.
+    case stackSpacer
 
     public var isGuide: Bool { self != .view }
 }
@@ -19,10 +22,10 @@ public enum ItemKind: Sendable, Hashable {
 public struct ViewInfo: Sendable {
     public let name: String
     /// nil only for the root. For a guide: its owning view.
-    public let parent: String?
+    public internal(set) var parent: String?
     public let kind: ItemKind
     public internal(set) var children: [String] = []
-    public let depth: Int
+    public internal(set) var depth: Int
     /// Creation order (root is 0).
     public let serial: Int
     /// Intrinsic content size per axis; nil = none (`UIView.noIntrinsicMetric`).
@@ -38,6 +41,9 @@ public struct ViewInfo: Sendable {
     /// `effectiveMargins(of:)`.
     public internal(set) var margins = EdgeInsets.standard
     public internal(set) var marginsAreDirectional = false
+    /// `isHidden`: an arranged subview of a stack collapses (`UISV-hiding`); any other view
+    /// keeps taking part in the layout, as in UIKit.
+    public internal(set) var isHidden = false
     /// The view's four unknowns: its frame in its SUPERVIEW's coordinates (see `LayoutModel`).
     public let x: Variable, y: Variable, width: Variable, height: Variable
 
@@ -139,6 +145,14 @@ public final class LayoutModel {
     public internal(set) var scale: Double?
     /// The device the root was last set to (`device`), or nil.
     public internal(set) var device: (device: Device, landscape: Bool)?
+
+    /// Stack views by name (`LayoutModel+Stacks.swift`).
+    public internal(set) var stacks: [String: StackView] = [:]
+    /// Each arranged subview's stack.
+    public internal(set) var arrangedIn: [String: String] = [:]
+    /// Views that translate their autoresizing mask into constraints
+    /// (`LayoutModel+Autoresizing.swift`).
+    public internal(set) var autoresizing: [String: AutoresizingState] = [:]
 
     public init(width: Double = 375, height: Double = 667) {
         rootWidth = width

@@ -125,6 +125,25 @@ public enum LayoutError: Error, Hashable, Sendable {
     case unknownDevice(String)
     /// A screen scale other than 1, 2 or 3.
     case unsupportedScale(Double)
+
+    // MARK: Stack views and autoresizing masks
+    case notAStack(String)
+    /// A view named twice among a stack's arranged views (or the stack itself among them).
+    case arrangedTwice(String)
+    case notArranged(String, stack: String)
+    case arrangedIndexOutOfRange(Int, count: Int)
+    case rootCannotBeArranged
+    case guideCannotBeArranged(String)
+    /// Arranging a view in a stack inside it.
+    case arrangedContainsStack(String, stack: String)
+    /// UIKit's baseline alignments are for horizontal stacks.
+    case baselineAlignmentInVerticalStack(String)
+    case rootCannotHide
+    /// `v.autoresizing = …` on a view that does not translate its mask.
+    case notTranslatingAutoresizingMask(String)
+    case rootHasNoAutoresizing
+    /// A stack turns its arranged views' translatesAutoresizingMaskIntoConstraints off.
+    case arrangedViewCannotTranslate(String, stack: String)
 }
 
 /// Something about the current layout worth pointing out that is not an error: Auto Layout

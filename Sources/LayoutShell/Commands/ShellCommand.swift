@@ -132,8 +132,9 @@ struct CompletionContext {
 enum CommandRegistry {
     static let families: [[any ShellCommand.Type]] = [
         ViewCommands.all, ConstraintCommands.all, VisualFormatCommands.all, EditCommands.all,
-        SettingCommands.all, GuideCommands.all, DeviceCommands.all, InspectionCommands.all, ExplainCommands.all,
-        AmbiguityCommands.all, PictureCommands.all, ImportCommands.all, SessionCommands.all,
+        SettingCommands.all, GuideCommands.all, StackCommands.all, AutoresizingCommands.all, DeviceCommands.all,
+        InspectionCommands.all, ExplainCommands.all, AmbiguityCommands.all, PictureCommands.all, ImportCommands.all,
+        SessionCommands.all,
     ]
 
     static let all: [any ShellCommand.Type] = families.flatMap { $0 }

@@ -34,20 +34,24 @@ struct ResizeRoot: SessionChange {
 enum AddViews: SessionChange {
     case add(names: [String], parent: String, intrinsicWidth: Double?, intrinsicHeight: Double?)
     case setIntrinsic(view: String, width: Double?, height: Double?)
+    /// `view NAME frame X,Y,W,H [in SUPER]`: translatesAutoresizingMaskIntoConstraints on.
+    case addWithFrame(name: String, parent: String, frame: Frame)
 
     static let spec = CommandSpec(
         trigger: .words(["view"]), kind: .change, group: .makeViews, topic: "view",
         aliases: ["views", "intrinsic"],
-        synopsis: ["view NAME… [in SUPERVIEW] [intrinsic WxH]"],
+        synopsis: ["view NAME… [in SUPERVIEW] [intrinsic WxH]", "view NAME frame X,Y,W,H [in SUPERVIEW]"],
         summary: ["add views (to root unless `in`). An intrinsic content size is the size",
                   "of the view's content (a label's text); either side may be - (none).",
                   "On an existing view it changes it. An intrinsic size adds",
                   "l.width <= W @hugging.h (250) and l.width >= W @resistance.h (750), and the",
-                  "same vertically; reports show them as l.hugging.h and so on."],
-        examples: ["view a b c", "view label in card intrinsic 120x21", "view label intrinsic -x21"],
+                  "same vertically; reports show them as l.hugging.h and so on.",
+                  "With frame: a view made in code, translatesAutoresizingMaskIntoConstraints",
+                  "on: NSAutoresizingMaskLayoutConstraints (h=--& v=--&) hold that frame."],
+        examples: ["view a b c", "view label in card intrinsic 120x21", "view label intrinsic -x21", "view banner frame 0,0,375,44"],
         overview: ["view a b", "view a in b", "view l intrinsic 120x21"],
         completeArguments: { context in
-            context.words.last?.text == "in" ? context.session.model.viewOrder : ["in", "intrinsic"]
+            context.words.last?.text == "in" ? context.session.model.viewOrder : ["in", "intrinsic", "frame"]
         })
 
     static func parse(_ parser: inout LineParser) throws(ShellError) -> AddViews {
@@ -57,6 +61,9 @@ enum AddViews: SessionChange {
         var intrinsic: (Double?, Double?)? = nil
         var i = 0
         let rest = parser.rest
+        if let frameIndex = rest.firstIndex(where: { $0.text == "frame" }), frameIndex > 0 {
+            return try parseFrame(parser, frameIndex: frameIndex)
+        }
         while i < rest.count {
             let word = rest[i]
             if word.text == "in" {
@@ -93,12 +100,43 @@ enum AddViews: SessionChange {
             // Command words are commands only at the start of a line, so they name views
             // too (`view view` is the most common name in real VFL); only the words of this
             // command's own grammar are taken.
-            if ["in", "intrinsic"].contains(name.text) {
+            if ["in", "intrinsic", "frame"].contains(name.text) {
                 throw ShellError("\(name.text) is a word of the view command", hint: "choose another name", column: name.column)
             }
             seen.insert(name.text)
         }
         return .add(names: names.map(\.text), parent: parent, intrinsicWidth: intrinsic?.0 ?? nil, intrinsicHeight: intrinsic?.1 ?? nil)
+    }
+
+    /// `view NAME frame X,Y,W,H [in SUPER]`.
+    private static func parseFrame(_ parser: LineParser, frameIndex: Int) throws(ShellError) -> AddViews {
+        let rest = parser.rest
+        let usage = "e.g. view banner frame 0,0,375,44 (x,y,width,height)"
+        guard frameIndex == 1 else { throw ShellError("view … frame makes one view at a time", hint: usage, column: rest[1].column) }
+        let name = rest[0]
+        do { try parser.model.validateNewView(name.text) } catch { throw ShellError(error, column: name.column) }
+        if parser.session.metrics[name.text] != nil { throw ShellError("\(name.text) is already a metric", hint: "choose another view name", column: name.column) }
+        guard rest.count > 2 else { throw ShellError("frame needs X,Y,W,H", hint: usage, column: rest[1].column + 6) }
+        let numbers = rest[2]
+        var values: [Double] = []
+        var column = numbers.column
+        for part in numbers.text.split(separator: ",", omittingEmptySubsequences: false) {
+            guard let value = Double(part), value.isFinite, part.first != "+", !part.contains("n"), !part.contains("i") else {
+                throw ShellError("'\(part)' is not a number", hint: usage, column: column)
+            }
+            guard abs(value) <= LayoutModel.maxMagnitude else { throw ShellError("\(part) is too large", hint: "the limit is ±1e9 points", column: column) }
+            values.append(value)
+            column += part.count + 1
+        }
+        guard values.count == 4 else { throw ShellError("a frame is four numbers, x,y,width,height", hint: usage, column: numbers.column) }
+        var parent = LayoutModel.rootName
+        if rest.count > 3 {
+            guard rest[3].text == "in", rest.count == 5 else { throw ShellError("after the frame comes in SUPERVIEW", hint: usage, column: rest[3].column) }
+            guard let info = parser.model.view(rest[4].text) else { throw parser.unknownView(rest[4].text, column: rest[4].column) }
+            if info.kind.isGuide { throw ShellError(LayoutError.guideCannotHaveSubviews(rest[4].text), column: rest[4].column) }
+            parent = rest[4].text
+        }
+        return .addWithFrame(name: name.text, parent: parent, frame: Frame(x: values[0], y: values[1], width: values[2], height: values[3]))
     }
 
     var onlyAdds: Bool {
@@ -112,6 +150,9 @@ enum AddViews: SessionChange {
             try session.modelChange { model in
                 for name in names { try model.addView(name, in: parent, intrinsicWidth: width, intrinsicHeight: height) }
             }
+            return []
+        case .addWithFrame(let name, let parent, let frame):
+            try session.modelChange { try $0.addAutoresizingView(name, in: parent, frame: frame) }
             return []
         case .setIntrinsic(let view, let width, let height):
             try session.modelChange { try $0.setIntrinsicSize(view, width: width, height: height) }

@@ -71,7 +71,7 @@ struct LineParser {
                 return try command.parse(&self)
             }
             if let command = CommandRegistry.property(member, of: .view) {
-                return try command.parse(&self)
+                return try command.read(&self)
             }
             if isConstraint, !isView {
                 let members = CommandRegistry.propertyMembers(of: .constraint).map { "." + $0 }.joined(separator: " and ")
@@ -143,7 +143,13 @@ struct LineParser {
         var result: [String] = []
         for word in rest {
             if let id = model.resolveConstraint(word.text) {
-                if let identifier = model.constraint(id)!.identifier {
+                let record = model.constraint(id)!
+                if record.isAutoresizing || record.identifier?.hasPrefix("UISV-") == true {
+                    throw ShellError(LayoutError.systemConstraintNotEditable(
+                        id: id, identifier: record.identifier ?? "NSAutoresizingMaskLayoutConstraint",
+                        owner: { if case .system(_, let owner) = record.kind { return owner } else { return record.spec.firstItem } }()), column: word.column)
+                }
+                if let identifier = record.identifier {
                     throw ShellError("\(id) is UIKit's own '\(identifier)' and stays while its guide exists",
                                      hint: identifier.hasPrefix("UIViewSafeArea") ? "change it with safearea T,L,B,R" : "change it with VIEW.margins = …", column: word.column)
                 }

@@ -52,6 +52,8 @@ public struct ConflictReport: Hashable, Sendable {
     /// lines to type (nil when no certificate was found).
     public var sentence: String? = nil
     public var fix: String? = nil
+    /// UIKit's note on NSAutoresizingMaskLayoutConstraints, when some are members.
+    public var note: String? = nil
 }
 
 /// Which frame components of a view are ambiguous, and why.

@@ -73,7 +73,7 @@ extension CommandResult {
         fields.append("\"ambiguity\":" + ambiguityJSON)
         func conflictObject(_ c: ConflictReport) -> String {
             "{\"constraints\":[" + c.constraints.map { jsonString($0.id) }.joined(separator: ",") + "],\"broken\":\(jsonString(c.broken)),"
-                + "\"sentence\":\(c.sentence.map(jsonString) ?? "null"),\"fix\":\(c.fix.map(jsonString) ?? "null")}"
+                + "\"sentence\":\(c.sentence.map(jsonString) ?? "null"),\"fix\":\(c.fix.map(jsonString) ?? "null"),\"note\":\(c.note.map(jsonString) ?? "null")}"
         }
         fields.append("\"conflict\":" + (conflicts.first.map(conflictObject) ?? "null"))
         fields.append("\"conflicts\":[" + conflicts.map(conflictObject).joined(separator: ",") + "]")

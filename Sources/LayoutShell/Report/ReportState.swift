@@ -82,7 +82,7 @@ struct ReportState {
         frames = model.placedFrames()
         exactFrames = model.scale == nil ? nil : model.frames()
         position = Dictionary(uniqueKeysWithValues: frames.enumerated().map { ($1.name, $0) })
-        broken = model.brokenConstraints()
+        broken = model.brokenConstraints().filter { !model.givesWayByDesign($0.id) }
         brokenSerials = broken.map { model.constraint($0.id)!.serial }
         brokenSerialByID = Dictionary(uniqueKeysWithValues: zip(broken.map(\.id), brokenSerials))
         ambiguous = model.ambiguity().map { AmbiguityReport(view: $0.view, components: $0.components) }
@@ -102,7 +102,9 @@ struct ReportState {
     }
 
     private mutating func updateBroken(_ id: String, in model: LayoutModel) {
-        let state = model.brokenState(of: id)
+        // A stack's fitting constraints pull sizes to 0 below everything else: broken by
+        // design, not news after every input (`constraints` still marks them).
+        let state = model.givesWayByDesign(id) ? nil : model.brokenState(of: id)
         let current = model.constraint(id)?.serial
         if let old = brokenSerialByID[id], old != current {
             // Gone, or taken back and made again under the same id.

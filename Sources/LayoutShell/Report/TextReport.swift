@@ -71,6 +71,7 @@ extension CommandResult {
         if changed.count > Self.constraintLinesCap { lines.append("… and \(changed.count - Self.constraintLinesCap) more changed") }
         for conflict in conflicts {
             lines.append(paint("conflict: ", ANSI.red) + "Unable to simultaneously satisfy constraints; these cannot all hold:")
+            if let note = conflict.note { lines.append("  " + note) }
             let idWidth = conflict.constraints.map(\.id.count).max() ?? 0
             for member in conflict.constraints.prefix(Self.constraintLinesCap) {
                 lines.append("    \(member.id.padding(idWidth))  \(member.text)")

@@ -32,7 +32,7 @@ extension Session {
             case .added(let id):
                 if let record = model.constraint(id) { result.added.append(ConstraintLine(id: id, text: record.text, name: record.name)) }
             case .removed(let record):
-                if record.isImplicit { continue }
+                if record.isContentSize { continue }
                 if let index = result.added.firstIndex(where: { $0.id == record.id }) { result.added.remove(at: index) }
                 else { result.removed.append(ConstraintLine(id: record.id, text: record.text)) }
             case .changed(let id, let before):
@@ -45,6 +45,7 @@ extension Session {
                     ConstraintLine(id: id, text: model.constraint(id)?.text ?? rootText(id))
                 }
                 var report = ConflictReport(constraints: members, broken: conflict.broken)
+                if !autoresizingViews(among: conflict.constraints).isEmpty { report.note = autoresizingConflictNote }
                 if let certificate = model.conflictExplanation(members: conflict.constraints, broken: conflict.broken) {
                     report.sentence = conflictSentence(certificate)
                     report.fix = conflictFix(certificate)

@@ -165,6 +165,7 @@ extension Session {
             var lines = ["\(head) is required but broken to resolve a conflict; it holds again as soon as the others allow it"]
             guard let conflict else { return lines }
             lines.append("  these cannot all hold: \(conflict.members.joined(separator: ", "))")
+            if !autoresizingViews(among: conflict.members).isEmpty { lines.append("  " + autoresizingConflictNote) }
             lines += constraintLines(conflict.members)
             lines.append("  why: " + conflictSentence(conflict))
             if let fix = conflictFix(conflict) { lines.append("  fix: " + fix) }
@@ -236,6 +237,7 @@ extension Session {
     /// The cheapest member to make optional, with the lines to type (UIKit cannot move a
     /// priority between required and optional in place).
     func conflictFix(_ c: ConflictExplanation) -> String? {
+        if let fix = autoresizingFix(autoresizingViews(among: c.members)) { return fix }
         guard let cheapest = c.cheapest, let record = model.constraint(cheapest.id) else { return nil }
         var spec = record.spec
         spec.priority = LayoutPriority(999)

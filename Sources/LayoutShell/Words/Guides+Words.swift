@@ -20,6 +20,12 @@ extension LayoutError {
             ("only the root has a safe area here, not \(view)", "use root.safeArea; set it with safearea T,L,B,R")
         case .systemGuideNotRemovable(let guide):
             ("\(guide) belongs to its view (UIKit makes it) and cannot be removed", "remove the constraints that name it instead")
+        case .systemConstraintNotEditable(let id, let identifier, let owner) where identifier.hasPrefix("UISV-"):
+            ("\(id) is UIKit's own '\(identifier)': stack \(owner) makes it from its properties and arranged views",
+             "change the stack: \(owner).spacing, \(owner).distribution, \(owner).alignment, VIEW.hidden, stack \(owner) add|remove VIEW")
+        case .systemConstraintNotEditable(let id, _, let owner) where id.hasPrefix("\(owner).autoresizing."):
+            ("\(id) is an NSAutoresizingMaskLayoutConstraint: \(owner)'s frame and autoresizing mask make it",
+             "change \(owner).autoresizing = …, or stop it: \(owner).translatesAutoresizingMask = false")
         case .systemConstraintNotEditable(let id, let identifier, let owner):
             ("\(id) is UIKit's own '\(identifier)': it changes with \(owner)'s \(identifier.hasPrefix("UIViewSafeArea") ? "safe area" : "margins")",
              identifier.hasPrefix("UIViewSafeArea") ? "set it with safearea T,L,B,R" : "set it with \(owner).margins = T,L,B,R")

@@ -82,6 +82,11 @@ extension LayoutError {
              .safeAreaOnlyOnRoot, .systemGuideNotRemovable, .systemConstraintNotEditable, .negativeSafeArea,
              .unknownDevice, .unsupportedScale:
             guideAndScreenWords
+
+        case .notAStack, .arrangedTwice, .notArranged, .arrangedIndexOutOfRange, .rootCannotBeArranged,
+             .guideCannotBeArranged, .arrangedContainsStack, .baselineAlignmentInVerticalStack, .rootCannotHide,
+             .notTranslatingAutoresizingMask, .rootHasNoAutoresizing, .arrangedViewCannotTranslate:
+            stackAndAutoresizingWords
         }
     }
 
