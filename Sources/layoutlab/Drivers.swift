@@ -24,9 +24,9 @@ struct InteractiveShell {
             return fallback()
         }
         engine.session.lessons = lessons
-        // One line, under 100 columns: the version, the platform rules VFL follows, where to start.
+        // One line, under 90 columns: the version, the platform rules VFL follows, where to start.
         // (help says Tab completes and Ctrl-D quits; quit and exit work too.)
-        print("LayoutLab \(layoutlabVersion) (iOS: |- is the layout margins; `platform macos` for 20-point edges). Type help.")
+        print("LayoutLab \(layoutlabVersion) (iOS: |- is the margins; `platform macos` for 20 points). Type help.")
         if lessons != nil { print("New to Auto Layout? help lessons lists a short course.") }
         while !engine.isFinished {
             guard let line = editor.readLine() else {

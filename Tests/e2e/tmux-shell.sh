@@ -111,7 +111,7 @@ frame_row() { screen_matches "^[* ] $1 +$2 +$3 +$4 +$5\$"; }
 
 scenario_first_session() {
     check "shell starts and shows a prompt" start_shell
-    check "a one-line welcome naming the iOS rules" wait_for "(iOS: |- is the layout margins; \`platform macos\` for 20-point edges). Type help."
+    check "a one-line welcome naming the iOS rules" wait_for "(iOS: |- is the margins; \`platform macos\` for 20 points). Type help."
 
     type "view a"; key Enter
     check "view a adds a view" wait_for "added view a"

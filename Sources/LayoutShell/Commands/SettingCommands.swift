@@ -145,8 +145,8 @@ struct SetPlatform: SessionChange {
         summary: ["VFL standard spacing: 8 between views; to the superview, its layout",
                   "margins (ios, the default) or 20 from its edge (macos). Applies to VFL",
                   "lines typed from now on; lines already typed keep their constraints."],
-        examples: ["platform ios"],
-        overview: ["platform ios"],
+        examples: ["platform macos"],
+        overview: ["platform macos"],
         completeArguments: { _ in Platform.allCases.map(\.rawValue) })
 
     static func parse(_ p: inout LineParser) throws(ShellError) -> SetPlatform {
