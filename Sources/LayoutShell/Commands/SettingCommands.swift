@@ -151,7 +151,7 @@ struct SetPlatform: SessionChange {
 
     static func parse(_ p: inout LineParser) throws(ShellError) -> SetPlatform {
         guard p.rest.count == 1, let platform = Platform(rawValue: p.rest[0].text) else {
-            throw ShellError("platform is ios or macos", hint: "e.g. platform ios", column: p.rest.first?.column ?? p.columnAfterCommand)
+            throw ShellError("platform is ios or macos", hint: "e.g. platform macos", column: p.rest.first?.column ?? p.columnAfterCommand)
         }
         return SetPlatform(platform: platform)
     }
