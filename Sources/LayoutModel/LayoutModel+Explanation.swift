@@ -91,7 +91,7 @@ extension LayoutModel {
     /// Why `view.attribute` has its value (nil for an unknown view).
     public func explanation(of view: String, attribute: LayoutAttribute) -> ValueExplanation? {
         guard let info = views[view] else { return nil }
-        let expression = attributeExpression(view, attribute, in: info.parent ?? view, mirrored: false)
+        let expression = attributeExpression(view, attribute, in: info.parent ?? view)
         let basis = solver.explain(expression)
         let range = solver.range(of: expression)
         let value = evaluate(expression)

@@ -23,21 +23,24 @@ extension LayoutModel {
         } else {
             space = views[spec.firstItem]?.parent ?? Self.rootName
         }
-        let mirrored = direction == .rightToLeft && spec.usesDirectionalAttribute
+        // Under right-to-left UIKit flips the edges (leading is the right one) but not the
+        // coordinate system: multipliers still scale x from the left edge, and a constant
+        // counts toward trailing, i.e. leftwards (`b.leading == a.trailing + 8` puts b 8 to a's left).
+        let constant = direction == .rightToLeft && spec.usesDirectionalAttribute ? -spec.resolvedConstant : spec.resolvedConstant
         record.coordinateSpace = space
-        record.lhs = attributeExpression(spec.firstItem, spec.firstAttribute, in: space, mirrored: mirrored)
+        record.lhs = attributeExpression(spec.firstItem, spec.firstAttribute, in: space)
         if let second = spec.secondItem, let attribute = spec.secondAttribute {
-            let value = attributeExpression(second, attribute, in: space, mirrored: mirrored)
-            record.rhs = combine(value, spec.multiplier, Expression(constant: spec.resolvedConstant), 1)
+            let value = attributeExpression(second, attribute, in: space)
+            record.rhs = combine(value, spec.multiplier, Expression(constant: constant), 1)
         } else {
-            record.rhs = Expression(constant: spec.resolvedConstant)
+            record.rhs = Expression(constant: constant)
         }
         index(record.id, record.lhs, record.rhs)
     }
 
-    /// The value of `view.attribute` in the coordinate system of its ancestor `space` (mirrored:
-    /// measured from `space`'s right edge leftwards).
-    func attributeExpression(_ view: String, _ attribute: LayoutAttribute, in space: String, mirrored: Bool) -> Expression {
+    /// The value of `view.attribute` in the coordinate system of its ancestor `space` (x from its
+    /// left edge, also under right-to-left: UIKit never mirrors the coordinates).
+    func attributeExpression(_ view: String, _ attribute: LayoutAttribute, in space: String) -> Expression {
         guard let info = views[view] else { return Expression() }
         if attribute == .width { return Expression([Term(info.width)]) }
         if attribute == .height { return Expression([Term(info.height)]) }
@@ -74,11 +77,7 @@ extension LayoutModel {
         case .centerYWithinMargins: terms.append(Term(info.height, 0.5)); constant = (m.top - m.bottom) / 2
         case .width, .height, .leading, .trailing, .leadingMargin, .trailingMargin: break
         }
-        var expression = combine(Expression(terms, constant: constant), 1, Expression(), 0)
-        if mirrored && horizontal, let spaceInfo = views[space] {
-            expression = combine(Expression([Term(spaceInfo.width)]), 1, expression, -1)
-        }
-        return expression
+        return combine(Expression(terms, constant: constant), 1, Expression(), 0)
     }
 
     func strength(_ record: ConstraintRecord) -> Strength {

@@ -29,6 +29,8 @@ struct InteractiveShell {
         print("LayoutLab \(layoutlabVersion) (iOS: |- is the margins; `platform macos` for 20 points). Type help.")
         if lessons != nil { print("New to Auto Layout? help lessons lists a short course.") }
         while !engine.isFinished {
+            // After `paste` the lines are collected, not run: a different prompt says so.
+            editor.setPrompt(engine.session.isPasting ? pastePrompt : shellPrompt)
             guard let line = editor.readLine() else {
                 // Leave the user's shell prompt on a line of its own.
                 print()

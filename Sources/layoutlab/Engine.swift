@@ -2,6 +2,8 @@ import LayoutShell
 
 /// The interactive shell's prompt: short, plain, and the same on every line.
 let shellPrompt = "layoutlab> "
+/// The prompt while `paste` collects lines (an empty line ends them).
+let pastePrompt = "paste> "
 
 /// What Tab offers for the line being edited.
 ///

@@ -171,7 +171,10 @@ func pinned(_ model: LayoutModel, _ name: String, in parent: String = "root", _ 
         #expect(model.frame(of: "a")!.x == 20)
     }
 
-    @Test func rtlMarginsAndMultipliersMirror() throws {
+    /// UIKit flips the edges under right-to-left but not the coordinates, so a multiplier on
+    /// trailing scales the left edge's x: the classic "percentage placement breaks in Arabic"
+    /// surprise (https://stackoverflow.com/questions/33714527).
+    @Test func rtlFlipsMarginsButNotMultipliers() throws {
         let model = LayoutModel()
         try model.setRootSize(width: 400, height: 100)
         try model.setMargins("root", EdgeInsets(top: 0, left: 10, bottom: 0, right: 30))
@@ -179,8 +182,9 @@ func pinned(_ model: LayoutModel, _ name: String, in parent: String = "root", _ 
         try model.addView("a")
         try model.addConstraint(spec("a", .leading, .equal, "root", .leadingMargin))
         try model.addConstraint(spec("a", .trailing, .equal, "root", .trailing, m: 0.5))
-        // leading margin in RTL is the right one (30): a.right = 370; trailing at half way from the right: a.left = 200.
-        #expect(model.frame(of: "a") == Frame(x: 200, y: 0, width: 170, height: 0))
+        // The leading margin in RTL is the right one (30): a.right = 370. Trailing is the left
+        // edge, at half of root's trailing (its left edge, x = 0): a.left = 0.
+        #expect(model.frame(of: "a") == Frame(x: 0, y: 0, width: 370, height: 0))
     }
 }
 

@@ -97,11 +97,12 @@ struct Reference {
             case .centerYWithinMargins: result = y + m[0] + (h - m[0] - m[2]) / 2
             default: result = .nan
             }
-            if mirrored && attr.axis == .horizontal { result = frames[g]![2] - result }
             return result
         }
+        // UIKit under right-to-left: edges flip, coordinates do not, a constant counts leftwards.
+        let constant = mirrored ? -c.c : c.c
         let got = value(c.a, c.aa)
-        let wanted = c.b.map { c.m * value($0, c.ba!) + c.c } ?? c.c
+        let wanted = c.b.map { c.m * value($0, c.ba!) + constant } ?? constant
         let error: Double
         switch c.rel {
         case .equal: error = abs(got - wanted)

@@ -155,4 +155,34 @@ import Testing
         run(s, "view b\nb.width >= 400 @750\nb.width == 300")
         #expect(s.model.brokenState(of: "c4")?.shortfall == "b.width is 300, needs at least 400: short by 100")
     }
+
+    /// Findings of a newcomer pass: fractions as factors, case in settings, a tiny conflict
+    /// that is not "off by 0", and `save` after `reset` counting what it wrote.
+    @Test func newcomerFindings() throws {
+        let s = Session()
+        run(s, "view image\nimage.width == 160")
+        #expect(s.execute("image.height == image.width * 9 / 16").added.first?.text == "image.height == 0.5625 * image.width")
+        #expect(s.execute("image.height == image.width * 1e6 * 1e6").error?.message == "the multiplier is too large")
+        #expect(s.execute("platform iOS").ok && s.platform == .ios)
+        #expect(s.execute("direction RTL").ok)
+        #expect(formatValue(0.0000125) == "0.000013")
+        #expect(formatValue(-0.0004) == "-0.0004")
+        #expect(formatValue(0.0005) == "0.001")
+        let t = Session()
+        run(t, "view a\nreset\nview b")
+        let dir = NSTemporaryDirectory() + "layoutlab-count-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        #expect(t.execute("save \(dir)/x.lal").output == ["saved 1 commands to \(dir)/x.lal"])
+    }
+
+    /// Lines in a block (a conflict's `why:`) wrap under their own indentation; table rows do not.
+    @Test func indentedSentencesWrapTablesDoNot() {
+        let text = wrap(["  why: one two three four five six seven eight nine ten eleven twelve",
+                         "  view  x  y  width  height  and a very long row that stays whole"], width: 40)
+        let lines = text.split(separator: "\n")
+        #expect(lines[0] == "  why: one two three four five six")
+        #expect(lines[1].hasPrefix("      seven"))
+        #expect(lines.last == "  view  x  y  width  height  and a very long row that stays whole")
+    }
 }

@@ -83,7 +83,7 @@ struct AddConstraint: SessionChange {
             }
             secondItem = try p.viewItem()
             secondAttribute = try p.attribute(of: secondItem!)
-            if p.current.isSymbol("*") || p.current.isSymbol("/") {
+            while p.current.isSymbol("*") || p.current.isSymbol("/") {
                 let divide = p.current.isSymbol("/")
                 p.advance()
                 let column = p.current.column
@@ -93,6 +93,10 @@ struct AddConstraint: SessionChange {
                     multiplier /= factor
                 } else {
                     multiplier *= factor
+                }
+                // Several factors (`* 9 / 16`) may multiply past what one may be.
+                guard abs(multiplier) <= LayoutModel.maxMultiplier else {
+                    throw ShellError("the multiplier is too large", hint: "the limit is ±\(formatNumber(LayoutModel.maxMultiplier))", column: column)
                 }
             }
         } else {

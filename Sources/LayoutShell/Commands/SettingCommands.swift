@@ -122,7 +122,7 @@ struct SetDirection: SessionChange {
         completeArguments: { _ in ["ltr", "rtl"] })
 
     static func parse(_ p: inout LineParser) throws(ShellError) -> SetDirection {
-        guard p.rest.count == 1, let direction = LayoutDirection(word: p.rest[0].text) else {
+        guard p.rest.count == 1, let direction = LayoutDirection(word: p.rest[0].text.lowercased()) else {
             throw ShellError("direction is ltr or rtl", hint: "e.g. direction rtl", column: p.rest.first?.column ?? p.columnAfterCommand)
         }
         return SetDirection(direction: direction)
@@ -150,7 +150,7 @@ struct SetPlatform: SessionChange {
         completeArguments: { _ in Platform.allCases.map(\.rawValue) })
 
     static func parse(_ p: inout LineParser) throws(ShellError) -> SetPlatform {
-        guard p.rest.count == 1, let platform = Platform(rawValue: p.rest[0].text) else {
+        guard p.rest.count == 1, let platform = Platform(rawValue: p.rest[0].text.lowercased()) else {
             throw ShellError("platform is ios or macos", hint: "e.g. platform macos", column: p.rest.first?.column ?? p.columnAfterCommand)
         }
         return SetPlatform(platform: platform)

@@ -178,7 +178,7 @@ struct LineParser {
     }
 
     mutating func expectEnd() throws(ShellError) {
-        guard current.kind == .end else { throw ShellError("unexpected '\(current.display)' after the command", column: current.column) }
+        guard current.kind == .end else { throw ShellError("unexpected '\(current.display)' at the end of the line", hint: "the command is complete before it", column: current.column) }
     }
 
     /// `[+|-] number | metric`, with the model's limits.

@@ -25,7 +25,7 @@ extension LayoutPicture {
         let more = broken.count > cap ? ["… and \(broken.count - cap) more broken (`constraints` lists them all)"] : []
         return broken.prefix(cap).map { item in
             let label = item.isBrokenRequired ? "broken (required, in conflict)" : "broken"
-            return "\(label) \(item.id): \(item.text) -- wanted \(formatValue(item.wanted)), got \(formatValue(item.got)) (error \(formatValue(item.error)))"
+            return "\(label) \(item.id): \(item.text) -- \(item.shortfall)"
         } + more
     }
 

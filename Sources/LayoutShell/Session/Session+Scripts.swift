@@ -7,13 +7,14 @@ extension Session {
         return directory! + "/" + path
     }
 
-    /// The script `save` writes: the history since the last `reset`, one command per line.
+    /// The script `save` writes: the history since the last `reset`, one command per line, and
+    /// how many commands that is.
     var savedScript: (text: String, commands: Int) {
         let all = history.flatMap { $0 }
         let start = all.lastIndex(of: "reset").map { $0 + 1 } ?? 0
         var text = "# LayoutLab session, written by `save`; `load` or replay it to rebuild the session.\n"
         for line in all[start...] { text += line + "\n" }
-        return (text, all.count)
+        return (text, all.count - start)
     }
 
     /// Writes the history as a script, atomically (`TextFile.write`): the previous file

@@ -52,27 +52,30 @@ extension String {
     }
 }
 
-/// Joins lines, wrapping any wider than `width` columns at spaces (continuations indented
-/// by 4). Indented lines (tables, listings) and carets are never wrapped: a row stays one row.
-/// Colour codes take no columns.
+/// Joins lines, wrapping any wider than `width` columns at spaces (continuations indented 4
+/// more than the line). Table rows (indented, with a two-space gap between columns) and
+/// carets are never wrapped: a row stays one row. Colour codes take no columns.
 func wrap(_ lines: [String], width: Int) -> String {
     guard width >= 20 else { return lines.joined(separator: "\n") }
     var out: [String] = []
     for line in lines {
-        if line.count <= width || line.hasSuffix("^") || line.hasPrefix(" ") {
+        let indent = String(line.prefix { $0 == " " })
+        // A table row has columns: a gap of two spaces after its indentation. It stays whole.
+        if line.count <= width || line.hasSuffix("^") || (!indent.isEmpty && line.dropFirst(indent.count).contains("  ")) {
             out.append(line)
             continue
         }
+        let continuation = indent + "    "
         var rest = Substring(line)
         var first = true
         while true {
-            let limit = width - (first ? 0 : 4)
+            let limit = width - (first ? 0 : continuation.count)
             guard let space = lastBreak(in: rest, within: limit) else { break }
-            out.append((first ? "" : "    ") + rest[..<space].trimmingTrailingSpaces)
+            out.append((first ? "" : continuation) + rest[..<space].trimmingTrailingSpaces)
             rest = rest[rest.index(after: space)...].drop { $0 == " " }
             first = false
         }
-        out.append((first ? "" : "    ") + rest)
+        out.append((first ? "" : continuation) + rest)
     }
     return out.joined(separator: "\n")
 }
@@ -84,6 +87,7 @@ private func lastBreak(in text: Substring, within width: Int) -> Substring.Index
     var column = 0
     var lastSpace: Substring.Index? = nil
     var sawText = false
+    // Spaces of the indentation are no place to break.
     var index = text.startIndex
     var inEscape = false
     while index < text.endIndex {

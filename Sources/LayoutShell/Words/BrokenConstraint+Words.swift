@@ -13,8 +13,10 @@ extension BrokenConstraint {
         if secondItemMoved, let second = spec.secondItem, let attribute = spec.secondAttribute, spec.multiplier != 0 {
             // first REL m × second + c  ⇔  second REL′ (first − c) / m, REL′ flipped when m > 0.
             subject = "\(second).\(attribute.rawValue)"
-            value = (wanted - spec.constant) / spec.multiplier
-            needed = (got - spec.constant) / spec.multiplier
+            // Under right-to-left a leading/trailing constant counts leftwards (see the model).
+            let constant = isMirrored ? -spec.constant : spec.constant
+            value = (wanted - constant) / spec.multiplier
+            needed = (got - constant) / spec.multiplier
             distance = error / abs(spec.multiplier)
             if spec.multiplier > 0 {
                 switch relation {
@@ -30,7 +32,6 @@ extension BrokenConstraint {
         case .lessThanOrEqual: "at most "
         }
         let side = value < needed ? "short by" : "over by"
-        let mirrored = isMirrored ? " (right to left: measured from the right edge)" : ""
-        return "\(subject) is \(formatValue(value)), needs \(bound)\(formatValue(needed)): \(side) \(formatValue(distance))\(mirrored)"
+        return "\(subject) is \(formatValue(value)), needs \(bound)\(formatValue(needed)): \(side) \(formatValue(distance))"
     }
 }

@@ -19,10 +19,10 @@ func arithmetic(_ terms: [ExplanationTerm], offset: Double = 0) -> String {
     }
     // Top-level summands, each with its sign: a weight-1 group's constants stand alone.
     var summands: [(negative: Bool, text: String)] = []
-    if offset != 0 { summands.append((offset < 0, formatValue(abs(offset)))) }
+    if offset != 0 { summands.append((offset < 0, formatExact(abs(offset)))) }
     for group in groups {
         if abs(group.weight - 1) <= 1e-9 {
-            for constant in group.constants { summands.append((constant < 0, formatValue(abs(constant)))) }
+            for constant in group.constants { summands.append((constant < 0, formatExact(abs(constant)))) }
             continue
         }
         var constants = group.constants
@@ -30,8 +30,8 @@ func arithmetic(_ terms: [ExplanationTerm], offset: Double = 0) -> String {
         if negative { constants = constants.map { -$0 } }
         var inner = ""
         for (index, constant) in constants.enumerated() {
-            if index == 0 { inner = (constant < 0 ? "-" : "") + formatValue(abs(constant)) }
-            else { inner += (constant < 0 ? " - " : " + ") + formatValue(abs(constant)) }
+            if index == 0 { inner = (constant < 0 ? "-" : "") + formatExact(abs(constant)) }
+            else { inner += (constant < 0 ? " - " : " + ") + formatExact(abs(constant)) }
         }
         if constants.count > 1 { inner = "(\(inner))" }
         let divisor = (1 / group.weight).rounded()
@@ -40,7 +40,7 @@ func arithmetic(_ terms: [ExplanationTerm], offset: Double = 0) -> String {
         } else if let (numerator, denominator) = smallFraction(group.weight) {
             summands.append((negative, "\(inner) * \(numerator) / \(denominator)"))
         } else {
-            summands.append((negative, "\(inner) * \(formatValue(group.weight))"))
+            summands.append((negative, "\(inner) * \(formatExact(group.weight))"))
         }
     }
     guard let first = summands.first else { return "0" }
@@ -209,7 +209,8 @@ extension Session {
     /// give the broken member's terms against what it wants.
     func conflictSentence(_ c: ConflictExplanation) -> String {
         let required = c.members.count == 2 ? "both are required" : "all are required"
-        let others = c.terms.filter { $0.id != c.target }
+        // A member whose weight is zero proves nothing here: leave it out of the sum.
+        let others = c.terms.filter { $0.id != c.target && abs($0.multiplier) > 1e-12 }
         if c.members.count == 2, let other = others.first, termsText(other.id) == termsText(c.target) {
             let quantity = termsText(c.target)
             let first = c.members[0], second = c.members[1]
@@ -223,7 +224,7 @@ extension Session {
         let weights = others.map { abs($0.multiplier / target.multiplier) }
         let uniform = weights.allSatisfy { abs($0 - weights[0]) <= 1e-9 * max(1, weights[0]) }
         let names = zip(others, weights).map { term, weight in
-            uniform || abs(weight - 1) <= 1e-9 ? term.id : "\(formatValue(weight)) * \(term.id)"
+            uniform || abs(weight - 1) <= 1e-9 ? term.id : "\(weight < 1e-6 ? formatNumber(weight) : formatExact(weight)) * \(term.id)"
         }
         let quantity = termsText(c.target)
         let wanted = statedBound(c.target)

@@ -70,7 +70,7 @@ import Testing
         // The legend wraps to the picture's width: read it as one run of words.
         let text = svg.texts.joined(separator: " ").split(whereSeparator: \.isWhitespace).joined(separator: " ")
         #expect(text.contains("ambiguous: badge (x, width, height)"))
-        #expect(text.contains("broken c14: title.width == 100 @500 -- wanted 100, got 64 (error 36)"))
+        #expect(text.contains("broken c14: title.width == 100 @500 -- title.width is 64, needs 100: short by 36"))
         // The title is in a broken constraint: outlined in orange.
         #expect(svg.elements.contains { $0.name == "rect" && $0.attributes["y"] == "24" && $0.attributes["stroke"] == LayoutPicture.brokenColour })
     }
