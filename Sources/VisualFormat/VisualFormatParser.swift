@@ -38,7 +38,8 @@ public enum VisualFormatParser {
             self.superviewEdgeUsesLayoutMargins = superviewEdgeUsesLayoutMargins
         }
 
-        /// The default, and `platform macos`: 8 and 20.
+        /// `platform macos` (and this parser's default when no spacing is given): 8 and 20.
+        /// The shell always passes its session's platform, which starts as `iOS`.
         public static let macOS = StandardSpacing()
         /// `platform ios`: 8 between siblings, the superview's layout margins at `|`.
         public static let iOS = StandardSpacing(superviewEdgeUsesLayoutMargins: true)

@@ -24,7 +24,9 @@ struct InteractiveShell {
             return fallback()
         }
         engine.session.lessons = lessons
-        print("LayoutLab \(layoutlabVersion). Type help to start; Tab completes; Ctrl-D quits.")
+        // One line, under 90 columns: the version, the platform rules VFL follows, where to start.
+        // (help says Tab completes and Ctrl-D quits; quit and exit work too.)
+        print("LayoutLab \(layoutlabVersion) (iOS: |- is the margins; `platform macos` for 20 points). Type help.")
         if lessons != nil { print("New to Auto Layout? help lessons lists a short course.") }
         while !engine.isFinished {
             // After `paste` the lines are collected, not run: a different prompt says so.

@@ -157,8 +157,8 @@ func attributeForm(_ attribute: LayoutAttribute, of info: ViewInfo, rtl: Bool) -
     @Test func aFourMemberConflictInWords() {
         let (_, result) = run(["view button", "H:|-[button]-|", "V:|-[button]", "button.width == 400"])
         let text = result.renderText(width: 200)
-        #expect(text.contains("  why: root.width + c1 + c2 give button.width == 335, but c4 wants 400; all are required"))
-        #expect(text.contains("  fix: make c4 optional (it would be 65 off): remove c4, then button.width == 400 @999"))
+        #expect(text.contains("  why: root.width + c1 + c2 give button.width == 359, but c4 wants 400; all are required"))
+        #expect(text.contains("  fix: make c4 optional (it would be 41 off): remove c4, then button.width == 400 @999"))
         // Weights show when they differ: a.width == 2 * b.width, b.width == 100, a.width == 150.
         let (_, weighted) = run(["view a b", "a.width == 2 * b.width", "b.width == 100", "a.width == 150"])
         #expect(weighted.conflicts.first?.sentence == "c1 + 2 * c2 give a.width == 200, but c3 wants 150; all are required")

@@ -105,9 +105,9 @@ func fingerprint(_ session: Session) -> String {
         let r = s.execute("H:|-[a]-[b(==a)]-|")
         #expect(r.ok, "\(r.error?.text ?? "")")
         #expect(r.added.map(\.id) == ["c1", "c2", "c3", "c4"])
-        #expect(r.added.map(\.text) == ["a.leading == root.leading + 20", "b.leading == a.trailing + 8",
-                                         "b.width == a.width", "root.trailing == b.trailing + 20"])
-        #expect(frame(s, "a")?.width == 163.5)
+        #expect(r.added.map(\.text) == ["a.leading == root.leadingMargin", "b.leading == a.trailing + 8",
+                                         "b.width == a.width", "root.trailingMargin == b.trailing"])
+        #expect(frame(s, "a")?.width == 175.5)
         // Metrics and options.
         run(s, "metric pad = 30")
         let v = s.execute("V:|-pad-[a]-[b] alignAllLeading")
@@ -125,6 +125,32 @@ func fingerprint(_ session: Session) -> String {
         run(s, "view a\nplatform ios\nroot.margins = 16\nH:|-[a]-|")
         #expect(frame(s, "a")?.x == 16)
         #expect(frame(s, "a")?.width == 343)
+    }
+
+    /// A session starts as iOS (UIKit's rule since iOS 8), and `reset` goes back to it.
+    @Test func theDefaultPlatformIsIOS() {
+        let s = Session()
+        #expect(s.platform == .ios)
+        run(s, "view a")
+        let r = s.execute("H:|-[a]-|")
+        #expect(r.added.map(\.text) == ["a.leading == root.leadingMargin", "root.trailingMargin == a.trailing"])
+        #expect(frame(s, "a")?.x == 8 && frame(s, "a")?.width == 359)
+        run(s, "platform macos\nreset")
+        #expect(s.platform == .ios)
+    }
+
+    /// `platform macos` gives the 20-point edges to VFL typed after it; lines typed before
+    /// keep the constraints they made, and the note says so.
+    @Test func platformAppliesToVFLTypedFromThenOn() {
+        let s = Session()
+        run(s, "view a b\nH:|-[a]-|")
+        let switched = s.execute("platform macos")
+        #expect(switched.output == ["platform macos: |- and -| are 20 from the superview's edge; 8 between views",
+                                    "(for VFL typed from now on; constraints already made keep their spacing)"])
+        #expect(frame(s, "a")?.x == 8)
+        let r = s.execute("H:|-[b]-|")
+        #expect(r.added.map(\.text) == ["b.leading == root.leading + 20", "root.trailing == b.trailing + 20"])
+        #expect(frame(s, "a")?.x == 8 && frame(s, "b")?.x == 20 && frame(s, "b")?.width == 335)
     }
 
     @Test func constantAndPriorityChanges() {

@@ -111,7 +111,7 @@ frame_row() { screen_matches "^[* ] $1 +$2 +$3 +$4 +$5\$"; }
 
 scenario_first_session() {
     check "shell starts and shows a prompt" start_shell
-    check "a one-line welcome" wait_for "Type help to start; Tab completes; Ctrl-D quits."
+    check "a one-line welcome naming the iOS rules" wait_for "(iOS: |- is the margins; \`platform macos\` for 20 points). Type help."
 
     type "view a"; key Enter
     check "view a adds a view" wait_for "added view a"
@@ -124,11 +124,11 @@ scenario_first_session() {
     type "view button"; key Enter
     wait_for "added view button"
     type "H:|-[a]-[button]-|"; key Enter
-    check "a VFL line is expanded into constraints" wait_for "added c2: a.leading == root.leading + 20"
+    check "a VFL line is expanded into constraints" wait_for "added c2: a.leading == root.leadingMargin"
     check "... with standard spacing between views" wait_for "added c3: button.leading == a.trailing + 8"
-    check "... and to the superview's edge" wait_for "added c4: root.trailing == button.trailing + 20"
-    check "a's frame after the VFL line" frame_row a 20 0 100 0
-    check "button's frame after the VFL line" frame_row button 128 0 227 0
+    check "... and to the superview's margins (iOS)" wait_for "added c4: root.trailingMargin == button.trailing"
+    check "a's frame after the VFL line" frame_row a 8 0 100 0
+    check "button's frame after the VFL line" frame_row button 116 0 251 0
     key C-l
 
     type "bu"; key Tab
@@ -137,7 +137,7 @@ scenario_first_session() {
     check "Tab completes an attribute after view." wait_for -x "$PROMPT button.height"
     type "== 44"; key Enter
     check "the completed line runs" wait_for "added c5: button.height == 44"
-    check "button's frame after the completed line" frame_row button 128 0 227 44
+    check "button's frame after the completed line" frame_row button 116 0 251 44
     key C-l
 
     type "a.lea"; key Tab

@@ -5,12 +5,14 @@ enum SettingCommands {
     static let all: [any ShellCommand.Type] = [SetContentPriority.self, SetMargins.self, SetDirection.self, SetPlatform.self]
 }
 
-/// The platform whose standard-spacing rules VFL uses.
+/// The platform whose standard-spacing rules VFL uses. A session starts as iOS, the platform
+/// most users build for; the setting shapes VFL lines typed after it, never earlier ones.
 public enum Platform: String, Sendable, CaseIterable {
-    /// The default: 8 between siblings, 20 to the superview's edge (as macOS).
-    case macos
-    /// `|-` and `-|` go to the superview's layout margins (8 by default); 8 between siblings.
+    /// The default, as UIKit since iOS 8: `|-` and `-|` go to the superview's layout margins
+    /// (8 by default); 8 between siblings.
     case ios
+    /// As AppKit (and iOS before layout margins): 20 to the superview's edge, 8 between siblings.
+    case macos
 }
 
 /// `VIEW.hugging.h|v = P` and `VIEW.resistance.h|v = P`.
@@ -140,15 +142,16 @@ struct SetPlatform: SessionChange {
     static let spec = CommandSpec(
         trigger: .words(["platform"]), kind: .change, group: .settings, topic: "platform",
         synopsis: ["platform ios | macos"],
-        summary: ["VFL standard spacing: 8 between views; to the superview, 20 from its",
-                  "edge (macos, the default) or its layout margins (ios)."],
-        examples: ["platform ios"],
-        overview: ["platform ios"],
+        summary: ["VFL standard spacing: 8 between views; to the superview, its layout",
+                  "margins (ios, the default) or 20 from its edge (macos). Applies to VFL",
+                  "lines typed from now on; lines already typed keep their constraints."],
+        examples: ["platform macos"],
+        overview: ["platform macos"],
         completeArguments: { _ in Platform.allCases.map(\.rawValue) })
 
     static func parse(_ p: inout LineParser) throws(ShellError) -> SetPlatform {
         guard p.rest.count == 1, let platform = Platform(rawValue: p.rest[0].text.lowercased()) else {
-            throw ShellError("platform is ios or macos", hint: "e.g. platform ios", column: p.rest.first?.column ?? p.columnAfterCommand)
+            throw ShellError("platform is ios or macos", hint: "e.g. platform macos", column: p.rest.first?.column ?? p.columnAfterCommand)
         }
         return SetPlatform(platform: platform)
     }
@@ -158,7 +161,10 @@ struct SetPlatform: SessionChange {
 
     func apply(to session: Session) throws(ShellError) -> [String] {
         session.setPlatform(platform)
-        return [platform == .ios ? "platform ios: VFL's |- and -| go to the superview's layout margins; 8 between views"
-                : "platform macos: VFL's standard space is 20 to the superview's edge, 8 between views"]
+        // Say so, because a newcomer expects the rows already typed to move.
+        let rule = platform == .ios ? "|- and -| go to the superview's layout margins"
+            : "|- and -| are 20 from the superview's edge"
+        return ["platform \(platform.rawValue): \(rule); 8 between views",
+                "(for VFL typed from now on; constraints already made keep their spacing)"]
     }
 }

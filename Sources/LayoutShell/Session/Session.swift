@@ -11,7 +11,7 @@ public final class Session {
     public private(set) var metrics: [String: Double] = [:]
     /// Metric names in definition order.
     public private(set) var metricNames: [String] = []
-    public private(set) var platform: Platform = .macos
+    public private(set) var platform: Platform = .ios
     /// True after `quit`.
     public private(set) var isFinished = false
     /// Accepted commands that changed the session; each entry is one undo step.
@@ -179,7 +179,7 @@ public final class Session {
         model = LayoutModel()
         metrics = [:]
         metricNames = []
-        platform = .macos
+        platform = .ios
     }
 
     /// Constraint ids and names a user may type (implicit intrinsic-size constraints have
