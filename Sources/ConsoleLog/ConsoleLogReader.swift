@@ -44,6 +44,8 @@ public enum ConsoleLogReader {
             let number = index + 1
             let line = lines[index]
             index += 1
+            // A `#` line is a comment (LayoutLab's own, e.g. a file's source note), never UIKit's.
+            if line.hasPrefix("#") { continue }
             if let header = conflictHeaders.first(where: { line.contains($0) }) {
                 finishReport()
                 finishTrace()

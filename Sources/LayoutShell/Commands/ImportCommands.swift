@@ -17,7 +17,7 @@ extension Session {
         let count = try runAsOneStep(script.lines, name: fileName ?? "paste", into: &result)
         result.output = ["imported \(script.kind)\(fileName.map { " from \($0)" } ?? ""): \(count) commands (undo takes them back)"]
             + script.notes
-        result.output += script.followUp?(result) ?? []
+        result.output += script.followUp?(self, result) ?? []
     }
 }
 

@@ -6,9 +6,9 @@ public struct ImportedScript: Sendable {
     public var kind: String
     public var lines: [String]
     public var notes: [String] = []
-    /// More notes once the lines have run, from the step's report (e.g. how the conflict the
+    /// More notes once the lines have run, from the session and the step's report (e.g. how the conflict the
     /// session found compares with the source's).
-    public var followUp: (@Sendable (CommandResult) -> [String])?
+    var followUp: (@Sendable (Session, CommandResult) -> [String])?
 
     public init(kind: String, lines: [String], notes: [String] = []) {
         self.kind = kind

@@ -43,7 +43,7 @@ extension LogTranslation {
             origins.append("origin \(id) \(source.className):\(source.address ?? "?")" + (source.identifier.map { " '\($0)'" } ?? ""))
         }
         var script = ImportedScript(kind: kind, lines: accepted + acceptedConstraints.map(\.line) + origins)
-        script.notes = summary(constraintCount: acceptedConstraints.count) + standIns.map { "  \($0.key) (log lines \($0.value.joined(separator: ", ")))" }.sorted()
+        script.notes = summary(constraintCount: acceptedConstraints.count) + standIns.map { "  \($0.key) (log line\($0.value.count > 1 ? "s" : "") \($0.value.joined(separator: ", ")))" }.sorted()
             + skipped.map { "  " + $0 } + log.notes.map { "  log line \($0.line): \($0.message)" }
         script.followUp = followUp(logIDs: logIDs)
         return script
@@ -87,13 +87,21 @@ extension LogTranslation {
     }
 
     /// Notes after the import ran: the conflict the session found against the log's list.
-    func followUp(logIDs: [String: String]) -> @Sendable (CommandResult) -> [String] {
+    func followUp(logIDs: [String: String]) -> @Sendable (Session, CommandResult) -> [String] {
         let listed = constraints.compactMap { logIDs[$0.key] }
         let brokenIDs = constraints.filter { brokenKeys.contains($0.key) }.compactMap { logIDs[$0.key] }
         let hadConflict = !log.reports.isEmpty
-        return { result in
+        return { session, result in
             guard hadConflict else { return [] }
             guard let conflict = result.conflicts.first else {
+                // UIKit's engine refuses negative sizes; LayoutLab (like the design says) allows them.
+                let negative = session.model.frames().flatMap { entry in
+                    [(entry.frame.width, "width"), (entry.frame.height, "height")].filter { $0.0 < -1e-9 }
+                        .map { "\(entry.name).\($0.1) is \(formatNumber($0.0))" }
+                }
+                if !negative.isEmpty {
+                    return ["  no required conflict here: the constraints hold only with a negative size (\(negative.joined(separator: ", "))); LayoutLab allows negative sizes, UIKit's engine refuses them, hence its log"]
+                }
                 return ["  LayoutLab finds no required conflict among these constraints: UIKit's conflict needs views or constraints the log does not show"]
             }
             var notes: [String] = []
