@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "LayoutVocabulary", targets: ["LayoutVocabulary"]),
         .library(name: "LayoutModel", targets: ["LayoutModel"]),
         .library(name: "VisualFormat", targets: ["VisualFormat"]),
+        .library(name: "ConsoleLog", targets: ["ConsoleLog"]),
         .library(name: "LayoutShell", targets: ["LayoutShell"]),
         .executable(name: "layoutlab", targets: ["layoutlab"]),
     ],
@@ -21,7 +22,10 @@ let package = Package(
         .target(name: "LayoutVocabulary"),
         .target(name: "LayoutModel", dependencies: ["Cassowary", "LayoutVocabulary"]),
         .target(name: "VisualFormat", dependencies: ["LayoutVocabulary"]),
-        .target(name: "LayoutShell", dependencies: ["LayoutModel", "VisualFormat"]),
+        // UIKit's and AppKit's console logs ("Unable to simultaneously satisfy constraints",
+        // _autolayoutTrace) read into plain data, for the shell's importer.
+        .target(name: "ConsoleLog", dependencies: ["LayoutVocabulary"]),
+        .target(name: "LayoutShell", dependencies: ["LayoutModel", "VisualFormat", "ConsoleLog"]),
         .systemLibrary(
             name: "CEditLine",
             pkgConfig: "libedit",
@@ -39,6 +43,8 @@ let package = Package(
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary", "TestSupport"]),
         .testTarget(name: "LayoutModelTests", dependencies: ["LayoutModel"]),
         .testTarget(name: "VisualFormatTests", dependencies: ["VisualFormat", "LayoutVocabulary"]),
+        // The real logs the tests read are text files under Fixtures/, each with its source.
+        .testTarget(name: "ConsoleLogTests", dependencies: ["ConsoleLog", "LayoutVocabulary"], exclude: ["Fixtures"]),
         .testTarget(name: "LayoutShellTests", dependencies: ["LayoutShell", "TestSupport"]),
         // The executable's own code (`@testable import layoutlab`): flags, files, history, completion.
         .testTarget(

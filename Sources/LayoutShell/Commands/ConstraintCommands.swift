@@ -14,7 +14,7 @@ struct AddConstraint: SessionChange {
 
     static let spec = CommandSpec(
         trigger: .constraint, kind: .change, group: .constrain, topic: "constraint",
-        aliases: ["names", "ids", "id"],
+        aliases: ["name", "ids", "id"],
         synopsis: ["[name:] item.attr REL [m *] item.attr [* m | / m] [+ c | - c] [@priority]",
                    "[name:] item.attr REL c [@priority]          (widths and heights only)"],
         summary: ["REL is ==, >= or <= (= means ==). Each constraint gets an id c1, c2, …;",

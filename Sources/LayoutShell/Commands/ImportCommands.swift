@@ -2,7 +2,7 @@ import LayoutModel
 
 /// Bringing a layout in from outside: UIKit/AppKit console logs and layout code.
 enum ImportCommands {
-    static let all: [any ShellCommand.Type] = [ImportFile.self, Paste.self]
+    static let all: [any ShellCommand.Type] = [ImportFile.self, Paste.self, RecordOrigin.self, ShowNames.self]
 }
 
 extension Session {
@@ -17,6 +17,7 @@ extension Session {
         let count = try runAsOneStep(script.lines, name: fileName ?? "paste", into: &result)
         result.output = ["imported \(script.kind)\(fileName.map { " from \($0)" } ?? ""): \(count) commands (undo takes them back)"]
             + script.notes
+        result.output += script.followUp?(self, result) ?? []
     }
 }
 

@@ -6,6 +6,9 @@ public struct ImportedScript: Sendable {
     public var kind: String
     public var lines: [String]
     public var notes: [String] = []
+    /// More notes once the lines have run, from the session and the step's report (e.g. how the conflict the
+    /// session found compares with the source's).
+    var followUp: (@Sendable (Session, CommandResult) -> [String])?
 
     public init(kind: String, lines: [String], notes: [String] = []) {
         self.kind = kind
@@ -29,7 +32,7 @@ protocol LayoutImporter {
 
 /// The importers `import` and `paste` try, in order.
 enum ImporterRegistry {
-    static let all: [any LayoutImporter.Type] = []
+    static let all: [any LayoutImporter.Type] = [ConsoleLogImporter.self]
 
     /// The importer for a text (and its file name, when it has one).
     static func importer(for text: String, fileName: String?) -> (any LayoutImporter.Type)? {

@@ -37,6 +37,10 @@ public final class Session {
     /// different prompt, and lines are collected, not run.
     public var isPasting: Bool { pasted != nil }
 
+    /// Where imported views and constraints came from (`origin NAME TEXT`), in order: what
+    /// `names` prints.
+    public internal(set) var origins: [(name: String, text: String)] = []
+
     /// Something changed while reports were off (`report: false`).
     var pendingChanges = false
     var loadDepth = 0
@@ -180,6 +184,7 @@ public final class Session {
         metrics = [:]
         metricNames = []
         platform = .ios
+        origins = []
     }
 
     /// Constraint ids and names a user may type (implicit intrinsic-size constraints have

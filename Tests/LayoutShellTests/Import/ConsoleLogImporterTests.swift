@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+@testable import LayoutShell
+
+/// `import` on the real logs of Tests/ConsoleLogTests/Fixtures (sources in each file).
+struct ConsoleLogImporterTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../ConsoleLogTests/Fixtures").standardized.path
+
+    /// Logs whose conflict the session reproduces: the members, and the one broken (UIKit's).
+    static let reproduced: [String: (members: [String], broken: String)] = [
+        "01-folding-cell-63.log": (["c1", "c2"], "c2"),
+        "05-firefox-ios-27523.log": (["c1", "c2"], "c2"),
+        "06-unstoppable-wallet-1731.log": (["c1", "c2"], "c2"),
+        "08-colo-12.log": (["c1", "c2", "c3", "c4"], "c4"),
+        "12-bmatest-50.log": (["c1", "c2", "c3", "c4", "c5"], "c5"),
+        "13-munki-1241.log": (["c1", "c2", "c3", "c4", "c5", "c6"], "c6"),
+        "17-datetimepicker-17.log": (["c1", "c2", "c3", "c4"], "c4"),
+    ]
+
+    func importing(_ name: String) -> (Session, CommandResult) {
+        let session = Session()
+        session.directory = Self.fixtures
+        return (session, session.execute("import \(name)"))
+    }
+
+    @Test(arguments: Array(reproduced.keys).sorted())
+    func conflictIsReproduced(_ name: String) throws {
+        let (_, result) = importing(name)
+        #expect(result.ok, "\(result.error?.message ?? "")")
+        let conflict = try #require(result.conflicts.first)
+        let want = try #require(Self.reproduced[name])
+        #expect(conflict.constraints.map(\.id) == want.members)
+        #expect(conflict.broken == want.broken)
+        #expect(result.output.contains("  UIKit broke \(want.broken); the session broke \(want.broken) too"))
+        #expect(conflict.sentence != nil && conflict.fix != nil)
+    }
+
+    /// Negative sizes: UIKit's engine refuses them, LayoutLab allows them; the note says so.
+    @Test(arguments: ["02-swift2byexample-7.log", "04-apptentive-178.log", "07-unstoppable-wallet-707.log",
+                      "09-tagflowexample-8.log", "14-heliport-246.log", "16-macvim-20.log", "25-fdtake-122.log"])
+    func negativeSizeConflictsAreExplained(_ name: String) {
+        let (_, result) = importing(name)
+        #expect(result.ok && result.conflicts.isEmpty)
+        #expect(result.output.contains { $0.contains("hold only with a negative size") })
+    }
+
+    @Test func everyReadableFixtureImports() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.fixtures).filter { $0.hasSuffix(".log") }
+        #expect(names.count >= 20)
+        for name in names where name != "03-masonry-415.log" {
+            let (session, result) = importing(name)
+            #expect(result.ok, "\(name): \(result.error?.message ?? "")")
+            #expect(!session.origins.isEmpty, "\(name)")
+        }
+    }
+
+    @Test func namesHierarchyGuidesAndSettings() throws {
+        let (session, result) = importing("20-wtfautolayout-13.log")
+        #expect(result.ok)
+        // The margins guide's constraint became a setting of its owner; the button is inside it.
+        #expect(session.history.last!.contains("view1.margins = 8,8,42,8") || session.history.last!.contains("view.margins = 8,8,42,8"))
+        #expect(session.model.view("cancelButton") != nil)
+        let keyboard = importing("21-wtfautolayout-papertrail1.log")
+        // The window owns the safe area: it is the root, and its guide is root.safeArea.
+        #expect(keyboard.0.history.last!.contains("safearea 0,0,34,0"))
+        #expect(keyboard.0.history.last!.contains("someView.bottom <= root.safeArea.bottom + system"))
+        let names = session.execute("names")
+        #expect(names.output.contains { $0.contains("cancelButton") && $0.contains("UIButton:0x10f755100'Cancel'") })
+    }
+
+    @Test func savedSessionKeepsTheNamesAndUndoTakesAllBack() throws {
+        let (session, _) = importing("13-munki-1241.log")
+        #expect(session.origins.count == 9)
+        let replay = Session()
+        for line in session.savedScript.text.split(separator: "\n") { _ = replay.execute(String(line)) }
+        #expect(replay.origins.map(\.text) == session.origins.map(\.text))
+        #expect(session.execute("undo").ok)
+        #expect(session.model.viewOrder == ["root"] && session.origins.isEmpty)
+        #expect(session.execute("names").output == ["no imported names (import a console log first)"])
+    }
+
+    @Test func badInputChangesNothing() throws {
+        let scratch = NSTemporaryDirectory() + "layoutlab-import-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let session = Session()
+        session.directory = scratch
+        _ = session.execute("view a")
+        let binary = Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7919) })
+        try binary.write(to: URL(fileURLWithPath: scratch + "/binary.log"))
+        try "Unable to simultaneously satisfy constraints.\n(\n    \"<NSLayoutConstraint:0x6000 UIView:0x7fa4.wid".write(toFile: scratch + "/cut.log", atomically: true, encoding: .utf8)
+        let munki = try String(contentsOfFile: Self.fixtures + "/13-munki-1241.log", encoding: .utf8)
+        try String(repeating: munki, count: 2200).write(toFile: scratch + "/huge.log", atomically: true, encoding: .utf8)
+        for file in ["binary.log", "cut.log", "huge.log", "missing.log"] {
+            let result = session.execute("import \(file)")
+            #expect(!result.ok, "\(file)")
+            #expect(session.model.viewOrder == ["root", "a"] && session.history.count == 1, "\(file)")
+        }
+        #expect(session.execute("import cut.log").error?.message.contains("never ends") == true)
+        // The redacted log: a clear error.
+        session.directory = Self.fixtures
+        #expect(session.execute("import 03-masonry-415.log").error?.message.contains("<private>") == true)
+    }
+}
