@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "LayoutVocabulary", targets: ["LayoutVocabulary"]),
         .library(name: "LayoutModel", targets: ["LayoutModel"]),
         .library(name: "VisualFormat", targets: ["VisualFormat"]),
+        .library(name: "LayoutCode", targets: ["LayoutCode"]),
         .library(name: "LayoutShell", targets: ["LayoutShell"]),
         .executable(name: "layoutlab", targets: ["layoutlab"]),
     ],
@@ -21,7 +22,9 @@ let package = Package(
         .target(name: "LayoutVocabulary"),
         .target(name: "LayoutModel", dependencies: ["Cassowary", "LayoutVocabulary"]),
         .target(name: "VisualFormat", dependencies: ["LayoutVocabulary"]),
-        .target(name: "LayoutShell", dependencies: ["LayoutModel", "VisualFormat"]),
+        // Swift and Objective-C layout code read into a neutral structure (for `import`).
+        .target(name: "LayoutCode", dependencies: ["LayoutVocabulary"]),
+        .target(name: "LayoutShell", dependencies: ["LayoutModel", "VisualFormat", "LayoutCode"]),
         .systemLibrary(
             name: "CEditLine",
             pkgConfig: "libedit",
@@ -39,6 +42,8 @@ let package = Package(
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary", "TestSupport"]),
         .testTarget(name: "LayoutModelTests", dependencies: ["LayoutModel"]),
         .testTarget(name: "VisualFormatTests", dependencies: ["VisualFormat", "LayoutVocabulary"]),
+        .testTarget(name: "LayoutCodeTests", dependencies: ["LayoutCode", "LayoutVocabulary"],
+                    resources: [.copy("Fixtures")]),
         .testTarget(name: "LayoutShellTests", dependencies: ["LayoutShell", "TestSupport"]),
         // The executable's own code (`@testable import layoutlab`): flags, files, history, completion.
         .testTarget(
