@@ -133,7 +133,7 @@ enum CommandRegistry {
     static let families: [[any ShellCommand.Type]] = [
         ViewCommands.all, ConstraintCommands.all, VisualFormatCommands.all, EditCommands.all,
         SettingCommands.all, GuideCommands.all, DeviceCommands.all, InspectionCommands.all, ExplainCommands.all,
-        PictureCommands.all, ImportCommands.all, SessionCommands.all,
+        PictureCommands.all, ImportCommands.all, ExportCommands.all, SessionCommands.all,
     ]
 
     static let all: [any ShellCommand.Type] = families.flatMap { $0 }
