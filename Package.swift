@@ -42,8 +42,8 @@ let package = Package(
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary", "TestSupport"]),
         .testTarget(name: "LayoutModelTests", dependencies: ["LayoutModel"]),
         .testTarget(name: "VisualFormatTests", dependencies: ["VisualFormat", "LayoutVocabulary"]),
-        .testTarget(name: "LayoutCodeTests", dependencies: ["LayoutCode", "LayoutVocabulary"],
-                    resources: [.copy("Fixtures")]),
+        // Fixtures: real layout code, read by path (LayoutShellTests imports them too).
+        .testTarget(name: "LayoutCodeTests", dependencies: ["LayoutCode", "LayoutVocabulary"], exclude: ["Fixtures"]),
         .testTarget(name: "LayoutShellTests", dependencies: ["LayoutShell", "TestSupport"]),
         // The executable's own code (`@testable import layoutlab`): flags, files, history, completion.
         .testTarget(

@@ -77,7 +77,7 @@ extension LayoutCodeReader {
     /// `UIStackView.Distribution.fillEqually`, `UIStackViewDistributionFillEqually`.
     func enumWord(_ expression: CodeExpression, prefixes: [String]) -> String? {
         switch expression {
-        case .member(_, let name): return name
+        case .member(_, let name): return name.prefix(1).lowercased() + name.dropFirst()
         case .name(let name):
             guard let prefix = prefixes.first(where: { name.hasPrefix($0) && name.count > $0.count }) else { return nil }
             let word = name.dropFirst(prefix.count)

@@ -173,7 +173,6 @@ extension LayoutCodeReader {
     mutating func perform(_ method: String, on owner: CodeExpression?, _ values: [CodeExpression], labels: [String?], line: Int) -> Outcome {
         switch method {
         case "activate", "deactivate", "addConstraint", "addConstraints":
-            if method.hasPrefix("add"), let owner, item(owner) == nil { return .skipped(.unrecognized) }
             guard let value = values.first, let refs = constraintRefs(value, creating: true) else { return .skipped(.unrecognized) }
             for ref in refs { setActive(ref, method != "deactivate") }
             return .layout

@@ -37,6 +37,11 @@ extension LayoutCodeReader {
                 return CodeItem(owner.view, guide: .layoutMargins)
             case "view":
                 return CodeItem(Self.rootName)
+            case "superview":
+                // Known when the code added the view somewhere before.
+                guard let child = item(base), child.guide == nil, let index = viewIndex[child.view],
+                      let parent = code.views[index].superview else { return nil }
+                return CodeItem(parent)
             default:
                 if Self.anchorAttributes[name] != nil || ["readableContentGuide", "superview", "keyboardLayoutGuide", "subviews", "layer"].contains(name) { return nil }
                 if case .name(let owner) = base, owner.first?.isUppercase == true { return nil }
@@ -115,6 +120,11 @@ extension LayoutCodeReader {
             return itemConstraint(list, line: line)
         case .call(.member(.name("NSLayoutConstraint")?, "constraints"), let arguments) where arguments.first?.label == "withVisualFormat":
             return visualFormat(arguments.map { ($0.label ?? "", $0.value) }, line: line)
+        case .call(.member(.name("NSLayoutConstraint")?, "constraintsWithVisualFormat"), let arguments) where !arguments.isEmpty:
+            // Swift 2's spelling.
+            var list = arguments.map { ($0.label ?? "", $0.value) }
+            list[0].0 = "withVisualFormat"
+            return visualFormat(list, line: line)
         case .message(.name("NSLayoutConstraint"), let parts) where parts.first?.label == "constraintsWithVisualFormat":
             var list = parts.map { ($0.label ?? "", $0.value) }
             list[0].0 = "withVisualFormat"
@@ -172,7 +182,8 @@ extension LayoutCodeReader {
               let relation = parts[2].1.flatMap({ relationValue($0) }),
               let multiplier = parts[5].1.flatMap({ number($0) }), let constant = parts[6].1.flatMap({ number($0) }) else { return nil }
         var second: CodeAnchor?
-        if let secondAttribute = parts[4].1.flatMap({ attribute($0) }) ?? nil {
+        let toNothing = parts[3].1.map { $0 == .name("nil") || $0 == .name("NULL") } ?? true
+        if !toNothing, let secondAttribute = parts[4].1.flatMap({ attribute($0) }) ?? nil {
             guard let secondItem = parts[3].1.flatMap({ item($0) }) else { return nil }
             second = CodeAnchor(secondItem, secondAttribute)
         }
