@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "LayoutModel", targets: ["LayoutModel"]),
         .library(name: "VisualFormat", targets: ["VisualFormat"]),
         .library(name: "ConsoleLog", targets: ["ConsoleLog"]),
+        .library(name: "LayoutCode", targets: ["LayoutCode"]),
         .library(name: "LayoutShell", targets: ["LayoutShell"]),
         .executable(name: "layoutlab", targets: ["layoutlab"]),
     ],
@@ -25,7 +26,9 @@ let package = Package(
         // UIKit's and AppKit's console logs ("Unable to simultaneously satisfy constraints",
         // _autolayoutTrace) read into plain data, for the shell's importer.
         .target(name: "ConsoleLog", dependencies: ["LayoutVocabulary"]),
-        .target(name: "LayoutShell", dependencies: ["LayoutModel", "VisualFormat", "ConsoleLog"]),
+                // Swift and Objective-C layout code read into a neutral structure (for `import`).
+        .target(name: "LayoutCode", dependencies: ["LayoutVocabulary"]),
+        .target(name: "LayoutShell", dependencies: ["LayoutModel", "VisualFormat", "ConsoleLog", "LayoutCode"]),
         .systemLibrary(
             name: "CEditLine",
             pkgConfig: "libedit",
@@ -45,6 +48,8 @@ let package = Package(
         .testTarget(name: "VisualFormatTests", dependencies: ["VisualFormat", "LayoutVocabulary"]),
         // The real logs the tests read are text files under Fixtures/, each with its source.
         .testTarget(name: "ConsoleLogTests", dependencies: ["ConsoleLog", "LayoutVocabulary"], exclude: ["Fixtures"]),
+        // Fixtures: real layout code, read by path (LayoutShellTests imports them too).
+        .testTarget(name: "LayoutCodeTests", dependencies: ["LayoutCode", "LayoutVocabulary"], exclude: ["Fixtures"]),
         .testTarget(name: "LayoutShellTests", dependencies: ["LayoutShell", "TestSupport"]),
         // The executable's own code (`@testable import layoutlab`): flags, files, history, completion.
         .testTarget(

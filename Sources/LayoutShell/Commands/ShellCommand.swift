@@ -134,7 +134,7 @@ enum CommandRegistry {
         ViewCommands.all, ConstraintCommands.all, VisualFormatCommands.all, EditCommands.all,
         SettingCommands.all, GuideCommands.all, StackCommands.all, AutoresizingCommands.all, DeviceCommands.all,
         InspectionCommands.all, ExplainCommands.all, AmbiguityCommands.all, PictureCommands.all, ImportCommands.all,
-        SessionCommands.all,
+        ExportCommands.all, SessionCommands.all,
     ]
 
     static let all: [any ShellCommand.Type] = families.flatMap { $0 }

@@ -32,7 +32,7 @@ protocol LayoutImporter {
 
 /// The importers `import` and `paste` try, in order.
 enum ImporterRegistry {
-    static let all: [any LayoutImporter.Type] = [ConsoleLogImporter.self]
+    static let all: [any LayoutImporter.Type] = [ConsoleLogImporter.self, LayoutCodeImporter.self]
 
     /// The importer for a text (and its file name, when it has one).
     static func importer(for text: String, fileName: String?) -> (any LayoutImporter.Type)? {

@@ -1,0 +1,172 @@
+import LayoutVocabulary
+
+/// What layout code says, read from Swift or Objective-C source (`LayoutCodeReader.read`):
+/// the views and their hierarchy, stack views, layout guides, constraints in the order they
+/// become active, content priorities, margins, `translatesAutoresizingMaskIntoConstraints`,
+/// and the statements that were not layout. Neutral: no session language, no words.
+public struct LayoutCode: Sendable, Equatable {
+    public enum Language: Sendable, Hashable { case swift, objectiveC }
+
+    public var language: Language
+    /// Views and guides in the order the code first names them (`root` is not listed).
+    public var views: [CodeView] = []
+    /// Constraints (anchor, `NSLayoutConstraint(item:…)` and VFL) in the order they are
+    /// activated; constraints never activated come last, with `isActive` false.
+    public var constraints: [CodeConstraint] = []
+    public var contentPriorities: [CodeContentPriority] = []
+    public var margins: [CodeMargins] = []
+    /// Statements that are not layout, in source order.
+    public var skipped: [CodeSkippedLine] = []
+
+    public init(language: Language) { self.language = language }
+
+    public func view(_ name: String) -> CodeView? { views.first { $0.name == name } }
+}
+
+/// An item a constraint names: a view (`root` for `view`/`self.view`), or one of a view's
+/// own guides.
+public struct CodeItem: Sendable, Hashable, CustomStringConvertible {
+    public enum Guide: Sendable, Hashable { case safeArea, layoutMargins }
+    public var view: String
+    public var guide: Guide?
+
+    public init(_ view: String, guide: Guide? = nil) {
+        self.view = view
+        self.guide = guide
+    }
+
+    public var description: String {
+        switch guide {
+        case nil: view
+        case .safeArea: view + ".safeArea"
+        case .layoutMargins: view + ".margins"
+        }
+    }
+}
+
+/// A view, stack view or layout guide the code makes or names.
+public struct CodeView: Sendable, Equatable {
+    public enum Kind: Sendable, Hashable { case view, stack, layoutGuide }
+
+    /// The variable's name in the code (`self.` and optionals taken off).
+    public var name: String
+    public var kind: Kind
+    /// The class it is made of (`UILabel`), when the code says.
+    public var className: String?
+    /// The view it was added to (`addSubview`, `addArrangedSubview`, `addLayoutGuide`); nil
+    /// when the code never adds it.
+    public var superview: String?
+    /// Added with `addArrangedSubview` or `UIStackView(arrangedSubviews:)`.
+    public var isArranged = false
+    /// `translatesAutoresizingMaskIntoConstraints` as the code leaves it (UIKit's default is
+    /// true; a stack view sets it false for its arranged subviews).
+    public var translatesAutoresizingMask = true
+    /// Whether the code set `translatesAutoresizingMaskIntoConstraints` itself.
+    public var setsAutoresizingMask = false
+    /// The frame given to `UIView(frame:)`, `initWithFrame:` or `.frame =` (x, y, width, height).
+    public var frame: [Double]?
+    /// An intrinsic content size (LayoutLab's exported `IntrinsicSizeView`); nil per side: none.
+    public var intrinsicWidth: Double?
+    public var intrinsicHeight: Double?
+    public var hasIntrinsicSize = false
+    /// For a stack view: its properties and arranged subviews.
+    public var stack: CodeStack?
+    /// The line that first names it.
+    public var line: Int
+
+    public init(name: String, kind: Kind = .view, line: Int) {
+        self.name = name
+        self.kind = kind
+        self.line = line
+    }
+}
+
+/// A `UIStackView`'s layout properties, as the code sets them (UIKit's defaults otherwise).
+public struct CodeStack: Sendable, Equatable {
+    public enum Axis: String, Sendable { case horizontal, vertical }
+    public var axis: Axis = .horizontal
+    public var spacing: Double = 0
+    /// `fill`, `fillEqually`, `fillProportionally`, `equalSpacing`, `equalCentering`.
+    public var distribution = "fill"
+    /// `fill`, `leading`, `top`, `firstBaseline`, `center`, `trailing`, `bottom`, `lastBaseline`.
+    public var alignment = "fill"
+    public var arranged: [String] = []
+    public init() {}
+}
+
+/// One constraint of the code, or one VFL call (`constraints(withVisualFormat:…)`).
+public struct CodeConstraint: Sendable, Equatable {
+    public enum Form: Sendable, Equatable {
+        /// `first REL multiplier × second + constant (+ systemSpacing × system)`.
+        case anchors(first: CodeAnchor, relation: LayoutRelation, second: CodeAnchor?, multiplier: Double,
+                     constant: Double, systemSpacing: Double)
+        /// A visual format with its options, metrics and views (VFL name → item).
+        case visualFormat(format: String, options: [String], metrics: [String: Double], views: [String: CodeItem])
+    }
+
+    public var form: Form
+    public var priority: LayoutPriority = .required
+    /// `identifier = "…"`.
+    public var identifier: String?
+    public var isActive = false
+    /// The variable holding it (`let top = …`), if any.
+    public var variable: String?
+    /// The line of the statement that makes it.
+    public var line: Int
+
+    public init(form: Form, line: Int) {
+        self.form = form
+        self.line = line
+    }
+}
+
+/// An item's attribute, as an anchor names it (`a.leadingAnchor` → a, leading).
+public struct CodeAnchor: Sendable, Hashable {
+    public var item: CodeItem
+    public var attribute: LayoutAttribute
+    public init(_ item: CodeItem, _ attribute: LayoutAttribute) {
+        self.item = item
+        self.attribute = attribute
+    }
+}
+
+/// `setContentHuggingPriority` / `setContentCompressionResistancePriority`.
+public struct CodeContentPriority: Sendable, Equatable {
+    public enum Kind: Sendable, Hashable { case hugging, compressionResistance }
+    public var view: String
+    public var kind: Kind
+    public var axis: LayoutAttribute.Axis
+    public var priority: LayoutPriority
+    public var line: Int
+}
+
+/// `layoutMargins = UIEdgeInsets(…)` or `directionalLayoutMargins = NSDirectionalEdgeInsets(…)`
+/// (then `left`/`right` hold leading/trailing).
+public struct CodeMargins: Sendable, Equatable {
+    public var view: String
+    public var insets: EdgeInsets
+    public var isDirectional: Bool
+    public var line: Int
+}
+
+/// A statement that is not layout, with why.
+public struct CodeSkippedLine: Sendable, Equatable {
+    public enum Reason: Sendable, Hashable {
+        /// Not layout at all (colours, text, control flow).
+        case notLayout
+        /// It names an anchor or a constraint, but not in a form the reader knows.
+        case unrecognized
+        /// A constraint on an item LayoutLab has no counterpart for (`readableContentGuide`,
+        /// `superview`, another view's safe area), named here.
+        case unsupportedItem(String)
+        /// A value that is not a literal (`padding * scale` with an unknown `scale`), named.
+        case unknownValue(String)
+    }
+
+    public var line: Int
+    /// The statement's text, tokens joined by single spaces, at most 120 characters.
+    public var text: String
+    public var reason: Reason
+    /// True when it mentions an anchor, a constraint, or a layout call: the importer lists these.
+    public var mentionsLayout: Bool
+}

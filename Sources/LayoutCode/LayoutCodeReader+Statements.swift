@@ -1,0 +1,247 @@
+import LayoutVocabulary
+
+/// Declarations, assignments and calls: what each layout statement does to the record.
+extension LayoutCodeReader {
+    /// `let name = value` (or `Type *name = value`, or `name = value`).
+    mutating func bind(_ name: String, to value: CodeExpression, line: Int) -> Outcome {
+        if let refs = constraintRefs(value, creating: true) {
+            constraintVariables[name] = refs
+            for ref in refs where made[ref].variable == nil { made[ref].variable = name }
+            return .layout
+        }
+        if let made = viewConstruction(value) {
+            let index = declareView(name, className: made.className, line: line)
+            apply(made, to: index)
+            return .layout
+        }
+        if let number = number(value) {
+            numbers[name] = number
+            return .skipped(.notLayout)
+        }
+        if case .dictionary = value {
+            dictionaries[name] = value
+            return .skipped(.notLayout)
+        }
+        if case .call(.name("NSDictionaryOfVariableBindings"), _) = value {
+            dictionaries[name] = value
+            return .skipped(.notLayout)
+        }
+        if case .array(let elements) = value {
+            if elements.isEmpty {
+                // `var constraints: [NSLayoutConstraint] = []`, filled later.
+                constraintVariables[name] = []
+                arrayVariables[name] = []
+            } else {
+                arrayVariables[name] = elements
+            }
+            return .skipped(.notLayout)
+        }
+        if let item = item(value), item.guide != nil || item.view == Self.rootName {
+            itemVariables[name] = item
+            return .layout
+        }
+        return .skipped(.notLayout)
+    }
+
+    /// `target = value`: a property of a constraint, view or stack view.
+    mutating func assign(_ target: CodeExpression, _ value: CodeExpression, line: Int) -> Outcome {
+        guard case .member(let owner?, let property) = target else {
+            if case .name(let name) = target { return bind(name, to: value, line: line) }
+            return .skipped(.notLayout)
+        }
+        switch property {
+        case "isActive", "active":
+            guard let refs = constraintRefs(owner, creating: true), let on = bool(value) else { return .skipped(.unrecognized) }
+            for ref in refs { setActive(ref, on) }
+            return .layout
+        case "priority":
+            guard let refs = constraintRefs(owner, creating: true) else { return .skipped(.unrecognized) }
+            guard let priority = priority(value) else { return .skipped(.unknownValue(value.sourceText)) }
+            for ref in refs { made[ref].priority = priority }
+            return .layout
+        case "identifier":
+            guard let refs = constraintRefs(owner, creating: true), case .string(let identifier) = value else { return .skipped(.unrecognized) }
+            for ref in refs { made[ref].identifier = identifier }
+            return .layout
+        case "constant":
+            guard let refs = constraintRefs(owner, creating: false) else { return .skipped(.unrecognized) }
+            guard let number = number(value) else { return .skipped(.unknownValue(value.sourceText)) }
+            for ref in refs { made[ref].setConstant(number) }
+            return .layout
+        default:
+            break
+        }
+        guard let item = item(owner), item.guide == nil, item.view != Self.rootName || ["layoutMargins", "directionalLayoutMargins"].contains(property),
+              let index = item.view == Self.rootName ? -1 : viewIndex(of: item, line: line) else {
+            return .skipped(.notLayout)
+        }
+        switch property {
+        case "translatesAutoresizingMaskIntoConstraints":
+            guard index >= 0, let on = bool(value) else { return .skipped(.unrecognized) }
+            code.views[index].translatesAutoresizingMask = on
+            code.views[index].setsAutoresizingMask = true
+            return .layout
+        case "layoutMargins", "directionalLayoutMargins":
+            guard let insets = insets(value) else { return .skipped(.unknownValue(value.sourceText)) }
+            code.margins.append(CodeMargins(view: item.view, insets: insets, isDirectional: property == "directionalLayoutMargins", line: line))
+            return .layout
+        case "frame":
+            guard let rect = rect(value) else { return .skipped(.unknownValue(value.sourceText)) }
+            code.views[index].frame = rect
+            return .layout
+        case "axis", "spacing", "distribution", "alignment":
+            guard code.views[index].kind == .stack else { return .skipped(.notLayout) }
+            return setStackProperty(property, value, at: index)
+        default:
+            return .skipped(.notLayout)
+        }
+    }
+
+    mutating func setStackProperty(_ property: String, _ value: CodeExpression, at index: Int) -> Outcome {
+        switch property {
+        case "axis":
+            guard let axis = axis(value) else { return .skipped(.unknownValue(value.sourceText)) }
+            code.views[index].stack!.axis = axis == .horizontal ? .horizontal : .vertical
+        case "spacing":
+            guard let spacing = number(value) else { return .skipped(.unknownValue(value.sourceText)) }
+            code.views[index].stack!.spacing = spacing
+        case "distribution":
+            guard let word = enumWord(value, prefixes: ["UIStackViewDistribution", "NSStackViewDistribution"]) else { return .skipped(.unknownValue(value.sourceText)) }
+            code.views[index].stack!.distribution = word
+        default:
+            guard let word = enumWord(value, prefixes: ["UIStackViewAlignment", "NSLayoutAttribute"]) else { return .skipped(.unknownValue(value.sourceText)) }
+            code.views[index].stack!.alignment = word
+        }
+        return .layout
+    }
+
+    /// `constraints += [...]`.
+    mutating func append(to target: CodeExpression, _ value: CodeExpression) -> Outcome {
+        guard case .name(let name) = target.withoutSelf, let refs = constraintRefs(value, creating: true) else { return .skipped(.notLayout) }
+        constraintVariables[name, default: []] += refs
+        return .layout
+    }
+
+    mutating func setActive(_ ref: Int, _ on: Bool) {
+        if made[ref].isActive == on { return }
+        made[ref].isActive = on
+        if on { activationOrder.append(ref) } else { activationOrder.removeAll { $0 == ref } }
+    }
+
+    /// A statement that is a call or an Objective-C message.
+    mutating func call(_ expression: CodeExpression, line: Int) -> Outcome {
+        switch expression {
+        case .call(let callee, let arguments):
+            let values = arguments.compactMap(\.value)
+            var outcome = Outcome.skipped(.notLayout)
+            switch callee {
+            case .member(let owner?, let method):
+                outcome = perform(method, on: owner, values, labels: arguments.map(\.label), line: line)
+            case .name(let method):
+                outcome = perform(method, on: nil, values, labels: arguments.map(\.label), line: line)
+            default:
+                break
+            }
+            if outcome != .layout, constraintRefs(expression, creating: true) != nil { return .layout }
+            return outcome
+        case .message(let receiver, let parts):
+            guard let selector = parts.first?.label else { return .skipped(.notLayout) }
+            let values = parts.compactMap(\.value)
+            switch selector {
+            case "activateConstraints", "deactivateConstraints":
+                return perform(selector == "activateConstraints" ? "activate" : "deactivate", on: receiver, values, labels: [], line: line)
+            case "addConstraint", "addConstraints", "addSubview", "addArrangedSubview", "insertSubview", "insertArrangedSubview", "addLayoutGuide",
+                 "setContentHuggingPriority", "setContentCompressionResistancePriority":
+                return perform(selector, on: receiver, values, labels: [], line: line)
+            case "setActive":
+                return assign(.member(receiver, "isActive"), values.first ?? .other, line: line)
+            case "setPriority", "setIdentifier", "setConstant", "setTranslatesAutoresizingMaskIntoConstraints", "setLayoutMargins",
+                 "setAxis", "setSpacing", "setDistribution", "setAlignment", "setDirectionalLayoutMargins":
+                let property = String(selector.dropFirst(3))
+                return assign(.member(receiver, property.prefix(1).lowercased() + property.dropFirst()), values.first ?? .other, line: line)
+            default:
+                if constraintRefs(expression, creating: true) != nil { return .layout }
+                return .skipped(.notLayout)
+            }
+        default:
+            if constraintRefs(expression, creating: true) != nil { return .layout }
+            return .skipped(.notLayout)
+        }
+    }
+
+    /// `owner.method(values…)` (owner nil: the code's `self`).
+    mutating func perform(_ method: String, on owner: CodeExpression?, _ values: [CodeExpression], labels: [String?], line: Int) -> Outcome {
+        switch method {
+        case "activate", "deactivate", "addConstraint", "addConstraints":
+            guard let value = values.first, let refs = constraintRefs(value, creating: true) else { return .skipped(.unrecognized) }
+            for ref in refs { setActive(ref, method != "deactivate") }
+            return .layout
+        case "addSubview", "insertSubview", "addArrangedSubview", "insertArrangedSubview", "addLayoutGuide":
+            let parent = owner.flatMap { item($0) } ?? (owner == nil ? CodeItem(Self.rootName) : nil)
+            guard let parent, parent.guide == nil, let value = values.first, let child = item(value), child.guide == nil,
+                  child.view != Self.rootName, let childIndex = viewIndex(of: child, line: line) else { return .skipped(.unrecognized) }
+            let parentIndex = viewIndex(of: parent, line: line)
+            code.views[childIndex].superview = parent.view
+            if method == "addLayoutGuide" { code.views[childIndex].kind = .layoutGuide }
+            if method.hasSuffix("ArrangedSubview"), let parentIndex {
+                if code.views[parentIndex].kind != .stack {
+                    code.views[parentIndex].kind = .stack
+                    code.views[parentIndex].stack = CodeStack()
+                }
+                if !code.views[parentIndex].stack!.arranged.contains(child.view) { code.views[parentIndex].stack!.arranged.append(child.view) }
+                code.views[childIndex].isArranged = true
+                code.views[childIndex].translatesAutoresizingMask = false
+            }
+            return .layout
+        case "setContentHuggingPriority", "setContentCompressionResistancePriority":
+            guard let owner, let item = item(owner), item.guide == nil, item.view != Self.rootName, values.count == 2,
+                  let priority = priority(values[0]), let axis = axis(values[1]) else { return .skipped(.unrecognized) }
+            _ = viewIndex(of: item, line: line)
+            code.contentPriorities.append(CodeContentPriority(view: item.view, kind: method.contains("Hugging") ? .hugging : .compressionResistance,
+                                                              axis: axis, priority: priority, line: line))
+            return .layout
+        case "forEach":
+            // `views.forEach(view.addSubview)`, `constraints.forEach { … }` is a block.
+            guard let owner, let function = values.first, case .member(let target, let name) = function, let elements = viewList(owner) else {
+                return .skipped(.unrecognized)
+            }
+            var outcome = Outcome.skipped(.unrecognized)
+            for element in elements where perform(name, on: target, [element], labels: [nil], line: line) == .layout { outcome = .layout }
+            return outcome
+        case "append":
+            guard let owner, case .name(let name) = owner.withoutSelf, let value = values.first,
+                  let refs = constraintRefs(value, creating: true) else { return .skipped(.notLayout) }
+            constraintVariables[name, default: []] += refs
+            return .layout
+        default:
+            return .skipped(.notLayout)
+        }
+    }
+}
+
+extension CodeExpression {
+    /// `self.x` as `x`.
+    var withoutSelf: CodeExpression {
+        if case .member(.name("self")?, let name) = self { return .name(name) }
+        return self
+    }
+
+    /// A short rendering for notes (`padding * scale`).
+    public var sourceText: String {
+        switch self {
+        case .name(let name): return name
+        case .number(let value): return formatNumber(value)
+        case .string(let text): return "\"\(text)\""
+        case .member(let base, let name): return (base?.sourceText ?? "") + "." + name
+        case .call(let callee, let arguments):
+            return callee.sourceText + "(" + arguments.map { ($0.label.map { $0 + ": " } ?? "") + ($0.value?.sourceText ?? "") }.joined(separator: ", ") + ")"
+        case .message(let receiver, let parts):
+            return "[" + receiver.sourceText + " " + parts.map { $0.label! + ($0.value.map { ":" + $0.sourceText } ?? "") }.joined(separator: " ") + "]"
+        case .array(let elements): return "[" + elements.map(\.sourceText).joined(separator: ", ") + "]"
+        case .dictionary(let pairs): return "[" + pairs.map { $0.0.sourceText + ": " + $0.1.sourceText }.joined(separator: ", ") + "]"
+        case .binary(let left, let op, let right): return left.sourceText + " " + op + " " + right.sourceText
+        case .negative(let value): return "-" + value.sourceText
+        case .other: return "…"
+        }
+    }
+}

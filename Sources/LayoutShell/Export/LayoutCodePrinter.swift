@@ -1,0 +1,154 @@
+import LayoutModel
+
+/// Writes a session as layout code to paste into `viewDidLoad`, in Swift or Objective-C:
+/// the views (an `IntrinsicSizeView`, declared in the file, for a view with an intrinsic
+/// size), guides as `UILayoutGuide`, the hierarchy, `translatesAutoresizingMaskIntoConstraints
+/// = false`, margins and content priorities that differ from UIKit's defaults, and every
+/// constraint in creation order — anchors where UIKit has them, `NSLayoutConstraint(item:…)`
+/// where it does not (margin attributes, a multiplier on a location), priorities as
+/// `UILayoutPriority(…)`, names as identifiers. Active constraints go into one
+/// `NSLayoutConstraint.activate([...])`; inactive ones are made and left off. `import` reads
+/// the file back to the same layout.
+struct LayoutCodePrinter {
+    enum Language { case swift, objectiveC }
+
+    let model: LayoutModel
+    let language: Language
+    /// Session name → code name (a session view called `view` or `self` cannot keep its name).
+    private var codeNames: [String: String] = [:]
+
+    static let reserved: Set<String> = ["view", "self", "super", "let", "var", "in", "for", "if", "else", "class", "struct",
+                                        "func", "return", "default", "case", "switch", "while", "do", "repeat", "import",
+                                        "id", "nil", "YES", "NO", "true", "false", "int", "float", "double", "long", "new"]
+
+    init(model: LayoutModel, language: Language) {
+        self.model = model
+        self.language = language
+        var used = Set(model.viewOrder)
+        for name in model.viewOrder where Self.reserved.contains(name) {
+            var candidate = name + "View"
+            while used.contains(candidate) { candidate += "_" }
+            used.insert(candidate)
+            codeNames[name] = candidate
+        }
+    }
+
+    var swift: Bool { language == .swift }
+    var userViews: [ViewInfo] {
+        model.viewOrder.compactMap { model.view($0) }.filter { $0.parent != nil && ($0.kind == .view || $0.kind == .guide) }
+    }
+
+    /// The whole file.
+    func document() -> String {
+        let needsIntrinsic = userViews.contains { $0.intrinsicWidth != nil || $0.intrinsicHeight != nil }
+        var text = header()
+        if needsIntrinsic { text += swift ? Self.swiftIntrinsicClass : Self.objcIntrinsicClass }
+        let body = bodyLines().map { $0.isEmpty ? "" : "        " + $0 }.joined(separator: "\n")
+        if swift {
+            text += "final class LayoutViewController: UIViewController {\n    override func viewDidLoad() {\n        super.viewDidLoad()\n\n"
+                + body + "\n    }\n}\n"
+        } else {
+            text += "@interface LayoutViewController : UIViewController\n@end\n\n@implementation LayoutViewController\n\n"
+                + "- (void)viewDidLoad {\n    [super viewDidLoad];\n\n" + body.replacingIndent() + "\n}\n\n@end\n"
+        }
+        return text
+    }
+
+    func header() -> String {
+        var lines = ["// Layout from LayoutLab (`export \(swift ? "swift" : "objc")`): the body of viewDidLoad is the layout.",
+                     "// It was made for a root of \(formatNumber(model.rootWidth))x\(formatNumber(model.rootHeight))"
+                        + (model.device.map { " (device \($0.device.name)\($0.landscape ? " landscape" : ""))" } ?? "") + "."]
+        let s = model.safeAreaInsets
+        if s != EdgeInsets(all: 0) {
+            lines.append("// The safe area there: top \(formatNumber(s.top)), left \(formatNumber(s.left)), bottom \(formatNumber(s.bottom)), right \(formatNumber(s.right)).")
+        }
+        if model.direction == .rightToLeft { lines.append("// Laid out right to left (semanticContentAttribute = .forceRightToLeft).") }
+        return lines.joined(separator: "\n") + "\n\n" + (swift ? "import UIKit\n\n" : "#import <UIKit/UIKit.h>\n\n")
+    }
+
+    // MARK: - viewDidLoad
+
+    func bodyLines() -> [String] {
+        var lines: [String] = []
+        for view in userViews {
+            let name = code(view.name)
+            if view.kind == .guide {
+                lines.append(swift ? "let \(name) = UILayoutGuide()" : "UILayoutGuide *\(name) = [[UILayoutGuide alloc] init];")
+                lines.append(swift ? "\(item(view.parent!)).addLayoutGuide(\(name))" : "[\(item(view.parent!)) addLayoutGuide:\(name)];")
+                continue
+            }
+            if view.intrinsicWidth != nil || view.intrinsicHeight != nil {
+                let w = view.intrinsicWidth.map(formatNumber) ?? (swift ? "UIView.noIntrinsicMetric" : "UIViewNoIntrinsicMetric")
+                let h = view.intrinsicHeight.map(formatNumber) ?? (swift ? "UIView.noIntrinsicMetric" : "UIViewNoIntrinsicMetric")
+                lines.append(swift ? "let \(name) = IntrinsicSizeView(width: \(w), height: \(h))"
+                                   : "IntrinsicSizeView *\(name) = [[IntrinsicSizeView alloc] initWithIntrinsicSize:CGSizeMake(\(w), \(h))];")
+            } else {
+                lines.append(swift ? "let \(name) = UIView()" : "UIView *\(name) = [[UIView alloc] init];")
+            }
+            lines.append(swift ? "\(name).translatesAutoresizingMaskIntoConstraints = false" : "\(name).translatesAutoresizingMaskIntoConstraints = NO;")
+            lines.append(swift ? "\(item(view.parent!)).addSubview(\(name))" : "[\(item(view.parent!)) addSubview:\(name)];")
+        }
+        for name in model.viewOrder {
+            guard let view = model.view(name), view.kind == .view else { continue }
+            lines += settings(of: view)
+        }
+        lines += constraintLines()
+        return lines
+    }
+
+    /// Margins and content priorities that differ from UIKit's defaults.
+    func settings(of view: ViewInfo) -> [String] {
+        var lines: [String] = []
+        let target = item(view.name)
+        if view.margins != .standard || view.marginsAreDirectional {
+            let m = view.margins
+            let values = [m.top, m.left, m.bottom, m.right].map(formatNumber)
+            if view.marginsAreDirectional {
+                lines.append(swift ? "\(target).directionalLayoutMargins = NSDirectionalEdgeInsets(top: \(values[0]), leading: \(values[1]), bottom: \(values[2]), trailing: \(values[3]))"
+                                   : "\(target).directionalLayoutMargins = NSDirectionalEdgeInsetsMake(\(values.joined(separator: ", ")));")
+            } else {
+                lines.append(swift ? "\(target).layoutMargins = UIEdgeInsets(top: \(values[0]), left: \(values[1]), bottom: \(values[2]), right: \(values[3]))"
+                                   : "\(target).layoutMargins = UIEdgeInsetsMake(\(values.joined(separator: ", ")));")
+            }
+        }
+        guard view.parent != nil else { return lines }
+        for axis in [LayoutAttribute.Axis.horizontal, .vertical] {
+            let axisWord = swift ? (axis == .horizontal ? ".horizontal" : ".vertical")
+                                 : (axis == .horizontal ? "UILayoutConstraintAxisHorizontal" : "UILayoutConstraintAxisVertical")
+            if view.hugging(axis) != .defaultLow {
+                lines.append(swift ? "\(target).setContentHuggingPriority(\(priority(view.hugging(axis))), for: \(axisWord))"
+                                   : "[\(target) setContentHuggingPriority:\(priority(view.hugging(axis))) forAxis:\(axisWord)];")
+            }
+            if view.resistance(axis) != .defaultHigh {
+                lines.append(swift ? "\(target).setContentCompressionResistancePriority(\(priority(view.resistance(axis))), for: \(axisWord))"
+                                   : "[\(target) setContentCompressionResistancePriority:\(priority(view.resistance(axis))) forAxis:\(axisWord)];")
+            }
+        }
+        return lines
+    }
+
+    func code(_ name: String) -> String { codeNames[name] ?? name }
+
+    /// How the code names an item: `view` for root, `view.safeAreaLayoutGuide`, `a.layoutMarginsGuide`.
+    func item(_ name: String) -> String {
+        let root = swift ? "view" : "self.view"
+        if name == LayoutModel.rootName { return root }
+        if let (owner, kind) = LayoutModel.systemGuide(name) {
+            let ownerText = owner == LayoutModel.rootName ? root : code(owner)
+            return ownerText + (kind == .safeAreaGuide ? ".safeAreaLayoutGuide" : ".layoutMarginsGuide")
+        }
+        return code(name)
+    }
+
+    func priority(_ value: LayoutPriority) -> String {
+        swift ? "UILayoutPriority(\(formatNumber(value.rawValue)))" : formatNumber(value.rawValue)
+    }
+}
+
+extension String {
+    /// The Swift body's eight-space indent as Objective-C's four.
+    fileprivate func replacingIndent() -> String {
+        split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.hasPrefix("        ") ? "    " + $0.dropFirst(8) : String($0) }.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,67 @@
+import LayoutCode
+import LayoutModel
+
+/// Stack views and views that keep their autoresizing mask, in the session syntax being
+/// added beside this importer: `stack NAME [in SUPER] h|v a b c`, `s.spacing = 8`,
+/// `s.distribution = fillEqually`, `s.alignment = center`, and `view NAME frame X,Y,W,H`
+/// (a view whose frame UIKit pins with autoresizing constraints). All of that syntax is
+/// written here and nowhere else. Until a build knows it (`UIKitViewSyntax` asks a fresh
+/// session), a stack becomes a plain view holding its arranged views and a frame view a plain
+/// view, each with a note saying what the session leaves out.
+extension LayoutCodeTranslation {
+    mutating func emitStack(_ view: CodeView, as name: String, place: String) {
+        let stack = view.stack ?? CodeStack()
+        guard UIKitViewSyntax.hasStacks else {
+            add("view \(name)\(place)", view.line)
+            note("\(name) is a UIStackView: this build has no stack views yet, so its arranged views are plain subviews without the stack's constraints")
+            return
+        }
+        // The arranged views are made by the stack line itself.
+        let arranged = stack.arranged.map { claim($0) }
+        add("stack \(name)\(place) \(stack.axis == .horizontal ? "h" : "v")" + arranged.map { " " + $0 }.joined(), view.line)
+    }
+
+    /// Arranged subviews are made by their stack's line (when stacks are known).
+    func isMadeByStack(_ view: CodeView) -> Bool {
+        UIKitViewSyntax.hasStacks && view.isArranged && view.superview.flatMap { code.view($0) }?.kind == .stack
+    }
+
+    mutating func emitStackProperties() {
+        guard UIKitViewSyntax.hasStacks else { return }
+        for view in code.views where view.kind == .stack {
+            guard let name = names[view.name], let stack = view.stack else { continue }
+            if stack.spacing != 0 { add("\(name).spacing = \(formatNumber(stack.spacing))", view.line) }
+            if stack.distribution != "fill" { add("\(name).distribution = \(stack.distribution)", view.line) }
+            if stack.alignment != "fill" { add("\(name).alignment = \(stack.alignment)", view.line) }
+        }
+    }
+
+    /// A view made in the code that never sets `translatesAutoresizingMaskIntoConstraints =
+    /// false`: UIKit pins its frame (zero unless the code gives one) with required
+    /// constraints, which fight the code's own — the classic bug.
+    mutating func emitAutoresizingView(_ view: CodeView, as name: String, place: String) {
+        let frame = (view.frame ?? [0, 0, 0, 0]).map(formatNumber).joined(separator: ",")
+        guard UIKitViewSyntax.hasAutoresizingViews else {
+            add("view \(name)\(place)", view.line)
+            note("\(name) keeps translatesAutoresizingMaskIntoConstraints = true: in UIKit its frame (\(frame)) becomes required constraints that conflict with these; this build does not model them yet")
+            return
+        }
+        add("view \(name)\(place) frame \(frame)", view.line)
+        note("\(name) keeps translatesAutoresizingMaskIntoConstraints = true, so UIKit pins its frame (\(frame)) with constraints; set it to false in the code (\(name).translatesAutoresizingMask = false here)")
+    }
+}
+
+/// Whether this build's session language has stack views and autoresizing-mask views yet,
+/// asked once of a fresh session.
+enum UIKitViewSyntax {
+    static let hasStacks: Bool = {
+        let probe = Session()
+        return probe.execute("stack s h a b", report: false).ok && probe.model.view("a")?.parent == "s"
+    }()
+
+    static let hasAutoresizingViews: Bool = {
+        let probe = Session()
+        return probe.execute("view a frame 0,0,10,10", report: false).ok && probe.model.view("frame") == nil
+            && probe.model.view("a") != nil
+    }()
+}

@@ -1,0 +1,266 @@
+import LayoutCode
+import LayoutModel
+
+/// `import` of Swift and Objective-C layout code (`.swift`, `.m`, or text that looks like
+/// it): `LayoutCodeReader` reads the code, and this turns what it read into session lines —
+/// views under their code names, guides, margins, content priorities, the constraints in the
+/// order they are activated — with notes for what the session shows differently and for each
+/// skipped line that mentions layout. Every line is tried on a copy of the session first; a
+/// line the session refuses is left out with a note, so an import never fails halfway.
+struct LayoutCodeImporter: LayoutImporter {
+    static let extensions = ["swift", "m", "mm"]
+
+    static func recognizes(_ text: String) -> Bool { LayoutCodeReader.looksLikeLayoutCode(text) }
+
+    static func translate(_ text: String, for session: Session) throws(ShellError) -> ImportedScript {
+        if let bad = text.unicodeScalars.first(where: { $0.value < 0x20 && $0 != "\n" && $0 != "\t" && $0 != "\r" && $0 != "\u{0C}" }) {
+            throw ShellError("this is not source code: it holds a control character (U+\(String(bad.value, radix: 16, uppercase: true)))",
+                             hint: "import reads Swift or Objective-C text")
+        }
+        let code = LayoutCodeReader.read(text)
+        var translation = LayoutCodeTranslation(code: code, session: session)
+        translation.translate()
+        guard !translation.lines.isEmpty else {
+            throw ShellError("no layout found: the code makes no views, subviews or constraints LayoutLab reads",
+                             hint: "import reads anchors, NSLayoutConstraint, VFL, addSubview and UIStackView")
+        }
+        return ImportedScript(kind: code.language == .swift ? "Swift layout code" : "Objective-C layout code",
+                              lines: translation.lines.map(\.text), notes: translation.notes)
+    }
+}
+
+/// One import's translation: code names to session names, and the lines with the source line
+/// each comes from (for the notes).
+struct LayoutCodeTranslation {
+    let code: LayoutCode
+    let session: Session
+    var lines: [(text: String, source: Int)] = []
+    var notes: [String] = []
+    /// Code name → session name.
+    var names: [String: String] = [LayoutCodeReader.rootName: LayoutModel.rootName]
+    var taken: Set<String> = []
+    /// The copy of the session each line is tried on first.
+    let scratch = Session()
+
+    init(code: LayoutCode, session: Session) {
+        self.code = code
+        self.session = session
+        taken = Set(session.model.viewOrder).union(session.model.names.keys)
+        scratch.directory = session.directory
+        let history = session.history.flatMap { $0 }
+        let start = history.lastIndex(of: "reset").map { $0 + 1 } ?? 0
+        _ = try? scratch.run(Array(history[start...]), name: "session")
+    }
+
+    mutating func translate() {
+        let used = usedViews()
+        var emitted: Set<String> = []
+        var homeless: [String] = []
+        for view in code.views where used.contains(view.name) {
+            emitView(view.name, used: used, emitted: &emitted, homeless: &homeless)
+        }
+        if !homeless.isEmpty {
+            note("not added to a view in this code (made elsewhere?), so in root here: \(homeless.joined(separator: ", "))")
+        }
+        for margins in code.margins {
+            guard let name = names[margins.view] else { continue }
+            let m = margins.insets
+            let values = [m.top, m.left, m.bottom, m.right].map(formatNumber).joined(separator: ",")
+            add("\(name).\(margins.isDirectional ? "directionalMargins" : "margins") = \(values)", margins.line)
+        }
+        for setting in code.contentPriorities {
+            guard let name = names[setting.view] else { continue }
+            let word = setting.kind == .hugging ? "hugging" : "resistance"
+            add("\(name).\(word).\(setting.axis == .horizontal ? "h" : "v") = \(formatNumber(setting.priority.rawValue))", setting.line)
+        }
+        emitStackProperties()
+        var inactive: [Int] = []
+        for constraint in code.constraints {
+            guard constraint.isActive else { inactive.append(constraint.line); continue }
+            emitConstraint(constraint)
+        }
+        if !inactive.isEmpty {
+            note("never activated, so left out: the constraint\(inactive.count == 1 ? "" : "s") on line\(inactive.count == 1 ? "" : "s") \(Self.lineList(inactive))")
+        }
+        noteSkipped()
+    }
+
+    // MARK: - Views
+
+    /// Views that take part: added somewhere, constrained, or set up.
+    func usedViews() -> Set<String> {
+        var used = Set(code.views.filter { $0.superview != nil || $0.isArranged }.map(\.name))
+        for constraint in code.constraints where constraint.isActive {
+            switch constraint.form {
+            case .anchors(let first, _, let second, _, _, _):
+                used.insert(first.item.view)
+                if let second { used.insert(second.item.view) }
+            case .visualFormat(_, _, _, let views):
+                used.formUnion(views.values.map(\.view))
+            }
+        }
+        used.formUnion(code.contentPriorities.map(\.view))
+        used.remove(LayoutCodeReader.rootName)
+        return used
+    }
+
+    mutating func emitView(_ name: String, used: Set<String>, emitted: inout Set<String>, homeless: inout [String]) {
+        guard !emitted.contains(name), let view = code.view(name) else { return }
+        emitted.insert(name)
+        if isMadeByStack(view) {
+            emitView(view.superview!, used: used, emitted: &emitted, homeless: &homeless)
+            return
+        }
+        var parent = LayoutModel.rootName
+        if let superview = view.superview, superview != LayoutCodeReader.rootName {
+            emitView(superview, used: used, emitted: &emitted, homeless: &homeless)
+            guard let parentName = names[superview] else { return }
+            parent = parentName
+        } else if view.superview == nil {
+            homeless.append(name)
+        }
+        let sessionName = claim(name)
+        let place = parent == LayoutModel.rootName ? "" : " in \(parent)"
+        switch view.kind {
+        case .layoutGuide:
+            add("guide \(sessionName)\(place)", view.line)
+        case .stack:
+            emitStack(view, as: sessionName, place: place)
+        case .view:
+            if view.hasIntrinsicSize {
+                let side = { (value: Double?) in value.map(formatNumber) ?? "-" }
+                add("view \(sessionName)\(place) intrinsic \(side(view.intrinsicWidth))x\(side(view.intrinsicHeight))", view.line)
+            } else if keepsAutoresizingConstraints(view) {
+                emitAutoresizingView(view, as: sessionName, place: place)
+            } else {
+                add("view \(sessionName)\(place)", view.line)
+            }
+        }
+    }
+
+    /// A view made in this code that keeps `translatesAutoresizingMaskIntoConstraints` true.
+    func keepsAutoresizingConstraints(_ view: CodeView) -> Bool {
+        view.translatesAutoresizingMask && !view.isArranged && view.className != nil && view.kind == .view
+    }
+
+    /// The session name for a code name: the same when it is free and legal, else one with a
+    /// number, with a note.
+    mutating func claim(_ codeName: String) -> String {
+        if let known = names[codeName] { return known }
+        var base = String(codeName.unicodeScalars.map { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") ? Character($0) : "_" })
+        if base.first.map({ ("0"..."9").contains($0) }) ?? true { base = "v" + base }
+        var candidate = base
+        var number = 2
+        while taken.contains(candidate) || LayoutModel.looksLikeConstraintID(candidate) || candidate == LayoutModel.rootName {
+            candidate = "\(base)\(number)"
+            number += 1
+        }
+        if candidate != codeName { note("\(codeName) is called \(candidate) here (\(base == codeName ? "the name is taken" : "not a name LayoutLab accepts"))") }
+        taken.insert(candidate)
+        names[codeName] = candidate
+        return candidate
+    }
+
+    // MARK: - Constraints
+
+    func itemName(_ item: CodeItem) -> String? {
+        guard let view = names[item.view] else { return nil }
+        switch item.guide {
+        case nil: return view
+        case .safeArea: return view == LayoutModel.rootName ? "root.safeArea" : nil
+        case .layoutMargins: return view + ".margins"
+        }
+    }
+
+    mutating func emitConstraint(_ constraint: CodeConstraint) {
+        switch constraint.form {
+        case .anchors(let first, let relation, let second, let multiplier, let constant, let system):
+            guard let firstName = itemName(first.item), second.map({ itemName($0.item) != nil }) ?? true else {
+                let item = [first.item] + (second.map { [$0.item] } ?? [])
+                let missing = item.first { itemName($0) == nil }!
+                note("line \(constraint.line): left out: LayoutLab has no \(missing.guide == .safeArea ? "safe area for \(missing.view) (only root.safeArea)" : missing.description)")
+                return
+            }
+            var spec = ConstraintSpec(firstItem: firstName, firstAttribute: first.attribute, relation: relation,
+                                      secondItem: second.flatMap { itemName($0.item) }, secondAttribute: second?.attribute,
+                                      multiplier: multiplier, constant: constant, priority: constraint.priority)
+            spec.systemSpacing = system
+            var prefix = ""
+            if let identifier = constraint.identifier {
+                if LayoutModel.isIdentifier(identifier), !LayoutModel.looksLikeConstraintID(identifier), !taken.contains(identifier) {
+                    prefix = identifier + ": "
+                    taken.insert(identifier)
+                } else {
+                    note("line \(constraint.line): the identifier \"\(identifier)\" is not a free name here; the constraint has only its id")
+                }
+            }
+            add(prefix + spec.canonicalText, constraint.line)
+        case .visualFormat(let format, let options, let metrics, let views):
+            if session.platform != .ios, scratch.platform != .ios {
+                add("platform ios", constraint.line)
+                note("platform ios: the VFL here is UIKit's, so its standard spacings are iOS's")
+            }
+            for key in metrics.keys.sorted() { add("metric \(key) = \(formatNumber(metrics[key]!))", constraint.line) }
+            var renames: [String: String] = [:]
+            for (key, item) in views { if let name = itemName(item) { renames[key] = name } }
+            add(([Self.renaming(format, renames)] + options).joined(separator: " "), constraint.line)
+        }
+    }
+
+    /// A VFL format with its view names replaced (the code's dictionary keys → session names).
+    static func renaming(_ format: String, _ renames: [String: String]) -> String {
+        var result = ""
+        var word = ""
+        var started = false
+        func flush() {
+            result += renames[word] ?? word
+            word = ""
+        }
+        for character in format {
+            if started, character.isLetter || character.isNumber || character == "_" {
+                word.append(character)
+            } else {
+                flush()
+                result.append(character)
+                // `H:` and `V:` name the orientation, not a view.
+                if character == ":" || character == "|" || character == "[" { started = true }
+            }
+        }
+        flush()
+        return result
+    }
+
+    // MARK: - Lines and notes
+
+    /// Adds a line if the session takes it (tried on the copy), else notes why not.
+    mutating func add(_ line: String, _ source: Int) {
+        let result = scratch.execute(line, report: false)
+        if result.ok {
+            lines.append((line, source))
+        } else {
+            note("line \(source): left out: \(line) — \(result.error?.message ?? "refused")")
+        }
+    }
+
+    mutating func note(_ text: String) { notes.append(text) }
+
+    /// Each skipped line that names an anchor or a constraint, with its number (at most 20).
+    mutating func noteSkipped() {
+        let listed = code.skipped.filter(\.mentionsLayout)
+        for skipped in listed.prefix(20) {
+            let why: String
+            switch skipped.reason {
+            case .notLayout, .unrecognized: why = "skipped"
+            case .unsupportedItem(let item): why = "skipped (no \(item) here)"
+            case .unknownValue(let value): why = "skipped (\(value) is not a number LayoutLab can read)"
+            }
+            note("line \(skipped.line): \(why): \(skipped.text)")
+        }
+        if listed.count > 20 { note("and \(listed.count - 20) more skipped lines that mention layout") }
+    }
+
+    static func lineList(_ numbers: [Int]) -> String {
+        let shown = numbers.prefix(12).map(String.init).joined(separator: ", ")
+        return numbers.count > 12 ? shown + " and \(numbers.count - 12) more" : shown
+    }
+}

@@ -1,0 +1,217 @@
+import Foundation
+import Testing
+import LayoutModel
+import TestSupport
+@testable import LayoutShell
+
+private let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("LayoutCodeTests/Fixtures")
+
+private func fixture(_ name: String) throws -> String {
+    try String(contentsOf: fixtures.appendingPathComponent(name), encoding: .utf8)
+}
+
+/// Imports a text as `paste` does and returns the session and the report.
+private func imported(_ text: String, into session: Session = Session()) -> (Session, CommandResult) {
+    _ = session.execute("paste")
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) where !line.allSatisfy(\.isWhitespace) {
+        _ = session.execute(String(line))
+    }
+    return (session, session.execute(""))
+}
+
+private func frame(_ session: Session, _ name: String) -> [Double] {
+    let f = session.model.frame(of: name)!
+    return [f.x, f.y, f.width, f.height].map { ($0 * 1000).rounded() / 1000 }
+}
+
+struct LayoutCodeImportTests {
+    /// Every fixture into a fresh session, with frames checked by hand (root 375x667, no safe area).
+    @Test(arguments: [
+        ("RobotCheck.swift.txt", "label", [12.0, 12, 351, 667]),
+        ("UIControlsPart2.swift.txt", "firstName", [100, 100, 0, 0]),
+        ("AdvancedAutoLayout.swift.txt", "yellowView", [16, 16, 200, 200]),
+        ("HelloPutInCenter.swift.txt", "redView", [137.5, 283.5, 100, 100]),
+        ("CleanArchitecture.swift.txt", "title", [16, 16, 375, 0]),
+        ("HelloSafeArea.swift.txt", "view1", [37.5, 0, 300, 100]),
+        ("Tuber.swift.txt", "view1", [0, 0, 375, 667]),
+        ("Tracker.swift.txt", "label", [187.5, 333.5, 0, 0]),
+        ("DrawingInUIView.swift.txt", "mv", [25, 258.5, 325, 150]),
+        ("iPhoneXSupport.m.txt", "headerView", [0, 0, 375, 667]),
+        ("Nyxian.m.txt", "label", [0, 0, 375, 667]),
+        ("TestAuto.m.txt", "navView", [0, 20, 375, 44]),
+        ("StudyStackView.swift.txt", "stackView", [0, 0, 375, 54]),   // a real stack now: 44 + 10 + the empty button2
+    ])
+    func importsTheFixture(_ file: String, _ view: String, _ expected: [Double]) throws {
+        let (session, result) = imported(try fixture(file))
+        #expect(result.ok, "\(result.error?.message ?? "")")
+        #expect(frame(session, view) == expected)
+        // One undo takes the whole import back.
+        _ = session.execute("undo")
+        #expect(session.model.viewOrder == ["root"])
+    }
+
+    @Test func theSecondViewOfTestAutoAndItsVFL() throws {
+        let (session, _) = imported(try fixture("TestAuto.m.txt"))
+        #expect(frame(session, "sView") == [0, 0, 375, 20])
+        #expect(session.platform == .ios)
+    }
+
+    @Test func notesListSkippedLayoutLinesAndRenames() {
+        let session = Session()
+        _ = session.execute("view label")
+        let (_, result) = imported("""
+            let label = UILabel()
+            label.translatesAutoresizingMaskIntoConstraints = false
+            view.addSubview(label)
+            label.anchor(top: view.topAnchor)
+            label.widthAnchor.constraint(equalToConstant: 10).isActive = true
+            label.heightAnchor.constraint(equalToConstant: 10)
+            """, into: session)
+        #expect(result.ok)
+        #expect(result.output.contains("label is called label2 here (the name is taken)"))
+        #expect(result.output.contains("line 4: skipped: label.anchor(top: view.topAnchor)"))
+        #expect(result.output.contains("never activated, so left out: the constraint on line 6"))
+        #expect(session.model.frame(of: "label2")!.width == 10)
+    }
+
+    /// `translatesAutoresizingMaskIntoConstraints` left true: said, and (in this build) the
+    /// frame's constraints are not modelled yet.
+    @Test func aViewThatKeepsItsAutoresizingMaskIsNamed() throws {
+        let code = "let box = UIView(frame: CGRect(x: 0, y: 0, width: 50, height: 50))\nview.addSubview(box)\nbox.widthAnchor.constraint(equalToConstant: 100).isActive = true"
+        let script = try LayoutCodeImporter.translate(code, for: Session())
+        if UIKitViewSyntax.hasAutoresizingViews {
+            #expect(script.lines == ["view box frame 0,0,50,50", "box.width == 100"])
+        } else {
+            #expect(script.lines == ["view box", "box.width == 100"])
+            #expect(script.notes.contains { $0.hasPrefix("box keeps translatesAutoresizingMaskIntoConstraints = true") })
+        }
+    }
+
+    /// Stack views: the translation's lines (the stack syntax is being added beside this).
+    @Test func stackViewsTranslate() throws {
+        let script = try LayoutCodeImporter.translate(try fixture("StudyStackView.swift.txt"), for: Session())
+        if UIKitViewSyntax.hasStacks {
+            #expect(script.lines.prefix(4) == ["stack stackView v button1 button2", "stackView.spacing = 10", "stackView.alignment = center",
+                                               "stackView.top == root.safeArea.top"])
+        } else {
+            #expect(script.lines.prefix(3) == ["view stackView", "view button1 in stackView", "view button2 in stackView"])
+            #expect(script.notes.contains { $0.hasPrefix("stackView is a UIStackView") })
+        }
+    }
+
+    @Test func badInputChangesNothing() {
+        for text in ["NSLayoutConstraint.activate([a.leadingAnchor.constraint(equalTo: ((((", "let x = 1\nprint(x)",
+                     "view.addSubview(\u{0}\u{1}binary)", String(repeating: "[", count: 200_000) + "addSubview"] {
+            let session = Session()
+            _ = session.execute("view a")
+            let (after, result) = imported(text, into: session)
+            #expect(!result.ok)
+            #expect(after.model.viewOrder == ["root", "a"])
+            #expect(after.history.count == 1)
+        }
+    }
+
+    @Test func aRefusedLineIsLeftOutWithANote() throws {
+        let script = try LayoutCodeImporter.translate("""
+            let a = UIView()
+            a.translatesAutoresizingMaskIntoConstraints = false
+            view.addSubview(a)
+            NSLayoutConstraint(item: a, attribute: .left, relatedBy: .equal, toItem: nil, attribute: .notAnAttribute, multiplier: 1, constant: 20).isActive = true
+            a.widthAnchor.constraint(equalToConstant: 20).isActive = true
+            """, for: Session())
+        #expect(script.lines == ["view a", "a.width == 20"])
+        #expect(script.notes.contains { $0.hasPrefix("line 4: left out: a.left == 20") })
+    }
+}
+
+/// `export swift|objc` then `import` gives the same layout.
+struct ExportRoundTripTests {
+    static func randomSession(_ seed: UInt64) -> Session {
+        var random = SplitMix64(seed: seed)
+        let session = Session()
+        var views = ["root"]
+        let attributes = ["leading", "trailing", "top", "bottom", "width", "height", "centerX", "centerY", "left", "right",
+                          "leadingMargin", "topMargin", "firstBaseline", "lastBaseline"]
+        for index in 0..<(2 + random.below(5)) {
+            let name = "v\(index)"
+            let parent = random.pick(views)
+            let intrinsic = random.chance(40) ? " intrinsic \(random.below(120))x\(random.chance(20) ? "-" : String(random.below(40)))" : ""
+            _ = session.execute("view \(name)\(parent == "root" ? "" : " in \(parent)")\(intrinsic)", report: false)
+            views.append(name)
+        }
+        if random.chance(40) { _ = session.execute("guide g", report: false); views.append("g") }
+        if random.chance(30) { _ = session.execute("v0.margins = 4,12,4,\(random.below(30))", report: false) }
+        if random.chance(30) { _ = session.execute("v1.hugging.h = \(200 + random.below(600))", report: false) }
+        for index in 0..<(3 + random.below(12)) {
+            let first = random.pick(Array(views.dropFirst()))
+            let attribute = random.pick(attributes)
+            let relation = random.pick(["==", ">=", "<="])
+            let priority = random.chance(30) ? " @\(random.pick([250, 500, 750, 999]))" : ""
+            let name = random.chance(15) ? "n\(index): " : ""
+            var line: String
+            if ["width", "height"].contains(attribute), random.chance(40) {
+                line = "\(first).\(attribute) \(relation) \(random.below(200))"
+            } else {
+                var second = random.pick(views)
+                if random.chance(15) { second = "root.safeArea" }
+                if random.chance(10) { second = "v0.margins" }
+                let sameAxis = attributes.filter { a in
+                    let horizontal: Set = ["leading", "trailing", "width", "centerX", "left", "right", "leadingMargin"]
+                    return horizontal.contains(a) == horizontal.contains(attribute)
+                }
+                let multiplier = random.chance(15) ? "\(random.pick(["0.5", "2", "1.5"])) * " : ""
+                let constant = random.chance(20) ? " + system" : random.chance(60) ? " + \(random.below(40))" : ""
+                line = "\(first).\(attribute) \(relation) \(multiplier)\(second).\(random.pick(sameAxis))\(constant)"
+            }
+            _ = session.execute(name + line + priority, report: false)
+        }
+        if random.chance(20), session.model.constraint("c2") != nil { _ = session.execute("deactivate c2", report: false) }
+        return session
+    }
+
+    /// Frames, ambiguity and broken constraints. An ambiguous component's value is whichever
+    /// optimum the solver's path reached, so only its being ambiguous is compared; UIKit's own
+    /// guides appear when a constraint first names them, so they are left out.
+    static func snapshot(_ session: Session) -> [String] {
+        let model = session.model
+        var lines: [String] = []
+        for (name, f) in model.frames() where LayoutModel.systemGuide(name) == nil {
+            let ambiguous = Set(model.ambiguousComponents(of: name))
+            let values = FrameComponent.allCases.map { ambiguous.contains($0) ? "?" : String(format: "%.4f", f[$0] == 0 ? 0 : f[$0]) }
+            lines.append("\(name) " + values.joined(separator: " "))
+        }
+        lines.append("broken \(model.brokenConstraints().count)")
+        return lines
+    }
+
+    @Test(arguments: [LayoutCodePrinter.Language.swift, .objectiveC])
+    func randomSessionsComeBackTheSame(_ language: LayoutCodePrinter.Language) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("layoutlab-export-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = language == .swift ? "Layout.swift" : "Layout.m"
+        var checked = 0
+        for seed in UInt64(1)...300 {
+            let session = Self.randomSession(seed)
+            session.directory = directory.path
+            let exported = session.execute("export \(language == .swift ? "swift" : "objc") \(file)")
+            #expect(exported.ok)
+            let fresh = Session()
+            fresh.directory = directory.path
+            let result = fresh.execute("import \(file)")
+            if session.model.viewOrder.count == 1 { continue }
+            #expect(result.ok, "seed \(seed): \(result.error?.message ?? "")")
+            #expect(Self.snapshot(fresh) == Self.snapshot(session), "seed \(seed)")
+            checked += 1
+        }
+        #expect(checked > 250)
+    }
+
+    @Test func exportNeedsALanguageAndAFile() {
+        let session = Session()
+        #expect(session.execute("export").error?.message == "export needs a language and a file name")
+        #expect(session.execute("export kotlin a.kt").error?.message == "export writes swift or objc, not kotlin")
+        #expect(session.execute("export swift").error?.message == "export swift needs a file name")
+    }
+}
