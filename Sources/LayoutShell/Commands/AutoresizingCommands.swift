@@ -79,23 +79,12 @@ struct SetTranslatesAutoresizingMask: SessionChange {
     static let spec = SetAutoresizingMask.spec
 
     static func parse(_ p: inout LineParser) throws(ShellError) -> SetTranslatesAutoresizingMask {
-        let head = p.current.identifier!
-        let column = p.current.column
-        guard let info = p.model.view(head) else { throw p.unknownView(head, column: column) }
-        if head == LayoutModel.rootName { throw ShellError(LayoutError.rootHasNoAutoresizing, column: column) }
-        if info.kind.isGuide { throw ShellError("\(head) is a layout guide: only views have autoresizing masks", column: column) }
-        p.position = 3
-        guard p.current.isSymbol("=") || p.current.isSymbol("==") else { throw p.unexpected("'='") }
-        p.advance()
-        guard let word = p.current.identifier, word == "true" || word == "false" else {
-            throw ShellError("translatesAutoresizingMask is true or false", hint: "e.g. \(head).translatesAutoresizingMask = false", column: p.current.column)
+        let (view, on, column) = try p.viewSwitch("translatesAutoresizingMask", rootError: .rootHasNoAutoresizing,
+                                                  guideNote: "and only views have autoresizing masks", example: false)
+        if on, let stack = p.model.arrangedIn[view] {
+            throw ShellError(LayoutError.arrangedViewCannotTranslate(view, stack: stack), column: column)
         }
-        if word == "true", let stack = p.model.arrangedIn[head] {
-            throw ShellError(LayoutError.arrangedViewCannotTranslate(head, stack: stack), column: p.current.column)
-        }
-        p.advance()
-        try p.expectEnd()
-        return SetTranslatesAutoresizingMask(view: head, on: word == "true")
+        return SetTranslatesAutoresizingMask(view: view, on: on)
     }
 
     func apply(to session: Session) throws(ShellError) -> [String] {

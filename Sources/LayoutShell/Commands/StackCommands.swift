@@ -291,20 +291,9 @@ struct SetHidden: SessionChange {
     static let spec = SetStackProperty.spec
 
     static func parse(_ p: inout LineParser) throws(ShellError) -> SetHidden {
-        let head = p.current.identifier!
-        let column = p.current.column
-        guard let info = p.model.view(head) else { throw p.unknownView(head, column: column) }
-        if head == LayoutModel.rootName { throw ShellError(LayoutError.rootCannotHide, column: column) }
-        if info.kind.isGuide { throw ShellError("\(head) is a layout guide, which is never drawn, so never hidden", column: column) }
-        p.position = 3
-        guard p.current.isSymbol("=") || p.current.isSymbol("==") else { throw p.unexpected("'='") }
-        p.advance()
-        guard let word = p.current.identifier, word == "true" || word == "false" else {
-            throw ShellError("hidden is true or false", hint: "e.g. \(head).hidden = true", column: p.current.column)
-        }
-        p.advance()
-        try p.expectEnd()
-        return SetHidden(view: head, hidden: word == "true")
+        let (view, hidden, _) = try p.viewSwitch("hidden", rootError: .rootCannotHide,
+                                                 guideNote: "which is never drawn, so never hidden", example: true)
+        return SetHidden(view: view, hidden: hidden)
     }
 
     func apply(to session: Session) throws(ShellError) -> [String] {
