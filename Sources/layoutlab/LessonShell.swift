@@ -85,7 +85,7 @@ struct LessonShell {
         }
         engine.session.lessons = library
         let next = all.first { $0.number > lesson.number }.map { (number: $0.number, title: $0.title) }
-        let player = LessonPlayer(lesson: lesson, session: engine.session, next: next)
+        let player = LessonPlayer(lesson: lesson, session: engine.session, next: next, directory: library.directory)
         let prompt = "lesson \(lesson.number)> "
 
         let editor = interactive

@@ -10,6 +10,10 @@ public final class LessonPlayer {
     public let session: Session
     /// The lesson after this one, named in the closing words (nil: this is the last).
     public let next: (number: Int, title: String)?
+    /// The folder of the lesson's file: the lesson's own commands resolve relative paths
+    /// (`import logs/x.log`) against it, as `--check` does; the reader's own lines resolve
+    /// against the session's directory. Nil: the session's directory for both.
+    public let directory: String?
     /// The step to show or run next; `lesson.steps.count` once the lesson is over.
     public private(set) var position = 0
     /// True once the reader has run a command of their own that was accepted: from then on
@@ -17,10 +21,12 @@ public final class LessonPlayer {
     public private(set) var readerHasTyped = false
     private var lineNumber = 0
 
-    public init(lesson: Lesson, session: Session = Session(), next: (number: Int, title: String)? = nil) {
+    public init(lesson: Lesson, session: Session = Session(), next: (number: Int, title: String)? = nil,
+                directory: String? = nil) {
         self.lesson = lesson
         self.session = session
         self.next = next
+        self.directory = directory
     }
 
     public var isFinished: Bool { position >= lesson.steps.count }
@@ -91,7 +97,10 @@ public final class LessonPlayer {
         }
         position += 1
         guard let command = step.command else { return .pause }
+        let readersDirectory = session.directory
+        if let directory { session.directory = directory }
         let result = session.execute(command, lineNumber: lineNumber)
+        session.directory = readersDirectory
         return .step(command: command, result: result, differs: !Self.matches(result, step.expected))
     }
 

@@ -58,7 +58,9 @@ import Testing
             let index = try #require(lines.lastIndex { Replay.isExpectation($0) && $0.contains { $0.isNumber } })
             let digit = try #require(lines[index].lastIndex { $0.isNumber })
             lines[index].replaceSubrange(digit...digit, with: lines[index][digit] == "7" ? "8" : "7")
-            let check = Replay.check(lines.joined(separator: "\n") + "\n", name: file)
+            let session = Session()
+            session.directory = ExampleTranscripts.examplesDirectory
+            let check = Replay.check(lines.joined(separator: "\n") + "\n", name: file, session: session)
             #expect(!check.ok, "\(file): changing line \(index + 1) went unnoticed")
             #expect(check.differences.count == 1)
         }
@@ -67,7 +69,7 @@ import Testing
     /// Pressing Enter all the way through plays each lesson exactly as its transcript says.
     @Test func playingWithEnterAloneFollowsEachTranscript() throws {
         for lesson in try Self.lessons() {
-            let player = LessonPlayer(lesson: lesson)
+            let player = LessonPlayer(lesson: lesson, directory: ExampleTranscripts.examplesDirectory)
             _ = player.present()
             var steps = 0
             while !player.isFinished {

@@ -98,6 +98,22 @@ import Testing
         #expect(player.position == 1)
     }
 
+    /// A lesson's own `import logs/…` reads from the lesson's folder (as `--check` does);
+    /// the reader's own lines keep the session's directory.
+    @Test func aLessonsRelativePathsResolveAgainstItsFolder() throws {
+        let text = "# Lesson 3: A sample\n# One line.\n#\n# try: nothing\n# answer:\nimport logs/munki-1241.log\n"
+        let lesson = try Lesson.parse(text, fileName: "03-sample.lal")
+        let session = Session()
+        session.directory = "/nonexistent"
+        let player = LessonPlayer(lesson: lesson, session: session, directory: ExampleTranscripts.examplesDirectory)
+        guard case .own(let own) = player.respond(to: "import logs/munki-1241.log x") else { Issue.record("no own line"); return }
+        #expect(!own.ok)
+        guard case .pause = player.respond(to: "") else { Issue.record("the story did not pause"); return }
+        guard case .step(_, let result, _) = player.respond(to: "") else { Issue.record("no step"); return }
+        #expect(result.ok, "\(result.output)")
+        #expect(session.directory == "/nonexistent")
+    }
+
     @Test func theReadersOwnCommandsRunInTheSameSessionWithoutMovingOn() throws {
         let player = LessonPlayer(lesson: try Self.lesson())
         _ = player.present()
