@@ -74,7 +74,7 @@ extension LogTranslation {
             lines.append("  the log does not say the superview of \(flat.joined(separator: ", ")): placed in root")
         }
         if !brokenKeys.isEmpty {
-            lines.append("  added last: the constraint UIKit broke, so that the session breaks the same one where it can")
+            lines.append("  added last: the constraint the log says was broken, so that the session breaks the same one where it can")
         }
         for trace in log.traces {
             for entry in trace.entries where entry.isAmbiguous {
@@ -91,6 +91,8 @@ extension LogTranslation {
         let listed = constraints.compactMap { logIDs[$0.key] }
         let brokenIDs = constraints.filter { brokenKeys.contains($0.key) }.compactMap { logIDs[$0.key] }
         let hadConflict = !log.reports.isEmpty
+        // The framework that logged it: AppKit's logs say the same as UIKit's.
+        let engine = Set(log.reports.map(\.platform)) == [.macOS] ? "AppKit" : "UIKit"
         return { session, result in
             guard hadConflict else { return [] }
             guard let conflict = result.conflicts.first else {
@@ -111,8 +113,8 @@ extension LogTranslation {
             }
             if let uikit = brokenIDs.first {
                 notes.append(uikit == conflict.broken
-                    ? "  UIKit broke \(uikit); the session broke \(uikit) too"
-                    : "  UIKit broke \(uikit); the session broke \(conflict.broken) (UIKit's choice follows no documented rule)")
+                    ? "  \(engine) broke \(uikit); the session broke \(uikit) too"
+                    : "  \(engine) broke \(uikit); the session broke \(conflict.broken) (\(engine)'s choice follows no documented rule)")
             }
             return notes
         }

@@ -50,9 +50,9 @@ enum SystemConstraint: Equatable {
         case .encapsulatedSize(let id):
             return "'\(id)' is the size a container (table, collection, navigation) gives the view; here an ordinary required constraint"
         case .autoresizing(let mask):
-            return "an autoresizing-mask constraint (\(mask ?? "mask not printed")): translatesAutoresizingMaskIntoConstraints was on; here an ordinary required constraint (autoresizing views are not in the language yet)"
+            return "an autoresizing-mask constraint (\(mask ?? "mask not printed")): translatesAutoresizingMaskIntoConstraints was on; here an ordinary required constraint holding the frame the log shows (a log gives the constraints, not the mask, so the view is not remade as `view NAME frame`)"
         case .stackView(let id):
-            return "'\(id)' is made by a UIStackView; here an ordinary constraint (stack views are not in the language yet)"
+            return "'\(id)' is made by a UIStackView; here an ordinary constraint (a log shows a stack's constraints, not its properties, so the stack is not remade as `stack`)"
         case .temporarySize(let id):
             return "'\(id)' is a size UIKit sets while it measures a view; here an ordinary required constraint"
         case .layoutSupport:
