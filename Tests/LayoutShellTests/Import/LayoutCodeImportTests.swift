@@ -229,6 +229,19 @@ struct ExportRoundTripTests {
         #expect(checked > 250)
     }
 
+    /// Importing into a session that already has `c` and `c1` used to loop for ever: every
+    /// `cN` looks like a constraint id.
+    @Test func aTakenNameLikeAConstraintIDGetsAnUnderscore() {
+        let session = Session()
+        _ = session.execute("stack s v a b c")
+        _ = session.execute("view c1")
+        let (_, result) = imported("let s = UIStackView()\nview.addSubview(s)\nlet c = UIView()\nlet c1 = UIView()\ns.addArrangedSubview(c)\nview.addSubview(c1)\n",
+                                   into: session)
+        #expect(result.ok, "\(result.error?.message ?? "")")
+        #expect(session.model.view("c_2")?.parent == "s2")
+        #expect(session.model.view("c1_2") != nil)
+    }
+
     @Test func exportNeedsALanguageAndAFile() {
         let session = Session()
         #expect(session.execute("export").error?.message == "export needs a language and a file name")
