@@ -56,7 +56,7 @@ extension LayoutCodeTranslation {
             note("\(name) keeps translatesAutoresizingMaskIntoConstraints = true: in UIKit its frame (\(frame)) becomes required constraints that conflict with these; this build does not model them yet")
             return
         }
-        add("view \(name)\(place) frame \(frame)", view.line)
+        add("view \(name) frame \(frame)\(place)", view.line)
         if let mask = view.autoresizingMask, !mask.isEmpty { add("\(name).autoresizing = \(mask.joined(separator: " "))", view.line) }
         note("\(name) keeps translatesAutoresizingMaskIntoConstraints = true, so UIKit pins its frame (\(frame)) with constraints; set it to false in the code (\(name).translatesAutoresizingMask = false here)")
     }

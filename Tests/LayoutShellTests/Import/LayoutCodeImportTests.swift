@@ -155,7 +155,9 @@ struct ExportRoundTripTests {
             views += ["st"] + arranged
         }
         if random.chance(25) {
-            _ = session.execute("view fr frame \(random.below(50)),\(random.below(50)),\(random.below(100)),\(random.below(100))", report: false)
+            let parent = random.pick(views.filter { $0 != "g" })
+            _ = session.execute("view fr frame \(random.below(50)),\(random.below(50)),\(random.below(100)),\(random.below(100))"
+                                + (parent == "root" ? "" : " in \(parent)"), report: false)
             if random.chance(50) { _ = session.execute("fr.autoresizing = \(random.pick(["flexibleWidth", "flexibleHeight flexibleLeftMargin", "flexibleTopMargin flexibleBottomMargin"]))", report: false) }
             views.append("fr")
         }
