@@ -69,6 +69,11 @@ public struct CodeView: Sendable, Equatable {
     public var intrinsicWidth: Double?
     public var intrinsicHeight: Double?
     public var hasIntrinsicSize = false
+    /// `isHidden = true`: an arranged view collapses in its stack.
+    public var isHidden = false
+    /// The `autoresizingMask`, as UIKit's option names (`flexibleWidth`); nil when the code
+    /// never sets one.
+    public var autoresizingMask: [String]?
     /// For a stack view: its properties and arranged subviews.
     public var stack: CodeStack?
     /// The line that first names it.
@@ -91,7 +96,17 @@ public struct CodeStack: Sendable, Equatable {
     /// `fill`, `leading`, `top`, `firstBaseline`, `center`, `trailing`, `bottom`, `lastBaseline`.
     public var alignment = "fill"
     public var arranged: [String] = []
+    /// `setCustomSpacing(_:after:)`: the gap after an arranged view, in the order the code sets them.
+    public var customSpacing: [CodeCustomSpacing] = []
+    public var isLayoutMarginsRelativeArrangement = false
+    public var isBaselineRelativeArrangement = false
     public init() {}
+}
+
+/// One `setCustomSpacing(_:after:)` of a stack view.
+public struct CodeCustomSpacing: Sendable, Equatable {
+    public var view: String
+    public var spacing: Double
 }
 
 /// One constraint of the code, or one VFL call (`constraints(withVisualFormat:…)`).

@@ -86,6 +86,31 @@ extension LayoutCodeReader {
         }
     }
 
+    /// An autoresizing mask as UIKit's option names: `[.flexibleWidth, .flexibleHeight]`,
+    /// `.flexibleWidth`, `[]`, `UIViewAutoresizingFlexibleWidth | UIViewAutoresizingFlexibleHeight`,
+    /// `UIViewAutoresizingNone`; nil for anything else.
+    func autoresizingMask(_ expression: CodeExpression) -> [String]? {
+        let names = ["flexibleLeftMargin", "flexibleWidth", "flexibleRightMargin", "flexibleTopMargin", "flexibleHeight", "flexibleBottomMargin"]
+        switch expression {
+        case .array(let elements):
+            var mask: [String] = []
+            for element in elements {
+                guard let part = autoresizingMask(element) else { return nil }
+                mask += part
+            }
+            return mask
+        case .binary(let left, "|", let right):
+            guard let a = autoresizingMask(left), let b = autoresizingMask(right) else { return nil }
+            return a + b
+        case .number(0):
+            return []
+        default:
+            guard let word = enumWord(expression, prefixes: ["UIViewAutoresizing", "NSView"]) else { return nil }
+            if word == "none" { return [] }
+            return names.contains(word) ? [word] : nil
+        }
+    }
+
     /// An `NSLayoutConstraint.Attribute`; `.some(nil)` for `.notAnAttribute`.
     func attribute(_ expression: CodeExpression) -> LayoutAttribute?? {
         guard let word = enumWord(expression, prefixes: ["NSLayoutAttribute"]) else { return nil }

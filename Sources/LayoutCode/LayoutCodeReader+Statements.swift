@@ -89,6 +89,23 @@ extension LayoutCodeReader {
             guard let rect = rect(value) else { return .skipped(.unknownValue(value.sourceText)) }
             code.views[index].frame = rect
             return .layout
+        case "isHidden", "hidden":
+            guard index >= 0, let hidden = bool(value) else { return .skipped(.unrecognized) }
+            code.views[index].isHidden = hidden
+            return .layout
+        case "autoresizingMask":
+            guard index >= 0, let mask = autoresizingMask(value) else { return .skipped(.unknownValue(value.sourceText)) }
+            code.views[index].autoresizingMask = mask
+            return .layout
+        case "isLayoutMarginsRelativeArrangement", "layoutMarginsRelativeArrangement",
+             "isBaselineRelativeArrangement", "baselineRelativeArrangement":
+            guard code.views[index].kind == .stack, let on = bool(value) else { return .skipped(.notLayout) }
+            if property.contains("Margins") {
+                code.views[index].stack!.isLayoutMarginsRelativeArrangement = on
+            } else {
+                code.views[index].stack!.isBaselineRelativeArrangement = on
+            }
+            return .layout
         case "axis", "spacing", "distribution", "alignment":
             guard code.views[index].kind == .stack else { return .skipped(.notLayout) }
             return setStackProperty(property, value, at: index)
@@ -153,10 +170,13 @@ extension LayoutCodeReader {
             case "addConstraint", "addConstraints", "addSubview", "addArrangedSubview", "insertSubview", "insertArrangedSubview", "addLayoutGuide",
                  "setContentHuggingPriority", "setContentCompressionResistancePriority":
                 return perform(selector, on: receiver, values, labels: [], line: line)
+            case "setCustomSpacing":
+                return perform(selector, on: receiver, values, labels: [], line: line)
             case "setActive":
                 return assign(.member(receiver, "isActive"), values.first ?? .other, line: line)
             case "setPriority", "setIdentifier", "setConstant", "setTranslatesAutoresizingMaskIntoConstraints", "setLayoutMargins",
-                 "setAxis", "setSpacing", "setDistribution", "setAlignment", "setDirectionalLayoutMargins":
+                 "setAxis", "setSpacing", "setDistribution", "setAlignment", "setDirectionalLayoutMargins", "setHidden",
+                 "setAutoresizingMask", "setLayoutMarginsRelativeArrangement", "setBaselineRelativeArrangement":
                 let property = String(selector.dropFirst(3))
                 return assign(.member(receiver, property.prefix(1).lowercased() + property.dropFirst()), values.first ?? .other, line: line)
             default:
@@ -192,6 +212,14 @@ extension LayoutCodeReader {
                 code.views[childIndex].isArranged = true
                 code.views[childIndex].translatesAutoresizingMask = false
             }
+            return .layout
+        case "setCustomSpacing":
+            // `stack.setCustomSpacing(20, after: a)`, `[stack setCustomSpacing:20 afterView:a]`.
+            guard let owner, let stackItem = item(owner), let stackIndex = viewIndex(of: stackItem, line: line),
+                  code.views[stackIndex].kind == .stack, values.count == 2, let spacing = number(values[0]),
+                  let after = item(values[1]), after.guide == nil else { return .skipped(.unrecognized) }
+            code.views[stackIndex].stack!.customSpacing.removeAll { $0.view == after.view }
+            code.views[stackIndex].stack!.customSpacing.append(CodeCustomSpacing(view: after.view, spacing: spacing))
             return .layout
         case "setContentHuggingPriority", "setContentCompressionResistancePriority":
             guard let owner, let item = item(owner), item.guide == nil, item.view != Self.rootName, values.count == 2,

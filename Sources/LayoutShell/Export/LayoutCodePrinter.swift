@@ -77,7 +77,23 @@ struct LayoutCodePrinter {
                 lines.append(swift ? "\(item(view.parent!)).addLayoutGuide(\(name))" : "[\(item(view.parent!)) addLayoutGuide:\(name)];")
                 continue
             }
-            if view.intrinsicWidth != nil || view.intrinsicHeight != nil {
+            if let stack = model.stacks[view.name] {
+                lines.append(swift ? "let \(name) = UIStackView()" : "UIStackView *\(name) = [[UIStackView alloc] init];")
+                let axis = stack.axis == .horizontal ? "horizontal" : "vertical"
+                lines.append(swift ? "\(name).axis = .\(axis)" : "\(name).axis = UILayoutConstraintAxis\(axis.capitalizedFirst);")
+            } else if let state = model.autoresizing[view.name] {
+                // It keeps translatesAutoresizingMaskIntoConstraints = true: UIKit pins this frame.
+                let f = [state.frame.x, state.frame.y, state.frame.width, state.frame.height].map(formatNumber)
+                lines.append(swift ? "let \(name) = UIView(frame: CGRect(x: \(f[0]), y: \(f[1]), width: \(f[2]), height: \(f[3])))"
+                                   : "UIView *\(name) = [[UIView alloc] initWithFrame:CGRectMake(\(f.joined(separator: ", ")))];")
+                if !state.mask.isEmpty {
+                    let names = state.mask.names
+                    lines.append(swift ? "\(name).autoresizingMask = [\(names.map { "." + $0 }.joined(separator: ", "))]"
+                                       : "\(name).autoresizingMask = \(names.map { "UIViewAutoresizing" + $0.capitalizedFirst }.joined(separator: " | "));")
+                }
+                lines.append(swift ? "\(item(view.parent!)).addSubview(\(name))" : "[\(item(view.parent!)) addSubview:\(name)];")
+                continue
+            } else if view.intrinsicWidth != nil || view.intrinsicHeight != nil {
                 let w = view.intrinsicWidth.map(formatNumber) ?? (swift ? "UIView.noIntrinsicMetric" : "UIViewNoIntrinsicMetric")
                 let h = view.intrinsicHeight.map(formatNumber) ?? (swift ? "UIView.noIntrinsicMetric" : "UIViewNoIntrinsicMetric")
                 lines.append(swift ? "let \(name) = IntrinsicSizeView(width: \(w), height: \(h))"
@@ -86,13 +102,56 @@ struct LayoutCodePrinter {
                 lines.append(swift ? "let \(name) = UIView()" : "UIView *\(name) = [[UIView alloc] init];")
             }
             lines.append(swift ? "\(name).translatesAutoresizingMaskIntoConstraints = false" : "\(name).translatesAutoresizingMaskIntoConstraints = NO;")
+            // An arranged view is added by its stack (addArrangedSubview), below.
+            guard model.arrangedIn[view.name] == nil else { continue }
             lines.append(swift ? "\(item(view.parent!)).addSubview(\(name))" : "[\(item(view.parent!)) addSubview:\(name)];")
         }
+        lines += stackLines()
         for name in model.viewOrder {
             guard let view = model.view(name), view.kind == .view else { continue }
             lines += settings(of: view)
         }
         lines += constraintLines()
+        return lines
+    }
+
+    /// Each stack's arranged views (`addArrangedSubview`, which also turns their
+    /// translatesAutoresizingMaskIntoConstraints off) and the properties that differ from
+    /// UIKit's defaults. The stack's own `UISV-*` constraints are not written: UIKit makes them.
+    func stackLines() -> [String] {
+        var lines: [String] = []
+        for name in model.viewOrder {
+            guard let stack = model.stacks[name] else { continue }
+            let target = item(name)
+            for view in stack.arranged {
+                lines.append(swift ? "\(target).addArrangedSubview(\(item(view)))" : "[\(target) addArrangedSubview:\(item(view))];")
+            }
+            if stack.spacing != 0 {
+                lines.append(swift ? "\(target).spacing = \(formatNumber(stack.spacing))" : "\(target).spacing = \(formatNumber(stack.spacing));")
+            }
+            if stack.distribution != .fill {
+                lines.append(swift ? "\(target).distribution = .\(stack.distribution.rawValue)"
+                                   : "\(target).distribution = UIStackViewDistribution\(stack.distribution.rawValue.capitalizedFirst);")
+            }
+            if stack.alignment != .fill {
+                let word = stack.alignment.word(for: stack.axis)
+                lines.append(swift ? "\(target).alignment = .\(word)" : "\(target).alignment = UIStackViewAlignment\(word.capitalizedFirst);")
+            }
+            if stack.isLayoutMarginsRelative {
+                lines.append(swift ? "\(target).isLayoutMarginsRelativeArrangement = true" : "\(target).layoutMarginsRelativeArrangement = YES;")
+            }
+            if stack.isBaselineRelative {
+                lines.append(swift ? "\(target).isBaselineRelativeArrangement = true" : "\(target).baselineRelativeArrangement = YES;")
+            }
+            for view in stack.arranged {
+                guard let spacing = stack.customSpacing[view] else { continue }
+                lines.append(swift ? "\(target).setCustomSpacing(\(formatNumber(spacing)), after: \(item(view)))"
+                                   : "[\(target) setCustomSpacing:\(formatNumber(spacing)) afterView:\(item(view))];")
+            }
+        }
+        for name in model.viewOrder where model.view(name)?.isHidden == true {
+            lines.append(swift ? "\(item(name)).isHidden = true" : "\(item(name)).hidden = YES;")
+        }
         return lines
     }
 

@@ -33,6 +33,16 @@ extension LayoutCodeTranslation {
             if stack.spacing != 0 { add("\(name).spacing = \(formatNumber(stack.spacing))", view.line) }
             if stack.distribution != "fill" { add("\(name).distribution = \(stack.distribution)", view.line) }
             if stack.alignment != "fill" { add("\(name).alignment = \(stack.alignment)", view.line) }
+            if stack.isLayoutMarginsRelativeArrangement { add("\(name).marginsRelative = true", view.line) }
+            if stack.isBaselineRelativeArrangement { add("\(name).baselineRelative = true", view.line) }
+            for custom in stack.customSpacing {
+                guard let after = names[custom.view] else { continue }
+                add("\(name).spacingAfter.\(after) = \(formatNumber(custom.spacing))", view.line)
+            }
+        }
+        for view in code.views where view.isHidden {
+            guard let name = names[view.name] else { continue }
+            add("\(name).hidden = true", view.line)
         }
     }
 
@@ -46,7 +56,8 @@ extension LayoutCodeTranslation {
             note("\(name) keeps translatesAutoresizingMaskIntoConstraints = true: in UIKit its frame (\(frame)) becomes required constraints that conflict with these; this build does not model them yet")
             return
         }
-        add("view \(name)\(place) frame \(frame)", view.line)
+        add("view \(name) frame \(frame)\(place)", view.line)
+        if let mask = view.autoresizingMask, !mask.isEmpty { add("\(name).autoresizing = \(mask.joined(separator: " "))", view.line) }
         note("\(name) keeps translatesAutoresizingMaskIntoConstraints = true, so UIKit pins its frame (\(frame)) with constraints; set it to false in the code (\(name).translatesAutoresizingMask = false here)")
     }
 }

@@ -152,7 +152,8 @@ struct LayoutCodeTranslation {
         var candidate = base
         var number = 2
         while taken.contains(candidate) || LayoutModel.looksLikeConstraintID(candidate) || candidate == LayoutModel.rootName {
-            candidate = "\(base)\(number)"
+            // `c` + 2 is `c2`, a constraint id like every `cN`: an underscore keeps it a name.
+            candidate = LayoutModel.looksLikeConstraintID("\(base)\(number)") ? "\(base)_\(number)" : "\(base)\(number)"
             number += 1
         }
         if candidate != codeName { note("\(codeName) is called \(candidate) here (\(base == codeName ? "the name is taken" : "not a name LayoutLab accepts"))") }

@@ -141,6 +141,26 @@ struct ExportRoundTripTests {
             views.append(name)
         }
         if random.chance(40) { _ = session.execute("guide g", report: false); views.append("g") }
+        if random.chance(35) {
+            // A stack of new views, with its properties; its UISV-* constraints are UIKit's.
+            let count = 1 + random.below(3)
+            let arranged = (0..<count).map { "s\($0)" }
+            _ = session.execute("stack st \(random.pick(["h", "v"])) " + arranged.joined(separator: " "), report: false)
+            if random.chance(50) { _ = session.execute("st.spacing = \(random.below(20))", report: false) }
+            if random.chance(50) { _ = session.execute("st.distribution = \(random.pick(["fillEqually", "equalSpacing", "equalCentering", "fillProportionally"]))", report: false) }
+            if random.chance(50) { _ = session.execute("st.alignment = \(random.pick(["leading", "center", "trailing"]))", report: false) }
+            if random.chance(30) { _ = session.execute("st.spacingAfter.s0 = \(random.below(30))", report: false) }
+            if random.chance(30) { _ = session.execute("\(random.pick(arranged)).hidden = true", report: false) }
+            if random.chance(20) { _ = session.execute("st.marginsRelative = true", report: false) }
+            views += ["st"] + arranged
+        }
+        if random.chance(25) {
+            let parent = random.pick(views.filter { $0 != "g" })
+            _ = session.execute("view fr frame \(random.below(50)),\(random.below(50)),\(random.below(100)),\(random.below(100))"
+                                + (parent == "root" ? "" : " in \(parent)"), report: false)
+            if random.chance(50) { _ = session.execute("fr.autoresizing = \(random.pick(["flexibleWidth", "flexibleHeight flexibleLeftMargin", "flexibleTopMargin flexibleBottomMargin"]))", report: false) }
+            views.append("fr")
+        }
         if random.chance(30) { _ = session.execute("v0.margins = 4,12,4,\(random.below(30))", report: false) }
         if random.chance(30) { _ = session.execute("v1.hugging.h = \(200 + random.below(600))", report: false) }
         for index in 0..<(3 + random.below(12)) {
@@ -181,6 +201,9 @@ struct ExportRoundTripTests {
             let values = FrameComponent.allCases.map { ambiguous.contains($0) ? "?" : String(format: "%.4f", f[$0] == 0 ? 0 : f[$0]) }
             lines.append("\(name) " + values.joined(separator: " "))
         }
+        // Sorted: a stack's internal guides are made when its properties are set, which the
+        // code does after all its views.
+        lines.sort()
         lines.append("broken \(model.brokenConstraints().count)")
         return lines
     }
@@ -206,6 +229,19 @@ struct ExportRoundTripTests {
             checked += 1
         }
         #expect(checked > 250)
+    }
+
+    /// Importing into a session that already has `c` and `c1` used to loop for ever: every
+    /// `cN` looks like a constraint id.
+    @Test func aTakenNameLikeAConstraintIDGetsAnUnderscore() {
+        let session = Session()
+        _ = session.execute("stack s v a b c")
+        _ = session.execute("view c1")
+        let (_, result) = imported("let s = UIStackView()\nview.addSubview(s)\nlet c = UIView()\nlet c1 = UIView()\ns.addArrangedSubview(c)\nview.addSubview(c1)\n",
+                                   into: session)
+        #expect(result.ok, "\(result.error?.message ?? "")")
+        #expect(session.model.view("c_2")?.parent == "s2")
+        #expect(session.model.view("c1_2") != nil)
     }
 
     @Test func exportNeedsALanguageAndAFile() {
