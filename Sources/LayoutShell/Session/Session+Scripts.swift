@@ -48,6 +48,7 @@ extension Session {
         let lines: [String]
         do {
             lines = try body()
+            try refuseOverflow()
         } catch {
             // Nothing of a failed load stays.
             rebuild()

@@ -138,6 +138,7 @@ public final class Session {
         let mark = model.undoMark
         let viewCount = model.viewOrder.count
         let notes = try change.apply(to: self)
+        try refuseOverflow()
         let inverse = change.onlyAdds
             ? Inverse(constraints: (mark.nextNumber..<model.nextNumber).map { "c\($0)" },
                       views: Array(model.viewOrder[viewCount...]), mark: mark)
@@ -146,6 +147,15 @@ public final class Session {
         collectEvents(into: &result)
         result.output = notes
         return change.changesLayout
+    }
+
+    /// Takes back a change that carried a frame past Double's range (±inf or NaN: multipliers
+    /// that compound along a chain), rebuilding the session from its history.
+    func refuseOverflow() throws(ShellError) {
+        guard !model.changedFramesAreFinite else { return }
+        rebuild()
+        throw ShellError("this makes a frame too large to compute (beyond ±1.8e308)",
+                         hint: "multipliers compound along a chain of constraints; make them smaller")
     }
 
     /// Reads one line of a script or the history into a command (no report).
