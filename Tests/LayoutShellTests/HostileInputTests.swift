@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import TestSupport
+import LayoutModel
 @testable import LayoutShell
 
 /// Input chosen to hurt: what fuzzing and the limits of issue 17 found, each with the input
@@ -188,5 +190,61 @@ import Testing
         }
         let width = t.model.frame(of: "a")!.width
         #expect(abs(width - 100) < 1e-6)
+    }
+
+    /// Random systems of the same kind: multipliers anywhere in 1e-6…1e6 and constants 1e-9
+    /// apart or at the 1e9 limit (wide), or multipliers in 1e-2…1e2 and constants up to 100,
+    /// with edits and undo. Every report has finite frames and no run hangs.
+    ///
+    /// Known issue, found here and not fixed: a required constraint not marked broken should
+    /// hold (relative to the size of its terms), and on these systems it sometimes does not.
+    /// Seed 10 of the narrow run leaves `v2.leading == 100 * v0.trailing` at 1.143 against
+    /// -0.101, unreported; seed 1 of the wide run leaves `v1.leading >= 999999 * v5.trailing`
+    /// short by 1e5. The solver computes in doubles without pivot tolerances or refactoring;
+    /// until it does, the check is recorded as a known issue.
+    @Test(arguments: [false, true])
+    func randomNearDegenerateSystemsStaySound(wide: Bool) {
+        var failures: [String] = [], unsound: [String] = []
+        for seed in 0..<150 {
+            var rng = SplitMix64(seed: UInt64(seed) &+ 977)
+            func pick<T>(_ items: [T]) -> T { items[Int.random(in: 0..<items.count, using: &rng)] }
+            let s = Session()
+            let views = (0..<6).map { "v\($0)" }
+            s.execute("view " + views.joined(separator: " "), report: false)
+            var lines: [String] = []
+            for k in 0..<25 {
+                let a = pick(views)
+                var b = pick(views)
+                while b == a { b = pick(views) }
+                let multiplier = wide ? pick((-6...6).map { "1e\($0)" } + ["0.333333", "2.5e-6", "999999"])
+                                      : pick((-2...2).map { "1e\($0)" } + ["0.333333", "2.5e-2", "99"])
+                let constant = pick(["0", "1e-9", "2e-9", "-1e-9", "100", "100.000000001"] + (wide ? ["1e9", "-1e9"] : []))
+                let attributes = Bool.random(using: &rng) ? ["width", "height"] : ["leading", "trailing", "centerX"]
+                let line = "\(a).\(pick(attributes)) \(pick(["==", ">=", "<="])) \(multiplier) * \(b).\(pick(attributes)) + \(constant) \(pick(["", "@750", "@1", "@999"]))"
+                lines.append(line)
+                var result = s.execute(line)
+                if Int.random(in: 0..<10, using: &rng) == 0 {
+                    let edit = "c\(Int.random(in: 1...(k + 1), using: &rng)).constant = \(pick(["0", "1e-9", "5", "1e9"]))"
+                    lines.append(edit)
+                    result = s.execute(edit)
+                }
+                if Int.random(in: 0..<20, using: &rng) == 0 { lines.append("undo"); result = s.execute("undo") }
+                if !result.frames.allSatisfy({ [$0.frame.x, $0.frame.y, $0.frame.width, $0.frame.height].allSatisfy(\.isFinite) }) {
+                    failures.append("seed \(seed): a frame is not finite after `\(lines.last!)`")
+                }
+            }
+            for record in s.model.constraintRecords() where record.isActive && !record.isBroken && record.spec.priority.isRequired {
+                let (got, wanted) = s.model.values(of: record.id)!
+                let scale = max(1, abs(got), abs(wanted))
+                if s.model.error(of: record.id) > 1e-6 * scale {
+                    unsound.append("seed \(seed): \(record.id) \(record.text) is off by \(s.model.error(of: record.id)) (got \(got), wanted \(wanted))\n    " + lines.joined(separator: "\n    "))
+                }
+            }
+            if failures.count >= 3 { break }
+        }
+        #expect(failures.isEmpty, Comment(rawValue: failures.joined(separator: "\n")))
+        withKnownIssue("the solver loses precision on ill-conditioned systems", isIntermittent: true) {
+            #expect(unsound.isEmpty, Comment(rawValue: unsound.prefix(3).joined(separator: "\n")))
+        }
     }
 }
