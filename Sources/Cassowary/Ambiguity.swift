@@ -47,6 +47,14 @@ extension Solver {
         tableau.refreshAmbiguity()
         return tableau.changes.changedExternals.takeAll().map { Variable(id: Int($0)) }
     }
+
+    /// False when a variable whose value changed since the last `takeChangedVariables` is not
+    /// a finite number: multipliers that compound along a chain (1e6 × 1e6 × …) can carry a
+    /// value past Double's range. Looks only at what changed; takes nothing.
+    public func changedValuesAreFinite() -> Bool {
+        if !tableau.changes.valueSeeds.isEmpty { tableau.refreshValues() }
+        return tableau.changes.changedExternals.symbols.allSatisfy { tableau.currentValue(of: $0).isFinite }
+    }
 }
 
 @inline(__always) private func absolute(_ v: SIMD2<Double>) -> SIMD2<Double> { SIMD2(abs(v.x), abs(v.y)) }

@@ -15,6 +15,10 @@ struct DirectionCone {
     /// coefficients.
     init(rows: [[(symbol: Symbol, coefficient: Double)]]) {
         var degenerate: [[(Int, Double)]] = []
+        // A row that is another one scaled by a positive factor is the same inequality. Dropped
+        // here, because the auxiliary problem below grows with every row: 200 copies of
+        // `a.width >= 10` took minutes.
+        var seen = Set<RowKey>()
         for row in rows {
             var entries: [(Int, Double)] = []
             for (symbol, coefficient) in row {
@@ -28,7 +32,7 @@ struct DirectionCone {
                 }
                 entries.append((dense, coefficient))
             }
-            degenerate.append(entries)
+            if seen.insert(RowKey(entries)).inserted { degenerate.append(entries) }
         }
         if degenerate.isEmpty { return }
         if degenerate.count == 1 {
@@ -62,6 +66,19 @@ struct DirectionCone {
         for entries in degenerate { addMeasured(entries) }
         for (t, vector) in measures where auxiliary.value(of: t) < 0.5 { implicit.append(vector) }
         for vector in implicit { insertEquality(vector) }
+    }
+
+    /// A row up to a positive factor: its entries in symbol order, scaled so the largest
+    /// magnitude is 1.
+    private struct RowKey: Hashable {
+        var symbols: [Int]
+        var coefficients: [Double]
+        init(_ entries: [(Int, Double)]) {
+            let sorted = entries.sorted { $0.0 < $1.0 }
+            let scale = sorted.map { abs($0.1) }.max() ?? 1
+            symbols = sorted.map(\.0)
+            coefficients = sorted.map { scale > 0 ? $0.1 / scale : $0.1 }
+        }
     }
 
     private mutating func insertEquality(_ vector: [Double]) {

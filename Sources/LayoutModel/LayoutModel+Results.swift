@@ -112,6 +112,10 @@ extension LayoutModel {
         return (changedViews, changedConstraints)
     }
 
+    /// False when a frame value changed since the last `takeResultChanges` is infinite or not
+    /// a number (the layout overflowed Double); the caller takes the change back.
+    public var changedFramesAreFinite: Bool { solver.changedValuesAreFinite() }
+
     /// The ambiguous frame components of a view (exact: from the solver).
     public func ambiguousComponents(of name: String) -> [FrameComponent] {
         // A stack's spacers are constrained on one axis only, as UIKit makes them: the other

@@ -109,6 +109,19 @@ extension Session {
         explainAmbiguity(in: &result)
         result.warnings = reportState.warnings
         result.layout = mutated ? .changes : .none
-        if mutated { result.changedFrameList = changed }
+        if mutated {
+            // After `exercise` the reader last saw the exercised layout: the views that go back
+            // to the solver's frames changed too, as far as the reader can tell.
+            if let shown = exercisedShown, result.exercisedFrames == nil {
+                let seen = Dictionary(shown.map { ($0.name, $0.frame) }, uniquingKeysWith: { a, _ in a })
+                let names = Set(changed.map(\.name))
+                changed = reportState.frames.filter { entry in
+                    names.contains(entry.name) || (seen[entry.name].map { $0 != entry.frame } ?? false)
+                }
+            }
+            result.changedFrameList = changed
+        }
+        // Any report that shows the solver's layout is the last the reader saw.
+        if result.exercisedFrames == nil { exercisedShown = nil }
     }
 }

@@ -51,6 +51,7 @@ extension Session {
         let lines: [String]
         do {
             lines = try body()
+            try refuseOverflow()
         } catch {
             // Nothing of a failed load stays.
             rebuild()

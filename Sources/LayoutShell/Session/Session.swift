@@ -41,6 +41,10 @@ public final class Session {
     /// `names` prints.
     public internal(set) var origins: [(name: String, text: String)] = []
 
+    /// The frames the last `exercise` showed, until the next report that shows the solver's
+    /// layout again (which then marks the views that went back as changed).
+    var exercisedShown: [(name: String, frame: Frame)]?
+
     /// Something changed while reports were off (`report: false`).
     var pendingChanges = false
     var loadDepth = 0
@@ -97,6 +101,7 @@ public final class Session {
             if mutated { pendingChanges = true }
             result.layout = mutated ? .changes : .none
         }
+        if let exercised = result.exercisedFrames { exercisedShown = exercised }
         return result
     }
 
@@ -140,6 +145,7 @@ public final class Session {
         let mark = model.undoMark
         let viewCount = model.viewOrder.count
         let notes = try change.apply(to: self)
+        try refuseOverflow()
         let inverse = change.onlyAdds
             ? Inverse(constraints: (mark.nextNumber..<model.nextNumber).map { "c\($0)" },
                       views: Array(model.viewOrder[viewCount...]), mark: mark)
@@ -148,6 +154,15 @@ public final class Session {
         collectEvents(into: &result)
         result.output = notes
         return change.changesLayout
+    }
+
+    /// Takes back a change that carried a frame past Double's range (±inf or NaN: multipliers
+    /// that compound along a chain), rebuilding the session from its history.
+    func refuseOverflow() throws(ShellError) {
+        guard !model.changedFramesAreFinite else { return }
+        rebuild()
+        throw ShellError("this makes a frame too large to compute (beyond ±1.8e308)",
+                         hint: "multipliers compound along a chain of constraints; make them smaller")
     }
 
     /// Reads one line of a script or the history into a command (no report).
