@@ -290,17 +290,9 @@ extension LayoutModel {
     /// from before the additions (any optimal layout is as good as another).
     public func undoAdditions(constraints ids: [String], views names: [String], to mark: UndoMark) {
         for id in ids.reversed() where constraints[id] != nil { dropConstraint(id) }
-        for name in names.reversed() {
-            guard let info = views[name], let parent = info.parent else { continue }
-            for id in constraintOrder where touching[name]?.contains(id) == true { dropConstraint(id) }
-            views[parent]!.children.removeAll { $0 == name }
-            for variable in [info.x, info.y, info.width, info.height] { setOwner(of: variable, to: nil) }
-            views[name] = nil
-            touching[name] = nil
-            guideNames.remove(name)
+        for name in names.reversed() where views[name]?.parent != nil {
+            dropItem(name)
             forgetRemovedViews([name])
-            if viewOrder.last == name { viewOrder.removeLast() } else { viewOrder.removeAll { $0 == name } }
-            events.append(.viewRemoved(name))
         }
         nextNumber = mark.nextNumber
         serialCounter = mark.serialCounter

@@ -248,7 +248,8 @@ extension LayoutModel {
         constraintOrder = rest
     }
 
-    /// Takes an item without constraints out of the hierarchy (a spacer the stack no longer needs).
+    /// Takes an item out of the hierarchy with the constraints that touch it (a spacer the stack
+    /// no longer needs, a view undo takes back).
     func dropItem(_ name: String) {
         guard let info = views[name], let parent = info.parent else { return }
         for id in constraintOrder where touching[name]?.contains(id) == true { dropConstraint(id) }
@@ -257,7 +258,8 @@ extension LayoutModel {
         views[name] = nil
         touching[name] = nil
         guideNames.remove(name)
-        viewOrder.removeAll { $0 == name }
+        // Undo takes back the newest views first: the common case is the last one.
+        if viewOrder.last == name { viewOrder.removeLast() } else { viewOrder.removeAll { $0 == name } }
         events.append(.viewRemoved(name))
     }
 
