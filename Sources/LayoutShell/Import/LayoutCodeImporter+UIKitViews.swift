@@ -19,6 +19,12 @@ extension LayoutCodeTranslation {
         // The arranged views are made by the stack line itself.
         let arranged = stack.arranged.map { claim($0) }
         add("stack \(name)\(place) \(stack.axis == .horizontal ? "h" : "v")" + arranged.map { " " + $0 }.joined(), view.line)
+        // The stack line makes its views plain: their intrinsic sizes follow it.
+        for (codeName, sessionName) in zip(stack.arranged, arranged) {
+            guard let member = code.view(codeName), member.hasIntrinsicSize else { continue }
+            let side = { (value: Double?) in value.map(formatNumber) ?? "-" }
+            add("view \(sessionName) intrinsic \(side(member.intrinsicWidth))x\(side(member.intrinsicHeight))", member.line)
+        }
     }
 
     /// Arranged subviews are made by their stack's line (when stacks are known).

@@ -40,11 +40,7 @@ struct LessonExportRoundTripTests {
 
     /// Lessons whose round trip is a known gap, with the reason (a test that fails today is
     /// kept out by name, not weakened).
-    static let knownGaps: [String: String] = [
-        // Views with an intrinsic size that a stack adopts come back without their intrinsic
-        // size: the imported `stack` line makes them before their IntrinsicSizeView line.
-        "15-stack-views.lal": "arranged views lose their intrinsic size on import",
-    ]
+    static let knownGaps: [String: String] = [:]
 
     @Test(arguments: try lessonFiles().filter { knownGaps[$0] == nil })
     func theLessonComesBackTheSame(_ file: String) throws {
