@@ -22,8 +22,7 @@ extension LayoutCodeTranslation {
         // The stack line makes its views plain: their intrinsic sizes follow it.
         for (codeName, sessionName) in zip(stack.arranged, arranged) {
             guard let member = code.view(codeName), member.hasIntrinsicSize else { continue }
-            let side = { (value: Double?) in value.map(formatNumber) ?? "-" }
-            add("view \(sessionName) intrinsic \(side(member.intrinsicWidth))x\(side(member.intrinsicHeight))", member.line)
+            add("view \(sessionName) intrinsic \(Self.intrinsicSize(of: member))", member.line)
         }
     }
 

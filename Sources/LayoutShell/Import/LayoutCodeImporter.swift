@@ -128,14 +128,19 @@ struct LayoutCodeTranslation {
             emitStack(view, as: sessionName, place: place)
         case .view:
             if view.hasIntrinsicSize {
-                let side = { (value: Double?) in value.map(formatNumber) ?? "-" }
-                add("view \(sessionName)\(place) intrinsic \(side(view.intrinsicWidth))x\(side(view.intrinsicHeight))", view.line)
+                add("view \(sessionName)\(place) intrinsic \(Self.intrinsicSize(of: view))", view.line)
             } else if keepsAutoresizingConstraints(view) {
                 emitAutoresizingView(view, as: sessionName, place: place)
             } else {
                 add("view \(sessionName)\(place)", view.line)
             }
         }
+    }
+
+    /// `WxH` of a view's intrinsic size, `-` for a side it does not have.
+    static func intrinsicSize(of view: CodeView) -> String {
+        let side = { (value: Double?) in value.map(formatNumber) ?? "-" }
+        return "\(side(view.intrinsicWidth))x\(side(view.intrinsicHeight))"
     }
 
     /// A view made in this code that keeps `translatesAutoresizingMaskIntoConstraints` true.
