@@ -58,4 +58,31 @@ enum Harness {
             }
         }
     }
+
+    /// Imports `text` as `import FILE` would (the file name picks the importer), renders the
+    /// report, and traps if a failed import changed the session or `undo` does not take a
+    /// successful one back whole.
+    static func importRoundTrip(_ text: String, fileName: String, intoFixture: Bool) {
+        let session = intoFixture ? fixtureSession() : Session()
+        let before = state(of: session)
+        var result = CommandResult(line: 1, input: "import \(fileName)")
+        do throws(ShellError) {
+            try session.importText(text, fileName: fileName, into: &result)
+        } catch {
+            let after = state(of: session)
+            if after != before {
+                fatalError("a failed import changed the session: \(error.text)\nbefore:\n\(before)\nafter:\n\(after)")
+            }
+            return
+        }
+        _ = result.renderText(width: 80, color: false)
+        _ = result.renderJSON()
+        let report = session.execute("frames")
+        _ = report.renderText(width: 80, color: false)
+        let undone = session.execute("undo", report: false)
+        let after = state(of: session)
+        if !undone.ok || after != before {
+            fatalError("undo did not take the import back: \(undone.error?.text ?? "")\nbefore:\n\(before)\nafter:\n\(after)")
+        }
+    }
 }
