@@ -68,10 +68,10 @@ extension LayoutModel {
     public func ambiguityReasons(of name: String) -> [ComponentAmbiguity] {
         guard let info = views[name], name != Self.rootName else { return [] }
         var result: [ComponentAmbiguity] = []
-        // An axis whose position and size occur in no row of the solver is free as a whole:
-        // known at once, without a look at the face (the common case in a report while a
-        // layout is being built: every view not constrained yet).
-        let free = [info.x, info.width, info.y, info.height].map { solver.isUnconstrained($0) }
+        // An axis whose position and size no constraint names (the size's floor aside) is free
+        // as a whole: known at once, without a look at the face (the common case in a report
+        // while a layout is being built: every view not constrained yet).
+        let free = [info.x, info.width, info.y, info.height].map { isUnconstrained($0) }
         for component in FrameComponent.allCases {
             let horizontal = component == .x || component == .width
             if horizontal ? free[0] && free[1] : free[2] && free[3] {
@@ -98,7 +98,13 @@ extension LayoutModel {
         let axis: LayoutAttribute.Axis = component == .x || component == .width ? .horizontal : .vertical
         let position = axis == .horizontal ? info.x : info.y
         let size = axis == .horizontal ? info.width : info.height
-        if !detail.freeVariables.isEmpty {
+        let range = ValueRange(low: detail.low, high: detail.high)
+        let trading = detail.tradingConstraints.compactMap { bySolverID[$0] }.sortedBySerial(in: self)
+        // A size floor limits every size from below; it is what Auto Layout always does, not a
+        // reason: a size that only its floor limits is missing a constraint.
+        let limiting = Array(Set((detail.slackConstraints + detail.lowBounds + detail.highBounds).compactMap { bySolverID[$0] }))
+            .filter { implicitConstraint($0)?.kind != .nonNegativeSize }
+        if !detail.freeVariables.isEmpty || trading.isEmpty && limiting.isEmpty {
             let features: [(AxisFeature, Expression)] = [
                 (.minEdge, Expression([Term(position)])),
                 (.maxEdge, Expression([Term(position), Term(size)])),
@@ -111,8 +117,6 @@ extension LayoutModel {
             for view in free where view != info.name && !freeViews.contains(view) { freeViews.append(view) }
             return .missing(axis, pinned: pinned, by: pinningConstraints(of: info.name, axis), freeViews: freeViews)
         }
-        let range = ValueRange(low: detail.low, high: detail.high)
-        let trading = detail.tradingConstraints.compactMap { bySolverID[$0] }.sortedBySerial(in: self)
         if !trading.isEmpty {
             let priorities = trading.map { constraints[$0]!.spec.priority.rawValue }
             let content = trading.allSatisfy { constraints[$0]!.isImplicit }
@@ -121,8 +125,16 @@ extension LayoutModel {
             }
             return .disagreement(constraints: trading, priorities: priorities, range: range)
         }
-        let limiting = (detail.slackConstraints + detail.lowBounds + detail.highBounds).compactMap { bySolverID[$0] }
-        return .inequalities(constraints: Array(Set(limiting)).sortedBySerial(in: self), range: range)
+        return .inequalities(constraints: limiting.sortedBySerial(in: self), range: range)
+    }
+
+    /// Whether no installed constraint names the variable (its size floor aside).
+    private func isUnconstrained(_ variable: Variable) -> Bool {
+        guard variable.id < constraintsByVariable.count else { return true }
+        return constraintsByVariable[variable.id].allSatisfy { id in
+            guard let record = constraints[id], record.solverID != nil else { return true }
+            return !record.expression.terms.contains { $0.variable == variable && $0.coefficient != 0 }
+        }
     }
 
     /// The active constraints on `view`'s `axis` that hold with equality now: what pins the

@@ -185,16 +185,11 @@ extension LayoutModel {
     // MARK: - Helpers
 
     private func solverID(of id: String) -> ConstraintID? {
-        switch id {
-        case "root.width": rootWidthID
-        case "root.height": rootHeightID
-        default: constraints[id]?.solverID
-        }
+        constraints[id]?.solverID ?? implicitSolverID(id)
     }
 
     private func relation(of id: String) -> LayoutRelation? {
-        if id == "root.width" || id == "root.height" { return .equal }
-        return constraints[id]?.spec.relation
+        constraints[id]?.spec.relation ?? implicitConstraint(id)?.relation
     }
 
     private func term(_ multiplier: ConstraintMultiplier) -> ExplanationTerm? {
@@ -205,20 +200,21 @@ extension LayoutModel {
                                isBrokenRequired: record?.isBroken ?? false)
     }
 
-    /// Creation order, the window's size first.
+    /// Creation order, the window's size first, the size floors last.
     private func ordered(_ terms: [ExplanationTerm]) -> [ExplanationTerm] {
-        terms.sorted { serialForOrder($0.id) < serialForOrder($1.id) }
+        terms.sorted { (serialForOrder($0.id), $0.id) < (serialForOrder($1.id), $1.id) }
     }
 
     private func ordered(_ ids: [String]) -> [String] {
-        ids.sorted { serialForOrder($0) < serialForOrder($1) }
+        ids.sorted { (serialForOrder($0), $0) < (serialForOrder($1), $1) }
     }
 
+    /// The window's size first, the size floors last.
     private func serialForOrder(_ id: String) -> Int {
-        switch id {
-        case "root.width": -2
-        case "root.height": -1
-        default: constraints[id]?.serial ?? Int.max
+        if let serial = constraints[id]?.serial { return serial }
+        switch implicitConstraint(id)?.kind {
+        case .windowSize: return id == "root.width" ? -2 : -1
+        default: return Int.max
         }
     }
 

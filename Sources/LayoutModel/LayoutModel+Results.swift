@@ -1,6 +1,6 @@
 import Cassowary
 
-/// Reading the solution: frames, broken constraints and their errors, ambiguity, warnings.
+/// Reading the solution: frames, broken constraints and their errors, ambiguity.
 extension LayoutModel {
     // MARK: - Results
 
@@ -137,26 +137,5 @@ extension LayoutModel {
             if !components.isEmpty { result.append((name, components)) }
         }
         return result
-    }
-
-    /// How far below zero a size must be to count as negative: less is the solver's rounding
-    /// noise on a size that is really 0, not something to warn about.
-    static let negativeSizeTolerance = 1e-7
-
-    /// A warning for every view whose width or height came out negative (and is not ambiguous).
-    public func negativeSizeWarnings() -> [LayoutWarning] { negativeSizeWarnings(in: frames()) }
-
-    /// The same for frames already read, in their order.
-    public func negativeSizeWarnings(in frames: [(name: String, frame: Frame)]) -> [LayoutWarning] {
-        var warnings: [LayoutWarning] = []
-        for (name, frame) in frames {
-            for component in [FrameComponent.width, .height] where frame[component] <= -Self.negativeSizeTolerance {
-                // An ambiguous size is whatever the solver happened to pick: the ambiguity is
-                // the news, not that arbitrary value.
-                if ambiguousComponents(of: name).contains(component) { continue }
-                warnings.append(.negativeSize(view: name, component: component, value: frame[component]))
-            }
-        }
-        return warnings
     }
 }

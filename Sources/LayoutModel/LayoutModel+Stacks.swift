@@ -254,7 +254,7 @@ extension LayoutModel {
         guard let info = views[name], let parent = info.parent else { return }
         for id in constraintOrder where touching[name]?.contains(id) == true { dropConstraint(id) }
         views[parent]!.children.removeAll { $0 == name }
-        for variable in [info.x, info.y, info.width, info.height] { setOwner(of: variable, to: nil) }
+        releaseItem(info)
         views[name] = nil
         touching[name] = nil
         guideNames.remove(name)

@@ -68,9 +68,7 @@ extension LayoutModel {
         for id in constraintOrder where ids.contains(id) { dropConstraint(id) }
         views[parent]!.children.removeAll { $0 == name }
         for view in doomed {
-            if let info = views[view] {
-                for variable in [info.x, info.y, info.width, info.height] { setOwner(of: variable, to: nil) }
-            }
+            if let info = views[view] { releaseItem(info) }
             views[view] = nil
             touching[view] = nil
             guideNames.remove(view)

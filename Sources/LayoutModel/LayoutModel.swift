@@ -91,6 +91,11 @@ public struct ViewInfo: Sendable {
 /// retried as required after every change that could free them. When a root resize or a
 /// constant/margin change meets a conflict, the newest other member is broken (the window's
 /// size always holds).
+///
+/// ## Sizes
+/// No width or height is ever negative: every item but the root has the required implicit
+/// constraints `width >= 0` and `height >= 0`, as in Auto Layout's engine
+/// (`LayoutModel+ImplicitConstraints.swift`). They are never the one broken.
 public final class LayoutModel {
     public static let rootName = "root"
     /// The largest |constant|, intrinsic size, margin or root size accepted (points): 1e9.
@@ -134,6 +139,8 @@ public final class LayoutModel {
     var bySolverID: [ConstraintID: String] = [:]
     var rootWidthID: ConstraintID!
     var rootHeightID: ConstraintID!
+    /// Each item's `width >= 0` and `height >= 0` (`LayoutModel+ImplicitConstraints.swift`).
+    var sizeFloors: [String: SizeFloors] = [:]
     var events: [ModelEvent] = []
 
     /// The root's safe-area insets (`safearea T,L,B,R`; absolute: left is left in RTL too).
@@ -175,6 +182,7 @@ public final class LayoutModel {
             x: solver.makeVariable(), y: solver.makeVariable(),
             width: solver.makeVariable(), height: solver.makeVariable())
         for variable in [info.x, info.y, info.width, info.height] { setOwner(of: variable, to: name) }
+        if parent != nil { addSizeFloors(info) }
         return info
     }
 

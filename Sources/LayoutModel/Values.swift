@@ -1,4 +1,4 @@
-/// Small value types the model hands out: frames, errors, warnings, events, broken constraints.
+/// Small value types the model hands out: frames, errors, events, broken constraints.
 
 /// A view's frame in its superview's coordinate system (the root's frame is (0, 0, W, H)).
 public struct Frame: Hashable, Sendable, CustomStringConvertible {
@@ -144,13 +144,6 @@ public enum LayoutError: Error, Hashable, Sendable {
     case rootHasNoAutoresizing
     /// A stack turns its arranged views' translatesAutoresizingMaskIntoConstraints off.
     case arrangedViewCannotTranslate(String, stack: String)
-}
-
-/// Something about the current layout worth pointing out that is not an error: Auto Layout
-/// produces it without complaint. Values are exact, as the solver has them.
-public enum LayoutWarning: Hashable, Sendable {
-    /// A view's width or height came out below zero.
-    case negativeSize(view: String, component: FrameComponent, value: Double)
 }
 
 /// A required conflict: `constraints` is a minimal unsatisfiable set of required constraints

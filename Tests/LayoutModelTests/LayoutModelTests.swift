@@ -427,44 +427,36 @@ func pinned(_ model: LayoutModel, _ name: String, in parent: String = "root", _ 
         #expect(model.ambiguity().map(\.view) == ["card"])
     }
 
-    @Test func negativeSizesWarn() throws {
+    /// Auto Layout's engine never makes a size negative: an item's width and height have
+    /// implicit required floors, which take part in conflicts as `a.width` / `a.height`.
+    @Test func sizesAreNeverNegative() throws {
         let model = LayoutModel()
         try model.addView("a")
         try model.addConstraint(spec("a", .leading, .equal, "root", .leading, c: 100))
         try model.addConstraint(spec("a", .trailing, .equal, "root", .leading, c: 40))
-        #expect(model.frame(of: "a")!.width == -60)
-        #expect(model.negativeSizeWarnings() == [.negativeSize(view: "a", component: .width, value: -60)])
+        #expect(model.frame(of: "a")!.width == 0)
+        let conflicts = model.takeEvents().compactMap { if case .conflict(let c) = $0 { c } else { nil } }
+        #expect(conflicts == [Conflict(constraints: ["c1", "c2", "a.width"], broken: "c2")])
+        #expect(model.implicitConstraint("a.width") == ImplicitConstraint(kind: .nonNegativeSize, item: "a", attribute: .width,
+                                                                          relation: .greaterThanOrEqual, constant: 0))
+        #expect(model.implicitConstraint("root.height")?.kind == .windowSize)
+        #expect(model.implicitConstraint("a.top") == nil && model.implicitConstraint("nobody.width") == nil)
+        // A guide's size has a floor too.
+        try model.addGuide("g")
+        try model.addConstraint(spec("g", .height, .equal, nil, nil, c: -5))
+        #expect(model.frame(of: "g")!.height == 0)
+        #expect(model.takeEvents().contains { if case .conflict(let c) = $0 { c == Conflict(constraints: ["c3", "g.height"], broken: "c3") } else { false } })
     }
-}
 
-@Suite struct Formatting {
-    @Test func numbers() {
-        #expect(formatNumber(8) == "8")
-        #expect(formatNumber(0.5) == "0.5")
-        #expect(formatNumber(20.25) == "20.25")
-        #expect(formatNumber(-0.0) == "0")
-        #expect(formatNumber(-3) == "-3")
-    }
-    @Test func canonicalText() {
-        #expect(spec("a", .width, .greaterThanOrEqual, c: 100, p: 750).canonicalText == "a.width >= 100 @750")
-        #expect(spec("a", .leading, .equal, "root", .leading, c: 20).canonicalText == "a.leading == root.leading + 20")
-        #expect(spec("a", .top, .lessThanOrEqual, "b", .bottom, c: -8).canonicalText == "a.top <= b.bottom - 8")
-        #expect(spec("a", .width, .equal, "b", .width, m: 0.5).canonicalText == "a.width == 0.5 * b.width")
-        #expect(spec("a", .width, .equal, "b", .width, m: 2, c: 0.25, p: 999.5).canonicalText == "a.width == 2 * b.width + 0.25 @999.5")
-    }
-}
-
-@Suite struct Removal {
-    @Test func removingAViewTakesSubviewsAndConstraints() throws {
+    /// A removed item takes its floors with it: a view of the same name starts free.
+    @Test func removingAViewRemovesItsFloors() throws {
         let model = LayoutModel()
-        try pinned(model, "card", 0, 0, 100, 100)
-        try pinned(model, "a", in: "card", 0, 0, 10, 10)
-        try model.addView("b")
-        try model.addConstraint(spec("b", .left, .equal, "a", .right))
-        try model.addConstraint(spec("b", .width, c: 5))
-        try model.removeView("card")
-        #expect(model.viewOrder == ["root", "b"])
-        #expect(model.constraintOrder == ["c10"])
-        #expect(model.ambiguity().first?.components == [.x, .y, .height])
+        try model.addView("a")
+        try model.removeView("a")
+        #expect(model.implicitConstraint("a.width") == nil)
+        try model.addView("a")
+        try model.addConstraint(spec("a", .width, .equal, nil, nil, c: 30))
+        #expect(model.frame(of: "a")!.width == 30)
+        #expect(model.ambiguityReasons(of: "a").map(\.reason).contains(.noConstraints(.vertical)))
     }
 }

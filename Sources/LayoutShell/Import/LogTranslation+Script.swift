@@ -96,15 +96,7 @@ extension LogTranslation {
         return { session, result in
             guard hadConflict else { return [] }
             guard let conflict = result.conflicts.first else {
-                // UIKit's engine refuses negative sizes; LayoutLab (like the design says) allows them.
-                let negative = session.model.frames().flatMap { entry in
-                    [(entry.frame.width, "width"), (entry.frame.height, "height")].filter { $0.0 < -1e-9 }
-                        .map { "\(entry.name).\($0.1) is \(formatNumber($0.0))" }
-                }
-                if !negative.isEmpty {
-                    return ["  no required conflict here: the constraints hold only with a negative size (\(negative.joined(separator: ", "))); LayoutLab allows negative sizes, UIKit's engine refuses them, hence its log"]
-                }
-                return ["  LayoutLab finds no required conflict among these constraints: UIKit's conflict needs views or constraints the log does not show"]
+                return ["  LayoutLab finds no required conflict among these constraints: \(engine)'s conflict needs views or constraints the log does not show"]
             }
             var notes: [String] = []
             let members = conflict.constraints.map(\.id).filter { listed.contains($0) }

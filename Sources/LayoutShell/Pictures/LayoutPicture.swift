@@ -5,9 +5,10 @@ import LayoutModel
 /// coordinates of the outermost view (its top-left corner at 0, 0), with what each picture
 /// marks — ambiguity, clipping, degenerate sizes — and the broken constraints to list under it.
 ///
-/// Frames are the model's, made absolute by adding the ancestors' origins. A negative size is
-/// drawn as CoreGraphics standardizes such a rectangle (from its other edge); nothing outside
-/// the outermost view is drawn, and `clipped` says what was cut.
+/// Frames are the model's, made absolute by adding the ancestors' origins (sizes are never
+/// negative, but a size of 0 may come back from the solver as -1e-15: rectangles are
+/// standardized, as CoreGraphics does); nothing outside the outermost view is drawn, and
+/// `clipped` says what was cut.
 struct LayoutPicture: Sendable {
     /// A rectangle in points.
     struct Rect: Hashable, Sendable {
@@ -47,7 +48,6 @@ struct LayoutPicture: Sendable {
         var inBrokenConstraint: Bool
 
         var isAmbiguous: Bool { !ambiguous.isEmpty }
-        var hasNegativeSize: Bool { frame.width < 0 || frame.height < 0 }
     }
 
     /// The outermost view (`root`, or the view `draw VIEW` zooms to).

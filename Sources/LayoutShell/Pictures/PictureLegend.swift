@@ -29,20 +29,13 @@ extension LayoutPicture {
         } + more
     }
 
-    /// Notes on views the picture cannot show as they are: outside it, negative or zero sizes.
+    /// Notes on views the picture cannot show as they are: outside it, or of zero size.
     var notes: [String] {
         var lines: [String] = []
         let outside = clippedBoxes
         if !outside.isEmpty {
             let items = outside.map { "\($0.name) (\($0.visible == nil ? "wholly, not drawn" : "partly"))" }
             lines.append("outside \(focus), clipped: " + Self.listed(items))
-        }
-        let negative = boxes.filter(\.hasNegativeSize).map { box in
-            let sizes = [("width", box.frame.width), ("height", box.frame.height)].filter { $0.1 < 0 }
-            return "\(box.name) (" + sizes.map { "\($0.0) \(formatValue($0.1))" }.joined(separator: ", ") + ")"
-        }
-        if !negative.isEmpty {
-            lines.append("negative size, drawn from the other edge: " + Self.listed(negative))
         }
         let flat = boxes.filter { $0.visible != nil && ($0.rect.width == 0 || $0.rect.height == 0) }.map(\.name)
         if !flat.isEmpty { lines.append("zero width or height, drawn as a line or a dot: " + Self.listed(flat)) }

@@ -93,7 +93,7 @@ public enum LayoutSection: Hashable, Sendable {
     /// None: the input could not have moved anything.
     case none
     /// The layout after an input that may have changed it: frames (changed ones marked),
-    /// broken constraints, ambiguity, warnings.
+    /// broken constraints, ambiguity.
     case changes
     /// The whole layout as it stands, nothing marked (`--final`).
     case whole
@@ -139,7 +139,6 @@ public struct CommandResult: Sendable {
     /// solver's in `frames`; nil otherwise.
     public var exercisedFrames: [(name: String, frame: Frame)]?
     public var conflicts: [ConflictReport] = []
-    public var warnings: [LayoutWarning] = []
     /// Free text of inspection commands (frames, constraints, help, …) and notes.
     public var output: [String] = []
     /// What `explain` found (JSON's `explanation`).

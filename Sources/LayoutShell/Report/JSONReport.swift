@@ -77,7 +77,6 @@ extension CommandResult {
         }
         fields.append("\"conflict\":" + (conflicts.first.map(conflictObject) ?? "null"))
         fields.append("\"conflicts\":[" + conflicts.map(conflictObject).joined(separator: ",") + "]")
-        fields.append("\"warnings\":[" + warnings.map { jsonString($0.text) }.joined(separator: ",") + "]")
         if !rejected.isEmpty {
             fields.append("\"rejected\":[" + rejected.map {
                 "{\"source\":\($0.source.map(jsonString) ?? "null"),\"line\":\($0.line),\"input\":\(jsonString($0.input)),\"error\":\(errorObject($0.error))}"

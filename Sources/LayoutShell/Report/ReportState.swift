@@ -1,6 +1,6 @@
 import LayoutModel
 
-/// The state part of every report — frames, broken constraints, ambiguity, warnings — kept
+/// The state part of every report — frames, broken constraints, ambiguity — kept
 /// current from the model's change lists. A report after an input then costs what the input
 /// changed, not the size of the layout: a session of 10 000 views can report after every line.
 ///
@@ -17,8 +17,6 @@ struct ReportState {
     private var brokenSerialByID: [String: Int] = [:]
     private(set) var ambiguous: [AmbiguityReport] = []
     private var ambiguousSerials: [Int] = []
-    private(set) var warnings: [LayoutWarning] = []
-    private var negativeViews: Set<String> = []
     /// Set when views went away: the next update reads everything.
     var needsReload = true
     /// The model the state was read from: a new one (reset, undo) is read anew. Held, not
@@ -46,7 +44,6 @@ struct ReportState {
             exactFrames?.append((name, model.frame(of: name)!))
             updateAmbiguity(of: name, in: model)
         }
-        var warningsChanged = false
         for name in changes.views {
             guard let index = position[name], index < oldCount else { continue }
             let frame = model.placedFrame(of: name)!
@@ -56,21 +53,6 @@ struct ReportState {
                 changedPositions.append(index)
             }
             updateAmbiguity(of: name, in: model)
-        }
-        for index in changedPositions {
-            let (name, frame) = frames[index]
-            let negative = frame.width < 0 || frame.height < 0
-            if negative || negativeViews.contains(name) {
-                warningsChanged = true
-                if negative { negativeViews.insert(name) } else { negativeViews.remove(name) }
-            }
-        }
-        // A negative size warns only while it is not ambiguous: a view whose ambiguity may
-        // have changed is read again too.
-        if !warningsChanged { warningsChanged = changes.views.contains(where: negativeViews.contains) }
-        if warningsChanged {
-            let rows = negativeViews.compactMap { position[$0] }.sorted().map { frames[$0] }
-            warnings = model.negativeSizeWarnings(in: rows)
         }
         for id in changes.constraints { updateBroken(id, in: model) }
         return changedPositions.sorted().map { frames[$0] }
@@ -87,8 +69,6 @@ struct ReportState {
         brokenSerialByID = Dictionary(uniqueKeysWithValues: zip(broken.map(\.id), brokenSerials))
         ambiguous = model.ambiguity().map { AmbiguityReport(view: $0.view, components: $0.components) }
         ambiguousSerials = ambiguous.map { model.view($0.view)!.serial }
-        warnings = model.negativeSizeWarnings(in: frames)
-        negativeViews = Set(frames.filter { $0.frame.width < 0 || $0.frame.height < 0 }.map(\.name))
         needsReload = false
         source = model
         return frames.filter { old[$0.name] != $0.frame }

@@ -101,8 +101,6 @@ extension CommandResult {
             if ambiguous.count > Self.frameLinesCap {
                 lines.append("… and \(ambiguous.count - Self.frameLinesCap) more ambiguous views")
             }
-            for warning in warnings.prefix(Self.frameLinesCap) { lines.append(paint("warning: ", ANSI.yellow) + warning.text) }
-            if warnings.count > Self.frameLinesCap { lines.append("… and \(warnings.count - Self.frameLinesCap) more warnings") }
         }
         // Long lines wrap at spaces to the width, continuations indented; tables and
         // listings (indented lines) stay one row each.

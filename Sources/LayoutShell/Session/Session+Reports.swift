@@ -2,7 +2,7 @@ import LayoutModel
 
 /// Building reports: what an input added, removed and changed (from the model's events, or
 /// by comparing before and after when undo rebuilt the session), and the state part — frames,
-/// broken constraints, ambiguity, warnings — every report ends with.
+/// broken constraints, ambiguity — every report ends with.
 extension Session {
     /// Every constraint by id, to compare with after a rebuild.
     func snapshot() -> [String: ConstraintRecord] {
@@ -42,7 +42,7 @@ extension Session {
                     ?? ChangedConstraint(id: id, text: record.text, before: before.text, what: .constant))
             case .conflict(let conflict):
                 let members = conflict.constraints.map { id in
-                    ConstraintLine(id: id, text: model.constraint(id)?.text ?? rootText(id))
+                    ConstraintLine(id: id, text: constraintText(id))
                 }
                 var report = ConflictReport(constraints: members, broken: conflict.broken)
                 if !autoresizingViews(among: conflict.constraints).isEmpty { report.note = autoresizingConflictNote }
@@ -62,16 +62,18 @@ extension Session {
         }
     }
 
-    /// The window's size as a member of a conflict (it is not a constraint of the user's).
-    func rootText(_ id: String) -> String {
-        switch id {
-        case "root.width": "root.width == \(formatNumber(model.rootWidth))   (the window's size)"
-        case "root.height": "root.height == \(formatNumber(model.rootHeight))   (the window's size)"
-        default: id
+    /// An implicit constraint as a member of a conflict or an explanation (the window's size, a
+    /// size floor): not a constraint of the user's, so its text says where it comes from.
+    func implicitText(_ id: String) -> String {
+        guard let implicit = model.implicitConstraint(id) else { return id }
+        let equation = "\(id) \(implicit.relation.rawValue) \(formatNumber(implicit.constant))"
+        switch implicit.kind {
+        case .windowSize: return equation + "   (the window's size)"
+        case .nonNegativeSize: return equation + "   (no size is negative)"
         }
     }
 
-    /// The state part of a report — frames, broken constraints, ambiguity, warnings — as it
+    /// The state part of a report — frames, broken constraints, ambiguity — as it
     /// stands, without running a command (for `--final`'s one report). Shows the whole layout.
     public func currentState(lineNumber: Int = 0) -> CommandResult {
         var result = CommandResult(line: lineNumber, input: "")
@@ -83,7 +85,7 @@ extension Session {
     }
 
     /// `--final`'s one report: the lines the replay rejected, and the whole layout as it
-    /// stands (frames, broken constraints, ambiguity, warnings), not what the last command
+    /// stands (frames, broken constraints, ambiguity), not what the last command
     /// added. Not ok when a line was rejected; its `error` is then the first one.
     public func finalReport(lineNumber: Int, rejected: [RejectedLine]) -> CommandResult {
         var result = currentState(lineNumber: lineNumber)
@@ -95,7 +97,7 @@ extension Session {
         return result
     }
 
-    /// Frames, broken constraints, ambiguity and warnings: the state part of every report.
+    /// Frames, broken constraints and ambiguity: the state part of every report.
     func fillState(_ result: inout CommandResult, mutated: Bool) {
         var changed: [(name: String, frame: Frame)] = []
         if mutated || reportState.needsReload {
@@ -107,7 +109,6 @@ extension Session {
         result.broken = reportState.broken
         result.ambiguous = reportState.ambiguous
         explainAmbiguity(in: &result)
-        result.warnings = reportState.warnings
         result.layout = mutated ? .changes : .none
         if mutated {
             // After `exercise` the reader last saw the exercised layout: the views that go back

@@ -64,9 +64,9 @@ func priorityWords(_ priority: Double) -> String {
 }
 
 extension Session {
-    /// A constraint's text by id, the window's size included.
+    /// A constraint's text by id, implicit ones (the window's size, size floors) included.
     func constraintText(_ id: String) -> String {
-        model.constraint(id)?.text ?? rootText(id)
+        model.constraint(id)?.text ?? implicitText(id)
     }
 
     /// `  id  text` lines for the constraints an explanation names.
@@ -175,7 +175,8 @@ extension Session {
 
     // MARK: - Conflicts in words
 
-    /// What the member's own terms are, without its constant (`a.width`, `b.leading - a.trailing`).
+    /// What the member's own terms are, without its constant (`a.width`, `b.leading - a.trailing`;
+    /// an implicit constraint's id is its one term).
     func termsText(_ id: String) -> String {
         guard let spec = model.constraint(id)?.spec else { return id }
         var text = "\(spec.firstItem).\(spec.firstAttribute.rawValue)"
@@ -188,13 +189,12 @@ extension Session {
         return text
     }
 
-    /// The member's relation and constant as it states them (the window: `== its size`).
+    /// The member's relation and constant as it states them (the window: `== its size`; a
+    /// size floor: `>= 0`).
     func statedBound(_ id: String) -> (relation: LayoutRelation, value: Double) {
-        switch id {
-        case "root.width": (.equal, model.rootWidth)
-        case "root.height": (.equal, model.rootHeight)
-        default: (model.constraint(id)!.spec.relation, model.constraint(id)!.spec.constant)
-        }
+        if let spec = model.constraint(id)?.spec { return (spec.relation, spec.constant) }
+        let implicit = model.implicitConstraint(id)!
+        return (implicit.relation, implicit.constant)
     }
 
     func boundWords(_ relation: LayoutRelation, _ value: Double) -> String {
@@ -216,7 +216,13 @@ extension Session {
             let quantity = termsText(c.target)
             let first = c.members[0], second = c.members[1]
             let a = statedBound(first), b = statedBound(second)
-            let speaker = { (id: String) in id.hasPrefix("root.") ? "the window" : id }
+            let speaker = { [model] (id: String) in
+                switch model.implicitConstraint(id)?.kind {
+                case .windowSize: "the window"
+                case .nonNegativeSize: "Auto Layout"
+                case nil: id
+                }
+            }
             let firstSays = a.relation == .equal ? "is \(formatValue(a.value))" : "is \(boundWords(a.relation, a.value))"
             return "\(speaker(first)) says \(quantity) \(firstSays) and \(speaker(second)) says \(boundWords(b.relation, b.value)); \(required)"
         }

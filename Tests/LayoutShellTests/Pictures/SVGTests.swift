@@ -99,7 +99,7 @@ import Testing
         #expect(session.execute("svg odd.svg").ok)
         let text = try Self.parse(directory + "/odd.svg").texts.joined()
         #expect(text.contains("outside root, clipped: off (wholly, not drawn)"))
-        #expect(text.contains("negative size, drawn from the other edge: neg (width -30)"))
+        #expect(!text.contains("negative"))
         let empty = Session()
         empty.directory = directory
         #expect(empty.execute("svg empty.svg").output == ["wrote empty.svg (0 views)"])

@@ -1,0 +1,83 @@
+import Cassowary
+
+/// A constraint the model holds by itself, outside the user's list, that can still take part
+/// in a conflict or an explanation: the window's size (`root.width == 375`, which always
+/// holds) and the floor under every other item's size (`label.width >= 0`).
+///
+/// The floor is Auto Layout's: its engine never gives a view or a layout guide a negative
+/// width or height. A lone `view.width == -16` is reported by UIKit as unsatisfiable, and the
+/// common "Unable to simultaneously satisfy constraints" logs of a cell whose content view is
+/// momentarily 0 wide (`'UIView-Encapsulated-Layout-Width' … == 0` against `H:|-(15)-[label]-(15)-|`)
+/// are conflicts only because the label's width cannot go below zero. Neither is listed in
+/// UIKit's logs; the reports name them so that the conflict can be read.
+public struct ImplicitConstraint: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
+        /// The root's width or height, set by `root W×H` or a device.
+        case windowSize
+        /// `item.width >= 0` / `item.height >= 0`.
+        case nonNegativeSize
+    }
+
+    /// How reports and explanations name it: `root.width`, `label.height`.
+    public var id: String { "\(item).\(attribute.rawValue)" }
+    public var kind: Kind
+    public var item: String
+    /// `.width` or `.height`.
+    public var attribute: LayoutAttribute
+    public var relation: LayoutRelation
+    public var constant: Double
+}
+
+/// The solver's ids of an item's two size floors.
+struct SizeFloors {
+    var width: ConstraintID
+    var height: ConstraintID
+}
+
+extension LayoutModel {
+    /// The implicit constraint named `id` (`root.width`, `label.height`), or nil.
+    public func implicitConstraint(_ id: String) -> ImplicitConstraint? {
+        guard let dot = id.lastIndex(of: ".") else { return nil }
+        let item = String(id[..<dot])
+        guard let attribute = LayoutAttribute(rawValue: String(id[id.index(after: dot)...])),
+              attribute == .width || attribute == .height else { return nil }
+        if item == Self.rootName {
+            return ImplicitConstraint(kind: .windowSize, item: item, attribute: attribute, relation: .equal,
+                                      constant: attribute == .width ? rootWidth : rootHeight)
+        }
+        guard sizeFloors[item] != nil else { return nil }
+        return ImplicitConstraint(kind: .nonNegativeSize, item: item, attribute: attribute,
+                                  relation: .greaterThanOrEqual, constant: 0)
+    }
+
+    /// The solver's id of an implicit constraint.
+    func implicitSolverID(_ id: String) -> ConstraintID? {
+        guard let implicit = implicitConstraint(id) else { return nil }
+        let isWidth = implicit.attribute == .width
+        switch implicit.kind {
+        case .windowSize: return isWidth ? rootWidthID : rootHeightID
+        case .nonNegativeSize: return isWidth ? sizeFloors[implicit.item]!.width : sizeFloors[implicit.item]!.height
+        }
+    }
+
+    /// Installs `width >= 0` and `height >= 0` for a new item (every one but the root, whose
+    /// size the window fixes). Always satisfiable: the item's variables are new.
+    func addSizeFloors(_ info: ViewInfo) {
+        func floor(_ variable: Variable, _ attribute: LayoutAttribute) -> ConstraintID {
+            let sid = try! solver.addConstraint(Expression([Term(variable)]), .greaterThanOrEqual, .required)
+            bySolverID[sid] = "\(info.name).\(attribute.rawValue)"
+            return sid
+        }
+        sizeFloors[info.name] = SizeFloors(width: floor(info.width, .width), height: floor(info.height, .height))
+    }
+
+    /// Takes a removed item's variables out of the model's books and its floors out of the solver.
+    func releaseItem(_ info: ViewInfo) {
+        for variable in [info.x, info.y, info.width, info.height] { setOwner(of: variable, to: nil) }
+        guard let floors = sizeFloors.removeValue(forKey: info.name) else { return }
+        for sid in [floors.width, floors.height] {
+            solver.removeConstraint(sid)
+            bySolverID[sid] = nil
+        }
+    }
+}
