@@ -80,7 +80,17 @@ extension LayoutModel {
             }
             let variable = Self.variable(component, of: info)
             guard let detail = solver.ambiguityDetail(of: variable) else { continue }
-            result.append(ComponentAmbiguity(component: component, reason: reason(component, of: info, detail)))
+            var found = reason(component, of: info, detail)
+            // A size held only by its floor has no free direction of its own; when the
+            // position on its axis is free for the same reason, it is the same reason (one
+            // "(x, width): nothing pins it; it moves with …").
+            if case .missing(let axis, let pinned, let by, let freeViews) = found, freeViews.isEmpty,
+               component == .width || component == .height,
+               let position = result.last(where: { $0.component == (component == .width ? .x : .y) }),
+               case .missing(axis, pinned, by, _) = position.reason {
+                found = position.reason
+            }
+            result.append(ComponentAmbiguity(component: component, reason: found))
         }
         return result
     }

@@ -50,9 +50,10 @@ struct ConsoleLogImporterTests {
         let want = try #require(Self.reproduced[name])
         #expect(conflict.constraints.map(\.id) == want.members)
         #expect(conflict.broken == want.broken)
-        // Where the log says what UIKit broke, the session broke the same.
+        // Where the log says what UIKit broke, the session broke the same. (macvim's excerpt
+        // cuts the broken constraint's line in the middle: it does not say.)
         let log = try String(contentsOfFile: Self.fixtures + "/" + name, encoding: .utf8)
-        if log.contains("Will attempt to recover by breaking") {
+        if log.contains("Will attempt to recover by breaking") && name != "16-macvim-20.log" {
             #expect(result.output.contains { $0.hasSuffix(" broke \(want.broken); the session broke \(want.broken) too") })
         }
         #expect(conflict.sentence != nil && conflict.fix != nil)
