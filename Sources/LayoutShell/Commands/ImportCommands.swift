@@ -60,7 +60,8 @@ struct Paste: SessionAction {
         trigger: .words(["paste"]), kind: .session, group: .session, topic: "paste",
         synopsis: ["paste"],
         summary: ["then paste a console log or layout code: it is read as import reads a",
-                  "file. An empty line ends it once it is complete; two always do."],
+                  "file. An empty line ends it once it is complete, two empty lines always",
+                  "do; Ctrl-C cancels."],
         examples: ["paste"],
         overview: ["paste"])
 
