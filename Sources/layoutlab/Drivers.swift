@@ -30,13 +30,25 @@ struct InteractiveShell {
         if lessons != nil { print("New to Auto Layout? help lessons lists a short course.") }
         while !engine.isFinished {
             // After `paste` the lines are collected, not run: a different prompt says so.
-            editor.setPrompt(engine.session.isPasting ? pastePrompt : shellPrompt)
-            guard let line = editor.readLine() else {
+            let pasting = engine.session.pasteState
+            editor.setPrompt(pasting.map(pastePrompt) ?? shellPrompt)
+            editor.completes = pasting == nil
+            switch editor.read(remember: pasting == nil) {
+            case .line(let line):
+                emit(engine.execute(line))
+            case .interrupt where pasting != nil:
+                emit(engine.cancelPaste())
+            case .interrupt:
+                continue
+            case .end where pasting != nil:
+                // Ctrl-D while pasting gives up the paste, not the session.
+                print()
+                emit(engine.cancelPaste())
+            case .end:
                 // Leave the user's shell prompt on a line of its own.
                 print()
-                break
+                return 0
             }
-            emit(engine.execute(line))
         }
         return 0
     }
@@ -95,17 +107,29 @@ struct ReplayDriver {
                     number += 1
                     emit(replayer.feed(line, lineNumber: number))
                 }
+                endPaste(replayer, lineNumber: number)
             } else {
                 session.directory = directory(of: source)
-                for (index, line) in Replay.lines(of: scripts[source]!).enumerated() {
+                let lines = Replay.lines(of: scripts[source]!)
+                for (index, line) in lines.enumerated() {
                     if replayer.isDone { break }
                     emit(replayer.feed(line, lineNumber: index + 1))
                 }
+                endPaste(replayer, lineNumber: lines.count)
             }
             if replayer.isDone { break }
         }
         emit(replayer.finish())
         return replayer.ok ? 0 : 1
+    }
+}
+
+/// The end of a file or of stdin inside `paste` ends what was pasted, as the empty lines
+/// that end a paste do: it is imported whole (or refused whole, with the reason), never lost
+/// and never carried into the next file.
+private func endPaste(_ replayer: Replay.Replayer, lineNumber: Int) {
+    for _ in 0..<2 where replayer.session.isPasting && !replayer.isDone {
+        emit(replayer.feed("", lineNumber: lineNumber))
     }
 }
 

@@ -2,8 +2,14 @@ import LayoutShell
 
 /// The interactive shell's prompt: short, plain, and the same on every line.
 let shellPrompt = "layoutlab> "
-/// The prompt while `paste` collects lines (an empty line ends them).
-let pastePrompt = "paste> "
+/// The prompt while `paste` collects lines: it says the shell is still collecting, and,
+/// after an empty line that did not end an incomplete paste, that one more will.
+func pastePrompt(_ state: PasteState) -> String {
+    switch state {
+    case .collecting: "pasting> "
+    case .afterEmptyLine: "pasting (Enter again ends)> "
+    }
+}
 
 /// What Tab offers for the line being edited.
 ///
@@ -64,6 +70,13 @@ final class ShellEngine {
         let text = result.renderText(width: Terminal.width, color: color, promptWidth: shellPrompt.count)
         // The terminal echoed ^C where the cursor was; start the report on a line of its own.
         return interrupted ? "\n" + text : text
+    }
+
+    /// Ends the paste under way without importing anything (Ctrl-C or Ctrl-D while pasting):
+    /// the one-line report to print, or "" when no paste is under way.
+    func cancelPaste() -> String {
+        guard let result = session.cancelPaste(lineNumber: lineNumber) else { return "" }
+        return result.renderText(width: Terminal.width, color: color)
     }
 
     /// Forgets a Ctrl-C pressed before the next command (between lines it is not meant for

@@ -93,6 +93,15 @@ final class LineEditor {
         free(old)
     }
 
+    /// What `read` got: a line, Ctrl-C, or the end of input.
+    enum Input: Equatable {
+        case line(String)
+        /// Ctrl-C: the text being typed was discarded.
+        case interrupt
+        /// Ctrl-D on an empty line, or a closed terminal.
+        case end
+    }
+
     /// Reads one line, without its newline. Ctrl-C discards the current line
     /// and starts a new one; returns nil at end of input (Ctrl-D on an empty
     /// line, or a closed terminal). Non-blank lines are trimmed, added to the
@@ -100,30 +109,41 @@ final class LineEditor {
     /// later loses nothing.
     func readLine() -> String? {
         while true {
-            interruptFlag.store(false, ordering: .relaxed)
-            // libedit follows SIGWINCH only inside el_gets; a window resized
-            // while a command ran would otherwise leave it wrapping at the old width.
-            el_resize(el)
-            var count: Int32 = 0
-            errno = 0
-            let raw = el_gets(el, &count)
-            let err = errno
-            // errno alone is no proof: a window resize mid-line leaves a stale
-            // EINTR behind even when the line then ends normally or at EOF.
-            let interrupted = raw == nil && count == -1 && err == EINTR
-            if interruptFlag.exchange(false, ordering: .relaxed) || interrupted {
-                // Echo off in raw mode means the terminal showed nothing for ^C;
-                // show it, as shells do, so the abandoned text is clearly dead.
-                fputs("^C\n", cel_stdout())
-                fflush(cel_stdout())
-                continue
+            switch read() {
+            case .line(let line): return line
+            case .interrupt: continue
+            case .end: return nil
             }
-            guard let raw, count > 0 else { return nil }
-            var line = String(cString: raw)
-            if line.hasSuffix("\n") { line.removeLast() }
-            remember(line)
-            return line
         }
+    }
+
+    /// Reads one line, or says that Ctrl-C was pressed (after echoing `^C`) or
+    /// that input ended. With `remember` false the line stays out of the
+    /// history (pasted lines would flood it).
+    func read(remember: Bool = true) -> Input {
+        interruptFlag.store(false, ordering: .relaxed)
+        // libedit follows SIGWINCH only inside el_gets; a window resized
+        // while a command ran would otherwise leave it wrapping at the old width.
+        el_resize(el)
+        var count: Int32 = 0
+        errno = 0
+        let raw = el_gets(el, &count)
+        let err = errno
+        // errno alone is no proof: a window resize mid-line leaves a stale
+        // EINTR behind even when the line then ends normally or at EOF.
+        let interrupted = raw == nil && count == -1 && err == EINTR
+        if interruptFlag.exchange(false, ordering: .relaxed) || interrupted {
+            // Echo off in raw mode means the terminal showed nothing for ^C;
+            // show it, as shells do, so the abandoned text is clearly dead.
+            fputs("^C\n", cel_stdout())
+            fflush(cel_stdout())
+            return .interrupt
+        }
+        guard let raw, count > 0 else { return .end }
+        var line = String(cString: raw)
+        if line.hasSuffix("\n") { line.removeLast() }
+        if remember { self.remember(line) }
+        return .line(line)
     }
 
     /// The most history entries kept (and saved); older ones are dropped.
@@ -174,8 +194,16 @@ final class LineEditor {
 
     fileprivate func promptPointer() -> UnsafeMutablePointer<CChar>? { promptBuffer }
 
+    /// False while text is pasted (`paste`): Tab is then a character of the text (logs
+    /// and code are indented with tabs), not a request to complete.
+    var completes = true
+
     /// Handles Tab: asks the provider and edits the line. Returns a CC_* code.
     fileprivate func complete() -> UInt8 {
+        guard completes else {
+            el_insertstr(el, "\t")
+            return UInt8(CC_REFRESH)
+        }
         guard let info = el_wline(el)?.pointee else { return UInt8(CC_ERROR) }
         let length = info.lastchar - info.buffer
         let cursor = info.cursor - info.buffer

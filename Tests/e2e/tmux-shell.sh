@@ -17,6 +17,7 @@ set -uo pipefail
 BIN=${1:?usage: tmux-shell.sh PATH/TO/layoutlab}
 [[ -x $BIN ]] || { echo "e2e: not executable: $BIN" >&2; exit 2; }
 BIN=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 command -v tmux >/dev/null || { echo "e2e: tmux is not installed (scripts/ensure-deps.sh --tmux)" >&2; exit 2; }
 
 # What the shell prints; the only engine-specific knowledge is in the scenarios.
@@ -232,6 +233,54 @@ scenario_interrupted_load() {
     check "Ctrl-D after the interrupted load exits with status 0" wait_for "EXIT=0"
 }
 
+# A real UIKit log pasted at once (tmux load-buffer/paste-buffer), with the empty lines UIKit
+# prints inside it (before "Will attempt to recover…", before "Make a symbolic breakpoint…")
+# and its tabs: it arrives whole, the conflict is reported, and no line of it runs as a
+# command. Ctrl-C and Ctrl-D while pasting cancel the paste and change nothing.
+scenario_paste_log() {
+    local log=$ROOT/Tests/ConsoleLogTests/Fixtures/08-colo-12.log
+    grep -v '^#' "$log" >"$WORK/colo.log"
+    key "clear; cd '$WORK'" Enter
+    check "shell starts for paste" start_shell
+    type "paste"; key Enter
+    check "paste says how a paste ends" wait_for "an empty line ends it once it is complete, two empty lines"
+    check "... and the prompt says it is collecting" wait_for -x "pasting>"
+    tm load-buffer "$WORK/colo.log"
+    tm paste-buffer -t "$SESSION"
+    check "a log with empty lines inside is still being collected after them" wait_for "pasting (Enter again ends)> Will attempt to recover"
+    check "... and at its end" wait_for -x "pasting>"
+    key C-l
+    tm clear-history -t "$SESSION"
+    key Enter
+    check "Enter after the whole log imports it" wait_for "added c4: contentView.bottom == view.bottom"
+    check "... reports the conflict" wait_for "conflict: Unable to simultaneously satisfy constraints"
+    check "... and that the session broke what UIKit broke" wait_for "UIKit broke c4; the session broke c4 too"
+    wait_for -x "$PROMPT"
+    check "... as one command: no line of the log ran on its own" bash -c 'grep -qF "imported a UIKit console log: 12 commands" <<<"$1" && ! grep -qE "unknown command|error" <<<"$1"' _ "$(tm capture-pane -p -S - -t "$SESSION")"
+    check "pasted lines stay out of the history" bash -c '! grep -q "NSLayoutConstraint" "$1"' _ "$HISTORY_FILE"
+
+    key C-l
+    type "paste"; key Enter
+    wait_for -x "pasting>"
+    tm paste-buffer -t "$SESSION"
+    wait_for -x "pasting>"
+    key C-c
+    check "Ctrl-C cancels a paste in one line" wait_for "paste cancelled: nothing imported (11 pasted lines dropped)"
+    check "... back at the shell's prompt" wait_for -x "$PROMPT"
+    type "paste"; key Enter
+    wait_for -x "pasting>"
+    type "("; key Enter
+    wait_for -x "pasting>"
+    key C-d
+    check "Ctrl-D cancels a paste, not the shell" wait_for "paste cancelled: nothing imported (1 pasted line dropped)"
+    check "... back at the shell's prompt" wait_for -x "$PROMPT"
+    key C-l
+    type "undo"; key Enter
+    check "the cancelled pastes changed nothing: undo takes back the import" wait_for "undid 12 commands"
+    key C-d
+    check "Ctrl-D at the prompt then exits with status 0" wait_for "EXIT=0"
+}
+
 frames_are_before() {
     screen_matches '^  a     0  0  100    0$' && ! screen | grep -q 'v0 '
 }
@@ -325,6 +374,7 @@ wait_for '$' || { echo "e2e: the tmux session did not start" >&2; exit 1; }
 scenario_first_session
 scenario_history_across_restarts
 scenario_interrupted_load
+scenario_paste_log
 scenario_lesson
 scenario_no_color
 scenario_piped_input

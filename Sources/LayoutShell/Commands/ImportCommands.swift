@@ -51,15 +51,22 @@ struct ImportFile: SessionAction {
     }
 }
 
-/// `paste`: the lines that follow, up to an empty line, read as `import` reads a file.
+/// `paste`: the lines that follow, read as `import` reads a file. They end at an empty line
+/// once what was pasted is complete (a log's closing lines, code's last brace), or at two
+/// empty lines in a row, so a log or a function pasted whole arrives whole with its own empty
+/// lines.
 struct Paste: SessionAction {
     static let spec = CommandSpec(
         trigger: .words(["paste"]), kind: .session, group: .session, topic: "paste",
         synopsis: ["paste"],
-        summary: ["then paste a console log or layout code and end it with an empty line:",
-                  "it is read as import reads a file."],
+        summary: ["then paste a console log or layout code: it is read as import reads a",
+                  "file. An empty line ends it once it is complete, two empty lines always",
+                  "do; Ctrl-C cancels."],
         examples: ["paste"],
         overview: ["paste"])
+
+    /// What `paste` says; the prompt then shows that lines are being collected.
+    static let instructions = "paste a console log or layout code; an empty line ends it once it is complete, two empty lines always do (Ctrl-C cancels)"
 
     static func parse(_ p: inout LineParser) throws(ShellError) -> Paste {
         try p.expectNoArguments()
@@ -67,8 +74,36 @@ struct Paste: SessionAction {
     }
 
     func run(in session: Session, result: inout CommandResult) throws(ShellError) -> Bool {
-        session.pasted = []
-        result.output = ["paste a console log or layout code, then an empty line"]
+        session.pasted = PastedText()
+        result.output = [Self.instructions]
         return false
+    }
+}
+
+/// Where a paste stands, for the shell's prompt.
+public enum PasteState: Sendable {
+    /// Lines are being collected.
+    case collecting
+    /// The last line was empty and did not end the paste (what came is incomplete): one more
+    /// empty line ends it.
+    case afterEmptyLine
+}
+
+extension Session {
+    /// Where the paste under way stands; nil when none is.
+    public var pasteState: PasteState? {
+        guard let pasted else { return nil }
+        return pasted.endsWithEmptyLine ? .afterEmptyLine : .collecting
+    }
+
+    /// Ends the paste under way without importing anything (Ctrl-C or Ctrl-D in the shell);
+    /// the session is as it was before `paste`. Nil when no paste is under way.
+    public func cancelPaste(lineNumber: Int = 0) -> CommandResult? {
+        guard let pasted else { return nil }
+        self.pasted = nil
+        var result = CommandResult(line: lineNumber, input: "")
+        let count = pasted.lines.count { !$0.isBlank }
+        result.output = ["paste cancelled: nothing imported" + (count == 0 ? "" : " (\(count) pasted line\(count == 1 ? "" : "s") dropped)")]
+        return result
     }
 }

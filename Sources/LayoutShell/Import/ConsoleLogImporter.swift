@@ -14,6 +14,8 @@ enum ConsoleLogImporter: LayoutImporter {
 
     static func recognizes(_ text: String) -> Bool { ConsoleLogReader.recognizes(text) }
 
+    static func pasteFollower() -> any PasteFollower { PastedConsoleLog() }
+
     static func translate(_ text: String, for session: Session) throws(ShellError) -> ImportedScript {
         guard text.utf8.count <= maxBytes else {
             throw ShellError("the log is \(text.utf8.count / 1000) KB; import reads console logs up to \(maxBytes / 1_000_000) MB")
@@ -32,6 +34,10 @@ enum ConsoleLogImporter: LayoutImporter {
         translation.build()
         return translation.script()
     }
+}
+
+extension PastedConsoleLog: PasteFollower {
+    var recognizes: Bool { looksLikeLog }
 }
 
 /// The work of one import: items, hierarchy, names, then session lines and notes.

@@ -12,6 +12,8 @@ struct LayoutCodeImporter: LayoutImporter {
 
     static func recognizes(_ text: String) -> Bool { LayoutCodeReader.looksLikeLayoutCode(text) }
 
+    static func pasteFollower() -> any PasteFollower { PastedCode() }
+
     static func translate(_ text: String, for session: Session) throws(ShellError) -> ImportedScript {
         if let bad = text.unicodeScalars.first(where: { $0.value < 0x20 && $0 != "\n" && $0 != "\t" && $0 != "\r" && $0 != "\u{0C}" }) {
             throw ShellError("this is not source code: it holds a control character (U+\(String(bad.value, radix: 16, uppercase: true)))",
@@ -27,6 +29,10 @@ struct LayoutCodeImporter: LayoutImporter {
         return ImportedScript(kind: code.language == .swift ? "Swift layout code" : "Objective-C layout code",
                               lines: translation.lines.map(\.text), notes: translation.notes)
     }
+}
+
+extension PastedCode: PasteFollower {
+    var recognizes: Bool { looksLikeCode }
 }
 
 /// One import's translation: code names to session names, and the lines with the source line

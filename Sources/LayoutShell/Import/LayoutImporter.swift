@@ -25,9 +25,57 @@ protocol LayoutImporter {
     static var extensions: [String] { get }
     /// Whether the text looks like this importer's format.
     static func recognizes(_ text: String) -> Bool
+    /// Whether the text is complete: it stops where the format itself stops (a log's closing
+    /// lines, code's last brace). `paste` ends at an empty line only then, since logs and
+    /// functions hold empty lines of their own.
+    static func isComplete(_ text: String) -> Bool
+    /// Follows a paste line by line, answering `recognizes` and `isComplete` for the lines so
+    /// far without reading them again (a long paste with many empty lines stays linear).
+    static func pasteFollower() -> any PasteFollower
     /// Translates the text into session lines, given the session it will run in (names
     /// already taken, the platform). Throws when the text cannot be read at all.
     static func translate(_ text: String, for session: Session) throws(ShellError) -> ImportedScript
+}
+
+/// A text being pasted, read one line at a time (see `LayoutImporter.pasteFollower`).
+protocol PasteFollower {
+    mutating func read(_ line: Substring)
+    /// What the importer's `recognizes` says of the lines read so far.
+    var recognizes: Bool { get }
+    /// What the importer's `isComplete` says of the lines read so far.
+    var isComplete: Bool { get }
+}
+
+extension LayoutImporter {
+    static func isComplete(_ text: String) -> Bool {
+        var follower = pasteFollower()
+        for line in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) { follower.read(line) }
+        return follower.isComplete
+    }
+}
+
+/// What `paste` has collected: the lines, and each importer following them, so that an empty
+/// line can ask at once whether the text is complete.
+struct PastedText {
+    private(set) var lines: [String] = []
+    private var followers: [any PasteFollower] = ImporterRegistry.all.map { $0.pasteFollower() }
+
+    var text: String { lines.joined(separator: "\n") }
+
+    /// True when nothing but empty lines came.
+    var isEmpty: Bool { lines.allSatisfy(\.isBlank) }
+
+    /// True when the last line collected is empty (one more ends the paste).
+    var endsWithEmptyLine: Bool { lines.last?.isBlank ?? false }
+
+    mutating func append(_ line: String) {
+        lines.append(line)
+        for index in followers.indices { followers[index].read(Substring(line)) }
+    }
+
+    /// Whether the importer `import` would choose for the text (the first that recognizes it,
+    /// as `ImporterRegistry.importer` chooses) calls it complete; false when none recognizes it.
+    var isComplete: Bool { followers.first { $0.recognizes }?.isComplete ?? false }
 }
 
 /// The importers `import` and `paste` try, in order.

@@ -31,8 +31,9 @@ public final class Session {
     /// the other optimal layouts it shows next (0: the solver's own).
     var exerciseRound = 0
 
-    /// While `paste` collects lines (up to an empty line), the lines so far; nil otherwise.
-    var pasted: [String]?
+    /// While `paste` collects lines (up to the empty line that ends them), the lines so far;
+    /// nil otherwise.
+    var pasted: PastedText?
     /// True between `paste` and the empty line that ends what is pasted: the shell shows a
     /// different prompt, and lines are collected, not run.
     public var isPasting: Bool { pasted != nil }
@@ -105,19 +106,26 @@ public final class Session {
         return result
     }
 
-    /// A line after `paste`: kept, or (an empty line) the end, which imports what was pasted.
+    /// A line after `paste`: kept, or the end of what is pasted, which imports it. An empty
+    /// line ends the paste when the importer calls the text complete (a log's closing lines,
+    /// code's last brace), and two in a row always do; an empty line inside a log or a function
+    /// is kept.
     private func collectPasted(_ line: String, result: CommandResult, report: Bool) -> CommandResult {
         var result = result
-        guard line.isBlank else {
+        guard line.isBlank, pasted!.endsWithEmptyLine || pasted!.isComplete else {
             pasted!.append(line)
             result.isSilent = true
             return result
         }
-        let text = pasted!.joined(separator: "\n")
+        let collected = pasted!
         pasted = nil
+        if collected.isEmpty {
+            result.output = ["nothing was pasted; nothing imported"]
+            return result
+        }
         var mutated = false
         do throws(ShellError) {
-            try importText(text, fileName: nil, into: &result)
+            try importText(collected.text, fileName: nil, into: &result)
             mutated = true
         } catch {
             result.ok = false

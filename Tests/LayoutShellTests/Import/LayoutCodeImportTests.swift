@@ -11,13 +11,15 @@ private func fixture(_ name: String) throws -> String {
     try String(contentsOf: fixtures.appendingPathComponent(name), encoding: .utf8)
 }
 
-/// Imports a text as `paste` does and returns the session and the report.
+/// Imports a text as `paste` does (ended by two empty lines, complete or not) and returns the
+/// session and the report.
 private func imported(_ text: String, into session: Session = Session()) -> (Session, CommandResult) {
     _ = session.execute("paste")
     for line in text.split(separator: "\n", omittingEmptySubsequences: false) where !line.allSatisfy(\.isWhitespace) {
         _ = session.execute(String(line))
     }
-    return (session, session.execute(""))
+    let result = session.execute("")
+    return (session, session.isPasting ? session.execute("") : result)
 }
 
 private func frame(_ session: Session, _ name: String) -> [Double] {
