@@ -63,8 +63,9 @@ public struct CodeView: Sendable, Equatable {
     public var translatesAutoresizingMask = true
     /// Whether the code set `translatesAutoresizingMaskIntoConstraints` itself.
     public var setsAutoresizingMask = false
-    /// The frame given to `UIView(frame:)`, `initWithFrame:` or `.frame =` (x, y, width, height).
-    public var frame: [Double]?
+    /// The frame given to `UIView(frame:)`, `initWithFrame:` or `.frame =` (x, y, width, height),
+    /// each side a number or a sum of views' bounds sizes (`view.bounds.width - 40`).
+    public var frame: [CodeLength]?
     /// An intrinsic content size (LayoutLab's exported `IntrinsicSizeView`); nil per side: none.
     public var intrinsicWidth: Double?
     public var intrinsicHeight: Double?
@@ -83,6 +84,54 @@ public struct CodeView: Sendable, Equatable {
         self.name = name
         self.kind = kind
         self.line = line
+    }
+}
+
+/// A side of a frame as the code computes it: a constant plus multiples of views' bounds
+/// sizes (`0.5 * view.bounds.width - 32`, `CGRectGetWidth(self.view.bounds) - 40`). UIKit reads
+/// those sizes when the line runs, so the importer reads them from the session at the point
+/// the view is made.
+public struct CodeLength: Sendable, Equatable {
+    /// One `factor × VIEW.bounds.width|height`.
+    public struct Term: Sendable, Equatable {
+        /// The view's code name (root is `LayoutCodeReader.rootName`).
+        public var view: String
+        public var isWidth: Bool
+        public var factor: Double
+
+        public init(view: String, isWidth: Bool, factor: Double) {
+            self.view = view
+            self.isWidth = isWidth
+            self.factor = factor
+        }
+    }
+
+    public var constant: Double
+    public var terms: [Term] = []
+
+    public init(constant: Double, terms: [Term] = []) {
+        self.constant = constant
+        self.terms = terms
+    }
+
+    static func + (a: CodeLength, b: CodeLength) -> CodeLength {
+        var sum = CodeLength(constant: a.constant + b.constant, terms: a.terms)
+        for term in b.terms {
+            if let index = sum.terms.firstIndex(where: { $0.view == term.view && $0.isWidth == term.isWidth }) {
+                sum.terms[index].factor += term.factor
+            } else {
+                sum.terms.append(term)
+            }
+        }
+        return sum
+    }
+
+    func scaled(_ factor: Double) -> CodeLength {
+        CodeLength(constant: constant * factor, terms: terms.map { Term(view: $0.view, isWidth: $0.isWidth, factor: $0.factor * factor) })
+    }
+
+    func divided(by divisor: Double) -> CodeLength {
+        CodeLength(constant: constant / divisor, terms: terms.map { Term(view: $0.view, isWidth: $0.isWidth, factor: $0.factor / divisor) })
     }
 }
 

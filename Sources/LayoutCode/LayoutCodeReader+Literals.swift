@@ -145,20 +145,64 @@ extension LayoutCodeReader {
     }
 
     /// `CGRect(x:y:width:height:)`, `CGRectMake(…)`, `.zero`: x, y, width, height.
-    func rect(_ expression: CodeExpression) -> [Double]? {
+    func rect(_ expression: CodeExpression) -> [CodeLength]? {
         switch expression {
-        case .member(_, "zero"), .name("CGRectZero"): return [0, 0, 0, 0]
+        case .member(_, "zero"), .name("CGRectZero"): return Array(repeating: CodeLength(constant: 0), count: 4)
         case .call(_, let arguments) where arguments.count == 4:
-            let values = arguments.compactMap { $0.value.flatMap { number($0) } }
+            let values = arguments.compactMap { $0.value.flatMap { length($0) } }
             return values.count == 4 ? values : nil
         default: return nil
         }
     }
 
+    /// A number, or arithmetic on views' bounds sizes: `view.bounds.width`,
+    /// `view.bounds.size.width`, `view.frame.width`, `CGRectGetWidth(self.view.bounds)`.
+    func length(_ expression: CodeExpression) -> CodeLength? {
+        if let value = number(expression) { return CodeLength(constant: value) }
+        switch expression {
+        case .negative(let inner):
+            return length(inner)?.scaled(-1)
+        case .binary(let left, let op, let right):
+            switch op {
+            case "+", "-":
+                guard let a = length(left), let b = length(right) else { return nil }
+                return a + (op == "+" ? b : b.scaled(-1))
+            case "*":
+                if let factor = number(left), let b = length(right) { return b.scaled(factor) }
+                if let factor = number(right), let a = length(left) { return a.scaled(factor) }
+                return nil
+            case "/":
+                guard let divisor = number(right), divisor != 0, let a = length(left) else { return nil }
+                return a.divided(by: divisor)
+            default:
+                return nil
+            }
+        case .call(.name(let function), let arguments) where arguments.count == 1:
+            guard let argument = arguments[0].value else { return nil }
+            if ["CGFloat", "Double", "Float"].contains(function) { return length(argument) }
+            guard function == "CGRectGetWidth" || function == "CGRectGetHeight", let owner = rectOwner(argument) else { return nil }
+            return CodeLength(constant: 0, terms: [CodeLength.Term(view: owner, isWidth: function == "CGRectGetWidth", factor: 1)])
+        case .member(let base?, let side) where side == "width" || side == "height":
+            var rectangle = base
+            if case .member(let inner?, "size") = base { rectangle = inner }
+            guard let owner = rectOwner(rectangle) else { return nil }
+            return CodeLength(constant: 0, terms: [CodeLength.Term(view: owner, isWidth: side == "width", factor: 1)])
+        default:
+            return nil
+        }
+    }
+
+    /// The view whose size `VIEW.bounds` or `VIEW.frame` gives.
+    private func rectOwner(_ expression: CodeExpression) -> String? {
+        guard case .member(let base?, let name) = expression, name == "bounds" || name == "frame",
+              let owner = item(base), owner.guide == nil else { return nil }
+        return owner.view
+    }
+
     /// What a view constructor makes.
     struct Construction {
         var className: String
-        var frame: [Double]?
+        var frame: [CodeLength]?
         var arranged: [CodeExpression]?
         var intrinsic: (Double?, Double?)?
     }

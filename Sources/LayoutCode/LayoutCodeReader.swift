@@ -265,6 +265,13 @@ public struct LayoutCodeReader {
         viewIndex[new] = index
         for i in code.views.indices {
             if code.views[i].superview == old { code.views[i].superview = new }
+            if let frame = code.views[i].frame {
+                code.views[i].frame = frame.map { side in
+                    var side = side
+                    for t in side.terms.indices where side.terms[t].view == old { side.terms[t].view = new }
+                    return side
+                }
+            }
             if let arranged = code.views[i].stack?.arranged { code.views[i].stack!.arranged = arranged.map { $0 == old ? new : $0 } }
         }
         for i in made.indices { made[i].renameItem(old, to: new) }

@@ -83,7 +83,7 @@ struct LayoutCodePrinter {
                 lines.append(swift ? "\(name).axis = .\(axis)" : "\(name).axis = UILayoutConstraintAxis\(axis.capitalizedFirst);")
             } else if let state = model.autoresizing[view.name] {
                 // It keeps translatesAutoresizingMaskIntoConstraints = true: UIKit pins this frame.
-                let f = [state.frame.x, state.frame.y, state.frame.width, state.frame.height].map(formatNumber)
+                let f = frameSides(of: view.name, state)
                 lines.append(swift ? "let \(name) = UIView(frame: CGRect(x: \(f[0]), y: \(f[1]), width: \(f[2]), height: \(f[3])))"
                                    : "UIView *\(name) = [[UIView alloc] initWithFrame:CGRectMake(\(f.joined(separator: ", ")))];")
                 if !state.mask.isEmpty {

@@ -53,9 +53,12 @@ extension LayoutCodeTranslation {
 
     /// A view made in the code that never sets `translatesAutoresizingMaskIntoConstraints =
     /// false`: UIKit pins its frame (zero unless the code gives one) with required
-    /// constraints, which fight the code's own — the classic bug.
+    /// constraints, which fight the code's own — the classic bug. A side that reads a view's
+    /// bounds (`view.bounds.width - 40`) is worked out from that view's size in the session at
+    /// this point, as UIKit reads it when the line runs.
     mutating func emitAutoresizingView(_ view: CodeView, as name: String, place: String) {
-        let frame = (view.frame ?? [0, 0, 0, 0]).map(formatNumber).joined(separator: ",")
+        let frame = (view.frame ?? Array(repeating: CodeLength(constant: 0), count: 4))
+            .map { formatNumber(value(of: $0, line: view.line)) }.joined(separator: ",")
         guard UIKitViewSyntax.hasAutoresizingViews else {
             add("view \(name)\(place)", view.line)
             note("\(name) keeps translatesAutoresizingMaskIntoConstraints = true: in UIKit its frame (\(frame)) becomes required constraints that conflict with these; this build does not model them yet")
@@ -64,6 +67,20 @@ extension LayoutCodeTranslation {
         add("view \(name) frame \(frame)\(place)", view.line)
         if let mask = view.autoresizingMask, !mask.isEmpty { add("\(name).autoresizing = \(mask.joined(separator: " "))", view.line) }
         note("\(name) keeps translatesAutoresizingMaskIntoConstraints = true, so UIKit pins its frame (\(frame)) with constraints; set it to false in the code (\(name).translatesAutoresizingMask = false here)")
+    }
+
+    /// A frame side's value now: its views' sizes as the session has them at this point of the
+    /// import (a view not made yet is 0 by 0, as a new `UIView()` is).
+    mutating func value(of length: CodeLength, line: Int) -> Double {
+        var total = length.constant
+        for term in length.terms {
+            guard let sessionName = names[term.view], let frame = scratch.model.frame(of: sessionName) else {
+                note("line \(line): \(term.view) is not made yet here, so its bounds are read as 0")
+                continue
+            }
+            total += term.factor * (term.isWidth ? frame.width : frame.height)
+        }
+        return total
     }
 }
 

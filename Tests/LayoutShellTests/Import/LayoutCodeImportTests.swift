@@ -189,6 +189,15 @@ struct ExportRoundTripTests {
             _ = session.execute(name + line + priority, report: false)
         }
         if random.chance(20), session.model.constraint("c2") != nil { _ = session.execute("deactivate c2", report: false) }
+        // A frame view made once its superview has its size, and a root resized after the
+        // frame views were made: the code reads the superview's bounds when it runs.
+        if random.chance(30) {
+            let parent = random.pick(views.filter { $0 != "g" })
+            _ = session.execute("view late frame \(random.below(40)),\(random.below(40)),\(random.below(80)),\(random.below(80))"
+                                + (parent == "root" ? "" : " in \(parent)"), report: false)
+            _ = session.execute("late.autoresizing = \(random.pick(["flexibleWidth flexibleHeight", "flexibleLeftMargin flexibleWidth", "flexibleRightMargin flexibleTopMargin", "none"]))", report: false)
+        }
+        if random.chance(30) { _ = session.execute("root \(300 + random.below(300))x\(500 + random.below(400))", report: false) }
         return session
     }
 
@@ -224,6 +233,7 @@ struct ExportRoundTripTests {
             #expect(exported.ok)
             let fresh = Session()
             fresh.directory = directory.path
+            _ = fresh.execute("root \(formatNumber(session.model.rootWidth))x\(formatNumber(session.model.rootHeight))", report: false)
             let result = fresh.execute("import \(file)")
             if session.model.viewOrder.count == 1 { continue }
             #expect(result.ok, "seed \(seed): \(result.error?.message ?? "")")
