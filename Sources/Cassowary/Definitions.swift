@@ -86,28 +86,27 @@ extension Tableau {
             var touched: [Symbol] = []
             var result = Row(constant: row.constant)
             @inline(__always) func accumulate(_ symbol: Symbol, _ amount: Double) {
-                if weight[Int(symbol)] == 0 { touched.append(symbol) }
-                weight[Int(symbol)] += amount
-                if weight[Int(symbol)] == 0 { weight[Int(symbol)] = .leastNonzeroMagnitude }
+                if weight[Int(symbol)].y == 0 { touched.append(symbol) }
+                weight[Int(symbol)] += SIMD2(amount, abs(amount))
             }
             for index in row.symbols.indices { accumulate(row.symbols[index], row.coefficients[index]) }
             for symbol in order {
                 let factor = weight[Int(symbol)]
-                weight[Int(symbol)] = 0
-                if nearZero(factor) { continue }
+                weight[Int(symbol)] = .zero
+                if isCancellation(factor) { continue }
                 let definition = tableau.row(tableau.slotOfBasic[Int(symbol)])
-                result.constant += factor * definition.pointee.constant
+                result.constant += factor.x * definition.pointee.constant
                 for index in 0..<definition.pointee.symbols.count {
-                    accumulate(definition.pointee.symbols[index], factor * definition.pointee.coefficients[index])
+                    accumulate(definition.pointee.symbols[index], factor.x * definition.pointee.coefficients[index])
                 }
             }
             touched.sort()
             for symbol in touched {
                 let value = weight[Int(symbol)]
-                weight[Int(symbol)] = 0
-                if tableau.isBasicExternal(symbol) || nearZero(value) { continue }
+                weight[Int(symbol)] = .zero
+                if tableau.isBasicExternal(symbol) || isCancellation(value) { continue }
                 result.symbols.append(symbol)
-                result.coefficients.append(value)
+                result.coefficients.append(value.x)
             }
             return result
         }

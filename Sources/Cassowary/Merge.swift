@@ -72,7 +72,7 @@ struct RowMerger {
             }
             @inline(__always) func takeSource() {
                 let value = factor * sc[j]
-                if !nearZero(value) {
+                if value != 0 {
                     s.symbols[count] = ss[j]; s.coefficients[count] = value; count += 1
                     s.added[added] = ss[j]; added += 1
                 }
@@ -86,8 +86,8 @@ struct RowMerger {
                     takeSource()
                 } else {
                     // The source never holds the dropped symbol: a row is not substituted into itself.
-                    let value = tc[i] + factor * sc[j]
-                    if !nearZero(value) {
+                    let value = coefficientSum(tc[i], factor * sc[j])
+                    if value != 0 {
                         s.symbols[count] = a; s.coefficients[count] = value; count += 1
                         if tc[i] == 0 { s.added[added] = a; added += 1 }  // a kept place filled again
                     } else {

@@ -39,8 +39,8 @@ struct Row {
     mutating func add(_ symbol: Symbol, _ coefficient: Double) -> Int {
         let i = search(symbol)
         if i >= 0 {
-            let sum = coefficients[i] + coefficient
-            if nearZero(sum) {
+            let sum = coefficientSum(coefficients[i], coefficient)
+            if sum == 0 {
                 symbols.remove(at: i)
                 coefficients.remove(at: i)
                 return -1
@@ -48,7 +48,7 @@ struct Row {
             coefficients[i] = sum
             return 0
         }
-        if nearZero(coefficient) { return 0 }
+        if coefficient == 0 { return 0 }
         let at = -i - 1
         symbols.insert(symbol, at: at)
         coefficients.insert(coefficient, at: at)

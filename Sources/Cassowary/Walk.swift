@@ -6,14 +6,16 @@ struct WalkScratch {
     /// `visited` equals the walk's stamp.
     private(set) var stamp: UInt32 = 0
     var visited: [UInt32] = []
-    /// Accumulated coefficients while a row is being expanded; all zero between expansions.
-    var weight: [Double] = []
+    /// Accumulated coefficients while a row is being expanded (`x`), and the sum of the
+    /// magnitudes that went into each (`y`: what tells a cancellation from a small coefficient);
+    /// all zero between expansions.
+    var weight: [SIMD2<Double>] = []
 
     /// Makes room for one more symbol.
     @inline(__always)
     mutating func addSymbol() {
         visited.append(0)
-        weight.append(0)
+        weight.append(.zero)
     }
 
     /// A fresh mark for `visited`: every symbol counts as unvisited under it. When the marks
@@ -41,7 +43,7 @@ struct BorrowedTableau {
     let kinds: UnsafeBufferPointer<SymbolKind>
     let columns: UnsafeBufferPointer<[Slot]>
     let visited: UnsafeMutableBufferPointer<UInt32>
-    let weight: UnsafeMutableBufferPointer<Double>
+    let weight: UnsafeMutableBufferPointer<SIMD2<Double>>
     let values: UnsafeMutableBufferPointer<Double>
 
     /// The row in `slot`, in place.

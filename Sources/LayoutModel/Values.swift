@@ -77,6 +77,10 @@ public enum LayoutError: Error, Hashable, Sendable {
     case multiplierOutOfRange(Double)
     case negativeRootSize
     case negativeIntrinsicSize
+    /// The solution the solver reached in doubles leaves a required, unbroken constraint off by
+    /// more than `LayoutModel.precisionTolerance` of the size of its terms: the numbers of the
+    /// layout are too far apart (multipliers, constants) to solve exactly. The change is refused.
+    case precisionLost(constraint: String, violation: Double)
 
     // MARK: Apple's legality rules (the spec as given; `superview` is the first item's)
     /// `a.left == 20`: a location attribute against a bare constant.

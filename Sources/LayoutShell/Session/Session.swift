@@ -154,6 +154,7 @@ public final class Session {
         let viewCount = model.viewOrder.count
         let notes = try change.apply(to: self)
         try refuseOverflow()
+        try refuseImprecision()
         let inverse = change.onlyAdds
             ? Inverse(constraints: (mark.nextNumber..<model.nextNumber).map { "c\($0)" },
                       views: Array(model.viewOrder[viewCount...]), mark: mark)
@@ -171,6 +172,15 @@ public final class Session {
         rebuild()
         throw ShellError("this makes a frame too large to compute (beyond ±1.8e308)",
                          hint: "multipliers compound along a chain of constraints; make them smaller")
+    }
+
+    /// Takes back a change after which the solution, computed in doubles, leaves a required
+    /// constraint off by more than its size allows (numbers too far apart to solve exactly).
+    func refuseImprecision() throws(ShellError) {
+        do throws(LayoutError) { try model.checkPrecision() } catch {
+            rebuild()
+            throw ShellError(error, column: nil)
+        }
     }
 
     /// Reads one line of a script or the history into a command (no report).

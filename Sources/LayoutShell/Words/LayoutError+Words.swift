@@ -47,6 +47,9 @@ extension LayoutError {
             ("the root size cannot be negative", "e.g. root 375x667")
         case .negativeIntrinsicSize:
             ("an intrinsic size cannot be negative", "write - for no intrinsic size")
+        case .precisionLost(let constraint, let violation):
+            ("the numbers are too far apart to solve exactly: this leaves \(constraint) off by \(formatNumber(violation))",
+             "multipliers and constants of very different sizes (1e-6 next to 1e6, 1e-9 next to 1e9) lose precision; bring them closer")
 
         case .locationEqualsConstant(let spec, let superview):
             ("a location cannot equal a constant: \(spec.firstAttribute.rawValue) only makes sense relative to another view",

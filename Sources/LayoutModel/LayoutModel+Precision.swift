@@ -1,0 +1,37 @@
+import Cassowary
+
+/// The check that a change left every required constraint holding: the solver computes in
+/// doubles, and on layouts whose numbers are far apart its rounding can leave a constraint off
+/// by more than the constraint's own size allows. Such a change is refused, not shown.
+extension LayoutModel {
+    /// How far a required constraint may be off, relative to the size of its terms (the
+    /// constant plus each term's magnitude, at least 1), and still count as holding.
+    public static let precisionTolerance = 1e-6
+
+    /// The residual of an installed constraint at the current solution, or nil when it is not
+    /// in the solver (inactive).
+    public func residual(of id: String) -> Residual? {
+        guard let sid = constraints[id]?.solverID else { return nil }
+        return solver.residual(of: sid)
+    }
+
+    /// Throws when a required, unbroken constraint whose values changed since the last report
+    /// (or that itself changed) no longer holds within `precisionTolerance`; the first such
+    /// constraint by creation order is named. The model is left as it is: the caller takes
+    /// the change back.
+    public func checkPrecision() throws(LayoutError) {
+        var candidates = changedConstraintIDs
+        for variable in solver.changedVariables() where variable.id < constraintsByVariable.count {
+            candidates.formUnion(constraintsByVariable[variable.id])
+        }
+        var worst: (serial: Int, id: String, violation: Double)?
+        for id in candidates {
+            guard let record = constraints[id], record.isActive, !record.isBroken, record.spec.priority.isRequired,
+                  let sid = record.solverID else { continue }
+            let residual = solver.residual(of: sid)
+            if residual.holds(within: Self.precisionTolerance) { continue }
+            if worst == nil || record.serial < worst!.serial { worst = (record.serial, id, residual.violation) }
+        }
+        if let worst { throw .precisionLost(constraint: worst.id, violation: worst.violation) }
+    }
+}
