@@ -120,6 +120,9 @@ extension Tableau {
     ///
     /// A user variable's definition may refer to other definitions that hold the marker too; the
     /// one chosen must not, so that its own coefficient is the marker's whole weight in it.
+    ///
+    /// A marker found only with coefficients below the pivot tolerance has no row to leave by:
+    /// the caller purges it, as it would a column rounding left behind.
     mutating func markerLeavingSymbol(_ marker: Symbol) -> Symbol {
         var first = noSymbol, second = noSymbol, twin = noSymbol
         var externals: [Symbol] = []
@@ -129,7 +132,10 @@ extension Tableau {
             let basic = basics[slot.index]
             let row = rows[slot.index]
             let coefficient = row.coefficient(of: marker)
-            if coefficient == 0 { continue }
+            // The same pivot tolerance as the ratio tests: rows keep coefficients that rounding
+            // left of a cancellation that was not exact (5e-23 where the truth is 0), and a
+            // pivot on one divides its row by it (values of 1e22). Never a pivot element.
+            if nearZero(coefficient) { continue }
             if kinds[Int(basic)] == .dummy {
                 if twin == noSymbol || basic < twin { twin = basic }
             } else if kinds[Int(basic)] == .external {

@@ -202,15 +202,18 @@ import LayoutModel
     @Test(arguments: [false, true])
     func randomNearDegenerateSystemsStaySound(wide: Bool) {
         var failures: [String] = [], refused = 0
-        // Steps after a rebuild from the history (undo, or taking back a refused line) replay the
-        // session into a fresh solver, whose rounding differs from the incremental one's.
-        var afterRebuild: [String] = []
-        var rebuilt = false
+        // A refused line is taken back by replaying the history into a fresh solver, whose
+        // rounding (and, where the optimum is not unique, whose vertex) differs from the
+        // incremental one's: the frames it leaves may differ from those before the line.
+        // On wide systems that replay can itself leave a required constraint off (seed 110: by
+        // 7.8e10 of 8.4e10); the steps of a seed after such a take-back are recorded there too.
+        var takenBackElsewhere: [String] = []
+        var takenBack = false
         for seed in 0..<150 {
             var rng = SplitMix64(seed: UInt64(seed) &+ 977)
             func pick<T>(_ items: [T]) -> T { items[Int.random(in: 0..<items.count, using: &rng)] }
             let s = Session()
-            rebuilt = false
+            takenBack = false
             let views = (0..<6).map { "v\($0)" }
             s.execute("view " + views.joined(separator: " "), report: false)
             var lines: [String] = []
@@ -227,11 +230,10 @@ import LayoutModel
                     lines.append(line)
                     let before = Self.state(s)
                     let result = s.execute(line)
-                    if line == "undo" { rebuilt = true }
                     if let message = result.error?.message, message.hasPrefix("the numbers are too far apart") {
                         refused += 1
-                        rebuilt = true
-                        if Self.state(s) != before { afterRebuild.append("seed \(seed): the refused `\(line)` changed the frames") }
+                        takenBack = true
+                        if Self.state(s) != before { takenBackElsewhere.append("seed \(seed): the refused `\(line)` changed the frames") }
                     }
                     if !result.frames.allSatisfy({ [$0.frame.x, $0.frame.y, $0.frame.width, $0.frame.height].allSatisfy(\.isFinite) }) {
                         failures.append("seed \(seed): a frame is not finite after `\(line)`")
@@ -239,7 +241,7 @@ import LayoutModel
                     for record in s.model.constraintRecords() where record.isActive && !record.isBroken && record.spec.priority.isRequired {
                         let residual = s.model.residual(of: record.id)!
                         if !residual.holds(within: LayoutModel.precisionTolerance) {
-                            (rebuilt ? { afterRebuild.append($0) } : { failures.append($0) })("seed \(seed): after `\(line)` \(record.id) \(record.text) is off by \(residual.violation) (terms of size \(residual.scale))\n    " + lines.joined(separator: "\n    "))
+                            (takenBack && wide ? { takenBackElsewhere.append($0) } : { failures.append($0) })("seed \(seed): after `\(line)` \(record.id) \(record.text) is off by \(residual.violation) (terms of size \(residual.scale))\n    " + lines.joined(separator: "\n    "))
                         }
                     }
                     return result
@@ -255,9 +257,13 @@ import LayoutModel
         #expect(failures.isEmpty, Comment(rawValue: failures.prefix(3).joined(separator: "\n")))
         // The narrow systems are solved, not refused; the wide ones are where doubles give out.
         if !wide { #expect(refused < 15, "\(refused) lines refused") }
-        print("precision: wide \(wide) refused \(refused), after rebuild \(afterRebuild.count)")
-        withKnownIssue("a rebuild from the history (undo, a refused line taken back) is not checked", isIntermittent: true) {
-            #expect(afterRebuild.isEmpty, Comment(rawValue: afterRebuild.prefix(3).joined(separator: "\n")))
+        let elsewhere = Comment(rawValue: takenBackElsewhere.prefix(3).joined(separator: "\n"))
+        if wide {
+            withKnownIssue("taking back a refused line replays the history; on wide systems the replay may land elsewhere", isIntermittent: true) {
+                #expect(takenBackElsewhere.isEmpty, elsewhere)
+            }
+        } else {
+            #expect(takenBackElsewhere.isEmpty, elsewhere)
         }
     }
 }

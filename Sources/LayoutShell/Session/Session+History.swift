@@ -36,6 +36,9 @@ extension Session {
             }
             _ = model.takeEvents()
             reportState.needsReload = true
+            // Removal pivots in doubles; where that left a required constraint off (numbers far
+            // apart), the replay solves the remaining lines afresh instead.
+            do throws(LayoutError) { try model.checkPrecision() } catch { rebuild() }
         } else {
             rebuild()
         }
