@@ -27,21 +27,24 @@ let epsilon = 1.0e-8
 /// relative to the larger of the two numbers that cancelled.
 let cancellation = 1.0e-11
 
-/// `a + b` as a coefficient: zero when it is what rounding left of an exact cancellation.
-///
-/// The tolerance is relative: a coefficient is dropped only when it is tiny next to the numbers
-/// that produced it, never for being small on its own. Multipliers from 1e-6 to 1e6 make true
-/// coefficients of 1e-12 and 1e12; an absolute cut at 1e-8 dropped the small ones, and the
-/// variables they multiply (up to 1e15) carried the loss into the solution.
 /// Whether an accumulated coefficient (`x`, with `y` the sum of the magnitudes of its parts)
 /// is what rounding left of parts that cancel exactly.
 @inline(__always) func isCancellation(_ sum: SIMD2<Double>) -> Bool {
     abs(sum.x) <= cancellation * sum.y
 }
 
+/// `a + b` as a coefficient: zero when it is what rounding left of an exact cancellation.
+///
+/// The tolerance is relative: a coefficient is dropped only when it is tiny next to the numbers
+/// that produced it, never for being small on its own. Multipliers from 1e-6 to 1e6 make true
+/// coefficients of 1e-12 and 1e12; an absolute cut at 1e-8 dropped the small ones, and the
+/// variables they multiply (up to 1e15) carried the loss into the solution.
 @inline(__always) func coefficientSum(_ a: Double, _ b: Double) -> Double {
     let sum = a + b
-    return abs(sum) <= cancellation * max(abs(a), abs(b)) ? 0 : sum
+    // Only parts of opposite sign and of nearly the same size cancel, and then |a| is the
+    // larger up to a factor 1 + 1e-11: one magnitude is enough (this runs for every merged
+    // coefficient of every pivot).
+    return abs(sum) <= cancellation * abs(a) ? 0 : sum
 }
 
 /// The position of a row in the tableau's row storage (`Tableau.rows`, `Tableau.basics`).
