@@ -21,7 +21,7 @@ public final class Solver {
     /// Set when a constraint's row, once its definitions were put in, held a number beyond
     /// Double's range: multipliers compounding along a chain. Whatever the insertion then
     /// concluded (often "unsatisfiable", from an infinite constant) is not about the layout.
-    public private(set) var overflowed = false
+    public internal(set) var overflowed = false
 
     public init() {}
 
