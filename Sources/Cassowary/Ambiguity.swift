@@ -50,8 +50,10 @@ extension Solver {
 
     /// False when a variable whose value changed since the last `takeChangedVariables` is not
     /// a finite number: multipliers that compound along a chain (1e6 × 1e6 × …) can carry a
-    /// value past Double's range. Looks only at what changed; takes nothing.
+    /// value past Double's range (also false once an insertion met such a number: `overflowed`).
+    /// Looks only at what changed; takes nothing.
     public func changedValuesAreFinite() -> Bool {
+        if overflowed { return false }
         if !tableau.changes.valueSeeds.isEmpty { tableau.refreshValues() }
         return tableau.changes.changedExternals.symbols.allSatisfy { tableau.currentValue(of: $0).isFinite }
     }

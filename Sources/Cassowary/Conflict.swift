@@ -10,6 +10,11 @@ extension Solver {
     func minimalConflict(with offending: ConstraintRecord, within support: [ConstraintID]) -> [ConstraintID] {
         var necessary: [ConstraintID] = []
         var pending = support.filter { $0 != offending.id && constraints[$0.id] != nil }
+        // Each test is a scratch solve of the candidates: quadratic in the proof's size. A proof
+        // of thousands of members (a 10 000-view VFL chain that cannot fit) would take hours;
+        // past the limit the proof is returned as found. It is still a conflict, and usually a
+        // minimal one (a proof read off a simplex basis is a vertex of the cone of proofs).
+        guard pending.count <= Self.conflictMinimizationLimit else { return pending.sorted() }
         while let candidate = pending.first {
             let others = necessary + pending.dropFirst()
             if let smaller = unsatisfiableSubset(offending, others) {
@@ -22,6 +27,9 @@ extension Solver {
         }
         return necessary.sorted()
     }
+
+    /// The largest proof `minimalConflict` checks member by member.
+    static let conflictMinimizationLimit = 200
 
     /// Whether `offending` together with `others` (all treated as required) is unsatisfiable;
     /// if so, the members of `others` in the proof found.

@@ -58,6 +58,7 @@ public struct ConstraintID: Hashable, Comparable, Sendable {
 public struct UnsatisfiableConstraint: Error, Sendable {
     /// The other required constraints which, together with the offending one (the one being added,
     /// or whose constant was being set), form a minimal unsatisfiable set: without any one member
-    /// the rest can be satisfied. Sorted by id.
+    /// the rest can be satisfied (checked member by member for up to 200 members; a larger set
+    /// is the solver's proof as found). Sorted by id.
     public let conflicting: [ConstraintID]
 }

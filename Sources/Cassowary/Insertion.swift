@@ -22,6 +22,7 @@ extension Solver {
         }
 
         var row = tableau.expandDefinitions(lazyRow)
+        if !row.constant.isFinite || !row.coefficients.allSatisfy(\.isFinite) { overflowed = true }
         if let subject = leastUsedVariable(in: row) {
             // Its definition names only nonbasic symbols, so it cannot close a cycle; definitions
             // that mention it keep doing so.

@@ -18,6 +18,10 @@ public final class Solver {
     @exclusivity(unchecked) var tableau = Tableau()
     var constraints: [ConstraintRecord?] = []
     var edits: [Int: ConstraintID] = [:]
+    /// Set when a constraint's row, once its definitions were put in, held a number beyond
+    /// Double's range: multipliers compounding along a chain. Whatever the insertion then
+    /// concluded (often "unsatisfiable", from an infinite constant) is not about the layout.
+    public internal(set) var overflowed = false
 
     public init() {}
 

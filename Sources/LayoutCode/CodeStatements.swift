@@ -17,12 +17,18 @@ enum CodeStatements {
     /// Tokens that, starting a line, continue the statement before.
     static let continuingStarts: Set<String> = [".", "?.", "&&", "||", "??", "==", "+", "*", "/", ")", "]", "?", ":", "=", "->"]
 
+    /// Blocks deeper than this stay inside their statement as balanced tokens: hostile input
+    /// (300 000 `{`) must not overflow the stack here or in the walks over the tree; no layout
+    /// code nests that deep.
+    static let maxBlockDepth = 200
+
     static func parse(_ tokens: [CodeToken]) -> [CodeNode] {
         var index = 0
-        return parseBody(tokens, &index, nested: false)
+        return parseBody(tokens, &index, level: 0)
     }
 
-    private static func parseBody(_ tokens: [CodeToken], _ index: inout Int, nested: Bool) -> [CodeNode] {
+    private static func parseBody(_ tokens: [CodeToken], _ index: inout Int, level: Int) -> [CodeNode] {
+        let nested = level > 0
         var nodes: [CodeNode] = []
         var current: [CodeToken] = []
         var depth = 0
@@ -49,11 +55,11 @@ enum CodeStatements {
                     flush()
                     index += 1
                     continue
-                case "{" where depth == 0:
+                case "{" where depth == 0 && level < maxBlockDepth:
                     index += 1
                     let header = current
                     current = []
-                    let body = parseBody(tokens, &index, nested: true)
+                    let body = parseBody(tokens, &index, level: level + 1)
                     var invoked = false
                     if index + 1 < tokens.count, tokens[index].is("("), tokens[index + 1].is(")"), !tokens[index].startsLine {
                         invoked = true

@@ -70,6 +70,9 @@ public struct CodeView: Sendable, Equatable {
     public var intrinsicWidth: Double?
     public var intrinsicHeight: Double?
     public var hasIntrinsicSize = false
+    /// The name the code gives it besides its variable: a view's `accessibilityIdentifier`,
+    /// a layout guide's `identifier` (the last one the code sets).
+    public var identifier: String?
     /// `isHidden = true`: an arranged view collapses in its stack.
     public var isHidden = false
     /// The `autoresizingMask`, as UIKit's option names (`flexibleWidth`); nil when the code
@@ -77,6 +80,10 @@ public struct CodeView: Sendable, Equatable {
     public var autoresizingMask: [String]?
     /// For a stack view: its properties and arranged subviews.
     public var stack: CodeStack?
+    /// The line of the last statement that sets one of the stack's properties (axis aside: it
+    /// comes with the stack) or a custom spacing, or this view's `isHidden`: where, among the
+    /// activations, UIKit remakes the stack's constraints.
+    public var settingsLine: Int?
     /// The line that first names it.
     public var line: Int
 
@@ -177,6 +184,8 @@ public struct CodeConstraint: Sendable, Equatable {
     public var variable: String?
     /// The line of the statement that makes it.
     public var line: Int
+    /// The line of the statement that activates it (nil: never active).
+    public var activationLine: Int?
 
     public init(form: Form, line: Int) {
         self.form = form

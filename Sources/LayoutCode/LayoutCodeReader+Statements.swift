@@ -59,7 +59,7 @@ extension LayoutCodeReader {
             guard let priority = priority(value) else { return .skipped(.unknownValue(value.sourceText)) }
             for ref in refs { made[ref].priority = priority }
             return .layout
-        case "identifier":
+        case "identifier" where !isLayoutGuide(owner):
             guard let refs = constraintRefs(owner, creating: true), case .string(let identifier) = value else { return .skipped(.unrecognized) }
             for ref in refs { made[ref].identifier = identifier }
             return .layout
@@ -89,9 +89,15 @@ extension LayoutCodeReader {
             guard let rect = rect(value) else { return .skipped(.unknownValue(value.sourceText)) }
             code.views[index].frame = rect
             return .layout
+        case "accessibilityIdentifier", "identifier":
+            // A view's accessibilityIdentifier, a guide's identifier: the name `import` gives it.
+            guard index >= 0, case .string(let identifier) = value else { return .skipped(.notLayout) }
+            code.views[index].identifier = identifier
+            return .layout
         case "isHidden", "hidden":
             guard index >= 0, let hidden = bool(value) else { return .skipped(.unrecognized) }
             code.views[index].isHidden = hidden
+            code.views[index].settingsLine = line
             return .layout
         case "autoresizingMask":
             guard index >= 0, let mask = autoresizingMask(value) else { return .skipped(.unknownValue(value.sourceText)) }
@@ -100,6 +106,7 @@ extension LayoutCodeReader {
         case "isLayoutMarginsRelativeArrangement", "layoutMarginsRelativeArrangement",
              "isBaselineRelativeArrangement", "baselineRelativeArrangement":
             guard code.views[index].kind == .stack, let on = bool(value) else { return .skipped(.notLayout) }
+            code.views[index].settingsLine = line
             if property.contains("Margins") {
                 code.views[index].stack!.isLayoutMarginsRelativeArrangement = on
             } else {
@@ -114,7 +121,14 @@ extension LayoutCodeReader {
         }
     }
 
+    /// Whether an expression names a layout guide the code made (`UILayoutGuide()`, `addLayoutGuide`).
+    func isLayoutGuide(_ expression: CodeExpression) -> Bool {
+        guard let item = item(expression), item.guide == nil, let index = viewIndex[item.view] else { return false }
+        return code.views[index].kind == .layoutGuide
+    }
+
     mutating func setStackProperty(_ property: String, _ value: CodeExpression, at index: Int) -> Outcome {
+        if property != "axis" { code.views[index].settingsLine = currentLine }
         switch property {
         case "axis":
             guard let axis = axis(value) else { return .skipped(.unknownValue(value.sourceText)) }
@@ -142,6 +156,7 @@ extension LayoutCodeReader {
     mutating func setActive(_ ref: Int, _ on: Bool) {
         if made[ref].isActive == on { return }
         made[ref].isActive = on
+        made[ref].activationLine = on ? currentLine : nil
         if on { activationOrder.append(ref) } else { activationOrder.removeAll { $0 == ref } }
     }
 
@@ -176,7 +191,7 @@ extension LayoutCodeReader {
                 return assign(.member(receiver, "isActive"), values.first ?? .other, line: line)
             case "setPriority", "setIdentifier", "setConstant", "setTranslatesAutoresizingMaskIntoConstraints", "setLayoutMargins",
                  "setAxis", "setSpacing", "setDistribution", "setAlignment", "setDirectionalLayoutMargins", "setHidden",
-                 "setAutoresizingMask", "setLayoutMarginsRelativeArrangement", "setBaselineRelativeArrangement":
+                 "setAutoresizingMask", "setLayoutMarginsRelativeArrangement", "setBaselineRelativeArrangement", "setAccessibilityIdentifier":
                 let property = String(selector.dropFirst(3))
                 return assign(.member(receiver, property.prefix(1).lowercased() + property.dropFirst()), values.first ?? .other, line: line)
             default:
@@ -220,6 +235,7 @@ extension LayoutCodeReader {
                   let after = item(values[1]), after.guide == nil else { return .skipped(.unrecognized) }
             code.views[stackIndex].stack!.customSpacing.removeAll { $0.view == after.view }
             code.views[stackIndex].stack!.customSpacing.append(CodeCustomSpacing(view: after.view, spacing: spacing))
+            code.views[stackIndex].settingsLine = line
             return .layout
         case "setContentHuggingPriority", "setContentCompressionResistancePriority":
             guard let owner, let item = item(owner), item.guide == nil, item.view != Self.rootName, values.count == 2,

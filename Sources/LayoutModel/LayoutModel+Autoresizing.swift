@@ -72,7 +72,7 @@ extension LayoutModel {
         guard views[view] != nil else { throw .unknownView(view) }
         guard autoresizing[view] != nil else { throw .notTranslatingAutoresizingMask(view) }
         autoresizing[view]!.mask = mask
-        autoresizing[view]!.frame = frame(of: view)!
+        autoresizing[view]!.frame = autoresizedFrame(of: view) ?? frame(of: view)!
         autoresizing[view]!.superviewSize = nil
         remakeAutoresizing(view)
     }
@@ -97,6 +97,20 @@ extension LayoutModel {
             for attribute in ["minX", "width", "minY", "height"] { dropConstraint(Self.autoresizingID(view, attribute)) }
             retryBroken()
         }
+    }
+
+    /// The frame a view's autoresizing constraints give it at its superview's current size: its
+    /// frame as UIKit keeps it, also while one of them is broken in a conflict (the solved
+    /// frame then differs). nil when the view does not translate its mask.
+    func autoresizedFrame(of view: String) -> Frame? {
+        guard autoresizing[view] != nil, let parent = views[view]?.parent, let superFrame = frame(of: parent) else { return nil }
+        func value(_ attribute: String) -> Double? {
+            guard let spec = constraints[Self.autoresizingID(view, attribute)]?.spec else { return nil }
+            guard let dimension = spec.secondAttribute, spec.secondAttribute == .width || spec.secondAttribute == .height else { return spec.constant }
+            return spec.multiplier * (dimension == .width ? superFrame.width : superFrame.height) + spec.constant
+        }
+        guard let x = value("minX"), let width = value("width"), let y = value("minY"), let height = value("height") else { return nil }
+        return Frame(x: x, y: y, width: width, height: height)
     }
 
     /// Makes or remakes a view's four autoresizing constraints, as one change of the solver.

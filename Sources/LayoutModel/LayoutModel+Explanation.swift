@@ -133,8 +133,11 @@ extension LayoutModel {
 
     /// The certificate of a required conflict (members by id, `root.width`/`root.height` for
     /// the window) and what it implies for the broken member. nil when a member is gone or the
-    /// members can hold after all.
+    /// members can hold after all, and for a conflict of more than 200 members (a chain of
+    /// thousands of views that cannot fit): its proof is a scratch solve that grows
+    /// quadratically, and a sentence naming thousands of constraints explains nothing.
     public func conflictExplanation(members: [String], broken: String) -> ConflictExplanation? {
+        guard members.count <= Self.explainedConflictLimit else { return nil }
         var solverIDs: [ConstraintID] = []
         for member in members {
             guard let sid = solverID(of: member) else { return nil }
@@ -181,6 +184,9 @@ extension LayoutModel {
         return ConflictExplanation(members: members, target: broken, terms: terms, shortfall: certificate.shortfall,
                                    impliedRelation: implied, impliedValue: impliedValue, cheapest: cheapest)
     }
+
+    /// The largest conflict `conflictExplanation` proves.
+    public static let explainedConflictLimit = 200
 
     // MARK: - Helpers
 

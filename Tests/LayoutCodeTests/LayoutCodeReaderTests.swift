@@ -190,6 +190,12 @@ struct LanguageFormTests {
             String(decoding: (0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }, as: UTF8.self),
         ]
         for text in nasty { _ = LayoutCodeReader.read(text) }
+        // 300 000 nested blocks overflowed the stack (found by pasting); past 200 levels the
+        // braces stay inside a statement. Layout code at the bottom of 150 blocks still reads.
+        _ = LayoutCodeReader.read(String(repeating: "{", count: 300_000) + String(repeating: "}", count: 300_000))
+        let deep = String(repeating: "if true {\n", count: 150)
+            + "a.widthAnchor.constraint(equalToConstant: 10).isActive = true\n" + String(repeating: "}\n", count: 150)
+        #expect(LayoutCodeReader.read(deep).constraints.count == 1)
         // A megabyte of real code reads (and each line is one constraint).
         let line = "a.leadingAnchor.constraint(equalTo: b.trailingAnchor, constant: 8).isActive = true\n"
         let big = String(repeating: line, count: 1_000_000 / line.utf8.count + 1)

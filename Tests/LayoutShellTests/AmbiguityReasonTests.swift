@@ -1,4 +1,5 @@
 import Foundation
+import LayoutModel
 import LayoutShell
 import Testing
 
@@ -106,13 +107,23 @@ import Testing
     }
 
     @Test func exerciseMovesFreeViewsBothWays() {
-        let s = session("view a\na.top == root.top\na.height == 20\na.left == root.left")
+        // No size goes below 0: a width only its floor limits moves one way, up.
+        let floored = session("view a\na.top == root.top\na.height == 20\na.left == root.left")
+        let up = floored.execute("exercise")
+        #expect(up.output.first == "exercise 1 of 1: another optimal layout; only ambiguous values differ")
+        #expect(up.exercisedFrames?.first { $0.name == "a" }?.frame == Frame(x: 0, y: 0, width: 20, height: 20))
+        // A free x moves both ways, and a width held between 10 and 60 visits both ends.
+        let s = session("view a\na.top == root.top\na.height == 20\na.width >= 10\na.width <= 60")
+        #expect(s.execute("frames").frames.first { $0.name == "a" }?.frame == Frame(x: 0, y: 0, width: 10, height: 20))
         let one = s.execute("exercise")
         #expect(one.output.first == "exercise 1 of 2: another optimal layout; only ambiguous values differ")
-        #expect(one.exercisedFrames?.first { $0.name == "a" }?.frame.width == 20)
+        let first = one.exercisedFrames?.first { $0.name == "a" }?.frame
         let two = s.execute("exercise")
-        #expect(two.exercisedFrames?.first { $0.name == "a" }?.frame.width == -20)
-        #expect(two.exercisedFrames?.first { $0.name == "a" }?.frame.x == 0)
+        #expect(two.output.first == "exercise 2 of 2: another optimal layout; only ambiguous values differ")
+        let second = two.exercisedFrames?.first { $0.name == "a" }?.frame
+        #expect(first?.x == 20 && second?.x == -20)
+        #expect(Set([first?.width, second?.width].compactMap { $0 }) == [10, 60])
+        #expect([first, second].allSatisfy { $0?.y == 0 && $0?.height == 20 })
         #expect(s.execute("exercise").output.first == "exercise: back to the solver's layout.")
     }
 }

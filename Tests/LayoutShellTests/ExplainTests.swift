@@ -250,8 +250,14 @@ func attributeForm(_ attribute: LayoutAttribute, of info: ViewInfo, rtl: Bool) -
                         for term in e.terms {
                             let expression: Cassowary.Expression
                             if let record = model.constraint(term.id) { expression = record.expression }
-                            else if term.id == "root.width" { expression = Cassowary.Expression([Cassowary.Term(model.view("root")!.width)], constant: -model.rootWidth) }
-                            else { expression = Cassowary.Expression([Cassowary.Term(model.view("root")!.height)], constant: -model.rootHeight) }
+                            else if let implicit = model.implicitConstraint(term.id), let item = model.view(implicit.item) {
+                                // The window's size (root.width == 375) or a size floor (v1.width >= 0).
+                                let variable = implicit.attribute == .width ? item.width : item.height
+                                expression = Cassowary.Expression([Cassowary.Term(variable)], constant: -implicit.constant)
+                            } else {
+                                problems.append("\(term.id) is neither a constraint nor an implicit one")
+                                continue
+                            }
                             for t in expression.terms { coefficients[t.variable.id, default: 0] += term.multiplier * t.coefficient }
                             constant += term.multiplier * expression.constant
                         }
@@ -263,6 +269,10 @@ func attributeForm(_ attribute: LayoutAttribute, of info: ViewInfo, rtl: Bool) -
                     for term in e.terms {
                         if let (got, wanted) = model.values(of: term.id), abs(got - wanted) > 1e-6 {
                             problems.append("\(term.id) is named but not tight (\(got) vs \(wanted))")
+                        }
+                        if let implicit = model.implicitConstraint(term.id), let size = model.frame(of: implicit.item)?[implicit.attribute == .width ? .width : .height],
+                           abs(size - implicit.constant) > 1e-6 {
+                            problems.append("\(term.id) is named but not tight (\(size) vs \(implicit.constant))")
                         }
                     }
                     if !problems.isEmpty {

@@ -40,25 +40,47 @@ import LayoutModel
         #expect(capped.ambiguous.first { $0.view == "a" }?.components == [.x, .y, .height])
     }
 
-    /// Multipliers that compound along a chain (1e6 per link) carried a width to `inf`, shown
-    /// as a frame. The line that would overflow is refused and changes nothing.
+    /// Multipliers that compound along a chain (1e6 per link) carried a value to `inf`, shown
+    /// as a frame. The line that would overflow is refused and changes nothing. The chain is
+    /// of positions: nothing bounds them, so each link defines a new variable and the value
+    /// itself overflows, which is what the guard catches. (A chain of widths now meets the size
+    /// floors first; see the next test.)
     @Test func aChainThatOverflowsDoubleIsRefused() {
         let s = Session()
         s.execute("view " + (0..<60).map { "v\($0)" }.joined(separator: " "))
-        s.execute("v0.width == 1e9")
+        s.execute("v0.left == root.left + 1e9")
         var refused: Int?
         for i in 1..<60 {
             let before = Self.state(s)
-            let r = s.execute("v\(i).width == 1e6 * v\(i - 1).width + 1e9")
+            let r = s.execute("v\(i).left == 1e6 * v\(i - 1).left + 1e9")
+            #expect(r.conflicts.isEmpty, "v\(i)")
             if !r.ok {
                 refused = refused ?? i
                 #expect(r.error?.message == "this makes a frame too large to compute (beyond ±1.8e308)")
                 #expect(Self.state(s) == before)
             }
-            #expect(r.frames.allSatisfy { $0.frame.width.isFinite })
+            #expect(r.frames.allSatisfy { $0.frame.x.isFinite })
         }
         // 1e9 · (1e6)^50 = 1e309: the fiftieth link is the first too many.
         #expect(refused == 50)
+        #expect(s.model.frames().allSatisfy { $0.frame.x.isFinite })
+    }
+
+    /// The same chain of widths: every width has its floor (`v50.width >= 0`), so the link
+    /// that overflows is no longer a new variable's definition but a row the solver expands,
+    /// and its constant became -inf inside the solver: the line was reported as a conflict of
+    /// c1…c50 with the floor ("needs inf: short by inf"). The solver now notes the overflow
+    /// (`Solver.overflowed`) and the line is refused as too large, like the chain of positions.
+    @Test func aChainOfWidthsThatOverflowsIsRefusedNotAConflict() {
+        let s = Session()
+        s.execute("view " + (0..<51).map { "v\($0)" }.joined(separator: " "))
+        s.execute("v0.width == 1e9")
+        for i in 1..<50 { #expect(s.execute("v\(i).width == 1e6 * v\(i - 1).width + 1e9").ok) }
+        let before = Self.state(s)
+        let r = s.execute("v50.width == 1e6 * v49.width + 1e9")
+        #expect(r.error?.message == "this makes a frame too large to compute (beyond ±1.8e308)")
+        #expect(r.conflicts.isEmpty)
+        #expect(Self.state(s) == before)
         #expect(s.model.frames().allSatisfy { $0.frame.width.isFinite })
     }
 
@@ -124,16 +146,38 @@ import LayoutModel
     @Test func pathologicalVisualFormat() {
         let s = Session()
         s.execute("view a")
-        // `[a]-` ten thousand times: ten thousand copies of one constraint, then a conflict.
+        // `[a]-` ten thousand times: 9 999 copies of `a.leading == a.trailing + 8` between the
+        // edges. Each wants a's width to be -8 against its floor (`a.width >= 0`): 9 999
+        // conflicts of two, each copy broken as it comes; the edges then hold (width 375 - 8).
         let same = s.execute("H:|" + String(repeating: "[a]-", count: 10_000) + "|")
         #expect(same.ok)
         #expect(same.added.count == 10_001)
-        #expect(same.conflicts.count == 1)
+        #expect(same.conflicts.count == 9_999)
+        #expect(same.conflicts.allSatisfy { $0.constraints.map(\.id) == [$0.broken, "a.width"] })
+        #expect(same.frames.first { $0.name == "a" }?.frame == Frame(x: 0, y: 0, width: 367, height: 0))
+        // The report stays a screenful: 20 conflicts, 20 broken, and counts of the rest.
+        let text = same.renderText(width: 200).split(separator: "\n")
+        #expect(text.filter { $0.hasPrefix("conflict: ") }.count == CommandResult.constraintLinesCap)
+        #expect(text.contains("… and 9979 more conflicts (`constraints` lists the broken ones)"))
+        #expect(text.contains("… and 9979 more broken (`constraints` lists them all)"))
+        #expect(text.count < 400)
+        // Ten thousand views in one chain that cannot fit (9 999 gaps of 8 in 375 points): a
+        // conflict of the whole chain, its proof too large to minimize member by member
+        // (quadratic: hours), so reported as the solver found it, at once.
+        let u = Session()
+        u.execute("view " + (0..<10_000).map { "v\($0)" }.joined(separator: " "), report: false)
+        let tooLong = u.execute("H:|" + (0..<10_000).map { "[v\($0)]" }.joined(separator: "-") + "|")
+        #expect(tooLong.ok && tooLong.conflicts.count == 1)
+        #expect((tooLong.conflicts.first?.constraints.count ?? 0) > 10_000)
+        #expect(u.model.frames().allSatisfy { $0.frame.width >= 0 && $0.frame.x.isFinite })
+        // The same chain in a window wide enough: no conflict.
         let t = Session()
+        t.execute("root 100000x667", report: false)
         t.execute("view " + (0..<10_000).map { "v\($0)" }.joined(separator: " "), report: false)
         let chain = t.execute("H:|" + (0..<10_000).map { "[v\($0)]" }.joined(separator: "-") + "|")
         #expect(chain.ok)
         #expect(chain.added.count == 10_001)
+        #expect(chain.conflicts.isEmpty)
         // Ten thousand opening parentheses or dashes: one error, nothing added.
         for bad in ["H:|-" + String(repeating: "(", count: 10_000) + "[a]|", "H:|-" + String(repeating: "-", count: 10_000) + "[a]|"] {
             let before = Self.state(s)

@@ -14,7 +14,8 @@ struct LayoutCodePrinter {
 
     let model: LayoutModel
     let language: Language
-    /// Session name → code name (a session view called `view` or `self` cannot keep its name).
+    /// Session name → code name (a session view called `view` or `self` cannot keep its name;
+    /// its accessibilityIdentifier keeps it: `keptName`).
     private var codeNames: [String: String] = [:]
 
     static let reserved: Set<String> = ["view", "self", "super", "let", "var", "in", "for", "if", "else", "class", "struct",
@@ -74,6 +75,7 @@ struct LayoutCodePrinter {
             let name = code(view.name)
             if view.kind == .guide {
                 lines.append(swift ? "let \(name) = UILayoutGuide()" : "UILayoutGuide *\(name) = [[UILayoutGuide alloc] init];")
+                lines += keptName(view.name, property: "identifier")
                 lines.append(swift ? "\(item(view.parent!)).addLayoutGuide(\(name))" : "[\(item(view.parent!)) addLayoutGuide:\(name)];")
                 continue
             }
@@ -81,11 +83,13 @@ struct LayoutCodePrinter {
                 lines.append(swift ? "let \(name) = UIStackView()" : "UIStackView *\(name) = [[UIStackView alloc] init];")
                 let axis = stack.axis == .horizontal ? "horizontal" : "vertical"
                 lines.append(swift ? "\(name).axis = .\(axis)" : "\(name).axis = UILayoutConstraintAxis\(axis.capitalizedFirst);")
+                lines += keptName(view.name, property: "accessibilityIdentifier")
             } else if let state = model.autoresizing[view.name] {
                 // It keeps translatesAutoresizingMaskIntoConstraints = true: UIKit pins this frame.
                 let f = frameSides(of: view.name, state)
                 lines.append(swift ? "let \(name) = UIView(frame: CGRect(x: \(f[0]), y: \(f[1]), width: \(f[2]), height: \(f[3])))"
                                    : "UIView *\(name) = [[UIView alloc] initWithFrame:CGRectMake(\(f.joined(separator: ", ")))];")
+                lines += keptName(view.name, property: "accessibilityIdentifier")
                 if !state.mask.isEmpty {
                     let names = state.mask.names
                     lines.append(swift ? "\(name).autoresizingMask = [\(names.map { "." + $0 }.joined(separator: ", "))]"
@@ -101,31 +105,50 @@ struct LayoutCodePrinter {
             } else {
                 lines.append(swift ? "let \(name) = UIView()" : "UIView *\(name) = [[UIView alloc] init];")
             }
+            if model.stacks[view.name] == nil { lines += keptName(view.name, property: "accessibilityIdentifier") }
             lines.append(swift ? "\(name).translatesAutoresizingMaskIntoConstraints = false" : "\(name).translatesAutoresizingMaskIntoConstraints = NO;")
             // An arranged view is added by its stack (addArrangedSubview), below.
             guard model.arrangedIn[view.name] == nil else { continue }
             lines.append(swift ? "\(item(view.parent!)).addSubview(\(name))" : "[\(item(view.parent!)) addSubview:\(name)];")
         }
-        lines += stackLines()
+        let stacks = stackLines()
+        lines += stacks.before
         for name in model.viewOrder {
             guard let view = model.view(name), view.kind == .view else { continue }
             lines += settings(of: view)
         }
         lines += constraintLines()
+        if !stacks.after.isEmpty {
+            lines.append("")
+            lines.append("// Set after the constraints, as in the session: UIKit remakes the stack's constraints, and those break.")
+            lines += stacks.after
+        }
         return lines
+    }
+
+    /// Whether a stack's settings came after a constraint they conflict with: one of its own
+    /// constraints is a broken required one (the one made last breaks), so the code sets them
+    /// after activating the constraints, where UIKit (and `import`) breaks the same one.
+    func setsAfterConstraints(_ stack: String) -> Bool {
+        model.constraintRecords().contains { record in
+            guard record.isBroken, case .system(let identifier, let owner) = record.kind else { return false }
+            return owner == stack && identifier.hasPrefix("UISV-")
+        }
     }
 
     /// Each stack's arranged views (`addArrangedSubview`, which also turns their
     /// translatesAutoresizingMaskIntoConstraints off) and the properties that differ from
     /// UIKit's defaults. The stack's own `UISV-*` constraints are not written: UIKit makes them.
-    func stackLines() -> [String] {
-        var lines: [String] = []
+    func stackLines() -> (before: [String], after: [String]) {
+        var before: [String] = [], after: [String] = []
+        var hiddenInStacks = Set<String>()
         for name in model.viewOrder {
             guard let stack = model.stacks[name] else { continue }
             let target = item(name)
             for view in stack.arranged {
-                lines.append(swift ? "\(target).addArrangedSubview(\(item(view)))" : "[\(target) addArrangedSubview:\(item(view))];")
+                before.append(swift ? "\(target).addArrangedSubview(\(item(view)))" : "[\(target) addArrangedSubview:\(item(view))];")
             }
+            var lines: [String] = []
             if stack.spacing != 0 {
                 lines.append(swift ? "\(target).spacing = \(formatNumber(stack.spacing))" : "\(target).spacing = \(formatNumber(stack.spacing));")
             }
@@ -148,11 +171,21 @@ struct LayoutCodePrinter {
                 lines.append(swift ? "\(target).setCustomSpacing(\(formatNumber(spacing)), after: \(item(view)))"
                                    : "[\(target) setCustomSpacing:\(formatNumber(spacing)) afterView:\(item(view))];")
             }
+            for view in stack.arranged where model.view(view)?.isHidden == true {
+                hiddenInStacks.insert(view)
+                lines.append(hiddenLine(view))
+            }
+            if setsAfterConstraints(name) { after += lines } else { before += lines }
         }
-        for name in model.viewOrder where model.view(name)?.isHidden == true {
-            lines.append(swift ? "\(item(name)).isHidden = true" : "\(item(name)).hidden = YES;")
+        // A hidden view outside a stack keeps its place (Auto Layout still places it).
+        for name in model.viewOrder where model.view(name)?.isHidden == true && !hiddenInStacks.contains(name) {
+            before.append(hiddenLine(name))
         }
-        return lines
+        return (before, after)
+    }
+
+    func hiddenLine(_ name: String) -> String {
+        swift ? "\(item(name)).isHidden = true" : "\(item(name)).hidden = YES;"
     }
 
     /// Margins and content priorities that differ from UIKit's defaults.
@@ -187,6 +220,14 @@ struct LayoutCodePrinter {
     }
 
     func code(_ name: String) -> String { codeNames[name] ?? name }
+
+    /// For a view whose session name cannot be its variable's (`view` is the controller's
+    /// root in code): the name as its accessibilityIdentifier (a guide's identifier), which
+    /// `import` names it by.
+    func keptName(_ name: String, property: String) -> [String] {
+        guard let codeName = codeNames[name] else { return [] }
+        return [swift ? "\(codeName).\(property) = \"\(name)\"" : "\(codeName).\(property) = @\"\(name)\";"]
+    }
 
     /// How the code names an item: `view` for root, `view.safeAreaLayoutGuide`, `a.layoutMarginsGuide`.
     func item(_ name: String) -> String {

@@ -31,10 +31,19 @@ extension LayoutCodeTranslation {
         UIKitViewSyntax.hasStacks && view.isArranged && view.superview.flatMap { code.view($0) }?.kind == .stack
     }
 
-    mutating func emitStackProperties() {
-        guard UIKitViewSyntax.hasStacks else { return }
-        for view in code.views where view.kind == .stack {
-            guard let name = names[view.name], let stack = view.stack else { continue }
+    /// The stacks and hidden views whose settings the session needs, in the order the code
+    /// last sets them.
+    func stackSettingViews() -> [CodeView] {
+        guard UIKitViewSyntax.hasStacks else { return [] }
+        let views = code.views.filter { ($0.kind == .stack && $0.stack != nil) || $0.isHidden }
+        return views.enumerated().sorted { ($0.element.settingsLine ?? $0.element.line, $0.offset) < ($1.element.settingsLine ?? $1.element.line, $1.offset) }
+            .map(\.element)
+    }
+
+    /// A stack's properties that differ from UIKit's defaults, or a view's `isHidden`.
+    mutating func emitSettings(of view: CodeView) {
+        guard let name = names[view.name] else { return }
+        if view.kind == .stack, let stack = view.stack {
             if stack.spacing != 0 { add("\(name).spacing = \(formatNumber(stack.spacing))", view.line) }
             if stack.distribution != "fill" { add("\(name).distribution = \(stack.distribution)", view.line) }
             if stack.alignment != "fill" { add("\(name).alignment = \(stack.alignment)", view.line) }
@@ -45,10 +54,7 @@ extension LayoutCodeTranslation {
                 add("\(name).spacingAfter.\(after) = \(formatNumber(custom.spacing))", view.line)
             }
         }
-        for view in code.views where view.isHidden {
-            guard let name = names[view.name] else { continue }
-            add("\(name).hidden = true", view.line)
-        }
+        if view.isHidden { add("\(name).hidden = true", view.line) }
     }
 
     /// A view made in the code that never sets `translatesAutoresizingMaskIntoConstraints =

@@ -79,12 +79,21 @@ struct LayoutCodeTranslation {
             let word = setting.kind == .hugging ? "hugging" : "resistance"
             add("\(name).\(word).\(setting.axis == .horizontal ? "h" : "v") = \(formatNumber(setting.priority.rawValue))", setting.line)
         }
-        emitStackProperties()
+        // Stack settings and activations in the code's order: a stack remakes its constraints
+        // when a property changes, so which of two conflicting required constraints breaks —
+        // the one made last — follows that order, in UIKit as here.
+        var settings = stackSettingViews()
         var inactive: [Int] = []
         for constraint in code.constraints {
             guard constraint.isActive else { inactive.append(constraint.line); continue }
+            let activated = constraint.activationLine ?? constraint.line
+            while let next = settings.first, (next.settingsLine ?? next.line) < activated {
+                emitSettings(of: next)
+                settings.removeFirst()
+            }
             emitConstraint(constraint)
         }
+        for view in settings { emitSettings(of: view) }
         if !inactive.isEmpty {
             note("never activated, so left out: the constraint\(inactive.count == 1 ? "" : "s") on line\(inactive.count == 1 ? "" : "s") \(Self.lineList(inactive))")
         }
@@ -154,11 +163,23 @@ struct LayoutCodeTranslation {
         view.translatesAutoresizingMask && !view.isArranged && view.className != nil && view.kind == .view
     }
 
-    /// The session name for a code name: the same when it is free and legal, else one with a
-    /// number, with a note.
+    /// The session name for a code name: the view's `accessibilityIdentifier` (a guide's
+    /// `identifier`) when the code sets one that is a name, else the variable's name; the same
+    /// when it is free and legal, else one with a number, with a note.
     mutating func claim(_ codeName: String) -> String {
         if let known = names[codeName] { return known }
-        var base = String(codeName.unicodeScalars.map { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") ? Character($0) : "_" })
+        var wanted = codeName
+        var why = ""
+        if let view = code.view(codeName), let identifier = view.identifier {
+            let property = view.kind == .layoutGuide ? "identifier" : "accessibilityIdentifier"
+            if LayoutModel.isIdentifier(identifier), !LayoutModel.looksLikeConstraintID(identifier), identifier != LayoutModel.rootName {
+                wanted = identifier
+                why = "its \(property)"
+            } else {
+                note("\(codeName)'s \(property) \"\(identifier)\" is not a name LayoutLab accepts, so it goes by its variable's name")
+            }
+        }
+        var base = String(wanted.unicodeScalars.map { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") ? Character($0) : "_" })
         if base.first.map({ ("0"..."9").contains($0) }) ?? true { base = "v" + base }
         var candidate = base
         var number = 2
@@ -167,7 +188,12 @@ struct LayoutCodeTranslation {
             candidate = LayoutModel.looksLikeConstraintID("\(base)\(number)") ? "\(base)_\(number)" : "\(base)\(number)"
             number += 1
         }
-        if candidate != codeName { note("\(codeName) is called \(candidate) here (\(base == codeName ? "the name is taken" : "not a name LayoutLab accepts"))") }
+        if candidate != wanted {
+            let reason = base == wanted ? "the name is taken" : "not a name LayoutLab accepts"
+            note("\(codeName) is called \(candidate) here (\(why.isEmpty ? reason : "\(why) \"\(wanted)\": \(reason)"))")
+        } else if candidate != codeName {
+            note("\(codeName) is called \(candidate) here (\(why))")
+        }
         taken.insert(candidate)
         names[codeName] = candidate
         return candidate

@@ -69,7 +69,8 @@ extension CommandResult {
             }
         }
         if changed.count > Self.constraintLinesCap { lines.append("… and \(changed.count - Self.constraintLinesCap) more changed") }
-        for conflict in conflicts {
+        // A screenful at most: one VFL line of copies can make thousands (`constraints` lists them).
+        for conflict in conflicts.prefix(Self.constraintLinesCap) {
             lines.append(paint("conflict: ", ANSI.red) + "Unable to simultaneously satisfy constraints; these cannot all hold:")
             if let note = conflict.note { lines.append("  " + note) }
             let idWidth = conflict.constraints.map(\.id.count).max() ?? 0
@@ -84,6 +85,9 @@ extension CommandResult {
             lines.append("  Will attempt to recover by breaking \(conflict.broken): \(text)")
             lines.append("  (\(conflict.broken) stays, marked broken, and holds again as soon as the others allow it)")
             if let fix = conflict.fix { lines.append("  fix: " + fix) }
+        }
+        if conflicts.count > Self.constraintLinesCap {
+            lines.append("… and \(conflicts.count - Self.constraintLinesCap) more conflicts (`constraints` lists the broken ones)")
         }
         for item in repaired { lines.append(paint("holds again ", ANSI.green) + "\(item.id): \(item.text)") }
         if showsLayout {

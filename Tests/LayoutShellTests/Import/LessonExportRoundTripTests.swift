@@ -34,8 +34,59 @@ struct LessonExportRoundTripTests {
 
     static func snapshot(_ session: Session) -> [String] {
         var lines = ExportRoundTripTests.snapshot(session).dropLast().map { $0 }
-        lines.append("broken " + session.model.brokenConstraints().map(\.text).sorted().joined(separator: " | "))
+        lines += brokenSnapshot(session.model)
         return lines
+    }
+
+    /// What two sessions with the same layout must agree on about broken constraints.
+    /// - The required constraints broken to resolve a conflict: which one breaks follows the
+    ///   order things were made in (a flag, not a value), so the lists must be equal.
+    /// - The optional constraints that do not hold, by text, but only those whose error every
+    ///   optimal layout shares: where a value the constraint reads is ambiguous (say two
+    ///   constraints at one priority that cannot both hold, so any height between them is
+    ///   optimal), which of them counts as broken is the solver's pick of one optimum among
+    ///   many, and a different path (an import) may pick another.
+    /// - The total error at each priority: the solver minimizes the errors priority by
+    ///   priority (highest first), so at the optimum each level's total is the same in every
+    ///   optimal layout, ambiguous or not — this still catches a constraint that breaks in one
+    ///   session and not in the other.
+    static func brokenSnapshot(_ model: LayoutModel) -> [String] {
+        let broken = model.brokenConstraints()
+        let ambiguity = Dictionary(model.ambiguity().map { ($0.view, Set($0.components)) }, uniquingKeysWith: { a, _ in a })
+        var lines = ["broken required " + broken.filter(\.isBrokenRequired).map(\.text).sorted().joined(separator: " | ")]
+        let determined = broken.filter { !$0.isBrokenRequired && !readsAmbiguousValue($0.spec, model, ambiguity) }
+        lines.append("broken " + determined.map(\.text).sorted().joined(separator: " | "))
+        var totals: [String: Double] = [:]
+        for constraint in broken {
+            totals[constraint.isBrokenRequired ? "required" : formatNumber(constraint.priority), default: 0] += constraint.error
+        }
+        for (level, total) in totals.sorted(by: { $0.key < $1.key }) where abs(total) > 1e-6 {
+            lines.append("error at \(level) " + String(format: "%.4f", total))
+        }
+        return lines
+    }
+
+    /// Whether a value the constraint reads may differ between optimal layouts: a frame
+    /// component on its axis of one of its items, or of an ancestor (a frame is in its
+    /// superview's coordinates). A stack's spacers are not reported as ambiguous, so their
+    /// stack's items stand in for them.
+    static func readsAmbiguousValue(_ spec: ConstraintSpec, _ model: LayoutModel, _ ambiguity: [String: Set<FrameComponent>]) -> Bool {
+        var axes: [(String, LayoutAttribute)] = [(spec.firstItem, spec.firstAttribute)]
+        if let item = spec.secondItem, let attribute = spec.secondAttribute { axes.append((item, attribute)) }
+        for (item, attribute) in axes {
+            let components: Set<FrameComponent> = attribute.axis == .horizontal ? [.x, .width] : [.y, .height]
+            var names: [String] = []
+            var current: String? = item
+            while let name = current {
+                names.append(name)
+                if model.view(name)?.kind == .stackSpacer, let stack = model.view(name)?.parent {
+                    names += model.view(stack)?.children ?? []
+                }
+                current = model.view(name)?.parent
+            }
+            if names.contains(where: { !(ambiguity[$0] ?? []).isDisjoint(with: components) }) { return true }
+        }
+        return false
     }
 
     /// Lessons whose round trip is a known gap, with the reason (a test that fails today is
