@@ -48,7 +48,7 @@ extension LayoutError {
         case .negativeIntrinsicSize:
             ("an intrinsic size cannot be negative", "write - for no intrinsic size")
         case .precisionLost(let constraint, let violation):
-            ("the numbers are too far apart to solve exactly: this leaves \(constraint) off by \(formatNumber(violation))",
+            ("the numbers are too far apart to solve exactly: this leaves \(constraint) off by \(formatValue(violation))",
              "multipliers and constants of very different sizes (1e-6 next to 1e6, 1e-9 next to 1e9) lose precision; bring them closer")
 
         case .locationEqualsConstant(let spec, let superview):
