@@ -50,6 +50,7 @@ extension LayoutModel {
     public func addConstraint(_ spec: ConstraintSpec, name: String? = nil) throws(LayoutError) -> String {
         try validate(spec)
         if let name { try validateName(name) }
+        if Self.strainsPrecision(multiplier: spec.multiplier, constant: spec.resolvedConstant) { mayLosePrecision = true }
         let id = "c\(nextNumber)"
         nextNumber += 1
         makeSystemGuides(for: spec)
@@ -112,6 +113,7 @@ extension LayoutModel {
         guard !record.isImplicit else { throw .implicitConstantFromIntrinsicSize(id: id, view: record.spec.firstItem) }
         try Self.checkMagnitude(value, .constant)
         if value == record.spec.constant && record.spec.systemSpacing == 0 { return }
+        if Self.strainsPrecision(multiplier: record.spec.multiplier, constant: value) { mayLosePrecision = true }
         let before = record
         // The new constant is the whole distance, as setting `constant` on UIKit's
         // system-spacing constraint replaces NSLayoutAnchorConstraintSpace(8).

@@ -8,6 +8,14 @@ extension LayoutModel {
     /// constant plus each term's magnitude, at least 1), and still count as holding.
     public static let precisionTolerance = 1e-6
 
+    /// Whether a constraint's numbers are far enough apart that the solution, in doubles, may
+    /// leave a required constraint visibly off: a multiplier beyond 10 or below 0.1 (0 aside),
+    /// or a constant of a million points or more. Everyday layouts (0.5, 9/16, 2, 1/3) are not.
+    static func strainsPrecision(multiplier: Double, constant: Double) -> Bool {
+        let m = abs(multiplier)
+        return (m != 0 && (m < 0.1 || m > 10)) || abs(constant) >= 1e6
+    }
+
     /// The residual of an installed constraint at the current solution, or nil when it is not
     /// in the solver (inactive).
     public func residual(of id: String) -> Residual? {
@@ -20,6 +28,10 @@ extension LayoutModel {
     /// constraint by creation order is named. The model is left as it is: the caller takes
     /// the change back.
     public func checkPrecision() throws(LayoutError) {
+        // A layout of everyday numbers cannot lose a visible amount, and the check is not free:
+        // without reports in between (`--final`, a load) the changed variables pile up, and
+        // each line would look at all of them again (a 1 000-view chain: 0.3 s became 2.5 s).
+        guard mayLosePrecision else { return }
         var candidates = changedConstraintIDs
         for variable in solver.changedVariables() where variable.id < constraintsByVariable.count {
             candidates.formUnion(constraintsByVariable[variable.id])

@@ -139,6 +139,9 @@ public final class LayoutModel {
     var bySolverID: [ConstraintID: String] = [:]
     var rootWidthID: ConstraintID!
     var rootHeightID: ConstraintID!
+    /// Set once a user constraint's numbers are far enough apart for doubles to matter
+    /// (`LayoutModel+Precision.swift`); until then `checkPrecision` has nothing to look at.
+    var mayLosePrecision = false
     /// Each item's `width >= 0` and `height >= 0` (`LayoutModel+ImplicitConstraints.swift`).
     var sizeFloors: [String: SizeFloors] = [:]
     var events: [ModelEvent] = []
