@@ -25,6 +25,18 @@ public final class Solver {
 
     public init() {}
 
+    /// An independent copy of this solver: same variables, constraints, ids and solution, down
+    /// to the last bit. Taking one is cheap (the arrays are shared until either side writes);
+    /// a caller keeps it to go back to exactly this state, which re-solving cannot promise.
+    public func copy() -> Solver {
+        let copy = Solver()
+        copy.tableau = tableau
+        copy.constraints = constraints
+        copy.edits = edits
+        copy.overflowed = overflowed
+        return copy
+    }
+
     /// A new variable. It is free (and so ambiguous) until constraints pin it.
     public func makeVariable() -> Variable {
         Variable(id: Int(tableau.newSymbol(.external)))

@@ -107,7 +107,7 @@ public final class LayoutModel {
     /// so it is the first to be satisfied again.
     static let brokenStrength = Strength.optional(1000)
 
-    let solver = Solver()
+    let solver: Solver
     public internal(set) var views: [String: ViewInfo] = [:]
     /// View names in creation order, root first.
     public internal(set) var viewOrder: [String] = []
@@ -137,11 +137,12 @@ public final class LayoutModel {
     /// Constraints added, removed or changed since the last `takeResultChanges`.
     var changedConstraintIDs: Set<String> = []
     var bySolverID: [ConstraintID: String] = [:]
+    /// The window's size, a required constraint each, made first in every model.
     var rootWidthID: ConstraintID!
     var rootHeightID: ConstraintID!
     /// Set once a user constraint's numbers are far enough apart for doubles to matter
     /// (`LayoutModel+Precision.swift`); until then `checkPrecision` has nothing to look at.
-    var mayLosePrecision = false
+    public internal(set) var mayLosePrecision = false
     /// Each item's `width >= 0` and `height >= 0` (`LayoutModel+ImplicitConstraints.swift`).
     var sizeFloors: [String: SizeFloors] = [:]
     var events: [ModelEvent] = []
@@ -165,6 +166,7 @@ public final class LayoutModel {
     public internal(set) var autoresizing: [String: AutoresizingState] = [:]
 
     public init(width: Double = 375, height: Double = 667) {
+        solver = Solver()
         rootWidth = width
         rootHeight = height
         let root = makeViewInfo(name: Self.rootName, parent: nil, depth: 0)
@@ -177,6 +179,49 @@ public final class LayoutModel {
         rootHeightID = try? solver.addConstraint(Expression([Term(root.height)], constant: -height), .equal, .required)
         bySolverID[rootWidthID] = "root.width"
         bySolverID[rootHeightID] = "root.height"
+    }
+
+    /// An independent copy of `other`, solver included, equal to it in every stored property:
+    /// a checkpoint to go back to exactly (`copy()`). Every stored property is listed here; a
+    /// new one must be too (`LayoutModelCopyTests` compares the two objects whole).
+    private init(copying other: LayoutModel) {
+        solver = other.solver.copy()
+        views = other.views
+        viewOrder = other.viewOrder
+        constraints = other.constraints
+        constraintOrder = other.constraintOrder
+        guideNames = other.guideNames
+        names = other.names
+        direction = other.direction
+        rootWidth = other.rootWidth
+        rootHeight = other.rootHeight
+        nextNumber = other.nextNumber
+        serialCounter = other.serialCounter
+        touching = other.touching
+        brokenRequired = other.brokenRequired
+        variableOwners = other.variableOwners
+        constraintsByVariable = other.constraintsByVariable
+        changedConstraintIDs = other.changedConstraintIDs
+        bySolverID = other.bySolverID
+        rootWidthID = other.rootWidthID
+        rootHeightID = other.rootHeightID
+        mayLosePrecision = other.mayLosePrecision
+        sizeFloors = other.sizeFloors
+        events = other.events
+        safeAreaInsets = other.safeAreaInsets
+        systemMinimumMargins = other.systemMinimumMargins
+        scale = other.scale
+        device = other.device
+        stacks = other.stacks
+        arrangedIn = other.arrangedIn
+        autoresizing = other.autoresizing
+    }
+
+    /// A copy of the whole model to return to if a change must be taken back exactly. Cheap to
+    /// take (arrays are shared until written), but the first change after it pays for copying
+    /// what it writes, so take one only when it may be needed.
+    public func copy() -> LayoutModel {
+        LayoutModel(copying: self)
     }
 
     func makeViewInfo(name: String, parent: String?, depth: Int, kind: ItemKind = .view) -> ViewInfo {

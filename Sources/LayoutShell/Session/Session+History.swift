@@ -51,6 +51,28 @@ extension Session {
         result.output = ["undid \(shown)\(shortfall)"]
     }
 
+    /// The session's state, whole, as a change started: what `takeBack(to:)` returns to.
+    struct Checkpoint {
+        var model: LayoutModel
+        var metrics: [String: Double]
+        var metricNames: [String]
+        var platform: Platform
+        var origins: [(name: String, text: String)]
+    }
+
+    func checkpoint() -> Checkpoint {
+        Checkpoint(model: model.copy(), metrics: metrics, metricNames: metricNames, platform: platform, origins: origins)
+    }
+
+    /// Takes back a change that was not yet recorded: exactly, to the checkpoint taken before
+    /// it, or, without one, by rebuilding the session from the history.
+    func takeBack(to checkpoint: Checkpoint?) {
+        guard let checkpoint else { return rebuild() }
+        restoreState(checkpoint)
+        _ = model.takeEvents()
+        reportState.needsReload = true
+    }
+
     /// Rebuilds the session from the history (after its last `reset`), without reports.
     ///
     /// Every line in the history was accepted once, and replaying the same lines in the same

@@ -49,13 +49,14 @@ extension Session {
 
     private func asOneStep(into result: inout CommandResult, _ body: () throws(ShellError) -> [String]) throws(ShellError) -> Int {
         let lines: [String]
+        let checkpoint = model.mayLosePrecision ? checkpoint() : nil
         do {
             lines = try body()
-            try refuseOverflow()
+            try refuseOverflow(restoring: checkpoint)
+            try refuseImprecision(restoring: checkpoint)
         } catch {
             // Nothing of a failed load stays.
-            rebuild()
-            _ = model.takeEvents()
+            takeBack(to: checkpoint)
             throw error
         }
         recordStep(lines, inverse: nil)

@@ -152,9 +152,12 @@ public final class Session {
         }
         let mark = model.undoMark
         let viewCount = model.viewOrder.count
+        // Where doubles may lose precision, a refused change must be taken back exactly, and
+        // only a copy can promise that (a replay may round, or choose, differently).
+        let checkpoint = model.mayLosePrecision ? checkpoint() : nil
         let notes = try change.apply(to: self)
-        try refuseOverflow()
-        try refuseImprecision()
+        try refuseOverflow(restoring: checkpoint)
+        try refuseImprecision(restoring: checkpoint)
         let inverse = change.onlyAdds
             ? Inverse(constraints: (mark.nextNumber..<model.nextNumber).map { "c\($0)" },
                       views: Array(model.viewOrder[viewCount...]), mark: mark)
@@ -166,19 +169,20 @@ public final class Session {
     }
 
     /// Takes back a change that carried a frame past Double's range (±inf or NaN: multipliers
-    /// that compound along a chain), rebuilding the session from its history.
-    func refuseOverflow() throws(ShellError) {
+    /// that compound along a chain): back to the checkpoint if there is one, else rebuilding
+    /// the session from its history.
+    func refuseOverflow(restoring checkpoint: Checkpoint?) throws(ShellError) {
         guard !model.changedFramesAreFinite else { return }
-        rebuild()
+        takeBack(to: checkpoint)
         throw ShellError("this makes a frame too large to compute (beyond ±1.8e308)",
                          hint: "multipliers compound along a chain of constraints; make them smaller")
     }
 
     /// Takes back a change after which the solution, computed in doubles, leaves a required
     /// constraint off by more than its size allows (numbers too far apart to solve exactly).
-    func refuseImprecision() throws(ShellError) {
+    func refuseImprecision(restoring checkpoint: Checkpoint?) throws(ShellError) {
         do throws(LayoutError) { try model.checkPrecision() } catch {
-            rebuild()
+            takeBack(to: checkpoint)
             throw ShellError(error, column: nil)
         }
     }
@@ -213,11 +217,16 @@ public final class Session {
 
     /// An empty session again (the history stays: undo brings the old session back).
     func resetState() {
-        model = LayoutModel()
-        metrics = [:]
-        metricNames = []
-        platform = .ios
-        origins = []
+        restoreState(Checkpoint(model: LayoutModel(), metrics: [:], metricNames: [], platform: .ios, origins: []))
+    }
+
+    /// The session's state as the checkpoint holds it (the history is not part of it).
+    func restoreState(_ checkpoint: Checkpoint) {
+        model = checkpoint.model
+        metrics = checkpoint.metrics
+        metricNames = checkpoint.metricNames
+        platform = checkpoint.platform
+        origins = checkpoint.origins
     }
 
     /// Constraint ids and names a user may type (implicit intrinsic-size constraints have
