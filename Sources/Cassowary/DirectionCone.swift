@@ -48,23 +48,27 @@ struct DirectionCone {
         // implicit equalities.
         let auxiliary = Solver()
         let direction = (0..<dimension).map { _ in auxiliary.makeVariable() }
-        var implicit: [[Double]] = []
-        var measures: [(Variable, [Double])] = []
-        func addMeasured(_ entries: [(Int, Double)]) {
+        let measured = (0..<dimension).map { [($0, 1.0)] } + degenerate
+        var measures: [(t: Variable, vector: [Double])] = []
+        // Every required constraint first, while the solution is all zero: each holds there,
+        // its row's constant is exactly 0, and no insertion can call it unsatisfiable. Added
+        // after the objectives moved the solution, rounding in the insertion's phase one could
+        // (a crash on 0.333333 next to 99 and 1e-2).
+        for entries in measured {
             let t = auxiliary.makeVariable()
             var terms = entries.map { Term(direction[$0.0], $0.1) }
             terms.append(Term(t, -1))
             try! auxiliary.addConstraint(Expression(terms), .greaterThanOrEqual, .required)
             try! auxiliary.addConstraint(Expression([Term(t)]), .greaterThanOrEqual, .required)
             try! auxiliary.addConstraint(Expression([Term(t)], constant: -1), .lessThanOrEqual, .required)
-            try! auxiliary.addConstraint(Expression([Term(t)], constant: -1), .equal, .optional(1))
             var vector = [Double](repeating: 0, count: dimension)
             for (index, coefficient) in entries { vector[index] += coefficient }
             measures.append((t, vector))
         }
-        for index in 0..<dimension { addMeasured([(index, 1)]) }
-        for entries in degenerate { addMeasured(entries) }
-        for (t, vector) in measures where auxiliary.value(of: t) < 0.5 { implicit.append(vector) }
+        for measure in measures {
+            try! auxiliary.addConstraint(Expression([Term(measure.t)], constant: -1), .equal, .optional(1))
+        }
+        let implicit = measures.filter { auxiliary.value(of: $0.t) < 0.5 }.map(\.vector)
         for vector in implicit { insertEquality(vector) }
     }
 

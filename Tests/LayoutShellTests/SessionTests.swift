@@ -277,6 +277,42 @@ func fingerprint(_ session: Session) -> String {
         #expect(fingerprint(s) == prints[0])
     }
 
+    /// Once a session's numbers strain doubles, each step keeps a copy of the session before
+    /// it, so `undo` (one step or several) goes back exactly; only the latest 32 steps keep one.
+    @Test func strainedSessionsUndoToCheckpoints() {
+        let s = Session()
+        run(s, "view a b\na.width == 1e6 * b.width")
+        #expect(s.model.mayLosePrecision)
+        var prints: [String] = []
+        for i in 0..<40 {
+            prints.append(fingerprint(s))
+            #expect(s.execute("b.height == \(i) @\(500 + i)").ok)
+        }
+        #expect(s.undoSteps.filter { $0.before != nil }.count == Session.keptCheckpoints)
+        #expect(s.undoSteps.suffix(Session.keptCheckpoints).allSatisfy { $0.before != nil })
+        #expect(s.execute("undo 3").ok)
+        #expect(fingerprint(s) == prints[37])
+        #expect(s.checkpointedSteps == Array((s.undoSteps.count - Session.keptCheckpoints + 3)..<s.undoSteps.count))
+        for i in stride(from: 36, through: 0, by: -1) {
+            #expect(s.execute("undo").ok)
+            #expect(fingerprint(s) == prints[i], "step \(i)")
+        }
+    }
+
+    /// The copies together hold at most `keptCheckpointSize` views and constraints: a big
+    /// strained session keeps fewer of them.
+    @Test func bigSessionsKeepFewerCheckpoints() {
+        let s = Session()
+        s.execute("view " + (0..<2_000).map { "v\($0)" }.joined(separator: " "))
+        s.execute("v0.width == 1e6 * v1.width")
+        for i in 0..<30 { s.execute("v2.height == \(i) @\(500 + i)", report: false) }
+        let kept = s.undoSteps.compactMap { $0.before?.size }
+        #expect(kept.count > 0 && kept.count < Session.keptCheckpoints)
+        #expect(kept.reduce(0, +) <= Session.keptCheckpointSize)
+        // One more would be over.
+        #expect(kept.reduce(0, +) + kept.min()! > Session.keptCheckpointSize)
+    }
+
     @Test func resetAndUndoReset() {
         let s = Session()
         run(s, "view a\na.width == 5")

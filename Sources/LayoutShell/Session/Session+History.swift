@@ -1,9 +1,11 @@
 import LayoutModel
 
 /// The undo history: every accepted input that changed something is one step (a `load` is one
-/// step holding the file's commands). Undo takes additions back directly and otherwise rebuilds
-/// the session from the last `reset` without reports — exact, ids and broken constraints
-/// included, because the model is deterministic. `save` writes the same list.
+/// step holding the file's commands). Undo goes back to the checkpoint kept before the step
+/// where there is one (`Session+Checkpoints.swift`), takes additions back directly, and
+/// otherwise rebuilds the session from the last `reset` without reports — exact, ids and
+/// broken constraints included, because the model is deterministic. `save` writes the same
+/// list.
 extension Session {
     /// The quick inverse of a step that only added views or constraints.
     struct Inverse {
@@ -12,10 +14,19 @@ extension Session {
         var mark: LayoutModel.UndoMark
     }
 
+    /// How to take one history step back other than by replaying the history.
+    struct UndoStep {
+        var inverse: Inverse?
+        /// The session as it was before the step, kept for the latest steps of a session whose
+        /// numbers strain doubles.
+        var before: Checkpoint?
+    }
+
     /// Records one undo step.
-    func recordStep(_ lines: [String], inverse: Inverse?) {
+    func recordStep(_ lines: [String], inverse: Inverse?, before checkpoint: Checkpoint?) {
         history.append(lines)
-        inverses.append(inverse)
+        undoSteps.append(UndoStep(inverse: inverse, before: checkpoint))
+        if checkpoint != nil { keepCheckpoint(ofStep: undoSteps.count - 1) }
     }
 
     /// `undo N`: takes back the last N steps (fewer when there are fewer), filling in what
@@ -26,13 +37,18 @@ extension Session {
         let undone = history.suffix(count).flatMap { $0 }
         let before = snapshot()
         let viewsBefore = model.viewOrder
-        let quick = inverses.suffix(count)
+        let undoneSteps = undoSteps.suffix(count)
         history.removeLast(count)
-        inverses.removeLast(count)
-        if quick.allSatisfy({ $0 != nil }) {
+        undoSteps.removeLast(count)
+        forgetCheckpoints(from: undoSteps.count)
+        if let checkpoint = undoneSteps.first!.before {
+            // Exactly as before the oldest step undone; a replay might round differently.
+            takeBack(to: checkpoint)
+        } else if undoneSteps.allSatisfy({ $0.inverse != nil }) {
             // Only additions: take them back, newest first (fast for big sessions).
-            for inverse in quick.reversed() {
-                model.undoAdditions(constraints: inverse!.constraints, views: inverse!.views, to: inverse!.mark)
+            for step in undoneSteps.reversed() {
+                let inverse = step.inverse!
+                model.undoAdditions(constraints: inverse.constraints, views: inverse.views, to: inverse.mark)
             }
             _ = model.takeEvents()
             reportState.needsReload = true
@@ -49,28 +65,6 @@ extension Session {
         let shown = undone.count == 1 ? undone[0] : "\(undone.count) commands"
         let shortfall = count < steps ? " (there \(count == 1 ? "was" : "were") only \(count) to undo)" : ""
         result.output = ["undid \(shown)\(shortfall)"]
-    }
-
-    /// The session's state, whole, as a change started: what `takeBack(to:)` returns to.
-    struct Checkpoint {
-        var model: LayoutModel
-        var metrics: [String: Double]
-        var metricNames: [String]
-        var platform: Platform
-        var origins: [(name: String, text: String)]
-    }
-
-    func checkpoint() -> Checkpoint {
-        Checkpoint(model: model.copy(), metrics: metrics, metricNames: metricNames, platform: platform, origins: origins)
-    }
-
-    /// Takes back a change that was not yet recorded: exactly, to the checkpoint taken before
-    /// it, or, without one, by rebuilding the session from the history.
-    func takeBack(to checkpoint: Checkpoint?) {
-        guard let checkpoint else { return rebuild() }
-        restoreState(checkpoint)
-        _ = model.takeEvents()
-        reportState.needsReload = true
     }
 
     /// Rebuilds the session from the history (after its last `reset`), without reports.

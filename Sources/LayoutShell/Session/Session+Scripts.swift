@@ -49,7 +49,7 @@ extension Session {
 
     private func asOneStep(into result: inout CommandResult, _ body: () throws(ShellError) -> [String]) throws(ShellError) -> Int {
         let lines: [String]
-        let checkpoint = model.mayLosePrecision ? checkpoint() : nil
+        let checkpoint = checkpointIfPrecisionMatters()
         do {
             lines = try body()
             try refuseOverflow(restoring: checkpoint)
@@ -59,7 +59,7 @@ extension Session {
             takeBack(to: checkpoint)
             throw error
         }
-        recordStep(lines, inverse: nil)
+        recordStep(lines, inverse: nil, before: checkpoint)
         collectEvents(into: &result)
         return lines.count
     }

@@ -7,17 +7,19 @@ import LayoutModel
 /// report building and listings live in the `Session+…` files beside it, and each command in
 /// Commands/.
 public final class Session {
-    public private(set) var model = LayoutModel()
-    public private(set) var metrics: [String: Double] = [:]
+    public internal(set) var model = LayoutModel()
+    public internal(set) var metrics: [String: Double] = [:]
     /// Metric names in definition order.
-    public private(set) var metricNames: [String] = []
-    public private(set) var platform: Platform = .ios
+    public internal(set) var metricNames: [String] = []
+    public internal(set) var platform: Platform = .ios
     /// True after `quit`.
     public private(set) var isFinished = false
     /// Accepted commands that changed the session; each entry is one undo step.
     public internal(set) var history: [[String]] = []
-    /// For each history entry, how to take it back quickly, or nil (then undo rebuilds).
-    var inverses: [Inverse?] = []
+    /// For each history entry, how to take it back without a replay, if there is a way.
+    var undoSteps: [UndoStep] = []
+    /// The steps whose checkpoint is still kept, oldest first (`Session+Checkpoints.swift`).
+    var checkpointedSteps: [Int] = []
     /// Relative `save`/`load` paths are resolved against this directory (nil: the process's).
     public var directory: String?
     /// Asked between the lines of a `load`; returning true (e.g. after Ctrl-C) stops the load,
@@ -154,7 +156,7 @@ public final class Session {
         let viewCount = model.viewOrder.count
         // Where doubles may lose precision, a refused change must be taken back exactly, and
         // only a copy can promise that (a replay may round, or choose, differently).
-        let checkpoint = model.mayLosePrecision ? checkpoint() : nil
+        let checkpoint = checkpointIfPrecisionMatters()
         let notes = try change.apply(to: self)
         try refuseOverflow(restoring: checkpoint)
         try refuseImprecision(restoring: checkpoint)
@@ -162,7 +164,7 @@ public final class Session {
             ? Inverse(constraints: (mark.nextNumber..<model.nextNumber).map { "c\($0)" },
                       views: Array(model.viewOrder[viewCount...]), mark: mark)
             : nil
-        recordStep([text], inverse: inverse)
+        recordStep([text], inverse: inverse, before: checkpoint)
         collectEvents(into: &result)
         result.output = notes
         return change.changesLayout
@@ -218,15 +220,6 @@ public final class Session {
     /// An empty session again (the history stays: undo brings the old session back).
     func resetState() {
         restoreState(Checkpoint(model: LayoutModel(), metrics: [:], metricNames: [], platform: .ios, origins: []))
-    }
-
-    /// The session's state as the checkpoint holds it (the history is not part of it).
-    func restoreState(_ checkpoint: Checkpoint) {
-        model = checkpoint.model
-        metrics = checkpoint.metrics
-        metricNames = checkpoint.metricNames
-        platform = checkpoint.platform
-        origins = checkpoint.origins
     }
 
     /// Constraint ids and names a user may type (implicit intrinsic-size constraints have
