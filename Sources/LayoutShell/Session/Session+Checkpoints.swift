@@ -7,8 +7,10 @@ import LayoutModel
 /// same lines may round, or choose among equal optima, differently from the incremental one,
 /// and may even leave a required constraint off. So in such a session every change starts from
 /// a checkpoint: a refused change goes back to it, and the latest steps keep theirs for `undo`.
-/// Everyday sessions take none: the first write after a copy pays for copying the model, which
-/// made a 1 000-view replay 18 times slower.
+/// Everyday sessions take none for a typed line: the first write after a copy pays for copying
+/// the model, which made a 1 000-view replay 18 times slower. A `load` or an import always
+/// takes one: it is many lines for one copy, and a replay after a failed one could pick
+/// another of several equal optima than the session showed (a fuzzer finding).
 extension Session {
     /// The session's state, whole, as a change started: what `takeBack(to:)` returns to.
     struct Checkpoint {
@@ -28,10 +30,16 @@ extension Session {
     /// whole copy; a view is four variables and two size floors).
     static let keptCheckpointSize = 50_000
 
-    /// A checkpoint of the session now, or nil where replaying the history is exact anyway.
+    /// A checkpoint of the session now.
+    func checkpoint() -> Checkpoint {
+        Checkpoint(model: model.copy(), metrics: metrics, metricNames: metricNames, platform: platform, origins: origins)
+    }
+
+    /// A checkpoint of the session now, or nil where a typed line can be taken back by a
+    /// replay: its numbers never strain doubles, so only a change that fails inside the model
+    /// (which changes nothing) is refused.
     func checkpointIfPrecisionMatters() -> Checkpoint? {
-        guard model.mayLosePrecision else { return nil }
-        return Checkpoint(model: model.copy(), metrics: metrics, metricNames: metricNames, platform: platform, origins: origins)
+        model.mayLosePrecision ? checkpoint() : nil
     }
 
     /// The session's state as the checkpoint holds it (the history is not part of it).

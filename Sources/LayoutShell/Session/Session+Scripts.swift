@@ -49,7 +49,7 @@ extension Session {
 
     private func asOneStep(into result: inout CommandResult, _ body: () throws(ShellError) -> [String]) throws(ShellError) -> Int {
         let lines: [String]
-        let checkpoint = checkpointIfPrecisionMatters()
+        let checkpoint = checkpoint()
         do {
             lines = try body()
             try refuseOverflow(restoring: checkpoint)
