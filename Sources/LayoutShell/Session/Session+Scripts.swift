@@ -52,13 +52,14 @@ extension Session {
         let checkpoint = checkpoint()
         do {
             lines = try body()
-            try refuseOverflow(restoring: checkpoint)
-            try refuseImprecision(restoring: checkpoint)
         } catch {
             // Nothing of a failed load stays.
             takeBack(to: checkpoint)
             throw error
         }
+        // These take the load back themselves when they refuse it.
+        try refuseOverflow(restoring: checkpoint)
+        try refuseImprecision(restoring: checkpoint)
         recordStep(lines, inverse: nil, before: checkpoint)
         collectEvents(into: &result)
         return lines.count
