@@ -46,6 +46,7 @@ struct Reset: SessionChange {
 
     func apply(to session: Session) throws(ShellError) -> [String] {
         session.resetState()
+        session.shown = ShownDiagnostics()
         return ["reset: an empty window again (undo brings the session back)"]
     }
 }

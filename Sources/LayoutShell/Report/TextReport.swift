@@ -92,23 +92,43 @@ extension CommandResult {
         for item in repaired { lines.append(paint("holds again ", ANSI.green) + "\(item.id): \(item.text)") }
         if showsLayout {
             lines.append(contentsOf: frameLines(paint))
-            for item in broken.prefix(Self.constraintLinesCap) {
-                let label = item.isBrokenRequired ? "broken (required, in conflict)" : "broken"
-                lines.append(paint(label, ANSI.yellow) + " \(item.id): \(item.text) -- \(item.shortfall)")
-            }
-            if broken.count > Self.constraintLinesCap {
-                lines.append("… and \(broken.count - Self.constraintLinesCap) more broken (`constraints` lists them all)")
-            }
-            // One line per view, with why; a screenful at most: a squeezed chain of a thousand
-            // views is ambiguous in all of them.
-            for item in (explainedAmbiguity.isEmpty ? Array(ambiguous.prefix(Self.frameLinesCap)) : explainedAmbiguity) { lines.append(paint("ambiguous: ", ANSI.magenta) + item.text) }
-            if ambiguous.count > Self.frameLinesCap {
-                lines.append("… and \(ambiguous.count - Self.frameLinesCap) more ambiguous views")
-            }
+            if let news { lines.append(contentsOf: newsLines(news, paint)) }
         }
         // Long lines wrap at spaces to the width, continuations indented; tables and
         // listings (indented lines) stay one row each.
         return wrap(lines, width: width)
+    }
+
+    /// The broken constraints and ambiguity a report prints: what is new or changed, what
+    /// holds or is settled now, and one line counting the rest.
+    func newsLines(_ news: DiagnosticNews, _ paint: (String, String) -> String) -> [String] {
+        var lines: [String] = []
+        for item in news.broken {
+            lines.append(paint(item.label, item.isStretch ? ANSI.cyan : ANSI.yellow) + " " + item.body)
+        }
+        if news.brokenMore > 0 {
+            lines.append("… and \(news.brokenMore) more broken (`broken` lists them all)")
+        }
+        if !news.brokenGone.isEmpty {
+            lines.append(paint("holds now: ", ANSI.green) + news.brokenGone.joined(separator: ", "))
+        }
+        for item in news.ambiguity { lines.append(paint("ambiguous: ", ANSI.magenta) + item.text) }
+        if news.ambiguityMore > 0 {
+            lines.append("… and \(news.ambiguityMore) more ambiguous views (`ambiguous` lists them all)")
+        }
+        if !news.ambiguityGone.isEmpty {
+            lines.append(paint("no longer ambiguous: ", ANSI.green) + news.ambiguityGone.joined(separator: ", "))
+        }
+        switch (news.brokenUnchanged, news.ambiguityUnchanged) {
+        case (0, 0): break
+        case (let broken, 0):
+            lines.append("\(broken) more unchanged: `broken` shows \(broken == 1 ? "it" : "them")")
+        case (0, let views):
+            lines.append("\(views) more ambiguous \(views == 1 ? "view" : "views") unchanged: `ambiguous` shows \(views == 1 ? "it" : "them")")
+        case let (broken, views):
+            lines.append("\(broken) more broken and \(views) ambiguous \(views == 1 ? "view" : "views") unchanged: `broken` and `ambiguous` show them")
+        }
+        return lines
     }
 
     /// All frames while the session has at most 12 views (changed ones marked `*`); past that,

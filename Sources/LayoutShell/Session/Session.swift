@@ -54,6 +54,8 @@ public final class Session {
     /// Frames, broken constraints and ambiguity as the last report showed them, kept current
     /// incrementally.
     var reportState = ReportState()
+    /// The broken constraints and ambiguity the reader has been shown (`ReportNews.swift`).
+    var shown = ShownDiagnostics()
 
     public init() {
         _ = reportState.update(from: model)

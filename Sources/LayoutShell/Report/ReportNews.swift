@@ -1,0 +1,131 @@
+import LayoutModel
+
+/// What the reader has been shown of the broken constraints and the ambiguity, so a report
+/// after an input says only what is new or changed and counts the rest: a label stretched by
+/// design, or a half-built screen's ambiguity, is said once, not after every line.
+///
+/// Only what a report actually printed counts as shown: an item left out by a cap stays news
+/// until a report (or `broken`, `ambiguous`) prints it.
+struct ShownDiagnostics {
+    /// Each broken constraint's line as last printed, by id.
+    var broken: [String: String] = [:]
+    /// Each ambiguous view as last printed: its components, and its line.
+    var ambiguity: [String: (components: [FrameComponent], text: String)] = [:]
+
+    /// The most new or changed broken constraints a report prints one by one.
+    static let brokenCap = 8
+    /// The most new or changed ambiguous views a report explains one by one (about three
+    /// lines each once wrapped): with the frames, a screenful.
+    static let ambiguityCap = 4
+}
+
+/// The news part of a report: what the text report prints of the broken constraints and the
+/// ambiguity after an input.
+struct DiagnosticNews: Sendable {
+    /// New or changed broken constraints (all of them in a whole-layout report).
+    var broken: [BrokenLine] = []
+    /// New or changed ones past the cap.
+    var brokenMore = 0
+    /// Still broken as last shown.
+    var brokenUnchanged = 0
+    /// Ids shown broken before that hold now.
+    var brokenGone: [String] = []
+    /// New or changed ambiguous views, explained.
+    var ambiguity: [AmbiguityReport] = []
+    var ambiguityMore = 0
+    var ambiguityUnchanged = 0
+    /// Views shown ambiguous before that are not now.
+    var ambiguityGone: [String] = []
+}
+
+extension Session {
+    /// Splits the report's broken constraints and ambiguity into what the reader has not seen
+    /// (printed) and what they have (counted), and remembers what gets printed.
+    ///
+    /// A view's ambiguity is looked at again (explained, compared by its words) when its
+    /// components or its frame changed; otherwise it is as it was shown.
+    /// - Complexity: O(broken + ambiguous) dictionary look-ups, plus one explanation per
+    ///   ambiguous view whose frame or components changed, at most `ambiguityCap` printed.
+    func fillNews(_ result: inout CommandResult, explained: [String: AmbiguityReport]) {
+        var news = DiagnosticNews()
+        var current = Set<String>()
+        for item in result.broken {
+            current.insert(item.id)
+            let line = model.brokenLine(item)
+            if shown.broken[item.id] == line.line {
+                news.brokenUnchanged += 1
+            } else if news.broken.count < ShownDiagnostics.brokenCap {
+                news.broken.append(line)
+                shown.broken[item.id] = line.line
+            } else {
+                news.brokenMore += 1
+            }
+        }
+        // A required constraint that holds again has its own line (`holds again`).
+        let repaired = Set(result.repaired.map(\.id))
+        news.brokenGone = shown.broken.keys.filter { !current.contains($0) && !repaired.contains($0) }.sorted(by: Self.idOrder)
+        for id in repaired { shown.broken[id] = nil }
+        for id in news.brokenGone { shown.broken[id] = nil }
+
+        let moved = Set(result.changedFrames)
+        var ambiguousNow = Set<String>()
+        for item in result.ambiguous {
+            ambiguousNow.insert(item.view)
+            let before = shown.ambiguity[item.view]
+            if let before, before.components == item.components, !moved.contains(item.view) {
+                news.ambiguityUnchanged += 1
+                continue
+            }
+            guard news.ambiguity.count < ShownDiagnostics.ambiguityCap else {
+                news.ambiguityMore += 1
+                continue
+            }
+            var report = explained[item.view] ?? item
+            if report.explanations == nil { report.explanations = explanations(of: item.view) }
+            let text = report.text
+            if before?.text == text {
+                news.ambiguityUnchanged += 1
+                continue
+            }
+            news.ambiguity.append(report)
+            shown.ambiguity[item.view] = (item.components, text)
+        }
+        news.ambiguityGone = shown.ambiguity.keys.filter { !ambiguousNow.contains($0) }
+            .sorted { (model.view($0)?.serial ?? 0) < (model.view($1)?.serial ?? 0) }
+        for view in news.ambiguityGone { shown.ambiguity[view] = nil }
+        result.news = news
+    }
+
+    /// The whole layout's broken constraints and ambiguity (`--final`): everything, a
+    /// screenful of each at most, nothing counted as unchanged.
+    func wholeNews(_ result: CommandResult) -> DiagnosticNews {
+        var news = DiagnosticNews()
+        let cap = CommandResult.constraintLinesCap
+        news.broken = result.broken.prefix(cap).map(model.brokenLine)
+        news.brokenMore = max(0, result.broken.count - cap)
+        news.ambiguity = result.explainedAmbiguity
+        news.ambiguityMore = result.ambiguous.count - result.explainedAmbiguity.count
+        return news
+    }
+
+    /// Everything broken and ambiguous, printed (the whole-layout report, `broken`,
+    /// `ambiguous`): the reader has now seen all of it.
+    func markShown(broken lines: [BrokenLine]) {
+        shown.broken = Dictionary(lines.map { ($0.id, $0.line) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    func markShown(ambiguity reports: [AmbiguityReport]) {
+        shown.ambiguity = Dictionary(reports.map { ($0.view, ($0.components, $0.text)) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    /// Ids in the order they were made: `c2` before `c10`, user constraints before implicit ones.
+    private static func idOrder(_ a: String, _ b: String) -> Bool {
+        let number = { (id: String) in id.first == "c" ? Int(id.dropFirst()) : nil }
+        switch (number(a), number(b)) {
+        case let (x?, y?): return x < y
+        case (_?, nil): return true
+        case (nil, _?): return false
+        case (nil, nil): return a < b
+        }
+    }
+}
