@@ -43,9 +43,10 @@ extension Session {
     /// (printed) and what they have (counted), and remembers what gets printed.
     ///
     /// A view's ambiguity is looked at again (explained, compared by its words) when its
-    /// components or its frame changed; otherwise it is as it was shown.
-    /// - Complexity: O(broken + ambiguous) dictionary look-ups, plus one explanation per
-    ///   ambiguous view whose frame or components changed, at most `ambiguityCap` printed.
+    /// components or its frame changed, a constraint touching it changed, or it is among the
+    /// first views every report explains; otherwise it is as it was shown.
+    /// - Complexity: O(broken + ambiguous) dictionary look-ups, plus at most `ambiguityCap`
+    ///   explanations beyond the ones the report already has.
     func fillNews(_ result: inout CommandResult, explained: [String: AmbiguityReport]) {
         var news = DiagnosticNews()
         var current = Set<String>()
@@ -61,30 +62,48 @@ extension Session {
                 news.brokenMore += 1
             }
         }
-        // A required constraint that holds again has its own line (`holds again`).
+        // Only what is still there and on holds now: a removed or deactivated constraint has
+        // its own line, and so has a required one that holds again (`holds again`).
         let repaired = Set(result.repaired.map(\.id))
-        news.brokenGone = shown.broken.keys.filter { !current.contains($0) && !repaired.contains($0) }.sorted(by: Self.idOrder)
-        for id in repaired { shown.broken[id] = nil }
-        for id in news.brokenGone { shown.broken[id] = nil }
+        let gone = shown.broken.keys.filter { !current.contains($0) }
+        news.brokenGone = gone.filter { id in
+            !repaired.contains(id) && model.constraint(id)?.isActive == true
+        }.sorted(by: idOrder)
+        for id in gone { shown.broken[id] = nil }
 
+        // Views whose reason may have changed though their frame did not: those a changed
+        // constraint touches. The first views are explained for every report anyway.
         let moved = Set(result.changedFrames)
+        var touched = Set<String>()
+        for id in result.added.map(\.id) + result.removed.map(\.id) + result.changed.map(\.id) {
+            if let record = model.constraint(id) { touched.formUnion(record.items) }
+        }
         var ambiguousNow = Set<String>()
         for item in result.ambiguous {
             ambiguousNow.insert(item.view)
             let before = shown.ambiguity[item.view]
-            if let before, before.components == item.components, !moved.contains(item.view) {
+            let settled = before != nil && before!.components == item.components
+                && !moved.contains(item.view) && !touched.contains(item.view)
+            var report: AmbiguityReport
+            if let known = explained[item.view] {
+                report = known
+            } else if settled {
+                news.ambiguityUnchanged += 1
+                continue
+            } else if news.ambiguity.count < ShownDiagnostics.ambiguityCap {
+                report = item
+                report.explanations = explanations(of: item.view)
+            } else {
+                news.ambiguityMore += 1
+                continue
+            }
+            let text = report.text
+            if before?.text == text {
                 news.ambiguityUnchanged += 1
                 continue
             }
             guard news.ambiguity.count < ShownDiagnostics.ambiguityCap else {
                 news.ambiguityMore += 1
-                continue
-            }
-            var report = explained[item.view] ?? item
-            if report.explanations == nil { report.explanations = explanations(of: item.view) }
-            let text = report.text
-            if before?.text == text {
-                news.ambiguityUnchanged += 1
                 continue
             }
             news.ambiguity.append(report)
@@ -118,10 +137,9 @@ extension Session {
         shown.ambiguity = Dictionary(reports.map { ($0.view, ($0.components, $0.text)) }, uniquingKeysWith: { a, _ in a })
     }
 
-    /// Ids in the order they were made: `c2` before `c10`, user constraints before implicit ones.
-    private static func idOrder(_ a: String, _ b: String) -> Bool {
-        let number = { (id: String) in id.first == "c" ? Int(id.dropFirst()) : nil }
-        switch (number(a), number(b)) {
+    /// Ids in the order they were made; ids gone from the model after them, by name.
+    private func idOrder(_ a: String, _ b: String) -> Bool {
+        switch (model.constraint(a)?.serial, model.constraint(b)?.serial) {
         case let (x?, y?): return x < y
         case (_?, nil): return true
         case (nil, _?): return false

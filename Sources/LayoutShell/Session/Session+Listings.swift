@@ -37,7 +37,7 @@ extension Session {
             if !record.isActive { state = "inactive" }
             else if let broken = brokenByID[record.id] {
                 let line = model.brokenLine(broken)
-                state = line.isStretch ? line.label + ": " + line.body
+                state = line.isStretch ? line.label + ": " + line.detail
                     : (record.isBroken ? "BROKEN (required, in conflict): " : "broken: ") + broken.shortfall
             }
             let line = "  \(label.padding(labelWidth))  \(state.isEmpty ? record.text : record.text.padding(textWidth))\(state.isEmpty ? "" : "  " + state)"

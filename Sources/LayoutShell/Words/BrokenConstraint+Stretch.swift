@@ -12,6 +12,9 @@ struct BrokenLine: Hashable, Sendable {
     var label: String
     /// The rest: `c3: a.width >= 100 @750 -- a.width is 80, needs at least 100: short by 20`.
     var body: String
+    /// The state alone, for a listing that shows the id and text already: `a.width is 80,
+    /// needs at least 100: short by 20`, `width 305, content 120`.
+    var detail: String
     /// True for the kinds that are how UIKit sizes views, not failures.
     var isStretch: Bool
     var id: String
@@ -25,7 +28,8 @@ extension LayoutModel {
     func brokenLine(_ item: BrokenConstraint) -> BrokenLine {
         if let stretch = stretchLine(item) { return stretch }
         let label = item.isBrokenRequired ? "broken (required, in conflict)" : "broken"
-        return BrokenLine(label: label, body: "\(item.id): \(item.text) -- \(item.shortfall)", isStretch: false, id: item.id)
+        return BrokenLine(label: label, body: "\(item.id): \(item.text) -- \(item.shortfall)", detail: item.shortfall,
+                          isStretch: false, id: item.id)
     }
 
     /// The broken constraints every report lists: all but a stack's fitting constraints, which
@@ -45,17 +49,20 @@ extension LayoutModel {
         switch record.kind {
         case .hugging(let axis):
             return BrokenLine(label: "stretched", body: "\(view) (hugging.\(axis.letter) \(priority)): \(numbers)",
-                              isStretch: true, id: item.id)
+                              detail: numbers, isStretch: true, id: item.id)
         case .resistance(let axis):
             return BrokenLine(label: "compressed", body: "\(view) (resistance.\(axis.letter) \(priority)): \(numbers)",
-                              isStretch: true, id: item.id)
+                              detail: numbers, isStretch: true, id: item.id)
         default:
-            // `cell.height == 0 @50`: systemLayoutSizeFitting's target, which the content
-            // holds off; only a size against a constant at the fitting level reads so.
-            guard item.priority <= LayoutPriority.fittingSizeLevel.rawValue, item.spec.secondItem == nil else { return nil }
+            // `cell.height == 0 @50`, a stack's canvas-fit: systemLayoutSizeFitting's target,
+            // which the content holds off.
+            let fitting = givesWayByDesign(item.id)
+                || (item.priority <= LayoutPriority.fittingSizeLevel.rawValue && item.spec.secondItem == nil)
+            guard fitting else { return nil }
             let extreme = item.got > item.wanted ? "as small as its content allows" : "as large as its content allows"
-            return BrokenLine(label: "fitting size", body: "\(item.id) (\(item.text)): \(view).\(size) \(formatValue(item.got)), \(extreme)",
-                              isStretch: true, id: item.id)
+            let detail = "\(view).\(size) \(formatValue(item.got)), \(extreme)"
+            return BrokenLine(label: "fitting size", body: "\(item.id) (\(item.text)): \(detail)",
+                              detail: detail, isStretch: true, id: item.id)
         }
     }
 }
