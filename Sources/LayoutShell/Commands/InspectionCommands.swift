@@ -81,7 +81,7 @@ struct ListBroken: SessionAction {
                   "resistance or a fitting size allows; reports after an input show",
                   "only the new or changed ones."],
         examples: ["broken", "broken card"],
-        overview: ["broken [view]"],
+        overview: ["broken"],
         completeArguments: { $0.session.model.viewOrder })
 
     static func parse(_ p: inout LineParser) throws(ShellError) -> ListBroken {
@@ -104,7 +104,7 @@ struct ListAmbiguity: SessionAction {
         summary: ["every ambiguous view, which of x, y, width, height, and why; reports",
                   "after an input show only the new or changed ones."],
         examples: ["ambiguous", "ambiguous card"],
-        overview: ["ambiguous [view]"],
+        overview: ["ambiguous"],
         completeArguments: { $0.session.model.viewOrder })
 
     static func parse(_ p: inout LineParser) throws(ShellError) -> ListAmbiguity {

@@ -141,7 +141,7 @@ public struct CommandResult: Sendable {
     public var conflicts: [ConflictReport] = []
     /// What the text report prints of `broken` and `ambiguous`: after an input, what is new
     /// or changed; in a whole-layout report, all (capped). Nil when it shows no layout.
-    var news: DiagnosticNews?
+    public internal(set) var news: DiagnosticNews?
     /// Free text of inspection commands (frames, constraints, help, …) and notes.
     public var output: [String] = []
     /// What `explain` found (JSON's `explanation`).

@@ -4,12 +4,13 @@ import LayoutModel
 /// after an input says only what is new or changed and counts the rest: a label stretched by
 /// design, or a half-built screen's ambiguity, is said once, not after every line.
 ///
-/// Only what a report actually printed counts as shown: an item left out by a cap stays news
-/// until a report (or `broken`, `ambiguous`) prints it.
+/// What a report counted past its cap (`… and 8 more`) counts as shown too: it comes back
+/// when it changes, not after every input.
 struct ShownDiagnostics {
     /// Each broken constraint's line as last printed, by id.
     var broken: [String: String] = [:]
-    /// Each ambiguous view as last printed: its components, and its line.
+    /// Each ambiguous view as last printed: its components, and its line (empty when it was
+    /// only counted).
     var ambiguity: [String: (components: [FrameComponent], text: String)] = [:]
 
     /// The most new or changed broken constraints a report prints one by one.
@@ -21,21 +22,21 @@ struct ShownDiagnostics {
 
 /// The news part of a report: what the text report prints of the broken constraints and the
 /// ambiguity after an input.
-struct DiagnosticNews: Sendable {
+public struct DiagnosticNews: Sendable {
     /// New or changed broken constraints (all of them in a whole-layout report).
-    var broken: [BrokenLine] = []
+    public internal(set) var broken: [BrokenLine] = []
     /// New or changed ones past the cap.
-    var brokenMore = 0
+    public internal(set) var brokenMore = 0
     /// Still broken as last shown.
-    var brokenUnchanged = 0
+    public internal(set) var brokenUnchanged = 0
     /// Ids shown broken before that hold now.
-    var brokenGone: [String] = []
+    public internal(set) var brokenGone: [String] = []
     /// New or changed ambiguous views, explained.
-    var ambiguity: [AmbiguityReport] = []
-    var ambiguityMore = 0
-    var ambiguityUnchanged = 0
+    public internal(set) var ambiguity: [AmbiguityReport] = []
+    public internal(set) var ambiguityMore = 0
+    public internal(set) var ambiguityUnchanged = 0
     /// Views shown ambiguous before that are not now.
-    var ambiguityGone: [String] = []
+    public internal(set) var ambiguityGone: [String] = []
 }
 
 extension Session {
@@ -59,7 +60,9 @@ extension Session {
                 news.broken.append(line)
                 shown.broken[item.id] = line.line
             } else {
+                // Counted in `… and N more`: heard of, and heard again when it changes.
                 news.brokenMore += 1
+                shown.broken[item.id] = line.line
             }
         }
         // Only what is still there and on holds now: a removed or deactivated constraint has
@@ -82,28 +85,25 @@ extension Session {
         for item in result.ambiguous {
             ambiguousNow.insert(item.view)
             let before = shown.ambiguity[item.view]
-            let settled = before != nil && before!.components == item.components
-                && !moved.contains(item.view) && !touched.contains(item.view)
-            var report: AmbiguityReport
-            if let known = explained[item.view] {
-                report = known
-            } else if settled {
-                news.ambiguityUnchanged += 1
-                continue
-            } else if news.ambiguity.count < ShownDiagnostics.ambiguityCap {
-                report = item
-                report.explanations = explanations(of: item.view)
-            } else {
+            let known = explained[item.view]
+            if let before, before.components == item.components, !moved.contains(item.view), !touched.contains(item.view) {
+                // As shown, unless the words the report has anyway say otherwise.
+                if let known, !before.text.isEmpty, known.text != before.text {} else {
+                    news.ambiguityUnchanged += 1
+                    continue
+                }
+            }
+            guard news.ambiguity.count < ShownDiagnostics.ambiguityCap else {
+                // Counted in `… and N more`: the reader knows of it, and hears again when it changes.
                 news.ambiguityMore += 1
+                shown.ambiguity[item.view] = (item.components, before?.components == item.components ? before!.text : "")
                 continue
             }
+            var report = known ?? item
+            if report.explanations == nil { report.explanations = explanations(of: item.view) }
             let text = report.text
             if before?.text == text {
                 news.ambiguityUnchanged += 1
-                continue
-            }
-            guard news.ambiguity.count < ShownDiagnostics.ambiguityCap else {
-                news.ambiguityMore += 1
                 continue
             }
             news.ambiguity.append(report)

@@ -7,20 +7,20 @@ import LayoutModel
 /// hugging, its compression resistance or a fitting size allows is not a failure: it is how
 /// UIKit sizes views. Those read as `stretched title (hugging.h 250): width 305, content 120`,
 /// not as `broken … over by 185`.
-struct BrokenLine: Hashable, Sendable {
+public struct BrokenLine: Hashable, Sendable {
     /// `broken`, `broken (required, in conflict)`, `stretched`, `compressed` or `fitting size`.
-    var label: String
+    public internal(set) var label: String
     /// The rest: `c3: a.width >= 100 @750 -- a.width is 80, needs at least 100: short by 20`.
-    var body: String
+    public internal(set) var body: String
     /// The state alone, for a listing that shows the id and text already: `a.width is 80,
     /// needs at least 100: short by 20`, `width 305, content 120`.
-    var detail: String
+    public internal(set) var detail: String
     /// True for the kinds that are how UIKit sizes views, not failures.
-    var isStretch: Bool
-    var id: String
+    public internal(set) var isStretch: Bool
+    public internal(set) var id: String
 
     /// What a reader compares from one report to the next.
-    var line: String { label + " " + body }
+    public var line: String { label + " " + body }
 }
 
 extension LayoutModel {
