@@ -15,7 +15,7 @@ extension Session {
         }
         let script = try importer.translate(text, for: self)
         let count = try runAsOneStep(script.lines, name: fileName ?? "paste", into: &result)
-        result.output = ["imported \(script.kind)\(fileName.map { " from \($0)" } ?? ""): \(count) commands (undo takes them back)"]
+        result.output = ["imported \(script.kind)\(fileName.map { " from \($0)" } ?? ""): \(counted(count, "command")) (undo takes \(count == 1 ? "it" : "them") back)"]
             + script.notes
         result.output += script.followUp?(self, result) ?? []
     }

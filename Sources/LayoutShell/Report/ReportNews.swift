@@ -109,9 +109,10 @@ extension Session {
             news.ambiguity.append(report)
             shown.ambiguity[item.view] = (item.components, text)
         }
-        news.ambiguityGone = shown.ambiguity.keys.filter { !ambiguousNow.contains($0) }
+        // A view that went away is said so by `removed view`, not here.
+        news.ambiguityGone = shown.ambiguity.keys.filter { !ambiguousNow.contains($0) && model.view($0) != nil }
             .sorted { (model.view($0)?.serial ?? 0) < (model.view($1)?.serial ?? 0) }
-        for view in news.ambiguityGone { shown.ambiguity[view] = nil }
+        for view in shown.ambiguity.keys where !ambiguousNow.contains(view) { shown.ambiguity[view] = nil }
         result.news = news
     }
 
