@@ -26,7 +26,7 @@ struct ShowFrames: SessionAction {
                   "every view and guide, or of VIEW and its subviews; rounded to the",
                   "pixels of the scale when one is set, unless --exact."],
         examples: ["frames card", "frames --exact"],
-        overview: ["frames [view]"],
+        overview: ["frames"],
         completeArguments: { $0.session.model.viewOrder + ["--exact"] })
 
     static func parse(_ p: inout LineParser) throws(ShellError) -> ShowFrames {
@@ -55,7 +55,7 @@ struct ListConstraints: SessionAction {
         summary: ["every constraint with its id, name and state (inactive, broken:",
                   "wanted, got, error)."],
         examples: ["constraints label"],
-        overview: ["constraints [view]"],
+        overview: ["constraints"],
         completeArguments: { $0.session.model.viewOrder })
 
     static func parse(_ p: inout LineParser) throws(ShellError) -> ListConstraints {

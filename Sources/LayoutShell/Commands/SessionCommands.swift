@@ -40,7 +40,7 @@ struct Redo: SessionAction {
         summary: ["run again the last command undo took back (or the last N), until",
                   "something new is typed."],
         examples: ["redo", "redo 2"],
-        overview: ["redo"])
+        overview: [])
 
     static func parse(_ p: inout LineParser) throws(ShellError) -> Redo {
         if p.rest.isEmpty { return Redo(steps: 1) }
