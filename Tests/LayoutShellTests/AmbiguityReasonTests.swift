@@ -98,10 +98,7 @@ import Testing
     }
 
     @Test func brokenConstraintsAreSaidWhenNewOrChanged() {
-        let s = session("view a
-a.top == root.top
-a.height == 20
-a.leading == root.leading")
+        let s = session("view a\na.top == root.top\na.height == 20\na.leading == root.leading")
         let first = s.execute("a.width == 100 @500")
         #expect(first.news?.broken.isEmpty == true)
         // c4 (@500) wins over c5 (@400): c5 is 100 - 60 = 40 off.
@@ -122,8 +119,7 @@ a.leading == root.leading")
     }
 
     @Test func stretchingByHuggingReadsAsUIKitSaysIt() {
-        let s = session("view title intrinsic 120x21
-V:|-[title]")
+        let s = session("view title intrinsic 120x21\nV:|-[title]")
         // 375 - 8 - 8 = 359 wide for 120 of text: the hugging (250) gives way, as designed.
         let r = s.execute("H:|-[title]-|").renderText(width: 1000)
         #expect(r.contains("stretched title (hugging.h 250): width 359, content 120"))
@@ -133,10 +129,7 @@ V:|-[title]")
         let squeezed = narrow.execute("title.width == 100 @300").renderText(width: 1000)
         #expect(squeezed.contains("compressed title (resistance.h 250): width 100, content 120"))
         // A cell's fitting height: the content holds it off 0.
-        let cell = session("view cell
-view label in cell intrinsic 50x21
-V:|[label]|
-H:|[label]|")
+        let cell = session("view cell\nview label in cell intrinsic 50x21\nV:|[label]|\nH:|[label]|")
         let fit = cell.execute("fit1: cell.height == 0 @50").renderText(width: 1000)
         #expect(fit.contains("fitting size c5 (cell.height == 0 @50): cell.height 21, as small as its content allows"))
         #expect(cell.execute("constraints cell").output.contains { $0.contains("fitting size: cell.height 21, as small as its content allows") })

@@ -275,6 +275,36 @@ func fingerprint(_ session: Session) -> String {
         #expect(all.ok)
         #expect(all.output == ["undid \(lines.count - 3) commands (all there were)"])
         #expect(fingerprint(s) == prints[0])
+        // Redo walks forward again, one step or several, to where the session was.
+        #expect(s.execute("redo").output == ["redid \(lines[0])"])
+        #expect(fingerprint(s) == prints[1])
+        let rest = s.execute("redo 99")
+        #expect(rest.output == ["redid \(lines.count - 4) commands (all there were)"])
+        #expect(fingerprint(s) == prints[lines.count - 3])
+        #expect(s.execute("redo").error?.message == "there is nothing to redo")
+        // Something new after an undo: nothing left to redo.
+        #expect(s.execute("undo").ok)
+        #expect(s.execute("view zz").ok)
+        #expect(!s.execute("redo").ok)
+    }
+
+    @Test func aTildeIsTheHomeDirectory() throws {
+        let home = NSTemporaryDirectory() + "layoutlab-home-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let s = Session()
+        s.homeDirectory = home
+        #expect(s.execute("view a").ok)
+        #expect(s.execute("save ~/a.lal").output == ["saved 1 command to ~/a.lal"])
+        #expect(FileManager.default.fileExists(atPath: home + "/a.lal"))
+        // Without a home directory `~` is an ordinary name, looked up as typed.
+        let t = Session()
+        t.directory = home
+        #expect(!t.execute("load ~/a.lal").ok)
+        #expect(Session().execute("load ~nobody/a.lal").ok == false)
+        let u = Session()
+        u.homeDirectory = home
+        #expect(u.execute("load ~/a.lal").output == ["loaded 1 command from ~/a.lal"])
     }
 
     /// Once a session's numbers strain doubles, each step keeps a copy of the session before
