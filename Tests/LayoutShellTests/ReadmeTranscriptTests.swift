@@ -30,15 +30,18 @@ import Testing
     }
 
     /// The block as the shell prints it: the lines before the first prompt kept (the banner),
-    /// then each input after the prompt and its report.
+    /// then each input after the prompt and its report. An input with nothing under it in the
+    /// README (the next line is a prompt, or the block ends) is set-up whose report the README
+    /// leaves out: it runs, and its report stays out.
     static func replayed(_ block: Block) -> [String] {
         let session = Session()
         var output = Array(block.lines.prefix { !$0.hasPrefix(prompt) })
-        for line in block.lines where line.hasPrefix(prompt) {
+        for (index, line) in block.lines.enumerated() where line.hasPrefix(prompt) {
             let input = String(line.dropFirst(prompt.count))
             output.append(prompt + input)
             let text = session.execute(input).renderText(width: 80, promptWidth: prompt.count)
-            if !text.isEmpty { output += text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+            let elided = index + 1 == block.lines.count || block.lines[index + 1].hasPrefix(prompt)
+            if !text.isEmpty && !elided { output += text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
         }
         return output
     }
@@ -56,7 +59,7 @@ import Testing
             if expected != block.lines {
                 changed = true
                 lines.replaceSubrange(block.range, with: expected)
-                let first = zip(block.lines, expected).firstIndex { $0 != $1 } ?? min(block.lines.count, expected.count)
+                let first = zip(block.lines, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(block.lines.count, expected.count)
                 Issue.record("README.md line \(block.range.lowerBound + first + 1) differs from the replay: \(first < expected.count ? expected[first] : "(end)")")
             }
         }
