@@ -663,6 +663,19 @@ func fingerprint(_ session: Session) -> String {
         #expect(s.completions(line: "help fr", cursor: 7).candidates == ["frames"])
         #expect(s.completions(line: "save /", cursor: 6).candidates.contains("/tmp/"))
     }
+
+    /// Every command that takes a file name completes it there, and only there.
+    @Test func fileNamesCompleteAfterEveryCommandThatTakesOne() {
+        let s = Session()
+        for line in ["save /t", "load /t", "import /t", "svg /t", "export swift /t", "export objc /t"] {
+            #expect(s.completions(line: line, cursor: line.count).candidates.contains("/tmp/"), "\(line)")
+        }
+        // `export`'s first argument is the language, not a file.
+        #expect(s.completions(line: "export s", cursor: 8).candidates == ["swift"])
+        // With a home directory, `~/` lists it.
+        s.homeDirectory = "/"
+        #expect(s.completions(line: "save ~/t", cursor: 8).candidates.contains("~/tmp/"))
+    }
 }
 
 @Suite struct ReplayAndCheck {

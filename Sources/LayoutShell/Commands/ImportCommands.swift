@@ -35,7 +35,7 @@ struct ImportFile: SessionAction {
                   "one step (undo takes it back)."],
         examples: ["import conflict.log"],
         overview: ["import FILE"],
-        completesFileNames: true)
+        fileNameArgument: 0)
 
     static func parse(_ p: inout LineParser) throws(ShellError) -> ImportFile {
         let word = try p.oneArgument("import needs one file name", hint: "e.g. import conflict.log")

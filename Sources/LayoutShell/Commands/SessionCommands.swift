@@ -89,7 +89,7 @@ struct Save: SessionAction {
                   "The old file is replaced only once the new one is complete."],
         examples: ["save card.lal"],
         overview: ["save FILE"],
-        completesFileNames: true)
+        fileNameArgument: 0)
 
     static func parse(_ p: inout LineParser) throws(ShellError) -> Save {
         let word = try p.oneArgument("save needs one file name", hint: "e.g. save layout.lal")
@@ -116,7 +116,7 @@ struct Load: SessionAction {
                   "A failing line, or Ctrl-C, loads nothing."],
         examples: ["load card.lal"],
         overview: ["load FILE"],
-        completesFileNames: true)
+        fileNameArgument: 0)
 
     static func parse(_ p: inout LineParser) throws(ShellError) -> Load {
         let word = try p.oneArgument("load needs one file name", hint: "e.g. load layout.lal")
