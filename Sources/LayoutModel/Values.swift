@@ -107,6 +107,8 @@ public enum LayoutError: Error, Hashable, Sendable {
     case rootHasNoIntrinsicSize
     /// The view is missing, or is the root.
     case noIntrinsicSizeToChange(String)
+    /// `preferredMaxLayoutWidth` on a view without wrapping text.
+    case noText(String)
     case rootNotRemovable
 
     // MARK: Layout guides, devices, pixels

@@ -58,7 +58,7 @@ import LayoutModel
     @Test func trailingBeforeLeadingIsAConflictInRightToLeft() {
         for direction in ["ltr", "rtl"] {
             let s = Session()
-            s.execute("direction \(direction)")
+            _ = s.execute("direction \(direction)")
             let r = s.execute("root.margins.trailing <= root.leadingMargin")
             #expect(r.conflicts.count == 1, "\(direction)")
             #expect(r.conflicts.first?.broken == "c1", "\(direction)")
