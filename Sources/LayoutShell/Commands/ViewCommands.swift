@@ -58,7 +58,7 @@ enum AddViews: SessionChange {
                   "solved to a fixed point as UIKit's two passes do. On an existing view it",
                   "changes the text. VIEW.preferredMaxLayoutWidth = P fixes the width used."],
         examples: ["view a b c", "view label in card intrinsic 120x21", "view label intrinsic -x21", "view banner frame 0,0,375,44",
-                   "view message in bubble text 600x20", "view title text 300x24 lines 2"],
+                   "view message in card text 600x20", "view title text 300x24 lines 2"],
         overview: ["view a b", "view a in b", "view l intrinsic 120x21"],
         completeArguments: { context in
             context.words.last?.text == "in" ? context.session.model.viewOrder : ["in", "intrinsic", "frame", "text", "lines"]
