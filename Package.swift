@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "VisualFormat", targets: ["VisualFormat"]),
         .library(name: "ConsoleLog", targets: ["ConsoleLog"]),
         .library(name: "LayoutCode", targets: ["LayoutCode"]),
+        .library(name: "InterfaceBuilder", targets: ["InterfaceBuilder"]),
         .library(name: "LayoutShell", targets: ["LayoutShell"]),
         .executable(name: "layoutlab", targets: ["layoutlab"]),
     ],
@@ -28,7 +29,10 @@ let package = Package(
         .target(name: "ConsoleLog", dependencies: ["LayoutVocabulary"]),
                 // Swift and Objective-C layout code read into a neutral structure (for `import`).
         .target(name: "LayoutCode", dependencies: ["LayoutVocabulary"]),
-        .target(name: "LayoutShell", dependencies: ["LayoutModel", "VisualFormat", "ConsoleLog", "LayoutCode"]),
+        // Interface Builder files (storyboards, xibs) read into plain data with FoundationXML's
+        // XMLParser (entity expansion off), for the shell's importer and `layoutlab lint`.
+        .target(name: "InterfaceBuilder", dependencies: ["LayoutVocabulary"]),
+        .target(name: "LayoutShell", dependencies: ["LayoutModel", "VisualFormat", "ConsoleLog", "LayoutCode", "InterfaceBuilder"]),
         .systemLibrary(
             name: "CEditLine",
             pkgConfig: "libedit",
@@ -51,6 +55,8 @@ let package = Package(
         // Fixtures: real layout code, read by path (LayoutShellTests imports them too).
         .testTarget(name: "LayoutCodeTests", dependencies: ["LayoutCode", "LayoutVocabulary"], exclude: ["Fixtures"]),
         .testTarget(name: "LayoutShellTests", dependencies: ["LayoutShell", "TestSupport"]),
+        // Fixtures: storyboards and xibs written here in IB's format, read by path.
+        .testTarget(name: "InterfaceBuilderTests", dependencies: ["InterfaceBuilder", "LayoutShell", "LayoutVocabulary"], exclude: ["Fixtures"]),
         // The executable's own code (`@testable import layoutlab`): flags, files, history, completion.
         .testTarget(
             name: "layoutlabTests",

@@ -8,12 +8,20 @@ enum ImportCommands {
 extension Session {
     /// Reads `text` with the importer that recognizes it and runs its translation as one undo
     /// step; the report lists what was added and the importer's notes.
-    func importText(_ text: String, fileName: String?, into result: inout CommandResult) throws(ShellError) {
+    func importText(_ text: String, fileName: String?, selection: String? = nil, into result: inout CommandResult) throws(ShellError) {
         guard let importer = ImporterRegistry.importer(for: text, fileName: fileName) else {
-            throw ShellError("\(fileName ?? "the pasted text") is neither a console log nor layout code LayoutLab can read",
-                             hint: "import reads UIKit's \"Unable to simultaneously satisfy constraints\" logs and Swift or Objective-C constraint code")
+            throw ShellError("\(fileName ?? "the pasted text") is neither a console log, layout code nor an Interface Builder file LayoutLab can read",
+                             hint: "import reads UIKit's \"Unable to simultaneously satisfy constraints\" logs, Swift or Objective-C constraint code, storyboards and xibs")
         }
-        let script = try importer.translate(text, for: self)
+        let script: ImportedScript
+        if importer == InterfaceBuilderImporter.self {
+            script = try InterfaceBuilderImporter.translate(text, selection: selection, for: self)
+        } else {
+            if let selection {
+                throw ShellError("only storyboards and xibs take a scene after the file name (\(selection))", hint: "import FILE")
+            }
+            script = try importer.translate(text, for: self)
+        }
         let count = try runAsOneStep(script.lines, name: fileName ?? "paste", into: &result)
         result.output = ["imported \(script.kind)\(fileName.map { " from \($0)" } ?? ""): \(count) commands (undo takes them back)"]
             + script.notes
@@ -21,24 +29,34 @@ extension Session {
     }
 }
 
-/// `import FILE`: a console log or layout code, as one undo step.
+/// `import FILE`: a console log or layout code, as one undo step; `import FILE.storyboard
+/// [SCENE]`, `import FILE.xib [N]`: an Interface Builder scene.
 struct ImportFile: SessionAction {
     var path: String
     var column: Int
+    var selection: String?
 
     static let spec = CommandSpec(
         trigger: .words(["import"]), kind: .session, group: .session, topic: "import",
-        synopsis: ["import FILE"],
+        synopsis: ["import FILE", "import FILE.storyboard [SCENE]", "import FILE.xib [N]"],
         summary: ["read a UIKit or AppKit console log (\"Unable to simultaneously satisfy",
-                  "constraints\") or Swift / Objective-C layout code into the session, as",
-                  "one step (undo takes it back)."],
-        examples: ["import conflict.log"],
+                  "constraints\"), Swift / Objective-C layout code, or an Interface Builder",
+                  "scene into the session, as one step (undo takes it back). A storyboard",
+                  "without SCENE lists its scenes and imports the initial one; SCENE is a",
+                  "number (1-based over every scene), a storyboard identifier or a class."],
+        examples: ["import conflict.log", "import Main.storyboard", "import Main.storyboard 2", "import Cell.xib"],
         overview: ["import FILE"],
         completesFileNames: true)
 
     static func parse(_ p: inout LineParser) throws(ShellError) -> ImportFile {
-        let word = try p.oneArgument("import needs one file name", hint: "e.g. import conflict.log")
-        return ImportFile(path: word.text, column: word.column)
+        let words = p.rest
+        guard let word = words.first else {
+            throw ShellError("import needs one file name", hint: "e.g. import conflict.log", column: p.columnAfterCommand)
+        }
+        guard words.count <= 2 else {
+            throw ShellError("import takes a file name and, for a storyboard or xib, a scene", hint: "e.g. import Main.storyboard 2", column: words[2].column)
+        }
+        return ImportFile(path: word.text, column: word.column, selection: words.count == 2 ? words[1].text : nil)
     }
 
     func run(in session: Session, result: inout CommandResult) throws(ShellError) -> Bool {
@@ -46,7 +64,7 @@ struct ImportFile: SessionAction {
         do throws(FileError) { text = try TextFile.read(session.resolve(path)) } catch {
             throw ShellError("cannot read \(path): \(error.reason)", column: column)
         }
-        try session.importText(text, fileName: path, into: &result)
+        try session.importText(text, fileName: path, selection: selection, into: &result)
         return true
     }
 }

@@ -9,6 +9,8 @@ public struct ImportedScript: Sendable {
     /// More notes once the lines have run, from the session and the step's report (e.g. how the conflict the
     /// session found compares with the source's).
     var followUp: (@Sendable (Session, CommandResult) -> [String])?
+    /// For an Interface Builder scene: IB's judgement to compare with the session's (`lint`).
+    var interfaceBuilder: InterfaceBuilderComparison?
 
     public init(kind: String, lines: [String], notes: [String] = []) {
         self.kind = kind
@@ -80,7 +82,7 @@ struct PastedText {
 
 /// The importers `import` and `paste` try, in order.
 enum ImporterRegistry {
-    static let all: [any LayoutImporter.Type] = [ConsoleLogImporter.self, LayoutCodeImporter.self]
+    static let all: [any LayoutImporter.Type] = [InterfaceBuilderImporter.self, ConsoleLogImporter.self, LayoutCodeImporter.self]
 
     /// The importer for a text (and its file name, when it has one).
     static func importer(for text: String, fileName: String?) -> (any LayoutImporter.Type)? {
