@@ -207,6 +207,8 @@ public struct IBConstraint: Sendable {
     public var priority: Double
     public var identifier: String?
     public var symbolic = false
+    /// Whether the file writes a constant (a `symbolic` one without it is system spacing).
+    public var hasConstant = false
     /// `placeholder="YES"`: removed at build time.
     public var placeholder = false
     /// The id of the view whose `<constraints>` holds it.

@@ -5,16 +5,16 @@ import LayoutVocabulary
 public enum IBReader {
     /// Whether a text is an Interface Builder document (what `paste` and `import` look for).
     public static func recognizes(_ text: some StringProtocol) -> Bool {
-        text.contains("<document type=\"com.apple.InterfaceBuilder3.") || text.contains("<document type='com.apple.InterfaceBuilder3.")
+        text.contains("<document type=\"com.apple.InterfaceBuilder") || text.contains("<document type='com.apple.InterfaceBuilder")
     }
 
     /// - Complexity: O(n) in the size of the text.
     public static func read(_ text: String) throws(IBReadError) -> IBDocument {
         let root = try IBXMLTreeBuilder.parse(text)
-        guard root.name == "document", let type = root["type"], type.hasPrefix("com.apple.InterfaceBuilder3.") else {
+        guard root.name == "document", let type = root["type"], type.hasPrefix("com.apple.InterfaceBuilder") else {
             throw IBReadError(line: root.line, message: "not an Interface Builder file: the XML's root is <\(root.name)>, not <document type=\"com.apple.InterfaceBuilder3.…\">")
         }
-        var document = IBDocument(kind: type.hasSuffix("Storyboard.XIB") ? .storyboard : .xib)
+        var document = IBDocument(kind: type.contains("Storyboard") ? .storyboard : .xib)
         var reader = ElementReader(document: document)
         reader.readDocument(root)
         document = reader.document
@@ -287,6 +287,7 @@ private struct ElementReader {
                                       constant: constant, priority: priority, identifier: element["identifier"],
                                       owner: owner, line: element.line, column: element.column)
         constraint.symbolic = element.flag("symbolic")
+        constraint.hasConstant = element["constant"] != nil
         constraint.placeholder = element.flag("placeholder")
         for variation in element.children where variation.name == "variation" {
             if let key = variation["key"], let value = variation.number("constant") {

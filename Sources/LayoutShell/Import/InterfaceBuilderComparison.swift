@@ -85,14 +85,14 @@ public struct InterfaceBuilderComparison: Sendable {
                                         message: "conflict: these required constraints cannot all hold: \(texts); \(conflict.broken)\(file) is broken"))
             }
         }
-        let ambiguous = Dictionary(result.ambiguous.map { ($0.view, $0) }, uniquingKeysWith: { a, _ in a })
+        let reports = session.explainedAmbiguity()
+        let ambiguous = Dictionary(reports.map { ($0.view, $0) }, uniquingKeysWith: { a, _ in a })
         let byName = Dictionary(sources.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
-        let explained = Dictionary(result.explainedAmbiguity.map { ($0.view, $0) }, uniquingKeysWith: { a, _ in a })
-        for report in result.ambiguous {
+        for report in reports {
             guard let source = byName[report.view] else { continue }
             let judged = source.ambiguous ? "IB marked it ambiguous too" : "IB did not mark it ambiguous"
             findings.append(Finding(line: source.line, column: source.column, severity: .warning,
-                                    message: "ambiguous: \((explained[report.view] ?? report).text); \(judged)"))
+                                    message: "ambiguous: \(report.text); \(judged)"))
         }
         for source in sources where source.ambiguous && ambiguous[source.name] == nil {
             findings.append(Finding(line: source.line, column: source.column, severity: .warning,
@@ -102,5 +102,14 @@ public struct InterfaceBuilderComparison: Sendable {
             findings.append(Finding(line: source.line, column: source.column, severity: .warning, message: misplacedMessage(source, solved)))
         }
         return findings
+    }
+}
+
+extension Session {
+    /// Every ambiguous view with its reasons, as the model stands (an import's notes are
+    /// written before the report's own state is filled in).
+    /// - Complexity: one optimal-face query per ambiguous view.
+    func explainedAmbiguity() -> [AmbiguityReport] {
+        model.ambiguity().map { AmbiguityReport(view: $0.view, components: $0.components, explanations: explanations(of: $0.view)) }
     }
 }

@@ -117,6 +117,22 @@ struct InterfaceBuilderTranslation {
         if !isController, device == nil {
             insets = EdgeInsets(all: 0)
         }
+        if override == nil {
+            // What the stored frames say wins: each Xcode shows a device with the insets of its
+            // own iOS (an iPhone 11's status bar was 44 points, then 48).
+            for (edge, value, from) in inferredInsets(width: width, height: height) {
+                let before: Double
+                switch edge {
+                case .top: before = insets.top; insets.top = value
+                case .left: before = insets.left; insets.left = value
+                case .bottom: before = insets.bottom; insets.bottom = value
+                default: before = insets.right; insets.right = value
+                }
+                if before != value {
+                    note("the safe area's \(edge) inset is \(formatNumber(value)), as \(from)'s stored frame and constraint say (the device table has \(formatNumber(before)))")
+                }
+            }
+        }
         if insets != (device?.safeArea(landscape: landscape) ?? EdgeInsets(all: 0)) || (!isController && device != nil) {
             let values = [insets.top, insets.left, insets.bottom, insets.right].map(formatNumber).joined(separator: ",")
             add("safearea \(values)")
@@ -128,6 +144,55 @@ struct InterfaceBuilderTranslation {
             add("direction rtl")
             note("the root forces right-to-left (semanticContentAttribute)")
         }
+    }
+
+    /// The root's safe-area insets the stored frames imply: a direct subview IB did not mark
+    /// misplaced or ambiguous, tied to an edge of the safe area (or an old layout guide's
+    /// inner edge) by a required `==` constraint, tells where that edge is.
+    func inferredInsets(width: Double, height: Double) -> [(LayoutAttribute, Double, String)] {
+        let safeID = root.guides["safeArea"]
+        let direct = Dictionary(root.subviews.compactMap { view in view.id.map { ($0, view) } }, uniquingKeysWith: { a, _ in a })
+        var found: [LayoutAttribute: (Double, String)] = [:]
+        for view in root.flattened() {
+            for constraint in installedConstraints(of: view) where !constraint.placeholder && constraint.relation == .equal
+                && constraint.priority >= 1000 && constraint.multiplier == 1 && !constraint.symbolic {
+                guard let secondID = constraint.secondItem, let secondAttribute = constraint.secondAttribute else { continue }
+                let pairs = [(constraint.firstItem, constraint.firstAttribute, secondID, secondAttribute, 1.0),
+                             (secondID, secondAttribute, constraint.firstItem, constraint.firstAttribute, -1.0)]
+                for (guideID, guideAttribute, viewID, viewAttribute, sign) in pairs {
+                    let isSafe = guideID == safeID
+                    let oldTop = oldGuides[guideID]
+                    guard isSafe || oldTop != nil, let subview = direct[viewID], !subview.misplaced, !subview.ambiguous,
+                          let frame = subview.frame else { continue }
+                    var edge = guideAttribute
+                    if let oldTop {
+                        guard (oldTop && guideAttribute == .bottom) || (!oldTop && guideAttribute == .top) else { continue }
+                        edge = oldTop ? .top : .bottom
+                    }
+                    let value: Double
+                    switch viewAttribute {
+                    case .top: value = frame.y
+                    case .bottom: value = frame.y + frame.height
+                    case .left, .leading: value = frame.x
+                    case .right, .trailing: value = frame.x + frame.width
+                    default: continue
+                    }
+                    // view.attr == guide.attr + c, or guide.attr == view.attr + c.
+                    let position = value + sign * constraint.constant
+                    let inset: Double
+                    switch edge {
+                    case .top where viewAttribute == .top || viewAttribute == .bottom: inset = position
+                    case .bottom where viewAttribute == .top || viewAttribute == .bottom: inset = height - position
+                    case .left, .leading: guard viewAttribute.axis == .horizontal else { continue }; inset = position; edge = .left
+                    case .right, .trailing: guard viewAttribute.axis == .horizontal else { continue }; inset = width - position; edge = .right
+                    default: continue
+                    }
+                    guard inset >= 0, inset < (edge.axis == .vertical ? height : width) / 2, found[edge] == nil else { continue }
+                    found[edge] = (inset, "\(subview.element) \(viewID)")
+                }
+            }
+        }
+        return [LayoutAttribute.top, .left, .bottom, .right].compactMap { edge in found[edge].map { (edge, $0.0, $0.1) } }
     }
 
     /// Whether IB shows a navigation bar or a tab bar over a controller's view.
@@ -405,7 +470,9 @@ struct InterfaceBuilderTranslation {
                                   secondItem: second?.item, secondAttribute: second?.attribute,
                                   multiplier: second == nil ? 1 : constraint.multiplier, constant: constant,
                                   priority: LayoutPriority(constraint.priority))
-        if constraint.symbolic, second != nil {
+        // "Standard" spacing: IB stores the value it stood for when saved (8 between
+        // siblings, 20 to the superview's edge); without one, UIKit's system spacing.
+        if constraint.symbolic, second != nil, !constraint.hasConstant {
             spec.systemSpacing = 1
             spec.constant = 0
         }
