@@ -98,7 +98,8 @@ public struct InterfaceBuilderComparison: Sendable {
             findings.append(Finding(line: source.line, column: source.column, severity: .warning,
                                     message: "\(source.name): IB marked it ambiguous, but LayoutLab finds its frame determined by its constraints"))
         }
-        for (source, solved) in misplaced(in: session) {
+        // An ambiguous view's solved frame is one of many: it is not compared.
+        for (source, solved) in misplaced(in: session) where ambiguous[source.name] == nil {
             findings.append(Finding(line: source.line, column: source.column, severity: .warning, message: misplacedMessage(source, solved)))
         }
         return findings

@@ -393,6 +393,7 @@ struct InterfaceBuilderTranslation {
             if !name.isEmpty { return name }
         }
         if let outlet, LayoutModel.isIdentifier(outlet) { return outlet }
+        if view.key == "contentView" { return "contentView" }
         if let text = view.text, ["label", "button", "textField"].contains(view.element) {
             let words = LogNames.identifier(from: text, fallback: "")
             if !words.isEmpty {
@@ -513,7 +514,7 @@ struct InterfaceBuilderTranslation {
 
     mutating func summary() {
         let made = viewOrder.filter { scratch.model.view($0) != nil }.count
-        var text = "  \(made) views, \(constraintSources.count) of \(constraintsRead) constraints installed"
+        var text = "  \(made) view\(made == 1 ? "" : "s"), \(constraintSources.count) of \(constraintsRead) constraints installed"
         if placeholders > 0 { text += " (\(placeholders) placeholder\(placeholders == 1 ? "" : "s") left out)" }
         text += "; `names` shows each name's IB id"
         notes.insert(text, at: 0)
