@@ -503,6 +503,7 @@ struct InterfaceBuilderTranslation {
     // MARK: - Names back to the file
 
     mutating func emitOrigins() {
+        if let id = root.id { lines.append("origin root \(root.className):\(id)") }
         for name in viewOrder {
             guard let view = views[name], let id = view.id, scratch.model.view(name) != nil else { continue }
             lines.append("origin \(name) \(view.className):\(id)")
