@@ -104,12 +104,17 @@ struct InterfaceBuilderTranslation {
         // Bars the controller sits under, as IB infers them (simulated metrics or containers).
         var insets = device?.safeArea(landscape: landscape) ?? EdgeInsets(all: 0)
         if device == nil, isController { insets.top = 20 }
+        var barHeights: (top: Double, bottom: Double) = (0, 0)
         if let controller {
             let bars = Self.bars(of: controller, in: document)
             if bars.navigation {
-                insets.top += device.map { landscape && !$0.name.hasPrefix("iPad") ? 32 : 44 } ?? 44
+                barHeights.top = device.map { landscape && !$0.name.hasPrefix("iPad") ? 32 : 44 } ?? 44
+                insets.top += barHeights.top
             }
-            if bars.tab { insets.bottom += 49 }
+            if bars.tab {
+                barHeights.bottom = 49
+                insets.bottom += 49
+            }
             if bars.navigation || bars.tab {
                 note("the safe area holds the \([bars.navigation ? "navigation bar" : nil, bars.tab ? "tab bar" : nil].compactMap { $0 }.joined(separator: " and ")) IB shows above the scene")
             }
@@ -120,7 +125,7 @@ struct InterfaceBuilderTranslation {
         if override == nil {
             // What the stored frames say wins: each Xcode shows a device with the insets of its
             // own iOS (an iPhone 11's status bar was 44 points, then 48).
-            for (edge, value, from) in inferredInsets(width: width, height: height) {
+            for (edge, value, from) in inferredInsets(width: width, height: height) where Self.isPlausible(value, edge: edge, bars: barHeights) {
                 let before: Double
                 switch edge {
                 case .top: before = insets.top; insets.top = value
@@ -193,6 +198,17 @@ struct InterfaceBuilderTranslation {
             }
         }
         return [LayoutAttribute.top, .left, .bottom, .right].compactMap { edge in found[edge].map { (edge, $0.0, $0.1) } }
+    }
+
+    /// Whether an inset read from stored frames is one a screen has (a status bar, a sensor
+    /// housing or home indicator, plus the bars IB shows): a view moved in Xcode without
+    /// "Update Frames" must not move the safe area with it.
+    static func isPlausible(_ value: Double, edge: LayoutAttribute, bars: (top: Double, bottom: Double)) -> Bool {
+        switch edge {
+        case .top: return [0, 20, 24, 44, 47, 48, 50, 54, 59, 62].contains(value - bars.top)
+        case .bottom: return [0, 20, 21, 34].contains(value - bars.bottom)
+        default: return [0, 44, 47, 48, 50, 59, 62].contains(value)
+        }
     }
 
     /// Whether IB shows a navigation bar or a tab bar over a controller's view.
@@ -521,7 +537,7 @@ struct InterfaceBuilderTranslation {
         notes.insert(text, at: 0)
         let sized = root.flattened().dropFirst().filter { intrinsic(of: $0) != nil && !($0.translatesAutoresizingMask ?? true) }.count
         if sized > 0 {
-            notes.append("  intrinsic sizes of \(sized) label\(sized == 1 ? "" : "s"), buttons and images taken from the frames IB stored (the file holds no font or image metrics): `view NAME intrinsic WxH` changes one")
+            notes.append("  the intrinsic sizes of \(sized) view\(sized == 1 ? "" : "s") (labels, buttons, images, controls) are the sizes IB stored (the file holds no font or image metrics): `view NAME intrinsic WxH` changes one")
         }
     }
 
