@@ -56,6 +56,11 @@ private struct ElementReader {
         document.usesTraitCollections = root.flag("useTraitCollections")
         if let device = root.child("device"), let id = device["id"] {
             document.device = IBDeviceSetting(id: id, landscape: device["orientation"] == "landscape")
+        } else if let metrics = root.child("simulatedMetricsContainer"),
+                  let screen = metrics.children.first(where: { $0.name == "simulatedScreenMetrics" })?["type"] {
+            // Xcode 8's files name the screen here (`retina4_7.fullscreen`).
+            let orientation = metrics.children.first { $0.name == "simulatedOrientationMetrics" }?["orientation"]
+            document.device = IBDeviceSetting(id: String(screen.prefix { $0 != "." }), landscape: orientation == "landscapeRight" || orientation == "landscapeLeft")
         }
         if let resources = root.child("resources") {
             for image in resources.children where image.name == "image" {

@@ -122,6 +122,12 @@ struct InterfaceBuilderTranslation {
         if !isController, device == nil {
             insets = EdgeInsets(all: 0)
         }
+        // A root stored below the top of the screen starts under opaque bars (a navigation
+        // bar with `translucent="NO"`): they cover none of it.
+        if isController, stored.y > 0 {
+            insets.top = max(0, insets.top - stored.y)
+            barHeights.top -= stored.y
+        }
         if override == nil {
             // What the stored frames say wins: each Xcode shows a device with the insets of its
             // own iOS (an iPhone 11's status bar was 44 points, then 48).
