@@ -79,16 +79,32 @@ struct InterfaceBuilderTranslation {
         let isController = controller != nil
         var device: Device?
         var landscape = document.device?.landscape ?? (width > height)
+        // `device NAME` when the root is the device's screen; else the size IB stored, with
+        // the device's scale, insets and margins said one by one.
+        var whole = false
         if let override {
             device = override.device
             landscape = override.landscape
             let size = override.device.size(landscape: landscape)
             storedSizeKept = size.width == width && size.height == height
             (width, height) = size
+            whole = true
         } else if document.device != nil || document.kind == .storyboard {
             device = Device.forInterfaceBuilder(id: document.device?.id, width: width, height: height)
+            whole = device != nil && stored.y == 0
+            if device == nil, let id = document.device?.id {
+                device = Device.all.first { $0.interfaceBuilderIDs.contains(id) && $0.width == min(width, height) }
+                    ?? Device.all.first { $0.interfaceBuilderIDs.contains(id) }
+            }
+            // Under opaque bars IB stores the root below them but as tall as the screen; it
+            // lays the scene out in what is left.
+            if isController, stored.y > 0, let device, stored.height == device.size(landscape: landscape).height {
+                height -= stored.y
+                storedSizeKept = false
+                note("the root starts \(formatNumber(stored.y)) points down, under opaque bars: laid out \(formatNumber(width))x\(formatNumber(height))")
+            }
         }
-        if let device, isController {
+        if let device, isController, whole {
             add("device \(device.name)\(landscape ? " landscape" : "")")
         } else {
             add("root \(formatNumber(width))x\(formatNumber(height))")
@@ -144,12 +160,14 @@ struct InterfaceBuilderTranslation {
                 }
             }
         }
-        if insets != (device?.safeArea(landscape: landscape) ?? EdgeInsets(all: 0)) || (!isController && device != nil) {
+        let viaDevice = device != nil && isController && whole
+        if insets != (viaDevice ? device!.safeArea(landscape: landscape) : EdgeInsets(all: 0)) {
             let values = [insets.top, insets.left, insets.bottom, insets.right].map(formatNumber).joined(separator: ",")
             add("safearea \(values)")
         }
-        if device == nil, isController {
-            add("root.margins = 0,16,0,16")
+        if isController, !viaDevice {
+            let regular = device.map { landscape ? $0.regularWidthInLandscape : $0.regularWidthInPortrait } ?? false
+            add("root.margins = 0,\(regular ? 20 : 16),0,\(regular ? 20 : 16)")
         }
         if root.forcesRightToLeft {
             add("direction rtl")
