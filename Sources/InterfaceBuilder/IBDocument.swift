@@ -72,6 +72,9 @@ public struct IBViewController: Sendable {
     public var oldGuides: [String: Bool] = [:]
     /// Relationship segues out of a container: the controllers it holds.
     public var children: [String] = []
+    /// Show and push segues from anywhere in the scene: the controllers it pushes (inside a
+    /// navigation controller they get its bar too).
+    public var pushes: [String] = []
     /// Simulated bars (`<simulatedNavigationBarMetrics key="simulatedTopBarMetrics">` …).
     public var simulatedTopBar: String?
     public var simulatedBottomBar: String?

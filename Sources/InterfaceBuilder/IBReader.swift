@@ -135,6 +135,13 @@ private struct ElementReader {
         for segue in element.child("connections")?.children ?? [] where segue.name == "segue" && segue["kind"] == "relationship" {
             if let destination = segue["destination"] { controller.children.append(destination) }
         }
+        var stack = [element]
+        while let next = stack.popLast() {
+            if next.name == "segue", ["show", "push"].contains(next["kind"] ?? ""), let destination = next["destination"] {
+                controller.pushes.append(destination)
+            }
+            stack.append(contentsOf: next.children)
+        }
         for child in element.children {
             switch child["key"] {
             case "simulatedTopBarMetrics": controller.simulatedTopBar = child.name + (child.flag("prompted") ? ":prompted" : "")

@@ -240,17 +240,24 @@ struct InterfaceBuilderTranslation {
         var navigation = controller.simulatedTopBar.map { $0.contains("NavigationBar") } ?? false
         var tab = controller.simulatedBottomBar.map { $0.contains("TabBar") } ?? false
         if controller.simulatedTopBar == nil || controller.simulatedBottomBar == nil {
-            var parents: [String: IBViewController] = [:]
-            for scene in document.scenes {
-                guard let container = scene.controller else { continue }
-                for child in container.children { parents[child] = container }
+            let controllers = Dictionary(document.scenes.compactMap { $0.controller }.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+            // What a container shows: its children, and what they push, transitively.
+            func reached(from start: IBViewController) -> Set<String> {
+                var seen = Set<String>()
+                var queue = start.children
+                while let id = queue.popLast() {
+                    guard seen.insert(id).inserted, let next = controllers[id] else { continue }
+                    queue += next.pushes + (next.element == "navigationController" ? next.children : [])
+                }
+                return seen
             }
-            var id = controller.id
-            for _ in 0..<8 {
-                guard let parent = parents[id] else { break }
-                if parent.element == "navigationController", controller.simulatedTopBar == nil { navigation = true }
-                if parent.element == "tabBarController", controller.simulatedBottomBar == nil { tab = true }
-                id = parent.id
+            for container in controllers.values {
+                if container.element == "navigationController", controller.simulatedTopBar == nil, reached(from: container).contains(controller.id) {
+                    navigation = true
+                }
+                if container.element == "tabBarController", controller.simulatedBottomBar == nil, reached(from: container).contains(controller.id) {
+                    tab = true
+                }
             }
         }
         return (navigation, tab)
