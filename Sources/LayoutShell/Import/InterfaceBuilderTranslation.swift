@@ -316,6 +316,14 @@ struct InterfaceBuilderTranslation {
             add("view \(name) frame \(Self.frameText(frame))\(place)", view.line)
             let mask = view.key == "contentView" ? Self.flexibleSize : view.autoresizingMask
             add("\(name).autoresizing = \(Self.maskWords(mask))", view.line)
+            if view.element == "tableViewCellContentView", view.layoutMargins == nil {
+                // Since iOS 11 (Xcode 9's files, tools version 13000 on) a table cell's content
+                // view follows its table's margins at the sides (16, 20 from a 414-point width)
+                // and keeps 11 above and below; before, 8 all round.
+                let tools = document.toolsVersion.flatMap { Double($0) } ?? 0
+                let side = (root.frame?.width ?? 0) >= 414 ? 20 : 16
+                add(tools >= 13000 ? "\(name).margins = 11,\(side),11,\(side)" : "\(name).margins = 8", view.line)
+            }
         } else {
             if translates { note("line \(view.line): \(name) has no stored frame, so it is laid out by constraints only") }
             add("view \(name)\(place)\(intrinsic(of: view).map { " intrinsic \($0)" } ?? "")", view.line)
