@@ -1,3 +1,4 @@
+import LayoutImport
 import LayoutModel
 
 /// Bringing a layout in from outside: UIKit/AppKit console logs and layout code.
@@ -9,23 +10,48 @@ extension Session {
     /// Reads `text` with the importer that recognizes it and runs its translation as one undo
     /// step; the report lists what was added and the importer's notes.
     func importText(_ text: String, fileName: String?, selection: String? = nil, into result: inout CommandResult) throws(ShellError) {
-        guard let importer = ImporterRegistry.importer(for: text, fileName: fileName) else {
-            throw ShellError("\(fileName ?? "the pasted text") is neither a console log, layout code nor an Interface Builder file LayoutLab can read",
-                             hint: "import reads UIKit's \"Unable to simultaneously satisfy constraints\" logs, Swift or Objective-C constraint code, storyboards and xibs")
-        }
         let script: ImportedScript
-        if importer == InterfaceBuilderImporter.self {
-            script = try InterfaceBuilderImporter.translate(text, selection: selection, for: self)
-        } else {
+        do throws(ImportError) {
             if let selection {
-                throw ShellError("only storyboards and xibs take a scene after the file name (\(selection))", hint: "import FILE")
+                // Only Interface Builder files hold scenes to pick from.
+                guard let importer = ImporterRegistry.importer(for: text, fileName: fileName), importer == InterfaceBuilderImporter.self else {
+                    throw ImportError("only storyboards and xibs take a scene after the file name (\(selection))", hint: "import FILE")
+                }
+                script = try InterfaceBuilderImporter.translate(text, selection: selection, in: self)
+            } else {
+                script = try ImporterRegistry.translate(text, fileName: fileName, in: self)
             }
-            script = try importer.translate(text, for: self)
+        } catch {
+            throw ShellError(error.message, hint: error.hint)
         }
         let count = try runAsOneStep(script.lines, name: fileName ?? "paste", into: &result)
         result.output = ["imported \(script.kind)\(fileName.map { " from \($0)" } ?? ""): \(count) commands (undo takes them back)"]
             + script.notes
-        result.output += script.followUp?(self, result) ?? []
+        let outcome = importOutcome(of: result, withLayout: script.needsLayout)
+        result.output += script.followUp?(outcome) ?? []
+    }
+}
+
+extension Session {
+    /// What an import's lines came to, for its follow-up notes: the conflicts, and (for
+    /// importers that compare it with their source) every frame and the ambiguity.
+    /// - Complexity: with the layout, one optimal-face query per ambiguous view.
+    func importOutcome(of result: CommandResult, withLayout: Bool) -> ImportOutcome {
+        var outcome = ImportOutcome(conflict: result.conflicts.first.map { ($0.constraints.map(\.id), $0.broken) })
+        outcome.conflicts = result.conflicts.map { conflict in
+            (conflict.constraints.map { ($0.id, $0.text) }, conflict.broken)
+        }
+        guard withLayout else { return outcome }
+        for name in model.viewOrder { outcome.frames[name] = model.frame(of: name) }
+        outcome.ambiguity = explainedAmbiguity().map { ($0.view, $0.text) }
+        return outcome
+    }
+
+    /// Every ambiguous view with its reasons, as the model stands (an import's notes are
+    /// written before the report's own state is filled in).
+    /// - Complexity: one optimal-face query per ambiguous view.
+    func explainedAmbiguity() -> [AmbiguityReport] {
+        model.ambiguity().map { AmbiguityReport(view: $0.view, components: $0.components, explanations: explanations(of: $0.view)) }
     }
 }
 
@@ -84,7 +110,7 @@ struct Paste: SessionAction {
         overview: ["paste"])
 
     /// What `paste` says; the prompt then shows that lines are being collected.
-    static let instructions = "paste a console log or layout code; an empty line ends it once it is complete, two empty lines always do (Ctrl-C cancels)"
+    static let instructions = "paste \(ImporterRegistry.formatList(negated: false)); an empty line ends it once it is complete, two empty lines always do (Ctrl-C cancels)"
 
     static func parse(_ p: inout LineParser) throws(ShellError) -> Paste {
         try p.expectNoArguments()
@@ -120,7 +146,7 @@ extension Session {
         guard let pasted else { return nil }
         self.pasted = nil
         var result = CommandResult(line: lineNumber, input: "")
-        let count = pasted.lines.count { !$0.isBlank }
+        let count = pasted.filledLineCount
         result.output = ["paste cancelled: nothing imported" + (count == 0 ? "" : " (\(count) pasted line\(count == 1 ? "" : "s") dropped)")]
         return result
     }

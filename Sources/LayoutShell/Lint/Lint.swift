@@ -1,4 +1,5 @@
 import InterfaceBuilder
+import LayoutImport
 import LayoutModel
 
 /// `layoutlab lint FILE…`: a non-interactive check for CI. Every scene of a storyboard (every
@@ -68,12 +69,12 @@ public enum Lint {
                 report.unreadable = error.message
                 return report
             }
-            report.findings = findings(in: session, result: result, path: path, comparison: nil, context: nil)
+            report.findings = findings(session.importOutcome(of: result, withLayout: true), path: path, comparison: nil, context: nil)
             report.scenes = 1
             return report
         }
         let document: IBDocument
-        do throws(ShellError) { document = try InterfaceBuilderImporter.read(text) } catch {
+        do throws(ImportError) { document = try InterfaceBuilderImporter.read(text) } catch {
             report.unreadable = error.message
             return report
         }
@@ -97,12 +98,16 @@ public enum Lint {
                 let session = Session()
                 session.directory = directory
                 var result = CommandResult(line: 0, input: "import")
-                do throws(ShellError) {
-                    let script = try InterfaceBuilderImporter.translate(text, selection: selection, for: session, device: choice)
-                    _ = try session.runAsOneStep(script.lines, name: path, into: &result)
-                    let context = [selections.count > 1 ? label : nil, choice.map { "\($0.device.name)\($0.landscape ? " landscape" : "")" }]
-                        .compactMap { $0 }.joined(separator: ", ")
-                    report.findings += findings(in: session, result: result, path: path, comparison: script.interfaceBuilder,
+                let context = [selections.count > 1 ? label : nil, choice.map { "\($0.device.name)\($0.landscape ? " landscape" : "")" }]
+                    .compactMap { $0 }.joined(separator: ", ")
+                do throws(ImportError) {
+                    let (script, comparison) = try InterfaceBuilderImporter.translateScene(text, selection: selection, in: session, device: choice)
+                    do throws(ShellError) {
+                        _ = try session.runAsOneStep(script.lines, name: path, into: &result)
+                    } catch {
+                        throw ImportError(error.message)
+                    }
+                    report.findings += findings(session.importOutcome(of: result, withLayout: true), path: path, comparison: comparison,
                                                 context: context.isEmpty ? nil : context)
                 } catch {
                     report.findings.append(Finding(path: path, line: 1, column: 1, severity: .error,
@@ -113,21 +118,18 @@ public enum Lint {
         return report
     }
 
-    static func findings(in session: Session, result: CommandResult, path: String, comparison: InterfaceBuilderComparison?, context: String?) -> [Finding] {
+    static func findings(_ outcome: ImportOutcome, path: String, comparison: InterfaceBuilderComparison?, context: String?) -> [Finding] {
         if let comparison {
-            return comparison.findings(session: session, result: result).map {
+            return comparison.findings(outcome).map {
                 Finding(path: path, line: $0.line, column: $0.column, severity: $0.severity, message: $0.message, context: context)
             }
         }
-        var findings: [Finding] = []
-        for conflict in result.conflicts {
-            findings.append(Finding(path: path, line: 1, column: 1, severity: .error,
-                                    message: "conflict: these required constraints cannot all hold: \(conflict.constraints.map { "\($0.id) \($0.text)" }.joined(separator: "; ")); \(conflict.broken) is broken", context: context))
+        return outcome.conflicts.map { conflict in
+            Finding(path: path, line: 1, column: 1, severity: .error,
+                    message: "conflict: these required constraints cannot all hold: \(conflict.members.map { "\($0.id) \($0.text)" }.joined(separator: "; ")); \(conflict.broken) is broken", context: context)
+        } + outcome.ambiguity.map {
+            Finding(path: path, line: 1, column: 1, severity: .warning, message: "ambiguous: \($0.text)", context: context)
         }
-        for report in session.explainedAmbiguity() {
-            findings.append(Finding(path: path, line: 1, column: 1, severity: .warning, message: "ambiguous: \(report.text)", context: context))
-        }
-        return findings
     }
 
     /// A session script: each rejected line and each conflict at its line; ambiguity left at

@@ -1,49 +1,64 @@
 import InterfaceBuilder
 import LayoutModel
+import LayoutVocabulary
 
 /// `import FILE.storyboard [SCENE]` and `import FILE.xib [N]` (and a pasted IB document): one
 /// scene, or one of a xib's top-level views, read as UIKit builds it at run time
 /// (`InterfaceBuilderTranslation`), then checked against the frames and judgements IB stored
 /// (`InterfaceBuilderComparison`).
-struct InterfaceBuilderImporter: LayoutImporter {
-    static let extensions = ["storyboard", "xib"]
+public struct InterfaceBuilderImporter: LayoutImporter {
+    public static let name = "an Interface Builder file"
+    public static let extensions = ["storyboard", "xib"]
+    public static let summary = "storyboards and xibs"
 
-    static func recognizes(_ text: String) -> Bool { IBReader.recognizes(text) }
+    public static func recognizes(_ text: String) -> Bool { IBReader.recognizes(text) }
 
-    static func pasteFollower() -> any PasteFollower { PastedInterfaceBuilder() }
+    public static func pasteFollower() -> any PasteFollower { PastedInterfaceBuilder() }
 
-    static func translate(_ text: String, for session: Session) throws(ShellError) -> ImportedScript {
-        try translate(text, selection: nil, for: session)
+    public static func translate(_ text: String, in context: any ImportContext) throws(ImportError) -> ImportedScript {
+        try translate(text, selection: nil, in: context)
     }
 
     /// The scene `selection` picks (nil: the initial one, with the list of scenes in the notes).
-    static func translate(_ text: String, selection: String?, for session: Session, device override: DeviceChoice? = nil) throws(ShellError) -> ImportedScript {
+    public static func translate(_ text: String, selection: String?, in context: any ImportContext) throws(ImportError) -> ImportedScript {
+        try translateScene(text, selection: selection, in: context, device: nil).script
+    }
+
+    /// The scene's script and IB's judgement of it, to compare with what the session finds
+    /// (`layoutlab lint`); `device` lays it out on another screen than the file's.
+    /// - Complexity: one trial of each line.
+    public static func translateScene(_ text: String, selection: String?, in context: any ImportContext,
+                                      device override: DeviceChoice?) throws(ImportError) -> (script: ImportedScript, comparison: InterfaceBuilderComparison) {
         let document = try read(text)
         let picked = try pick(selection, in: document)
         var translation = InterfaceBuilderTranslation(document: document, root: picked.view, controller: picked.controller,
-                                                      session: session, device: override)
+                                                      context: context, device: override)
         translation.translate()
         var script = ImportedScript(kind: picked.kind, lines: translation.lines, notes: picked.listing + translation.notes)
         let comparison = InterfaceBuilderComparison(translation: translation)
-        script.followUp = { session, result in comparison.notes(session: session, result: result) }
-        script.interfaceBuilder = comparison
-        return script
+        script.followUp = { outcome in comparison.notes(outcome) }
+        script.needsLayout = true
+        return (script, comparison)
     }
 
     /// The file read, or a one-line error with the line.
-    static func read(_ text: String) throws(ShellError) -> IBDocument {
+    public static func read(_ text: String) throws(ImportError) -> IBDocument {
         do throws(IBReadError) {
             return try IBReader.read(text)
         } catch {
-            throw ShellError(error.line > 0 ? "line \(error.line): \(error.message)" : error.message,
-                             hint: "import reads Interface Builder files (.storyboard, .xib) as Xcode saves them")
+            throw ImportError(error.line > 0 ? "line \(error.line): \(error.message)" : error.message,
+                              hint: "import reads Interface Builder files (.storyboard, .xib) as Xcode saves them")
         }
     }
 
     /// A screen to lay a scene out on other than the file's (`layoutlab lint --devices`).
-    struct DeviceChoice: Sendable {
-        var device: Device
-        var landscape: Bool
+    public struct DeviceChoice: Sendable {
+        public var device: Device
+        public var landscape: Bool
+        public init(device: Device, landscape: Bool) {
+            self.device = device
+            self.landscape = landscape
+        }
     }
 
     struct Picked {
@@ -53,8 +68,8 @@ struct InterfaceBuilderImporter: LayoutImporter {
         var listing: [String]
     }
 
-    /// The scenes of a storyboard that have a view, with their numbers (1-based over every scene).
-    static func scenes(of document: IBDocument) -> [(number: Int, scene: IBScene)] {
+    /// The scenes of a storyboard, with their numbers (1-based over every scene).
+    public static func scenes(of document: IBDocument) -> [(number: Int, scene: IBScene)] {
         document.scenes.enumerated().map { ($0.offset + 1, $0.element) }
     }
 
@@ -77,16 +92,16 @@ struct InterfaceBuilderImporter: LayoutImporter {
         return lines
     }
 
-    static func pick(_ selection: String?, in document: IBDocument) throws(ShellError) -> Picked {
+    static func pick(_ selection: String?, in document: IBDocument) throws(ImportError) -> Picked {
         switch document.kind {
         case .storyboard:
             let all = scenes(of: document)
-            guard !all.isEmpty else { throw ShellError("the storyboard has no scenes") }
+            guard !all.isEmpty else { throw ImportError("the storyboard has no scenes") }
             var chosen: (number: Int, scene: IBScene)
             if let selection {
                 if let number = Int(selection) {
                     guard number >= 1, number <= all.count else {
-                        throw ShellError("there is no scene \(number): the storyboard has \(all.count) (1 to \(all.count))", hint: "import FILE alone lists them")
+                        throw ImportError("there is no scene \(number): the storyboard has \(all.count) (1 to \(all.count))", hint: "import FILE alone lists them")
                     }
                     chosen = all[number - 1]
                 } else if let found = all.first(where: { $0.scene.controller?.storyboardIdentifier == selection })
@@ -94,11 +109,11 @@ struct InterfaceBuilderImporter: LayoutImporter {
                             ?? all.first(where: { $0.scene.controller?.customClass?.split(separator: ".").last.map(String.init) == selection }) {
                     chosen = found
                 } else {
-                    throw ShellError("no scene has the storyboard identifier or class \(selection)", hint: "import FILE alone lists the scenes")
+                    throw ImportError("no scene has the storyboard identifier or class \(selection)", hint: "import FILE alone lists the scenes")
                 }
                 guard let controller = chosen.scene.controller, let view = controller.view else {
                     let what = chosen.scene.controller?.className ?? "it"
-                    throw ShellError("scene \(chosen.number) (\(what)) has no view of its own: a container shows other scenes' views",
+                    throw ImportError("scene \(chosen.number) (\(what)) has no view of its own: a container shows other scenes' views",
                                      hint: "pick one of the scenes it holds; import FILE alone lists them")
                 }
                 return Picked(view: view, controller: controller, kind: "scene \(chosen.number) (\(controller.className)) of a storyboard", listing: [])
@@ -118,7 +133,7 @@ struct InterfaceBuilderImporter: LayoutImporter {
                 chosen = first
                 via = nil
             } else {
-                throw ShellError("no scene of the storyboard has a view of its own")
+                throw ImportError("no scene of the storyboard has a view of its own")
             }
             let controller = chosen.scene.controller!
             var listing = listing(of: document, chosen: chosen.number)
@@ -127,11 +142,11 @@ struct InterfaceBuilderImporter: LayoutImporter {
                           kind: "scene \(chosen.number) (\(controller.className)) of a storyboard", listing: listing)
         case .xib:
             let views = document.topLevel.filter { $0.view != nil }
-            guard !views.isEmpty else { throw ShellError("the xib has no top-level view") }
+            guard !views.isEmpty else { throw ImportError("the xib has no top-level view") }
             var number = 1
             if let selection {
                 guard let n = Int(selection), n >= 1, n <= views.count else {
-                    throw ShellError("there is no top-level view \(selection): the xib has \(views.count) (1 to \(views.count))")
+                    throw ImportError("there is no top-level view \(selection): the xib has \(views.count) (1 to \(views.count))")
                 }
                 number = n
             }

@@ -1,5 +1,6 @@
 import InterfaceBuilder
 import LayoutModel
+import LayoutVocabulary
 
 /// IB's own judgement of a scene beside LayoutLab's, once the scene is imported: views whose
 /// stored frame differs from the solved one by more than half a point, or that IB marked
@@ -43,13 +44,19 @@ public struct InterfaceBuilderComparison: Sendable {
         public var column: Int
         public var severity: Severity
         public var message: String
+        public init(line: Int, column: Int, severity: Severity, message: String) {
+            self.line = line
+            self.column = column
+            self.severity = severity
+            self.message = message
+        }
     }
 
-    /// Misplaced views: (name, stored, solved, IB's flag), in creation order.
-    func misplaced(in session: Session) -> [(source: Source, solved: Frame)] {
+    /// Misplaced views: the source and the solved frame, in creation order.
+    func misplaced(in frames: [String: Frame]) -> [(source: Source, solved: Frame)] {
         guard storedSizeKept else { return [] }
         return sources.compactMap { source in
-            guard let stored = source.frame, let solved = session.model.frame(of: source.name) else { return nil }
+            guard let stored = source.frame, let solved = frames[source.name] else { return nil }
             let differs = abs(stored.x - solved.x) > Self.tolerance || abs(stored.y - solved.y) > Self.tolerance
                 || abs(stored.width - solved.width) > Self.tolerance || abs(stored.height - solved.height) > Self.tolerance
             return differs || source.misplaced ? (source, solved) : nil
@@ -61,56 +68,45 @@ public struct InterfaceBuilderComparison: Sendable {
 
     func misplacedMessage(_ source: Source, _ solved: Frame) -> String {
         let stored = source.frame!
-        let differs = Self.text(stored) != Self.text(solved)
-        if !differs { return "\(source.name): IB marked it misplaced, but its stored frame \(Self.text(stored)) is what the constraints give" }
+        if Self.text(stored) == Self.text(solved) {
+            return "\(source.name): IB marked it misplaced, but its stored frame \(Self.text(stored)) is what the constraints give"
+        }
         return "misplaced: \(source.name): the file has \(Self.text(stored)), the constraints give \(Self.text(solved)) (Update Frames in Xcode)"
             + (source.misplaced ? "" : "; IB did not mark it misplaced")
     }
 
     /// The notes after an import: misplaced views, and ambiguity compared.
-    func notes(session: Session, result: CommandResult) -> [String] {
-        findings(session: session, result: result, includeConflicts: false).map { "  " + $0.message }
+    public func notes(_ outcome: ImportOutcome) -> [String] {
+        findings(outcome, includeConflicts: false).map { "  " + $0.message }
     }
 
     /// Every finding, with lines: conflicts (errors), ambiguity and misplaced views (warnings).
-    func findings(session: Session, result: CommandResult, includeConflicts: Bool = true) -> [Finding] {
+    public func findings(_ outcome: ImportOutcome, includeConflicts: Bool = true) -> [Finding] {
         var findings: [Finding] = []
         if includeConflicts {
-            for conflict in result.conflicts {
-                let members = conflict.constraints.map(\.id)
-                let place = constraintSources[conflict.broken] ?? members.lazy.compactMap { constraintSources[$0] }.first
-                let texts = conflict.constraints.map { "\($0.id) \($0.text)" }.joined(separator: "; ")
+            for conflict in outcome.conflicts {
+                let place = constraintSources[conflict.broken] ?? conflict.members.lazy.compactMap { constraintSources[$0.id] }.first
+                let texts = conflict.members.map { "\($0.id) \($0.text)" }.joined(separator: "; ")
                 let file = place.flatMap { $0.id }.map { " (IB constraint \($0))" } ?? ""
                 findings.append(Finding(line: place?.line ?? rootLine, column: place?.column ?? 1, severity: .error,
                                         message: "conflict: these required constraints cannot all hold: \(texts); \(conflict.broken)\(file) is broken"))
             }
         }
-        let reports = session.explainedAmbiguity()
-        let ambiguous = Dictionary(reports.map { ($0.view, $0) }, uniquingKeysWith: { a, _ in a })
+        let ambiguous = Dictionary(outcome.ambiguity.map { ($0.view, $0.text) }, uniquingKeysWith: { a, _ in a })
         let byName = Dictionary(sources.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
-        for report in reports {
-            guard let source = byName[report.view] else { continue }
+        for (view, text) in outcome.ambiguity {
+            guard let source = byName[view] else { continue }
             let judged = source.ambiguous ? "IB marked it ambiguous too" : "IB did not mark it ambiguous"
-            findings.append(Finding(line: source.line, column: source.column, severity: .warning,
-                                    message: "ambiguous: \(report.text); \(judged)"))
+            findings.append(Finding(line: source.line, column: source.column, severity: .warning, message: "ambiguous: \(text); \(judged)"))
         }
         for source in sources where source.ambiguous && ambiguous[source.name] == nil {
             findings.append(Finding(line: source.line, column: source.column, severity: .warning,
                                     message: "\(source.name): IB marked it ambiguous, but LayoutLab finds its frame determined by its constraints"))
         }
         // An ambiguous view's solved frame is one of many: it is not compared.
-        for (source, solved) in misplaced(in: session) where ambiguous[source.name] == nil {
+        for (source, solved) in misplaced(in: outcome.frames) where ambiguous[source.name] == nil {
             findings.append(Finding(line: source.line, column: source.column, severity: .warning, message: misplacedMessage(source, solved)))
         }
         return findings
-    }
-}
-
-extension Session {
-    /// Every ambiguous view with its reasons, as the model stands (an import's notes are
-    /// written before the report's own state is filled in).
-    /// - Complexity: one optimal-face query per ambiguous view.
-    func explainedAmbiguity() -> [AmbiguityReport] {
-        model.ambiguity().map { AmbiguityReport(view: $0.view, components: $0.components, explanations: explanations(of: $0.view)) }
     }
 }

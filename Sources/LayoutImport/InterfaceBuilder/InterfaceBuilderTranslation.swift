@@ -11,7 +11,7 @@ struct InterfaceBuilderTranslation {
     let document: IBDocument
     let root: IBView
     let controller: IBViewController?
-    let session: Session
+    let context: any ImportContext
     let override: InterfaceBuilderImporter.DeviceChoice?
 
     private(set) var lines: [String] = []
@@ -37,24 +37,25 @@ struct InterfaceBuilderTranslation {
     private var oldGuides: [String: Bool] = [:]
     private var unknownClasses: Set<String> = []
     private var excludedViews: Set<String> = []
-    private let scratch = Session()
+    /// The copy of the session each line is tried on first.
+    private let trial: any ImportTrial
+    /// The number the next constraint will get (`c\(n)`): each taken constraint line makes one.
+    private var nextNumber: Int
 
-    init(document: IBDocument, root: IBView, controller: IBViewController?, session: Session, device: InterfaceBuilderImporter.DeviceChoice?) {
+    init(document: IBDocument, root: IBView, controller: IBViewController?, context: any ImportContext, device: InterfaceBuilderImporter.DeviceChoice?) {
         self.document = document
         self.root = root
         self.controller = controller
-        self.session = session
+        self.context = context
         self.override = device
-        taken = Set(session.model.viewOrder).union(session.model.names.keys)
+        taken = Set(context.viewNames).union(context.constraintNames).union(context.metricNames)
         oldGuides = controller?.oldGuides ?? [:]
-        scratch.directory = session.directory
-        let history = session.history.flatMap { $0 }
-        let start = history.lastIndex(of: "reset").map { $0 + 1 } ?? 0
-        _ = try? scratch.run(Array(history[start...]), name: "session")
+        trial = context.makeTrial(.current)
+        nextNumber = context.nextConstraintNumber
     }
 
     mutating func translate() {
-        if !session.model.viewOrder.dropFirst().isEmpty {
+        if context.viewNames.count > 1 {
             note("the session already has views: the scene's are added beside them, in root")
         }
         for note in document.notes { self.note("line \(note.line): \(note.message)") }
@@ -541,9 +542,9 @@ struct InterfaceBuilderTranslation {
                 note("line \(constraint.line): the identifier \"\(identifier)\" is not a free name here; the constraint has only its id")
             }
         }
-        let before = scratch.model.nextNumber
-        if add(prefix + spec.canonicalText, constraint.line), scratch.model.nextNumber == before + 1 {
-            constraintSources["c\(before)"] = constraint
+        if add(prefix + spec.canonicalText, constraint.line) {
+            constraintSources["c\(nextNumber)"] = constraint
+            nextNumber += 1
         }
     }
 
@@ -560,7 +561,7 @@ struct InterfaceBuilderTranslation {
     mutating func emitOrigins() {
         if let id = root.id { lines.append("origin root \(root.className):\(id)") }
         for name in viewOrder {
-            guard let view = views[name], let id = view.id, scratch.model.view(name) != nil else { continue }
+            guard let view = views[name], let id = view.id, trial.hasView(name) else { continue }
             lines.append("origin \(name) \(view.className):\(id)")
         }
         for (id, constraint) in constraintSources.sorted(by: { Int($0.key.dropFirst())! < Int($1.key.dropFirst())! }) {
@@ -569,7 +570,7 @@ struct InterfaceBuilderTranslation {
     }
 
     mutating func summary() {
-        let made = viewOrder.filter { scratch.model.view($0) != nil }.count
+        let made = viewOrder.filter { trial.hasView($0) }.count
         var text = "  \(made) view\(made == 1 ? "" : "s"), \(constraintSources.count) of \(constraintsRead) constraints installed"
         if placeholders > 0 { text += " (\(placeholders) placeholder\(placeholders == 1 ? "" : "s") left out)" }
         text += "; `names` shows each name's IB id"
@@ -585,13 +586,14 @@ struct InterfaceBuilderTranslation {
     /// Adds a line if the session takes it (tried on the copy), else notes why not.
     @discardableResult
     mutating func add(_ line: String, _ source: Int? = nil) -> Bool {
-        let result = scratch.execute(line, report: false)
-        if result.ok {
+        switch trial.attempt(line) {
+        case .taken:
             lines.append(line)
             return true
+        case .refused(let message):
+            note("\(source.map { "line \($0): " } ?? "")left out: \(line) — \(message ?? "refused")")
+            return false
         }
-        note("\(source.map { "line \($0): " } ?? "")left out: \(line) — \(result.error?.message ?? "refused")")
-        return false
     }
 
     mutating func note(_ text: String) { notes.append(text.hasPrefix("  ") ? text : "  " + text) }
