@@ -143,6 +143,8 @@ public struct CommandResult: Sendable {
     public var conflicts: [ConflictReport] = []
     /// Free text of inspection commands (frames, constraints, help, …) and notes.
     public var output: [String] = []
+    /// `names`: each imported name with its source's id and class (JSON's `names`).
+    public var names: [(name: String, id: String, className: String)]?
     /// What `explain` found (JSON's `explanation`).
     public var explanation: ExplanationReport?
     /// `draw`'s picture: drawn when the report is rendered, at the width it is rendered to.
