@@ -5,7 +5,7 @@
 #
 # What goes where (all under $(DESTDIR)$(PREFIX)):
 #   bin/layoutlab                                   the executable
-#   share/layoutlab/lessons/                        the lessons (examples/*.lal and their logs);
+#   share/layoutlab/lessons/                        the lessons (examples/*.lal, their logs and storyboards);
 #                                                   layoutlab finds them from bin/ by itself
 #   share/man/man1/layoutlab.1                      the man page (ArgumentParser's generate-manual
 #                                                   plugin; skipped, with a note, if it fails)
@@ -53,6 +53,7 @@ install: build man
 	install -m 755 "$$bin" "$(BIN_DIR)/layoutlab"; \
 	install -m 644 examples/*.lal "$(LESSON_DIR)/"; \
 	install -m 644 examples/logs/* "$(LESSON_DIR)/logs/"; \
+	install -d "$(LESSON_DIR)/storyboards"; install -m 644 examples/storyboards/* "$(LESSON_DIR)/storyboards/"; \
 	"$$bin" --generate-completion-script bash >"$(BASH_DIR)/layoutlab"; \
 	"$$bin" --generate-completion-script zsh >"$(ZSH_DIR)/_layoutlab"; \
 	"$$bin" --generate-completion-script fish >"$(FISH_DIR)/layoutlab.fish"; \
