@@ -81,6 +81,7 @@ extension LayoutModel {
         views[Self.rootName]!.marginsAreDirectional = false
         var ids = updateGuideTies(of: Self.rootName, .safeAreaGuide)
         ids.formUnion(updateGuideTies(of: Self.rootName, .marginsGuide))
+        ids.formUnion(updateGuideTies(of: Self.rootName, .keyboardGuide))
         ids.formUnion(marginDependents(of: Self.rootName))
         applyAsOneChange(ids, rootSize: size)
     }
@@ -95,6 +96,7 @@ extension LayoutModel {
         safeAreaInsets = insets
         var ids = updateGuideTies(of: Self.rootName, .safeAreaGuide)
         ids.formUnion(updateGuideTies(of: Self.rootName, .marginsGuide))
+        ids.formUnion(updateGuideTies(of: Self.rootName, .keyboardGuide))
         ids.formUnion(marginDependents(of: Self.rootName))
         applyAsOneChange(ids)
     }

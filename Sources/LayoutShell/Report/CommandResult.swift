@@ -141,6 +141,10 @@ public struct CommandResult: Sendable {
     public var conflicts: [ConflictReport] = []
     /// Free text of inspection commands (frames, constraints, help, …) and notes.
     public var output: [String] = []
+    /// Each scroll view's content size (its content guide's), while the layout is shown.
+    public var contentSizes: [(scroll: String, width: Double, height: Double)] = []
+    /// What `fit` measured (JSON's `fit`).
+    public var fit: (width: Double, height: Double)?
     /// What `explain` found (JSON's `explanation`).
     public var explanation: ExplanationReport?
     /// `draw`'s picture: drawn when the report is rendered, at the width it is rendered to.

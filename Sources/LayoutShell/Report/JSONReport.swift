@@ -63,6 +63,12 @@ extension CommandResult {
         fields.append("\"frames\":" + frameObject(frames))
         // Only while a scale rounds `frames`: the solver's values, unrounded.
         if let exactFrames { fields.append("\"frames_exact\":" + frameObject(exactFrames)) }
+        if !contentSizes.isEmpty {
+            fields.append("\"content_sizes\":{" + contentSizes.map {
+                "\(jsonString($0.scroll)):{\"width\":\(jsonNumber(cleanValue($0.width))),\"height\":\(jsonNumber(cleanValue($0.height)))}"
+            }.joined(separator: ",") + "}")
+        }
+        if let fit { fields.append("\"fit\":{\"width\":\(jsonNumber(cleanValue(fit.width))),\"height\":\(jsonNumber(cleanValue(fit.height)))}") }
         if !guides.isEmpty { fields.append("\"guides\":[" + guides.map(jsonString).joined(separator: ",") + "]") }
         fields.append("\"broken\":[" + broken.map {
             "{\"id\":\(jsonString($0.id)),\"constraint\":\(jsonString($0.text)),\"priority\":\(jsonNumber($0.priority)),\"wanted\":\(jsonNumber(cleanValue($0.wanted))),\"got\":\(jsonNumber(cleanValue($0.got))),\"error\":\(jsonNumber(cleanValue($0.error))),\"required\":\($0.isBrokenRequired)}"

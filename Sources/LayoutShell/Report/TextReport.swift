@@ -92,6 +92,7 @@ extension CommandResult {
         for item in repaired { lines.append(paint("holds again ", ANSI.green) + "\(item.id): \(item.text)") }
         if showsLayout {
             lines.append(contentsOf: frameLines(paint))
+            for size in contentSizes { lines.append("\(size.scroll) content \(formatValue(size.width))x\(formatValue(size.height))") }
             for item in broken.prefix(Self.constraintLinesCap) {
                 let label = item.isBrokenRequired ? "broken (required, in conflict)" : "broken"
                 lines.append(paint(label, ANSI.yellow) + " \(item.id): \(item.text) -- \(item.shortfall)")

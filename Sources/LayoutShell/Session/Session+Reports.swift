@@ -106,6 +106,7 @@ extension Session {
         result.frames = result.exercisedFrames ?? reportState.frames
         result.exactFrames = reportState.exactFrames
         if !model.guideNames.isEmpty { result.guides = model.guides }
+        if !model.scrollViews.isEmpty { result.contentSizes = model.contentSizes() }
         result.broken = reportState.broken
         result.ambiguous = reportState.ambiguous
         explainAmbiguity(in: &result)
