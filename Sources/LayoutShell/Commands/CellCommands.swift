@@ -28,7 +28,7 @@ struct AddCell: SessionChange {
                   "('UIView-Encapsulated-Layout-Width'/'-Height', required; a table takes its",
                   "0.5-point separator off the height). On an existing cell: a new size;",
                   "height fit: the row height a self-sizing table gives it (see fit)."],
-        examples: ["cell row", "view title in row.contentView intrinsic 120x45", "cell row height fit", "cell tile collection width 160 height 120"],
+        examples: ["cell row", "cell post height fit", "cell tile collection width 160 height 120"],
         overview: ["cell row", "cell row height fit"],
         completeArguments: { context in
             guard context.words.count >= 2 else { return context.session.model.cells.keys.sorted() }
@@ -151,13 +151,13 @@ struct Fit: SessionAction {
 
     static let spec = CommandSpec(
         trigger: .words(["fit"]), kind: .inspection, group: .look, topic: "fit",
-        aliases: ["systemLayoutSizeFitting", "self-sizing"],
+        aliases: ["systemLayoutSizeFitting"],
         synopsis: ["fit VIEW [width W]"],
         summary: ["what systemLayoutSizeFitting(CGSize(width: W, height: 0), horizontal:",
                   ".required, vertical: .fittingSizeLevel) returns (W: VIEW's width): VIEW",
                   "and its subviews solved alone, then why the height is what it is.",
                   "CELL.height = fit gives a cell that height (plus its separator)."],
-        examples: ["fit row.contentView", "fit row.contentView width 320"],
+        examples: ["fit post.contentView", "fit post.contentView width 320"],
         overview: ["fit row.contentView"],
         completeArguments: { context in
             context.words.count == 1 ? context.session.model.viewOrder.filter { !context.session.model.isGuide($0) } : ["width"]
@@ -206,13 +206,13 @@ struct SetRowHeightToFit: SessionChange {
     var cell: String
 
     static let spec = CommandSpec(
-        trigger: .property(of: .view, members: ["height"]), kind: .change, group: .change, topic: "height = fit",
+        trigger: .property(of: .view, members: ["height"]), kind: .change, group: .change, topic: "selfsizing",
         aliases: ["automaticDimension"],
         synopsis: ["CELL.height = fit"],
         summary: ["the row height a self-sizing table (UITableView.automaticDimension) gives",
                   "the cell: its content view's fit at the cell's width, plus the separator.",
                   "Any other VIEW.height = … is a constraint."],
-        examples: ["row.height = fit"],
+        examples: ["post.height = fit"],
         overview: ["row.height = fit"])
 
     static func read(_ p: inout LineParser) throws(ShellError) -> any ShellCommand {

@@ -24,7 +24,7 @@ struct Explain: SessionAction {
                   "as arithmetic you can check (or its range when ambiguous); why a",
                   "constraint is broken: what holds it back, or the conflict it is in;",
                   "what fit VIEW measures, and why."],
-        examples: ["explain a.width", "explain c3", "explain fit row.contentView"],
+        examples: ["explain a.width", "explain c3", "explain fit post.contentView"],
         overview: ["explain a.width", "explain c3"],
         completeArguments: { context in
             guard context.words.count == 1 else { return [] }

@@ -20,8 +20,7 @@ struct AddScrollView: SessionChange {
                   "size is that guide's size, from your constraints; reports show it as",
                   "NAME content WxH), NAME.frameLayoutGuide.ATTR its frame. Subviews are",
                   "framed in content coordinates (offset 0)."],
-        examples: ["scroll list", "stack s in list v a b c", "s.top == list.contentLayoutGuide.top",
-                   "s.width == list.frameLayoutGuide.width"],
+        examples: ["scroll list", "scroll pager in card"],
         overview: ["scroll s", "s.contentLayoutGuide.top"],
         completeArguments: { context in
             context.words.last?.text == "in" ? context.session.model.viewOrder.filter { !context.session.model.isGuide($0) } : ["in"]
@@ -63,7 +62,7 @@ struct SetKeyboard: SessionChange {
         summary: ["show a keyboard HEIGHT points high, or hide it: root.keyboard.ATTR (UIKit's",
                   "keyboardLayoutGuide) spans the root's bottom; its top is the keyboard's",
                   "top, or the safe area's bottom while the keyboard is hidden."],
-        examples: ["keyboard 336", "button.bottom == root.keyboard.top - 8", "keyboard off"],
+        examples: ["keyboard 336", "keyboard off"],
         overview: ["keyboard 336", "keyboard off"],
         completeArguments: { _ in ["off"] })
 
