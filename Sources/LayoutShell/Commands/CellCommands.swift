@@ -182,12 +182,18 @@ struct Fit: SessionAction {
 extension LineParser {
     /// `VIEW [width W]` to the end of the line, from the current token (`fit`, `explain fit`).
     mutating func fitArguments(usage: String) throws(ShellError) -> (view: String, width: Double?) {
-        guard let view = current.identifier else {
+        guard var view = current.identifier else {
             throw ShellError("fit needs a view", hint: usage, column: current.kind == .end ? columnAfterCommand : current.column)
         }
-        guard let info = model.view(view) else { throw unknownView(view, column: current.column) }
-        if info.kind.isGuide { throw ShellError(LayoutError.guideCannotFit(view), column: current.column) }
+        let column = current.column
         advance()
+        // A system guide's name is three tokens (`list.frameLayoutGuide`).
+        if current.isSymbol("."), let member = peek().identifier {
+            view += "." + member
+            position += 2
+        }
+        guard let info = model.view(view) else { throw unknownView(view, column: column) }
+        if info.kind.isGuide { throw ShellError(LayoutError.guideCannotFit(view), column: column) }
         var width: Double?
         if current.identifier == "width" {
             advance()
