@@ -100,7 +100,11 @@ extension LayoutModel {
 
     /// Makes the system guides a spec names that do not exist yet, with their constraints.
     func makeSystemGuides(for spec: ConstraintSpec) {
-        for item in [spec.firstItem] + (spec.secondItem.map { [$0] } ?? []) where views[item] == nil {
+        var items = [spec.firstItem, contentAreaItem(spec.firstItem, spec.firstAttribute, facing: spec.secondItem)]
+        if let second = spec.secondItem, let attribute = spec.secondAttribute {
+            items += [second, contentAreaItem(second, attribute, facing: spec.firstItem)]
+        }
+        for item in items where views[item] == nil {
             guard let (owner, kind) = Self.systemGuide(item), views[owner] != nil else { continue }
             addGuideItem(item, owner: owner, kind: kind)
             for (identifier, tie) in guideTies(of: owner, kind) { addSystemConstraint(identifier, owner: owner, tie) }

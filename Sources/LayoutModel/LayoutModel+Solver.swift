@@ -18,18 +18,20 @@ extension LayoutModel {
     func build(_ record: inout ConstraintRecord) {
         let spec = record.spec
         let space: String
-        if let second = spec.secondItem {
-            space = commonAncestor(spec.firstItem, second)
+        let first = contentAreaItem(spec.firstItem, spec.firstAttribute, facing: spec.secondItem)
+        let secondItem = spec.secondItem.map { contentAreaItem($0, spec.secondAttribute!, facing: spec.firstItem) }
+        if let second = secondItem {
+            space = commonAncestor(first, second)
         } else {
-            space = views[spec.firstItem]?.parent ?? Self.rootName
+            space = views[first]?.parent ?? Self.rootName
         }
         // Under right-to-left UIKit flips the edges (leading is the right one) but not the
         // coordinate system: multipliers still scale x from the left edge, and a constant
         // counts toward trailing, i.e. leftwards (`b.leading == a.trailing + 8` puts b 8 to a's left).
         let constant = direction == .rightToLeft && spec.usesDirectionalAttribute ? -spec.resolvedConstant : spec.resolvedConstant
         record.coordinateSpace = space
-        record.lhs = attributeExpression(spec.firstItem, spec.firstAttribute, in: space)
-        if let second = spec.secondItem, let attribute = spec.secondAttribute {
+        record.lhs = attributeExpression(first, spec.firstAttribute, in: space)
+        if let second = secondItem, let attribute = spec.secondAttribute {
             let value = attributeExpression(second, attribute, in: space)
             record.rhs = combine(value, spec.multiplier, Expression(constant: constant), 1)
         } else {

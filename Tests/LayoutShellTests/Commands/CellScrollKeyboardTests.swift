@@ -189,6 +189,30 @@ import LayoutModel
         #expect(s.model.contentSize(of: "pager")! == (750, 300))
     }
 
+    /// The older way, without the guides: edges of the scroll view related to a view inside
+    /// it are the content's edges, its width is the frame's. `V:|[s]|` with s 1000 high makes
+    /// the content 375x1000 while the scroll view stays 375x667.
+    @Test func edgesToTheScrollViewAreTheContentsEdges() {
+        let s = Session()
+        let results = run(s, """
+            scroll list
+            H:|[list]|
+            V:|[list]|
+            view page in list
+            H:|[page]|
+            V:|[page]|
+            page.width == list.width
+            page.height == 1000
+            """)
+        #expect(results.allSatisfy { $0.ok } && s.model.brokenConstraints().isEmpty)
+        #expect(results.last!.ambiguous.isEmpty)
+        #expect(frame(s, "list") == Frame(x: 0, y: 0, width: 375, height: 667))
+        #expect(frame(s, "page") == Frame(x: 0, y: 0, width: 375, height: 1000))
+        #expect(s.model.contentSize(of: "list")! == (375, 1000))
+        // The texts still name the scroll view, as UIKit's logs do.
+        #expect(results[5].added.map(\.text) == ["page.top == list.top", "list.bottom == page.bottom"])
+    }
+
     @Test func scrollGuideRefusals() {
         let s = Session()
         _ = run(s, "view a\nscroll list")
