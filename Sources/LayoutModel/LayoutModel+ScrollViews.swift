@@ -35,7 +35,8 @@ extension LayoutModel {
     /// content area", Apple's UIScrollView documentation); `item` otherwise. Its width and
     /// height stay the frame's, and so do its margins here.
     func contentAreaItem(_ item: String, _ attribute: LayoutAttribute, facing other: String?) -> String {
-        guard let other, attribute.isLocation, !attribute.isMarginAttribute, scrollViews.contains(item),
+        // First the test that fails for nearly every constraint: this runs on every build.
+        guard scrollViews.contains(item), let other, attribute.isLocation, !attribute.isMarginAttribute,
               contains(item, other), !isOwnGuide(other, of: item) else { return item }
         return Self.systemGuideName(of: item, .contentGuide)
     }

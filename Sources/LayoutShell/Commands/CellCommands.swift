@@ -159,9 +159,7 @@ struct Fit: SessionAction {
                   "CELL.height = fit gives a cell that height (plus its separator)."],
         examples: ["fit post.contentView", "fit post.contentView width 320"],
         overview: ["fit row.contentView"],
-        completeArguments: { context in
-            context.words.count == 1 ? context.session.model.viewOrder.filter { !context.session.model.isGuide($0) } : ["width"]
-        })
+        completeArguments: { context in context.words.count == 1 ? context.views : ["width"] })
 
     static func parse(_ p: inout LineParser) throws(ShellError) -> Fit {
         try p.tokenizeLine()

@@ -22,9 +22,7 @@ struct AddScrollView: SessionChange {
                   "framed in content coordinates (offset 0)."],
         examples: ["scroll list", "scroll pager in card"],
         overview: ["scroll s", "s.contentLayoutGuide.top"],
-        completeArguments: { context in
-            context.words.last?.text == "in" ? context.session.model.viewOrder.filter { !context.session.model.isGuide($0) } : ["in"]
-        })
+        completeArguments: { $0.superviewAfterIn })
 
     static func parse(_ p: inout LineParser) throws(ShellError) -> AddScrollView {
         let usage = "e.g. scroll list, scroll list in card"
