@@ -25,14 +25,17 @@ public struct Cell: Sendable, Hashable {
 }
 
 /// What `systemLayoutSizeFitting` gives a view, and the solved model it was read from (for
-/// `explain`: its constraints have the session's ids, plus the two fitting constraints).
+/// `explain`: its constraints have the session's ids, plus the two fitting constraints on
+/// `measured`).
 public struct FittingSize {
-    public let view: String
+    /// The view that was solved alone: the one asked about, or a cell's content view.
+    public let measured: String
     public let width: Double
+    /// The measured view's height, plus a table cell's separator when a cell was asked about.
     public let height: Double
+    /// What a table cell adds to its content view's height (0 for any other view).
+    public let separator: Double
     public let model: LayoutModel
-    /// The ids of the fitting constraints (`VIEW.fittingSize-width`, `-height`).
-    public let fittingConstraints: [String]
 }
 
 /// Cells that size themselves: `cell NAME [table|collection] [width W] [height H]`, `fit VIEW`,
@@ -112,10 +115,9 @@ extension LayoutModel {
 
     /// The row height a self-sizing table gives the cell: its content view's fitting height at
     /// the cell's width, plus the separator (`UITableView.automaticDimension`).
-    public func selfSizingHeight(of name: String) throws(LayoutError) -> (fit: FittingSize, rowHeight: Double) {
+    public func selfSizingHeight(of name: String) throws(LayoutError) -> FittingSize {
         guard let cell = cells[name] else { throw .notACell(name) }
-        let fit = try fittingSize(of: cell.contentView, width: cell.width)
-        return (fit, fit.height + cell.separator)
+        return try fittingSize(of: name, width: cell.width)
     }
 
     /// What `systemLayoutSizeFitting(CGSize(width: W, height: 0),
@@ -124,36 +126,34 @@ extension LayoutModel {
     /// own, with what holds the view from outside left out — constraints to views outside the
     /// subtree, and the frame its container gives it (encapsulated or autoresizing
     /// constraints) — and two constraints added, `width == W` required and `height == 0 @50`,
-    /// so the height is the least the content's stronger constraints allow.
+    /// so the height is the least the content's stronger constraints allow. A cell is measured
+    /// by its content view, plus its separator, as `UITableViewCell` does.
     /// - Complexity: a copy of the model and one solve of it.
     public func fittingSize(of view: String, width: Double? = nil) throws(LayoutError) -> FittingSize {
         guard let info = views[view] else { throw .unknownView(view) }
         if info.kind.isGuide { throw .guideCannotFit(view) }
         let width = width ?? frame(of: view)!.width
         try Self.checkCellLength(width)
+        let measured = cells[view]?.contentView ?? view
         let model = copy()
         _ = model.takeEvents()
-        let inside = Set(model.subtree(of: view))
+        let inside = Set(model.subtree(of: measured))
         for id in model.constraintOrder {
             guard let record = model.constraints[id] else { continue }
-            let heldFromOutside: Bool
-            switch record.kind {
-            case .system(_, let owner): heldFromOutside = !inside.contains(owner) || (owner == view && record.spec.firstItem == view)
-            case .autoresizing: heldFromOutside = record.spec.firstItem == view
-            default: heldFromOutside = false
-            }
-            if heldFromOutside || !record.items.allSatisfy(inside.contains) { model.dropConstraint(id) }
+            var heldFromOutside = !record.items.allSatisfy(inside.contains)
+            if case .system(_, let owner) = record.kind, !inside.contains(owner) { heldFromOutside = true }
+            if case .autoresizing = record.kind, record.spec.firstItem == measured { heldFromOutside = true }
+            if heldFromOutside { model.dropConstraint(id) }
         }
-        let fitting = [
-            ("fittingSize-width", ConstraintSpec(firstItem: view, firstAttribute: .width, relation: .equal, constant: width)),
-            ("fittingSize-height", ConstraintSpec(firstItem: view, firstAttribute: .height, relation: .equal, constant: 0,
-                                                  priority: .fittingSizeLevel)),
-        ]
-        for (identifier, spec) in fitting { model.addSystemConstraint(identifier, owner: view, spec) }
+        model.addSystemConstraint("fittingSize-width", owner: measured,
+                                  ConstraintSpec(firstItem: measured, firstAttribute: .width, relation: .equal, constant: width))
+        model.addSystemConstraint("fittingSize-height", owner: measured,
+                                  ConstraintSpec(firstItem: measured, firstAttribute: .height, relation: .equal, constant: 0,
+                                                 priority: .fittingSizeLevel))
         model.retryBroken()
-        let size = model.frame(of: view)!
-        return FittingSize(view: view, width: size.width, height: size.height, model: model,
-                           fittingConstraints: fitting.map { "\(view).\($0.0)" })
+        let size = model.frame(of: measured)!
+        let separator = cells[view]?.separator ?? 0
+        return FittingSize(measured: measured, width: size.width, height: size.height + separator, separator: separator, model: model)
     }
 
     static func checkCellLength(_ value: Double) throws(LayoutError) {

@@ -115,11 +115,10 @@ extension Session {
             case .points(let value)?:
                 try model.setCellSize(name, height: value)
             case .fit?:
-                let (fit, rowHeight) = try model.selfSizingHeight(of: name)
-                let separator = model.cells[name]!.separator
-                try model.setCellSize(name, height: rowHeight)
-                notes.append("\(name)'s row height is now \(formatValue(rowHeight)): its content fits in \(formatValue(fit.height))"
-                             + (separator > 0 ? " + \(formatValue(separator)) for the separator" : ""))
+                let fit = try model.selfSizingHeight(of: name)
+                try model.setCellSize(name, height: fit.height)
+                notes.append("\(name)'s row height is now \(formatValue(fit.height)): its content fits in \(formatValue(fit.height - fit.separator))"
+                             + (fit.separator > 0 ? " + \(formatValue(fit.separator)) for the separator" : ""))
             case nil:
                 break
             }
@@ -132,13 +131,14 @@ extension Session {
     /// `fit: W x H`, then why the height is what it is (the fitting model's explanation).
     func fitLines(_ fit: FittingSize) -> [String] {
         var lines = ["fit: \(formatValue(fit.width)) x \(formatValue(fit.height))"]
-        guard let explanation = fit.model.explanation(of: fit.view, attribute: .height) else { return lines }
+        guard let explanation = fit.model.explanation(of: fit.measured, attribute: .height) else { return lines }
         // The explanation names the fitting model's constraints: read their texts there.
         let shown = model
         model = fit.model
         defer { model = shown }
-        lines.append("  measured alone, without what holds \(fit.view) from outside, at width \(formatValue(fit.width)) and height 0 @50:")
+        lines.append("  measured alone, without what holds \(fit.measured) from outside, at width \(formatValue(fit.width)) and height 0 @50:")
         lines += valueExplanationLines(explanation).map { "  " + $0 }
+        if fit.separator > 0 { lines.append("  plus \(formatValue(fit.separator)) for the table's separator") }
         return lines
     }
 }

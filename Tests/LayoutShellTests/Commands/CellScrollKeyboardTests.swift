@@ -62,6 +62,25 @@ import LayoutModel
         #expect(explained.output == measured.output && explained.fit?.height == 189)
     }
 
+    /// A cell is measured by its content view, plus the separator: 45 + (375 − 32) / 2 + 0.5.
+    /// A view's own margins guide is inside it, so its ties count: a card with margins 10 and
+    /// a 30-point label pinned to the guide fits in 10 + 30 + 10.
+    @Test func fitOfACellAndOfAViewWithAMarginsGuide() {
+        let s = Session()
+        _ = run(s, Self.photoCell(width: 375) + """
+
+            view card
+            card.margins = 10
+            view label in card
+            label.height == 30
+            label.top == card.margins.top
+            label.bottom == card.margins.bottom
+            """)
+        let cell = s.execute("fit row")
+        #expect(cell.fit?.height == 217 && cell.output.last == "  plus 0.5 for the table's separator")
+        #expect(s.execute("fit card").fit?.height == 50)
+    }
+
     /// The classic log: an icon that must be 45 high between margins of 8 needs 61; the
     /// encapsulated height says 44 (a row of 44.5 less its 0.5 separator).
     @Test func theClassicConsoleLog() throws {
