@@ -26,7 +26,7 @@ struct AddCell: SessionChange {
         summary: ["a table (default) or collection cell, as wide as the root and 44 high unless",
                   "given: views go in NAME.contentView, which UIKit pins to W x H",
                   "('UIView-Encapsulated-Layout-Width'/'-Height', required; a table takes its",
-                  "0.5-point separator off the height). On an existing cell: a new size;",
+                  "one-pixel separator off the height). On an existing cell: a new size;",
                   "height fit: the row height a self-sizing table gives it (see fit)."],
         examples: ["cell row", "cell post height fit", "cell tile collection width 160 height 120"],
         overview: ["cell row", "cell row height fit"],
