@@ -29,7 +29,7 @@ struct AddCell: SessionChange {
                   "one-pixel separator off the height). On an existing cell: a new size;",
                   "height fit: the row height a self-sizing table gives it (see fit)."],
         examples: ["cell row", "cell post height fit", "cell tile collection width 160 height 120"],
-        overview: ["cell row", "cell row height fit"],
+        overview: [],
         completeArguments: { context in
             guard context.words.count >= 2 else { return context.session.model.cells.keys.sorted() }
             return context.words.last?.text == "height" ? ["fit"] : ["table", "collection", "width", "height"]
@@ -158,7 +158,7 @@ struct Fit: SessionAction {
                   "and its subviews solved alone, then why the height is what it is.",
                   "CELL.height = fit gives a cell that height (plus its separator)."],
         examples: ["fit post.contentView", "fit post.contentView width 320"],
-        overview: ["fit row.contentView"],
+        overview: [],
         completeArguments: { context in context.words.count == 1 ? context.views : ["width"] })
 
     static func parse(_ p: inout LineParser) throws(ShellError) -> Fit {
@@ -217,7 +217,7 @@ struct SetRowHeightToFit: SessionChange {
                   "the cell: its content view's fit at the cell's width, plus the separator.",
                   "Any other VIEW.height = … is a constraint."],
         examples: ["post.height = fit"],
-        overview: ["row.height = fit"])
+        overview: [])
 
     static func read(_ p: inout LineParser) throws(ShellError) -> any ShellCommand {
         guard p.peek(4).identifier == "fit", p.peek(5).kind == .end, p.peek(3).isSymbol("=") || p.peek(3).isSymbol("==") else {

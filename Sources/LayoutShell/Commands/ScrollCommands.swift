@@ -21,7 +21,7 @@ struct AddScrollView: SessionChange {
                   "NAME content WxH), NAME.frameLayoutGuide.ATTR its frame. Subviews are",
                   "framed in content coordinates (offset 0)."],
         examples: ["scroll list", "scroll pager in card"],
-        overview: ["scroll s", "s.contentLayoutGuide.top"],
+        overview: [],
         completeArguments: { $0.superviewAfterIn })
 
     static func parse(_ p: inout LineParser) throws(ShellError) -> AddScrollView {
@@ -61,7 +61,7 @@ struct SetKeyboard: SessionChange {
                   "keyboardLayoutGuide) spans the root's bottom; its top is the keyboard's",
                   "top, or the safe area's bottom while the keyboard is hidden."],
         examples: ["keyboard 336", "keyboard off"],
-        overview: ["keyboard 336", "keyboard off"],
+        overview: ["keyboard 336"],
         completeArguments: { _ in ["off"] })
 
     static func parse(_ p: inout LineParser) throws(ShellError) -> SetKeyboard {
