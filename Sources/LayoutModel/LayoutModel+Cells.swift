@@ -113,13 +113,6 @@ extension LayoutModel {
         applyAsOneChange(changed)
     }
 
-    /// The row height a self-sizing table gives the cell: its content view's fitting height at
-    /// the cell's width, plus the separator (`UITableView.automaticDimension`).
-    public func selfSizingHeight(of name: String) throws(LayoutError) -> FittingSize {
-        guard let cell = cells[name] else { throw .notACell(name) }
-        return try fittingSize(of: name, width: cell.width)
-    }
-
     /// What `systemLayoutSizeFitting(CGSize(width: W, height: 0),
     /// withHorizontalFittingPriority: .required, verticalFittingPriority: .fittingSizeLevel)`
     /// returns for `view` (W: its current width): the view and its subtree are solved on their

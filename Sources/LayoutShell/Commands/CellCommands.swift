@@ -105,23 +105,25 @@ struct AddCell: SessionChange {
 }
 
 extension Session {
-    /// A new size for an existing cell; `.fit` measures its content view at the new width.
-    /// Returns the note the report shows.
+    /// A new size for an existing cell, as one change; `.fit` measures the cell at its new
+    /// width, as a self-sizing table does (`UITableView.automaticDimension`). Returns the note
+    /// the report shows.
     func resizeCell(_ name: String, width: Double?, height: RowHeight?) throws(ShellError) -> [String] {
         var notes: [String] = []
         try modelChange { model in
-            if let width { try model.setCellSize(name, width: width) }
+            var rowHeight: Double?
             switch height {
             case .points(let value)?:
-                try model.setCellSize(name, height: value)
+                rowHeight = value
             case .fit?:
-                let fit = try model.selfSizingHeight(of: name)
-                try model.setCellSize(name, height: fit.height)
+                let fit = try model.fittingSize(of: name, width: width ?? model.cells[name]?.width)
+                rowHeight = fit.height
                 notes.append("\(name)'s row height is now \(formatValue(fit.height)): its content fits in \(formatValue(fit.height - fit.separator))"
                              + (fit.separator > 0 ? " + \(formatValue(fit.separator)) for the separator" : ""))
             case nil:
                 break
             }
+            try model.setCellSize(name, width: width, height: rowHeight)
         }
         let cell = model.cells[name]!
         if notes.isEmpty { notes.append("\(name) is now \(formatValue(cell.width))x\(formatValue(cell.height))") }

@@ -60,6 +60,10 @@ import LayoutModel
         #expect(measured.output.contains { $0.contains("row.contentView.height = 189") })
         let explained = s.execute("explain fit row.contentView width 320")
         #expect(explained.output == measured.output && explained.fit?.height == 189)
+        // A new width and the fit in one line: measured at the new width, 189 + 0.5.
+        #expect(s.execute("cell row width 320 height fit").ok)
+        #expect(frame(s, "row") == Frame(x: 0, y: 0, width: 320, height: 189.5))
+        #expect(s.model.brokenConstraints().isEmpty)
     }
 
     /// A cell is measured by its content view, plus the separator: 45 + (375 − 32) / 2 + 0.5.
