@@ -130,6 +130,14 @@ extension Session {
         return notes
     }
 
+    /// `fit` and `explain fit`: the size (JSON's `fit`) and its lines.
+    func measure(_ view: String, width: Double?, into result: inout CommandResult) throws(ShellError) {
+        let fit: FittingSize
+        do { fit = try model.fittingSize(of: view, width: width) } catch { throw ShellError(error, column: nil) }
+        result.fit = (fit.width, fit.height)
+        result.output = fitLines(fit)
+    }
+
     /// `fit: W x H`, then why the height is what it is (the fitting model's explanation).
     func fitLines(_ fit: FittingSize) -> [String] {
         var lines = ["fit: \(formatValue(fit.width)) x \(formatValue(fit.height))"]
@@ -171,10 +179,7 @@ struct Fit: SessionAction {
     }
 
     func run(in session: Session, result: inout CommandResult) throws(ShellError) -> Bool {
-        let fit: FittingSize
-        do { fit = try session.model.fittingSize(of: view, width: width) } catch { throw ShellError(error, column: nil) }
-        result.fit = (fit.width, fit.height)
-        result.output = session.fitLines(fit)
+        try session.measure(view, width: width, into: &result)
         return false
     }
 }

@@ -74,10 +74,7 @@ struct Explain: SessionAction {
         var report: ExplanationReport
         switch subject {
         case .fit(let view, let width):
-            let fit: FittingSize
-            do { fit = try model.fittingSize(of: view, width: width) } catch { throw ShellError(error, column: nil) }
-            result.fit = (fit.width, fit.height)
-            result.output = session.fitLines(fit)
+            try session.measure(view, width: width, into: &result)
             return false
         case .value(let view, let attribute):
             let explanation = model.explanation(of: view, attribute: attribute)!
