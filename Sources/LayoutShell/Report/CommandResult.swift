@@ -130,6 +130,8 @@ public struct CommandResult: Sendable {
     /// Whether the text report shows the layout part.
     public var showsLayout: Bool { layout != .none }
     public var broken: [BrokenConstraint] = []
+    /// Every view with wrapping text and how it is laid out (JSON `text`; empty without text).
+    public var texts: [(view: String, text: TextExplanation)] = []
     /// Every ambiguous view (without explanations: the list is shared with the session's
     /// report state, and a squeezed chain makes it thousands long).
     public var ambiguous: [AmbiguityReport] = []
