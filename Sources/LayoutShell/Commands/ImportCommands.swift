@@ -25,7 +25,7 @@ extension Session {
             throw ShellError(error.message, hint: error.hint)
         }
         let count = try runAsOneStep(script.lines, name: fileName ?? "paste", into: &result)
-        result.output = ["imported \(script.kind)\(fileName.map { " from \($0)" } ?? ""): \(count) commands (undo takes them back)"]
+        result.output = ["imported \(script.kind)\(fileName.map { " from \($0)" } ?? ""): \(counted(count, "command")) (undo takes \(count == 1 ? "it" : "them") back)"]
             + script.notes
         let outcome = importOutcome(of: result, withLayout: script.needsLayout)
         result.output += script.followUp?(outcome) ?? []
@@ -72,7 +72,7 @@ struct ImportFile: SessionAction {
                   "number (1-based over every scene), a storyboard identifier or a class."],
         examples: ["import conflict.log", "import Main.storyboard", "import Main.storyboard 2", "import Cell.xib"],
         overview: ["import FILE"],
-        completesFileNames: true)
+        fileNameArgument: 0)
 
     static func parse(_ p: inout LineParser) throws(ShellError) -> ImportFile {
         let words = p.rest
