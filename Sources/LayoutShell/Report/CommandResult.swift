@@ -141,8 +141,13 @@ public struct CommandResult: Sendable {
     /// solver's in `frames`; nil otherwise.
     public var exercisedFrames: [(name: String, frame: Frame)]?
     public var conflicts: [ConflictReport] = []
+    /// What the text report prints of `broken` and `ambiguous`: after an input, what is new
+    /// or changed; in a whole-layout report, all (capped). Nil when it shows no layout.
+    public internal(set) var news: DiagnosticNews?
     /// Free text of inspection commands (frames, constraints, help, …) and notes.
     public var output: [String] = []
+    /// `names`: each imported name with its source's id and class (JSON's `names`).
+    public var names: [(name: String, id: String, className: String)]?
     /// What `explain` found (JSON's `explanation`).
     public var explanation: ExplanationReport?
     /// `draw`'s picture: drawn when the report is rendered, at the width it is rendered to.

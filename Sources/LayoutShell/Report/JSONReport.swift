@@ -106,6 +106,11 @@ extension CommandResult {
             })))
         }
         if let explanation { fields.append(JSONMember("explanation", explanation.json)) }
+        if let names {
+            fields.append(JSONMember("names", .array(names.map {
+                .object([JSONMember("name", .string($0.name)), JSONMember("id", .string($0.id)), JSONMember("class", .string($0.className))])
+            })))
+        }
         // `draw`'s picture is text like any inspection's, at the width of `--check` (80).
         let text = output + (picture?.terminalLines(width: 80) ?? [])
         if !text.isEmpty { fields.append(JSONMember("output", .string(text.joined(separator: "\n")))) }

@@ -17,12 +17,16 @@ public final class Session {
     public private(set) var isFinished = false
     /// Accepted commands that changed the session; each entry is one undo step.
     public internal(set) var history: [[String]] = []
+    /// Steps undone since the last change, the next one to redo last.
+    var redoSteps: [[String]] = []
     /// For each history entry, how to take it back without a replay, if there is a way.
     var undoSteps: [UndoStep] = []
     /// The steps whose checkpoint is still kept, oldest first (`Session+Checkpoints.swift`).
     var checkpointedSteps: [Int] = []
     /// Relative `save`/`load` paths are resolved against this directory (nil: the process's).
     public var directory: String?
+    /// What `~` in a file name stands for (the executable passes `$HOME`; nil: `~` is a name).
+    public var homeDirectory: String?
     /// Asked between the lines of a `load`; returning true (e.g. after Ctrl-C) stops the load,
     /// which then changes nothing, like any failing line.
     public var shouldCancel: (() -> Bool)?
@@ -55,6 +59,8 @@ public final class Session {
     /// Frames, broken constraints and ambiguity as the last report showed them, kept current
     /// incrementally.
     var reportState = ReportState()
+    /// The broken constraints and ambiguity the reader has been shown (`ReportNews.swift`).
+    var shown = ShownDiagnostics()
 
     public init() {
         _ = reportState.update(from: model)
