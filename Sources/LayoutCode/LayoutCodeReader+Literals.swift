@@ -9,6 +9,10 @@ extension LayoutCodeReader {
         case .negative(let inner): return number(inner).map { -$0 }
         case .name(let name): return numbers[name]
         case .member(.name("self")?, let name): return numbers[name]
+        case .member(.name(let variable)?, let side) where insetVariables[variable] != nil:
+            let insets = insetVariables[variable]!
+            return ["top": insets.top, "left": insets.left, "bottom": insets.bottom, "right": insets.right,
+                    "leading": insets.left, "trailing": insets.right][side]
         case .binary(let left, let op, let right):
             guard let a = number(left), let b = number(right) else { return nil }
             switch op {
@@ -133,6 +137,8 @@ extension LayoutCodeReader {
         switch expression {
         case .member(_, "zero"), .name("UIEdgeInsetsZero"), .name("NSDirectionalEdgeInsetsZero"):
             return EdgeInsets(all: 0)
+        case .name(let name) where insetVariables[name] != nil:
+            return insetVariables[name]
         case .call(_, let arguments) where arguments.count == 4:
             let values = arguments.compactMap { $0.value.flatMap { number($0) } }
             guard values.count == 4 else { return nil }

@@ -18,6 +18,10 @@ extension LayoutCodeReader {
             numbers[name] = number
             return .skipped(.notLayout)
         }
+        if case .call = value, let insets = insets(value) {
+            insetVariables[name] = insets
+            return .skipped(.notLayout)
+        }
         if case .dictionary = value {
             dictionaries[name] = value
             return .skipped(.notLayout)

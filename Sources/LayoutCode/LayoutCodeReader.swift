@@ -18,6 +18,8 @@ public struct LayoutCodeReader {
     /// Variables holding constraints (one, or an array of them).
     var constraintVariables: [String: [Int]] = [:]
     var numbers: [String: Double] = [:]
+    /// Variables holding insets (`UIEdgeInsets padding = UIEdgeInsetsMake(10, 10, 10, 10)`).
+    var insetVariables: [String: EdgeInsets] = [:]
     var dictionaries: [String: CodeExpression] = [:]
     /// Variables standing for an item (`let guide = view.safeAreaLayoutGuide`).
     var itemVariables: [String: CodeItem] = [:]
@@ -27,6 +29,11 @@ public struct LayoutCodeReader {
     var bindings: [String: Binding] = [:]
     /// The line of the statement being read.
     var currentLine = 0
+    /// Constraints a library installed, by the view it made them for (code name): what
+    /// `remakeConstraints` removes and `updateConstraints` looks through.
+    var libraryConstraints: [String: [Int]] = [:]
+    /// A priority every constraint made now takes (PureLayout's `autoSetPriority` block).
+    var priorityOverride: LayoutPriority?
 
     enum Binding {
         case expression(CodeExpression)
@@ -54,7 +61,7 @@ public struct LayoutCodeReader {
     public static func looksLikeLayoutCode(_ text: String) -> Bool {
         let marks = ["Anchor.constraint", "Anchor constraint", "NSLayoutConstraint", "addSubview", "addArrangedSubview",
                      "translatesAutoresizingMaskIntoConstraints", "constraintsWithVisualFormat", "UIStackView"]
-        return marks.contains { text.contains($0) }
+        return marks.contains { text.contains($0) } || codeDialects.contains { dialect in dialect.marks.contains { text.contains($0) } }
     }
 
     // MARK: - Walking statements and blocks
@@ -75,6 +82,8 @@ public struct LayoutCodeReader {
     }
 
     mutating func block(header: [CodeToken], body: [CodeNode], line: Int) {
+        currentLine = header.first?.line ?? line
+        for dialect in codeDialects where dialect.readBlock(header: header, body: body, reader: &self) { return }
         let words = header.filter { $0.kind == .name }.map(\.text)
         // LayoutLab's own exported helper class: its body is not layout.
         if let index = words.firstIndex(where: { $0 == "class" || $0 == "@implementation" || $0 == "implementation" }),
@@ -144,18 +153,23 @@ public struct LayoutCodeReader {
     mutating func statement(_ tokens: [CodeToken]) {
         guard let first = tokens.first else { return }
         currentLine = first.line
-        let outcome = classify(tokens)
-        switch outcome {
-        case .layout:
-            break
-        case .skipped(let reason):
-            let mentions = tokens.contains { Self.isLayoutWord($0) }
-            let text = sourceLines.indices.contains(first.line - 1)
-                ? String(sourceLines[first.line - 1].trimmingSpaces.prefix(120)) : ""
-            code.skipped.append(CodeSkippedLine(line: first.line, text: text,
-                                                reason: reason == .notLayout && mentions ? .unrecognized : reason,
-                                                mentionsLayout: mentions))
+        var outcome: Outcome?
+        for dialect in codeDialects {
+            outcome = dialect.readStatement(tokens, reader: &self)
+            if outcome != nil { break }
         }
+        if case .skipped(let reason) = outcome ?? classify(tokens) { skip(tokens, reason) }
+    }
+
+    /// Lists a statement as not read, with why.
+    mutating func skip(_ tokens: [CodeToken], _ reason: CodeSkippedLine.Reason) {
+        guard let first = tokens.first else { return }
+        let mentions = tokens.contains { Self.isLayoutWord($0) }
+        let text = sourceLines.indices.contains(first.line - 1)
+            ? String(sourceLines[first.line - 1].trimmingSpaces.prefix(120)) : ""
+        code.skipped.append(CodeSkippedLine(line: first.line, text: text,
+                                            reason: reason == .notLayout && mentions ? .unrecognized : reason,
+                                            mentionsLayout: mentions))
     }
 
     enum Outcome: Equatable {
@@ -166,7 +180,8 @@ public struct LayoutCodeReader {
     static func isLayoutWord(_ token: CodeToken) -> Bool {
         guard token.kind == .name else { return false }
         let text = token.text
-        return text.hasSuffix("Anchor") || text.contains("onstraint") || text.hasSuffix("LayoutGuide")
+        return text.hasSuffix("Anchor") || text.contains("onstraint") || text.hasSuffix("LayoutGuide") || text == "snp"
+            || text.hasPrefix("mas_") || codeDialects.contains { $0.isLayoutWord(text) }
             || ["addSubview", "addArrangedSubview", "insertSubview", "setContentHuggingPriority",
                 "setContentCompressionResistancePriority", "layoutMargins", "directionalLayoutMargins",
                 "NSLayoutConstraint"].contains(text)
