@@ -23,6 +23,13 @@ extension LayoutCodeReader {
             }
             if let item = itemVariables[name] { return item }
             if name == "view" || name == "self" { return CodeItem(Self.rootName) }
+            // Inside a view class its own guides need no `self.`; a cell's content view
+            // fills the cell, which is root here.
+            if viewIndex[name] == nil {
+                if name == "safeAreaLayoutGuide" { return CodeItem(Self.rootName, guide: .safeArea) }
+                if name == "layoutMarginsGuide" { return CodeItem(Self.rootName, guide: .layoutMargins) }
+                if name == "contentView" { return CodeItem(Self.rootName) }
+            }
             if name == Self.rootName { return CodeItem("root2") }
             guard name.first.map({ $0.isLetter || $0 == "_" }) == true, !["nil", "true", "false", "YES", "NO", "super", "NULL"].contains(name),
                   constraintVariables[name] == nil, numbers[name] == nil, dictionaries[name] == nil else { return nil }
@@ -55,6 +62,8 @@ extension LayoutCodeReader {
 
     /// `x.leadingAnchor` → (x, leading).
     func anchor(_ expression: CodeExpression) -> CodeAnchor? {
+        // A view class's own anchors, without `self.`.
+        if case .name(let name) = expression, let attribute = Self.anchorAttributes[name] { return CodeAnchor(CodeItem(Self.rootName), attribute) }
         guard case .member(let base?, let name) = expression, let attribute = Self.anchorAttributes[name], let item = item(base) else { return nil }
         return CodeAnchor(item, attribute)
     }

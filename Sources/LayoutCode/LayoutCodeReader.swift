@@ -164,7 +164,8 @@ public struct LayoutCodeReader {
     /// Lists a statement as not read, with why.
     mutating func skip(_ tokens: [CodeToken], _ reason: CodeSkippedLine.Reason) {
         guard let first = tokens.first else { return }
-        let mentions = tokens.contains { Self.isLayoutWord($0) }
+        // `import SnapKit`, `#import "Masonry.h"` name a library, not a layout.
+        let mentions = first.text != "import" && tokens.contains { Self.isLayoutWord($0) }
         let text = sourceLines.indices.contains(first.line - 1)
             ? String(sourceLines[first.line - 1].trimmingSpaces.prefix(120)) : ""
         code.skipped.append(CodeSkippedLine(line: first.line, text: text,
