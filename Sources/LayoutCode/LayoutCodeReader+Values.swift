@@ -22,6 +22,8 @@ extension LayoutCodeReader {
                 return nil
             }
             if let item = itemVariables[name] { return item }
+            // A local the code makes and calls `view` is that view, not the controller's.
+            if name == "view", viewIndex[name] != nil { return CodeItem(name) }
             if name == "view" || name == "self" { return CodeItem(Self.rootName) }
             // Inside a view class its own guides need no `self.`; a cell's content view
             // fills the cell, which is root here.

@@ -34,6 +34,8 @@ public struct LayoutCodeReader {
     var libraryConstraints: [String: [Int]] = [:]
     /// A priority every constraint made now takes (PureLayout's `autoSetPriority` block).
     var priorityOverride: LayoutPriority?
+    /// Constraints a library removed (`remakeConstraints`): replaced, not left inactive.
+    var removed: Set<Int> = []
 
     enum Binding {
         case expression(CodeExpression)
@@ -298,7 +300,7 @@ public struct LayoutCodeReader {
     mutating func finish() {
         var order = activationOrder
         let active = Set(activationOrder)
-        for index in made.indices where !active.contains(index) { order.append(index) }
+        for index in made.indices where !active.contains(index) && !removed.contains(index) { order.append(index) }
         code.constraints = order.map { made[$0] }
     }
 }

@@ -58,7 +58,10 @@ extension LayoutCodeReader {
     /// Removes the constraints a library installed for `owner` (SnapKit's `remakeConstraints`,
     /// `removeConstraints`; Masonry's `mas_remakeConstraints`).
     mutating func removeLibraryConstraints(of owner: CodeItem) {
-        for ref in libraryConstraints[owner.description] ?? [] { setActive(ref, false) }
+        for ref in libraryConstraints[owner.description] ?? [] {
+            setActive(ref, false)
+            removed.insert(ref)
+        }
         libraryConstraints[owner.description] = []
     }
 

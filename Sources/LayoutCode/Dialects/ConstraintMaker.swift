@@ -189,8 +189,14 @@ extension LayoutCodeReader {
                 guard let value, let constant = makerConstant(value) else { return .skipped(.unknownValue(value?.sourceText ?? link.name)) }
                 description.constant = constant
             case "inset":
-                guard let value, let amount = number(value) else { return .skipped(.unknownValue(value?.sourceText ?? link.name)) }
-                description.constant = .insets(EdgeInsets(all: amount))
+                // A number for every side, or insets (SnapKit's `ConstraintInsetTarget`).
+                if let value, let amount = number(value) {
+                    description.constant = .insets(EdgeInsets(all: amount))
+                } else if let value, case .insets(let insets)? = makerConstant(value) {
+                    description.constant = .insets(insets)
+                } else {
+                    return .skipped(.unknownValue(value?.sourceText ?? link.name))
+                }
             case "insets", "sizeOffset", "centerOffset", "directionalInsets":
                 guard let value, let constant = makerConstant(value) else { return .skipped(.unknownValue(value?.sourceText ?? link.name)) }
                 description.constant = constant

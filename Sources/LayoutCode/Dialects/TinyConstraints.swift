@@ -9,7 +9,7 @@ enum TinyConstraintsDialect: CodeDialect {
     static let marks = ["edgesToSuperview", "centerInSuperview", "import TinyConstraints", "ToSuperview(", "topToBottom(of:"]
 
     static func isLayoutWord(_ name: String) -> Bool {
-        name.hasSuffix("ToSuperview") || ["edges", "topToBottom", "bottomToTop", "leadingToTrailing", "trailingToLeading",
+        name.hasSuffix("ToSuperview") || name.hasSuffix("InSuperview") || ["edges", "topToBottom", "bottomToTop", "leadingToTrailing", "trailingToLeading",
                                           "leftToRight", "rightToLeft", "aspectRatio", "widthToHeight", "heightToWidth"].contains(name)
     }
 
@@ -49,7 +49,7 @@ enum TinyConstraintsDialect: CodeDialect {
 
     /// Whether a call is TinyConstraints' (`width(100)` is; `view.width` alone is not a call).
     static func isMethod(_ method: String, _ arguments: [CodeArgument]) -> Bool {
-        if method.hasSuffix("ToSuperview") || pairs[method] != nil { return true }
+        if method.hasSuffix("ToSuperview") || method.hasSuffix("InSuperview") || pairs[method] != nil { return true }
         if ["edges", "center", "size", "origin", "aspectRatio", "setHugging", "setCompressionResistance"].contains(method) {
             return method != "size" || !arguments.isEmpty
         }
