@@ -160,14 +160,15 @@ public struct LayoutCodeReader {
             outcome = dialect.readStatement(tokens, reader: &self)
             if outcome != nil { break }
         }
-        if case .skipped(let reason) = outcome ?? classify(tokens) { skip(tokens, reason) }
+        if case .skipped(let reason) = outcome ?? classify(tokens) { skip(tokens, reason, inLibrary: outcome != nil) }
     }
 
     /// Lists a statement as not read, with why.
-    mutating func skip(_ tokens: [CodeToken], _ reason: CodeSkippedLine.Reason) {
+    /// `inLibrary`: a statement inside a library's block (`make.top…`), always listed.
+    mutating func skip(_ tokens: [CodeToken], _ reason: CodeSkippedLine.Reason, inLibrary: Bool = false) {
         guard let first = tokens.first else { return }
         // `import SnapKit`, `#import "Masonry.h"` name a library, not a layout.
-        let mentions = first.text != "import" && tokens.contains { Self.isLayoutWord($0) }
+        let mentions = inLibrary || first.text != "import" && tokens.contains { Self.isLayoutWord($0) }
         let text = sourceLines.indices.contains(first.line - 1)
             ? String(sourceLines[first.line - 1].trimmingSpaces.prefix(120)) : ""
         code.skipped.append(CodeSkippedLine(line: first.line, text: text,
@@ -211,6 +212,11 @@ public struct LayoutCodeReader {
             // `@IBOutlet var title: UILabel!`: a view the code will name.
             if tokens.count >= 4, tokens[2].is(":"), Self.isViewClass(tokens[3].text) {
                 declareView(name, className: tokens[3].text, line: first.line)
+                return .layout
+            }
+            // `var top: Constraint?`, `var all: [NSLayoutConstraint]`: a place for constraints
+            // made later, nothing to lay out yet.
+            if tokens.count >= 3, tokens[2].is(":"), tokens.dropFirst(3).contains(where: { $0.kind == .name && $0.text.hasSuffix("Constraint") }) {
                 return .layout
             }
             return .skipped(.notLayout)

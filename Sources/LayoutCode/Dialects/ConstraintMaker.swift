@@ -101,7 +101,7 @@ extension LayoutCodeReader {
         var parser = CodeExpressionParser(receiver)
         let expression = receiver.isEmpty ? CodeExpression.name("self") : parser.expression()
         guard let owner = item(expression), owner.guide == nil else {
-            skip(tokens, .unsupportedItem(expression.sourceText))
+            skip(tokens, .unsupportedItem(expression.sourceText), inLibrary: true)
             return
         }
         readMaker(style, mode: mode, owner: owner, parameter: parameter, body: body)
@@ -125,7 +125,7 @@ extension LayoutCodeReader {
             }
             switch reader.makerStatement(style, expression, parameter: parameter, owner: owner, updating: updating, variable: variable) {
             case .layout: break
-            case .skipped(let reason): reader.skip(tokens, reason == .notLayout ? .unrecognized : reason)
+            case .skipped(let reason): reader.skip(tokens, reason == .notLayout ? .unrecognized : reason, inLibrary: true)
             }
         }
     }

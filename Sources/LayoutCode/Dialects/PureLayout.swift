@@ -31,7 +31,7 @@ enum PureLayoutDialect: CodeDialect {
         let before = reader.made.count
         if method == "autoSetPriority" {
             guard let value, let priority = reader.priority(value) else {
-                reader.skip(tokens, .unknownValue(value?.sourceText ?? method))
+                reader.skip(tokens, .unknownValue(value?.sourceText ?? method), inLibrary: true)
                 return
             }
             reader.priorityOverride = priority
