@@ -575,7 +575,7 @@ func fingerprint(_ session: Session) -> String {
 
     @Test func jsonEscaping() throws {
         let text = "quote \" backslash \\ newline \n tab \t bell \u{07} é ✓ \u{2028}"
-        let json = jsonString(text)
+        let json = JSONValue.string(text).serialized
         let back = try JSONSerialization.jsonObject(with: Data("[\(json)]".utf8)) as? [String]
         #expect(back == [text])
     }

@@ -350,7 +350,7 @@ scenario_piped_input() {
     out=$(printf 'view a\na.left == 1\n' | "$BIN" 2>&1); status=$?
     check "a rejected piped line exits with status 1" test "$status" = 1
     out=$(printf 'view a\n' | "$BIN" --json 2>&1)
-    check "--json prints one object per command" test "$(grep -c '^{"line":1,"input":"view a","ok":true,"error":null,' <<<"$out")" = 1
+    check "--json prints one object per command" test "$(grep -c '^{"version":1,"line":1,"input":"view a","ok":true,"error":null,' <<<"$out")" = 1
 }
 
 # Colour: the error label's SGR code is on screen (capture-pane -e keeps it).

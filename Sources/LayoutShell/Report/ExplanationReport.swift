@@ -20,58 +20,69 @@ public struct ExplanationReport: Sendable {
 
 extension ExplanationReport {
     /// The `explanation` object of the JSON report (README, "JSON").
-    func json() -> String {
-        func terms(_ items: [ExplanationTerm]) -> String {
-            "[" + items.map {
-                "{\"id\":\(jsonString($0.id)),\"constraint\":\(jsonString(texts[$0.id] ?? $0.id)),\"multiplier\":\(jsonNumber($0.multiplier)),\"constant\":\(jsonNumber($0.constant)),\"priority\":\(jsonNumber($0.priority))}"
-            }.joined(separator: ",") + "]"
+    var json: JSONValue {
+        func terms(_ items: [ExplanationTerm]) -> JSONValue {
+            .array(items.map {
+                .object([
+                    JSONMember("id", .string($0.id)), JSONMember("constraint", .string(texts[$0.id] ?? $0.id)),
+                    JSONMember("multiplier", .number($0.multiplier)), JSONMember("constant", .number($0.constant)),
+                    JSONMember("priority", .number($0.priority)),
+                ])
+            })
         }
-        func strings(_ items: [String]) -> String { "[" + items.map(jsonString).joined(separator: ",") + "]" }
-        func optional(_ value: Double?) -> String { value.map { jsonNumber(cleanValue($0)) } ?? "null" }
-        var fields: [String] = []
+        var fields: [JSONMember] = []
         switch subject {
         case .value(let e):
-            fields.append("\"kind\":\"value\"")
-            fields.append("\"view\":\(jsonString(e.view))")
-            fields.append("\"attribute\":\(jsonString(e.attribute.rawValue))")
-            fields.append("\"value\":\(jsonNumber(cleanValue(e.value)))")
-            fields.append("\"offset\":\(jsonNumber(e.offset))")
-            fields.append("\"ambiguous\":\(e.isAmbiguous)")
-            fields.append("\"range\":[\(optional(e.lower)),\(optional(e.upper))]")
-            fields.append("\"terms\":\(terms(e.terms))")
-            fields.append("\"free\":\(strings(e.freeComponents.map { "\($0.view).\($0.component.rawValue)" }))")
-            fields.append("\"loose\":\(strings(e.looseConstraints))")
+            fields += [
+                JSONMember("kind", .string("value")),
+                JSONMember("view", .string(e.view)),
+                JSONMember("attribute", .string(e.attribute.rawValue)),
+                JSONMember("value", .solved(e.value)),
+                JSONMember("offset", .number(e.offset)),
+                JSONMember("ambiguous", .bool(e.isAmbiguous)),
+                JSONMember("range", .array([.solved(e.lower), .solved(e.upper)])),
+                JSONMember("terms", terms(e.terms)),
+                JSONMember("free", .strings(e.freeComponents.map { "\($0.view).\($0.component.rawValue)" })),
+                JSONMember("loose", .strings(e.looseConstraints)),
+            ]
         case .constraint(let e):
-            fields.append("\"kind\":\"constraint\"")
-            fields.append("\"id\":\(jsonString(e.id))")
-            fields.append("\"constraint\":\(jsonString(e.text))")
-            fields.append("\"priority\":\(jsonNumber(e.priority))")
-            fields.append("\"got\":\(jsonNumber(cleanValue(e.got)))")
-            fields.append("\"wanted\":\(jsonNumber(cleanValue(e.wanted)))")
+            fields += [
+                JSONMember("kind", .string("constraint")),
+                JSONMember("id", .string(e.id)),
+                JSONMember("constraint", .string(e.text)),
+                JSONMember("priority", .number(e.priority)),
+                JSONMember("got", .solved(e.got)),
+                JSONMember("wanted", .solved(e.wanted)),
+            ]
             switch e.status {
             case .inactive:
-                fields.append("\"status\":\"inactive\"")
+                fields.append(JSONMember("status", .string("inactive")))
             case .holds(let tight):
-                fields.append("\"status\":\"holds\"")
-                fields.append("\"tight\":\(tight)")
+                fields += [JSONMember("status", .string("holds")), JSONMember("tight", .bool(tight))]
             case .broken(let error, let all, let holders):
-                fields.append("\"status\":\"broken\"")
-                fields.append("\"error\":\(jsonNumber(cleanValue(error)))")
-                fields.append("\"terms\":\(terms(all))")
-                fields.append("\"held_back_by\":\(strings(holders.map(\.id)))")
+                fields += [
+                    JSONMember("status", .string("broken")),
+                    JSONMember("error", .solved(error)),
+                    JSONMember("terms", terms(all)),
+                    JSONMember("held_back_by", .strings(holders.map(\.id))),
+                ]
             case .conflict(let conflict):
-                fields.append("\"status\":\"conflict\"")
-                if let conflict {
-                    fields.append("\"conflict\":{\"constraints\":\(strings(conflict.members)),\"broken\":\(jsonString(conflict.target)),"
-                                  + "\"terms\":\(terms(conflict.terms)),\"shortfall\":\(jsonNumber(cleanValue(conflict.shortfall)))}")
-                } else {
-                    fields.append("\"conflict\":null")
-                }
+                fields.append(JSONMember("status", .string("conflict")))
+                fields.append(JSONMember("conflict", conflict.map { conflict in
+                    .object([
+                        JSONMember("constraints", .strings(conflict.members)),
+                        JSONMember("broken", .string(conflict.target)),
+                        JSONMember("terms", terms(conflict.terms)),
+                        JSONMember("shortfall", .solved(conflict.shortfall)),
+                    ])
+                } ?? .null))
             }
         }
-        fields.append("\"arithmetic\":" + (arithmetic.map(jsonString) ?? "null"))
-        fields.append("\"sentence\":" + (sentence.map(jsonString) ?? "null"))
-        fields.append("\"fix\":" + (fix.map(jsonString) ?? "null"))
-        return "{" + fields.joined(separator: ",") + "}"
+        fields += [
+            JSONMember("arithmetic", .nullable(arithmetic)),
+            JSONMember("sentence", .nullable(sentence)),
+            JSONMember("fix", .nullable(fix)),
+        ]
+        return .object(fields)
     }
 }

@@ -1,91 +1,104 @@
 import LayoutModel
 
-/// A JSON string literal with every character that needs it escaped.
-func jsonString(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        case "\u{08}": out += "\\b"
-        case "\u{0C}": out += "\\f"
-        default:
-            if scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\u{2028}" || scalar == "\u{2029}" {
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-    }
-    return out + "\""
-}
+/// The version of the JSON report's schema (README, "JSON"): the `version` key of every
+/// top-level object. Raise it when a key changes meaning or goes away; a new key does not.
+let jsonSchemaVersion = 1
 
-/// A number as JSON: shortest exact form; non-finite values (never expected) become null.
-func jsonNumber(_ value: Double) -> String {
-    value.isFinite ? formatNumber(value) : "null"
+extension JSONValue {
+    /// A solved value as JSON shows it: full precision without the solver's noise.
+    static func solved(_ value: Double) -> JSONValue { .number(cleanValue(value)) }
+
+    /// An optional solved value (null where there is none: an unbounded end of a range).
+    static func solved(_ value: Double?) -> JSONValue { value.map(solved) ?? .null }
 }
 
 /// `{"message": …, "column": N}` (column 1-based, or null).
-private func errorObject(_ error: ShellError) -> String {
-    "{\"message\":\(jsonString(error.text)),\"column\":\(error.column.map(String.init) ?? "null")}"
+private func errorObject(_ error: ShellError) -> JSONValue {
+    .object([JSONMember("message", .string(error.text)), JSONMember("column", error.column.map(JSONValue.integer) ?? .null)])
+}
+
+/// `[{"id", "constraint"}]`: constraints added or removed.
+private func constraintArray(_ items: [ConstraintLine]) -> JSONValue {
+    .array(items.map { .object([JSONMember("id", .string($0.id)), JSONMember("constraint", .string($0.text))]) })
+}
+
+/// `{"name": {"x", "y", "width", "height"}}` in creation order.
+private func frameObject(_ frames: [(name: String, frame: Frame)]) -> JSONValue {
+    .object(frames.map { item in
+        let f = item.frame
+        return JSONMember(item.name, .object([
+            JSONMember("x", .solved(f.x)), JSONMember("y", .solved(f.y)),
+            JSONMember("width", .solved(f.width)), JSONMember("height", .solved(f.height)),
+        ]))
+    })
+}
+
+/// `{"constraints", "broken", "sentence", "fix", "note"}`: one required conflict.
+private func conflictObject(_ c: ConflictReport) -> JSONValue {
+    .object([
+        JSONMember("constraints", .strings(c.constraints.map(\.id))),
+        JSONMember("broken", .string(c.broken)),
+        JSONMember("sentence", .nullable(c.sentence)),
+        JSONMember("fix", .nullable(c.fix)),
+        JSONMember("note", .nullable(c.note)),
+    ])
 }
 
 extension CommandResult {
-    /// One JSON object on one line, with the keys the README's JSON section lists (and
-    /// `output` for inspection commands). Empty for silent lines.
-    public func renderJSON() -> String {
-        if isSilent { return "" }
-        var fields: [String] = []
-        fields.append("\"line\":\(line)")
-        fields.append("\"input\":\(jsonString(input))")
-        fields.append("\"ok\":\(ok)")
-        fields.append("\"error\":" + (error.map(errorObject) ?? "null"))
-        func constraintArray(_ items: [ConstraintLine]) -> String {
-            "[" + items.map { "{\"id\":\(jsonString($0.id)),\"constraint\":\(jsonString($0.text))}" }.joined(separator: ",") + "]"
-        }
-        fields.append("\"added\":\(constraintArray(added))")
-        fields.append("\"removed\":\(constraintArray(removed))")
-        fields.append("\"views_added\":[" + viewsAdded.map(jsonString).joined(separator: ",") + "]")
-        fields.append("\"views_removed\":[" + viewsRemoved.map(jsonString).joined(separator: ",") + "]")
-        fields.append("\"changed\":[" + changed.map {
-            "{\"id\":\(jsonString($0.id)),\"constraint\":\(jsonString($0.text)),\"before\":\(jsonString($0.before)),\"what\":\(jsonString($0.what.rawValue))}"
-        }.joined(separator: ",") + "]")
-        func frameObject(_ frames: [(name: String, frame: Frame)]) -> String {
-            "{" + frames.map { item in
-                let f = item.frame
-                return "\(jsonString(item.name)):{\"x\":\(jsonNumber(cleanValue(f.x))),\"y\":\(jsonNumber(cleanValue(f.y))),\"width\":\(jsonNumber(cleanValue(f.width))),\"height\":\(jsonNumber(cleanValue(f.height)))}"
-            }.joined(separator: ",") + "}"
-        }
-        fields.append("\"frames\":" + frameObject(frames))
+    /// The report as one JSON object with the keys the README's JSON section lists (and
+    /// `output` for inspection commands); nil for silent lines.
+    public var json: JSONValue? {
+        if isSilent { return nil }
+        var fields: [JSONMember] = [
+            JSONMember("version", .integer(jsonSchemaVersion)),
+            JSONMember("line", .integer(line)),
+            JSONMember("input", .string(input)),
+            JSONMember("ok", .bool(ok)),
+            JSONMember("error", error.map(errorObject) ?? .null),
+            JSONMember("added", constraintArray(added)),
+            JSONMember("removed", constraintArray(removed)),
+            JSONMember("views_added", .strings(viewsAdded)),
+            JSONMember("views_removed", .strings(viewsRemoved)),
+            JSONMember("changed", .array(changed.map {
+                .object([
+                    JSONMember("id", .string($0.id)), JSONMember("constraint", .string($0.text)),
+                    JSONMember("before", .string($0.before)), JSONMember("what", .string($0.what.rawValue)),
+                ])
+            })),
+            JSONMember("frames", frameObject(frames)),
+        ]
         // Only while a scale rounds `frames`: the solver's values, unrounded.
-        if let exactFrames { fields.append("\"frames_exact\":" + frameObject(exactFrames)) }
-        if !guides.isEmpty { fields.append("\"guides\":[" + guides.map(jsonString).joined(separator: ",") + "]") }
-        fields.append("\"broken\":[" + broken.map {
-            "{\"id\":\(jsonString($0.id)),\"constraint\":\(jsonString($0.text)),\"priority\":\(jsonNumber($0.priority)),\"wanted\":\(jsonNumber(cleanValue($0.wanted))),\"got\":\(jsonNumber(cleanValue($0.got))),\"error\":\(jsonNumber(cleanValue($0.error))),\"required\":\($0.isBrokenRequired)}"
-        }.joined(separator: ",") + "]")
-        fields.append("\"ambiguous\":{" + ambiguous.map {
-            "\(jsonString($0.view)):[" + $0.components.map { jsonString($0.rawValue) }.joined(separator: ",") + "]"
-        }.joined(separator: ",") + "}")
-        fields.append("\"ambiguity\":" + ambiguityJSON)
-        func conflictObject(_ c: ConflictReport) -> String {
-            "{\"constraints\":[" + c.constraints.map { jsonString($0.id) }.joined(separator: ",") + "],\"broken\":\(jsonString(c.broken)),"
-                + "\"sentence\":\(c.sentence.map(jsonString) ?? "null"),\"fix\":\(c.fix.map(jsonString) ?? "null"),\"note\":\(c.note.map(jsonString) ?? "null")}"
-        }
-        fields.append("\"conflict\":" + (conflicts.first.map(conflictObject) ?? "null"))
-        fields.append("\"conflicts\":[" + conflicts.map(conflictObject).joined(separator: ",") + "]")
+        if let exactFrames { fields.append(JSONMember("frames_exact", frameObject(exactFrames))) }
+        if !guides.isEmpty { fields.append(JSONMember("guides", .strings(guides))) }
+        fields.append(JSONMember("broken", .array(broken.map {
+            .object([
+                JSONMember("id", .string($0.id)), JSONMember("constraint", .string($0.text)),
+                JSONMember("priority", .number($0.priority)), JSONMember("wanted", .solved($0.wanted)),
+                JSONMember("got", .solved($0.got)), JSONMember("error", .solved($0.error)),
+                JSONMember("required", .bool($0.isBrokenRequired)),
+            ])
+        })))
+        fields.append(JSONMember("ambiguous", .object(ambiguous.map {
+            JSONMember($0.view, .strings($0.components.map(\.rawValue)))
+        })))
+        fields.append(JSONMember("ambiguity", ambiguityJSON))
+        fields.append(JSONMember("conflict", conflicts.first.map(conflictObject) ?? .null))
+        fields.append(JSONMember("conflicts", .array(conflicts.map(conflictObject))))
         if !rejected.isEmpty {
-            fields.append("\"rejected\":[" + rejected.map {
-                "{\"source\":\($0.source.map(jsonString) ?? "null"),\"line\":\($0.line),\"input\":\(jsonString($0.input)),\"error\":\(errorObject($0.error))}"
-            }.joined(separator: ",") + "]")
+            fields.append(JSONMember("rejected", .array(rejected.map {
+                .object([
+                    JSONMember("source", .nullable($0.source)), JSONMember("line", .integer($0.line)),
+                    JSONMember("input", .string($0.input)), JSONMember("error", errorObject($0.error)),
+                ])
+            })))
         }
-        if let explanation { fields.append("\"explanation\":" + explanation.json()) }
+        if let explanation { fields.append(JSONMember("explanation", explanation.json)) }
         // `draw`'s picture is text like any inspection's, at the width of `--check` (80).
         let text = output + (picture?.terminalLines(width: 80) ?? [])
-        if !text.isEmpty { fields.append("\"output\":\(jsonString(text.joined(separator: "\n")))") }
-        return "{" + fields.joined(separator: ",") + "}"
+        if !text.isEmpty { fields.append(JSONMember("output", .string(text.joined(separator: "\n")))) }
+        return .object(fields)
     }
+
+    /// `json` on one line; empty for silent lines.
+    public func renderJSON() -> String { json?.serialized ?? "" }
 }

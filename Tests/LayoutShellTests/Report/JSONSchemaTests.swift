@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+import LayoutModel
+@testable import LayoutShell
+
+/// The JSON report as a value: the serializer's bytes, and the schema walked key by key
+/// against the README (every key printed is documented there).
+@Suite struct JSONSchemaTests {
+    @Test func serializerBytes() {
+        let value = JSONValue.object([
+            JSONMember("b", .integer(-3)),
+            JSONMember("a", .array([.number(0.1), .number(20), .number(-0.5), .number(.nan), .number(.infinity)])),
+            JSONMember("c", .object([JSONMember("t", .bool(true)), JSONMember("f", .bool(false)), JSONMember("n", .null)])),
+            JSONMember("s", .string("q\"b\\n\nt\t\u{07}\u{2028}é")),
+        ])
+        // Keys in insertion order; non-finite numbers become null; control characters and
+        // U+2028 escaped, other non-ASCII text left as it is.
+        #expect(value.serialized == #"{"b":-3,"a":[0.1,20,-0.5,null,null],"c":{"t":true,"f":false,"n":null},"s":"q\"b\\n\nt\t\u0007\u2028é"}"#)
+        #expect(value.keys == ["b", "a", "c", "s"])
+        #expect(value["c"]?["n"] == .null && value["missing"] == nil && JSONValue.integer(1)["x"] == nil)
+    }
+
+    /// Lines that between them make every key the report has: frames, guides, a scale
+    /// (frames_exact), broken optional and required constraints, a conflict, ambiguity with
+    /// ranges, every explanation status, a rejected line, inspection output, undo.
+    static let script = """
+        view a b c
+        guide g
+        a.width >= 100 @750
+        a.width <= 50 @500
+        a.left == root.left + 10
+        a.top == root.top
+        a.height == 20
+        b.width == 50
+        b.width == 80
+        c.left == root.left
+        c.width >= 100
+        c.width <= 110
+        explain c1
+        explain c2
+        explain c7
+        explain c.width
+        deactivate c1
+        explain c1
+        c2.constant = 40
+        bad line here
+        scale 3
+        frames
+        undo
+        """
+
+    /// Every object key under `value`, as dotted paths; the members of `frames`,
+    /// `frames_exact` and `ambiguous` are named by views, so they count as one key `*`.
+    static func keyPaths(_ value: JSONValue, _ path: String = "") -> Set<String> {
+        switch value {
+        case .array(let items):
+            return items.reduce(into: []) { $0.formUnion(keyPaths($1, path)) }
+        case .object(let members):
+            let byName = ["frames", "frames_exact", "ambiguous"].contains { path.hasSuffix($0) }
+            return members.reduce(into: []) { paths, member in
+                let key = byName ? "*" : member.key
+                let here = path.isEmpty ? key : path + "." + key
+                paths.insert(here)
+                paths.formUnion(keyPaths(member.value, here))
+            }
+        default:
+            return []
+        }
+    }
+
+    @Test func everyKeyIsDocumented() throws {
+        let session = Session()
+        var results = run(session, Self.script)
+        // `--final`'s one object, with its `rejected` list.
+        let rejected = results.enumerated().compactMap { index, result in
+            result.error.map { RejectedLine(source: "s.lal", line: index + 1, input: result.input, error: $0) }
+        }
+        results.append(session.finalReport(lineNumber: results.count, rejected: rejected))
+        var paths: Set<String> = []
+        for result in results {
+            let json = try #require(result.json)
+            // Version first, an integer, in every top-level object.
+            #expect(json.keys.first == "version" && json["version"] == .integer(1))
+            paths.formUnion(Self.keyPaths(json))
+        }
+        let readme = try String(contentsOf: URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(readme.range(of: "**JSON.**").flatMap { start in
+            readme.range(of: "\n## ", range: start.upperBound..<readme.endIndex).map { readme[start.lowerBound..<$0.lowerBound] }
+        })
+        let keys = Set(paths.map { $0.split(separator: ".").last.map(String.init)! }).subtracting(["*"])
+        // Enough of the schema came up for the walk to mean something.
+        #expect(keys.isSuperset(of: ["rejected", "frames_exact", "guides", "explanation", "held_back_by", "shortfall", "tight", "note", "output"]))
+        for key in keys.sorted() {
+            #expect(section.contains("`\(key)`") || section.contains("\"\(key)\""), "JSON key \(key) is not in the README's JSON section")
+        }
+        #expect(!section.contains("`warnings`"))
+    }
+
+    @Test func parsesAsJSON() throws {
+        for result in run(Session(), Self.script) {
+            let text = result.renderJSON()
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "\(text)")
+            #expect(object["version"] as? Int == 1)
+        }
+    }
+}
