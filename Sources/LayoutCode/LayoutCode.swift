@@ -84,6 +84,9 @@ public struct CodeView: Sendable, Equatable {
     /// comes with the stack) or a custom spacing, or this view's `isHidden`: where, among the
     /// activations, UIKit remakes the stack's constraints.
     public var settingsLine: Int?
+    /// Made by this code (`let x = UILabel()`), not an outlet or a view made elsewhere: one
+    /// that is constrained but never added is UIKit's "no common ancestor" exception.
+    public var isMadeHere = false
     /// The line that first names it.
     public var line: Int
 

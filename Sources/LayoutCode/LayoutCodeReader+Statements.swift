@@ -11,6 +11,7 @@ extension LayoutCodeReader {
         }
         if let made = viewConstruction(value) {
             let index = declareView(name, className: made.className, line: line)
+            code.views[index].isMadeHere = true
             apply(made, to: index)
             return .layout
         }
@@ -211,9 +212,10 @@ extension LayoutCodeReader {
     /// `owner.method(values…)` (owner nil: the code's `self`).
     mutating func perform(_ method: String, on owner: CodeExpression?, _ values: [CodeExpression], labels: [String?], line: Int) -> Outcome {
         switch method {
-        case "activate", "deactivate", "addConstraint", "addConstraints":
+        case "activate", "deactivate", "addConstraint", "addConstraints", "activateConstraints", "deactivateConstraints":
+            // (`activateConstraints` is Swift 2's spelling.)
             guard let value = values.first, let refs = constraintRefs(value, creating: true) else { return .skipped(.unrecognized) }
-            for ref in refs { setActive(ref, method != "deactivate") }
+            for ref in refs { setActive(ref, !method.hasPrefix("deactivate")) }
             return .layout
         case "addSubview", "insertSubview", "addArrangedSubview", "insertArrangedSubview", "addLayoutGuide":
             let parent = owner.flatMap { item($0) } ?? (owner == nil ? CodeItem(Self.rootName) : nil)

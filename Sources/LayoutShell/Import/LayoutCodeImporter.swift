@@ -65,8 +65,15 @@ struct LayoutCodeTranslation {
         for view in code.views where used.contains(view.name) {
             emitView(view.name, used: used, emitted: &emitted, homeless: &homeless)
         }
-        if !homeless.isEmpty {
-            note("not added to a view in this code (made elsewhere?), so in root here: \(homeless.joined(separator: ", "))")
+        // A view this code makes and constrains but never adds: UIKit throws when the
+        // constraints go active ("no common ancestor"). Kept in root so the rest shows.
+        let unadded = homeless.filter { name in code.view(name).map { $0.isMadeHere && constrained(name) } ?? false }
+        for name in unadded {
+            note("no common ancestor: \(name) was never added to a view (UIKit throws when its constraints activate); it is in root here")
+        }
+        let elsewhere = homeless.filter { !unadded.contains($0) }
+        if !elsewhere.isEmpty {
+            note("not added to a view in this code (made elsewhere?), so in root here: \(elsewhere.joined(separator: ", "))")
         }
         for margins in code.margins {
             guard let name = names[margins.view] else { continue }
@@ -117,6 +124,17 @@ struct LayoutCodeTranslation {
         used.formUnion(code.contentPriorities.map(\.view))
         used.remove(LayoutCodeReader.rootName)
         return used
+    }
+
+    /// Whether an active constraint names the view.
+    func constrained(_ name: String) -> Bool {
+        code.constraints.contains { constraint in
+            guard constraint.isActive else { return false }
+            switch constraint.form {
+            case .anchors(let first, _, let second, _, _, _): return first.item.view == name || second?.item.view == name
+            case .visualFormat(_, _, _, let views): return views.values.contains { $0.view == name }
+            }
+        }
     }
 
     mutating func emitView(_ name: String, used: Set<String>, emitted: inout Set<String>, homeless: inout [String]) {
