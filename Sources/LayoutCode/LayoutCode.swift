@@ -84,6 +84,9 @@ public struct CodeView: Sendable, Equatable {
     /// comes with the stack) or a custom spacing, or this view's `isHidden`: where, among the
     /// activations, UIKit remakes the stack's constraints.
     public var settingsLine: Int?
+    /// What the code gives a label, button or image view to size itself by (`text`, `font`,
+    /// `image`, `title`), in the order it first sets each.
+    public var contentSet: [String] = []
     /// Made by this code (`let x = UILabel()`), not an outlet or a view made elsewhere: one
     /// that is constrained but never added is UIKit's "no common ancestor" exception.
     public var isMadeHere = false

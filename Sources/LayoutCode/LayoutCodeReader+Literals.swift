@@ -211,6 +211,7 @@ extension LayoutCodeReader {
         var frame: [CodeLength]?
         var arranged: [CodeExpression]?
         var intrinsic: (Double?, Double?)?
+        var contentSet: [String] = []
     }
 
     /// `UILabel()`, `UIView(frame: …)`, `UIStackView(arrangedSubviews: […])`,
@@ -240,6 +241,9 @@ extension LayoutCodeReader {
         for (label, value) in arguments {
             guard let value else { continue }
             switch label {
+            case "image", "named": made.contentSet.append("image")
+            case "style", "activityIndicatorStyle":
+                if value.sourceText.lowercased().contains("large") { made.contentSet.append("large") }
             case "frame": made.frame = rect(value)
             case "arrangedSubviews": made.arranged = viewList(value)
             case "intrinsicSize":
@@ -266,6 +270,7 @@ extension LayoutCodeReader {
             code.views[index].stack = CodeStack()
         }
         if let frame = construction.frame { code.views[index].frame = frame }
+        code.views[index].contentSet += construction.contentSet
         if let intrinsic = construction.intrinsic {
             code.views[index].hasIntrinsicSize = true
             code.views[index].intrinsicWidth = intrinsic.0

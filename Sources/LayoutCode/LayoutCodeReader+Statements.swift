@@ -94,6 +94,10 @@ extension LayoutCodeReader {
             guard let rect = rect(value) else { return .skipped(.unknownValue(value.sourceText)) }
             code.views[index].frame = rect
             return .layout
+        case "text", "attributedText", "font", "image", "title":
+            // Not layout, but what the view's intrinsic size would come from: the import says so.
+            if index >= 0, !code.views[index].contentSet.contains(property) { code.views[index].contentSet.append(property) }
+            return .skipped(.notLayout)
         case "accessibilityIdentifier", "identifier":
             // A view's accessibilityIdentifier, a guide's identifier: the name `import` gives it.
             guard index >= 0, case .string(let identifier) = value else { return .skipped(.notLayout) }
@@ -192,6 +196,9 @@ extension LayoutCodeReader {
                 return perform(selector, on: receiver, values, labels: [], line: line)
             case "setCustomSpacing":
                 return perform(selector, on: receiver, values, labels: [], line: line)
+            case "setText", "setFont", "setImage", "setTitle", "setAttributedText":
+                let property = String(selector.dropFirst(3))
+                return assign(.member(receiver, property.prefix(1).lowercased() + property.dropFirst()), values.first ?? .other, line: line)
             case "setActive":
                 return assign(.member(receiver, "isActive"), values.first ?? .other, line: line)
             case "setPriority", "setIdentifier", "setConstant", "setTranslatesAutoresizingMaskIntoConstraints", "setLayoutMargins",
@@ -250,6 +257,12 @@ extension LayoutCodeReader {
             code.contentPriorities.append(CodeContentPriority(view: item.view, kind: method.contains("Hugging") ? .hugging : .compressionResistance,
                                                               axis: axis, priority: priority, line: line))
             return .layout
+        case "setTitle", "setImage", "setAttributedTitle":
+            // `button.setTitle("Go", for: .normal)`: what the button's size would come from.
+            guard let owner, let item = item(owner), item.guide == nil, let index = viewIndex(of: item, line: line) else { return .skipped(.notLayout) }
+            let word = method.contains("Image") ? "image" : "title"
+            if !code.views[index].contentSet.contains(word) { code.views[index].contentSet.append(word) }
+            return .skipped(.notLayout)
         case "forEach":
             // `views.forEach(view.addSubview)`, `constraints.forEach { … }` is a block.
             guard let owner, let function = values.first, case .member(let target, let name) = function, let elements = viewList(owner) else {

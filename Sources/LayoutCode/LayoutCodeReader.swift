@@ -303,7 +303,24 @@ public struct LayoutCodeReader {
         for i in code.margins.indices where code.margins[i].view == old { code.margins[i].view = new }
     }
 
+    /// The intrinsic sizes UIKit gives controls whose size does not depend on content (nil:
+    /// that side depends on the segments or pages). Sources in the README.
+    static let controlSizes: [String: (Double?, Double?)] = [
+        "UISwitch": (51, 31), "UIStepper": (94, 32), "UIActivityIndicatorView": (20, 20),
+        "UISegmentedControl": (nil, 32), "UIPageControl": (nil, 26),
+    ]
+
+    /// Views whose size comes from text or an image: the importer asks for one.
+    public static let contentSizedClasses: Set<String> = ["UILabel", "UIButton", "UIImageView", "UITextField", "UITextView"]
+
     mutating func finish() {
+        for index in code.views.indices where !code.views[index].hasIntrinsicSize {
+            guard let className = code.views[index].className, let size = Self.controlSizes[className] else { continue }
+            let large = className == "UIActivityIndicatorView" && code.views[index].contentSet.contains("large")
+            code.views[index].hasIntrinsicSize = true
+            code.views[index].intrinsicWidth = large ? 37 : size.0
+            code.views[index].intrinsicHeight = large ? 37 : size.1
+        }
         var order = activationOrder
         let active = Set(activationOrder)
         for index in made.indices where !active.contains(index) && !removed.contains(index) { order.append(index) }

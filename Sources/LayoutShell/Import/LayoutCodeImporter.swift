@@ -166,8 +166,18 @@ struct LayoutCodeTranslation {
                 emitAutoresizingView(view, as: sessionName, place: place)
             } else {
                 add("view \(sessionName)\(place)", view.line)
+                noteContentSize(view, as: sessionName)
             }
         }
+    }
+
+    /// A label, button or image view sizes itself by its text or image, which LayoutLab does
+    /// not measure: the note names the command that gives it a size.
+    mutating func noteContentSize(_ view: CodeView, as name: String) {
+        guard let className = view.className, LayoutCodeReader.contentSizedClasses.contains(className) else { return }
+        let sets = view.contentSet.filter { $0 != "large" }
+        let given = sets.isEmpty ? "" : " (the code sets its \(sets.joined(separator: ", ")))"
+        note("\(name) is a \(className): its size comes from its content\(given), which LayoutLab does not measure; give it one with `view \(name) intrinsic 120x21`")
     }
 
     /// `WxH` of a view's intrinsic size, `-` for a side it does not have.
