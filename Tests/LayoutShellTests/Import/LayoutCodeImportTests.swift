@@ -146,7 +146,15 @@ struct ExportRoundTripTests {
         if random.chance(35) {
             // A stack of new views, with its properties; its UISV-* constraints are UIKit's.
             let count = 1 + random.below(3)
-            let arranged = (0..<count).map { "s\($0)" }
+            var arranged = (0..<count).map { "s\($0)" }
+            if random.chance(50) {
+                // A stack arranged in the stack (issue 24: nested stacks lost their views on import).
+                _ = session.execute("stack inner \(random.pick(["h", "v"])) i0 i1", report: false)
+                if random.chance(50) { _ = session.execute("inner.spacing = \(random.below(20))", report: false) }
+                if random.chance(50) { _ = session.execute("inner.alignment = \(random.pick(["leading", "center"]))", report: false) }
+                arranged.insert("inner", at: random.below(arranged.count + 1))
+                views += ["i0", "i1"]
+            }
             _ = session.execute("stack st \(random.pick(["h", "v"])) " + arranged.joined(separator: " "), report: false)
             if random.chance(50) { _ = session.execute("st.spacing = \(random.below(20))", report: false) }
             if random.chance(50) { _ = session.execute("st.distribution = \(random.pick(["fillEqually", "equalSpacing", "equalCentering", "fillProportionally"]))", report: false) }
