@@ -227,17 +227,17 @@ struct ExportRoundTripTests {
         return lines
     }
 
-    @Test(arguments: [LayoutCodePrinter.Language.swift, .objectiveC])
+    @Test(arguments: [LayoutCodePrinter.Language.swift, .objectiveC, .snapKit])
     func randomSessionsComeBackTheSame(_ language: LayoutCodePrinter.Language) throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("layoutlab-export-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let file = language == .swift ? "Layout.swift" : "Layout.m"
+        let file = language == .objectiveC ? "Layout.m" : "Layout.swift"
         var checked = 0
         for seed in UInt64(1)...300 {
             let session = Self.randomSession(seed)
             session.directory = directory.path
-            let exported = session.execute("export \(language == .swift ? "swift" : "objc") \(file)")
+            let exported = session.execute("export \(language == .swift ? "swift" : language == .snapKit ? "snapkit" : "objc") \(file)")
             #expect(exported.ok)
             let fresh = Session()
             fresh.directory = directory.path
