@@ -45,7 +45,8 @@ extension LayoutCodePrinter {
     /// (`a.snp.makeConstraints { make in make.top.equalTo(b.snp.bottom).offset(8) }`) where
     /// SnapKit can say it, else as an anchor made and activated on the spot, so the order —
     /// which decides what breaks in a conflict — stays the session's. Root and the system
-    /// guides are never a maker's view (SnapKit would turn root's autoresizing constraints off).
+    /// guides are never a maker's view, nor a view that keeps its autoresizing mask (SnapKit
+    /// would turn its autoresizing constraints off).
     func snapKitLines(_ records: [ConstraintRecord]) -> [String] {
         var lines = [""]
         // Consecutive makers of one view share a block.
@@ -81,9 +82,12 @@ extension LayoutCodePrinter {
     }
 
     /// `make.ATTR.RELATION(target)…` for a constraint SnapKit says exactly; nil when it cannot
-    /// (root or a system guide first, a system spacing, the old `baseline`, a location to a constant).
+    /// (root, a system guide or a frame view first, a system spacing, the old `baseline`, a
+    /// location to a constant).
     func snapKitMaker(_ spec: ConstraintSpec, name: String?) -> String? {
+        // A maker turns its view's autoresizing constraints off: not for a view that keeps them.
         guard spec.firstItem != LayoutModel.rootName, LayoutModel.systemGuide(spec.firstItem) == nil, spec.systemSpacing == 0,
+              model.autoresizing[spec.firstItem] == nil,
               spec.firstAttribute != .baseline, spec.secondAttribute != .baseline else { return nil }
         let relation = spec.relation == .equal ? "equalTo" : spec.relation == .greaterThanOrEqual ? "greaterThanOrEqualTo" : "lessThanOrEqualTo"
         var text = "make.\(spec.firstAttribute.rawValue)."

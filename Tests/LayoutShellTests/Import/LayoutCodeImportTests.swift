@@ -267,7 +267,7 @@ struct ExportRoundTripTests {
     @Test func exportNeedsALanguageAndAFile() {
         let session = Session()
         #expect(session.execute("export").error?.message == "export needs a language and a file name")
-        #expect(session.execute("export kotlin a.kt").error?.message == "export writes swift or objc, not kotlin")
+        #expect(session.execute("export kotlin a.kt").error?.message == "export writes swift, objc or snapkit, not kotlin")
         #expect(session.execute("export swift").error?.message == "export swift needs a file name")
     }
 }
