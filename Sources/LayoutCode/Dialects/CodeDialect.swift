@@ -6,7 +6,8 @@ import LayoutVocabulary
 /// `translatesAutoresizingMaskIntoConstraints` turned off as the library does) and lists what
 /// it cannot read, so a library's code is never dropped unseen.
 protocol CodeDialect {
-    /// Text that marks code as using the library (`.snp.`): such code is layout code.
+    /// Text that marks code as using the library (`.snp.`): such code is layout code. (An
+    /// `import` of the library alone is not: a paste must not end at the blank line after it.)
     static var marks: [String] { get }
     /// Whether a name belongs to the library's layout vocabulary: a statement naming it that
     /// is not read is listed.

@@ -5,7 +5,7 @@ import LayoutVocabulary
 /// `mas_remakeConstraints`, `mas_updateConstraints`, `x.mas_top` and `x.mas_safeAreaLayoutGuide…`
 /// targets, and a kept `MASConstraint`'s `install`/`uninstall`/`offset`.
 enum MasonryDialect: CodeDialect {
-    static let marks = ["mas_makeConstraints", "mas_remakeConstraints", "mas_updateConstraints", "Masonry.h"]
+    static let marks = ["mas_makeConstraints", "mas_remakeConstraints", "mas_updateConstraints"]
 
     static func isLayoutWord(_ name: String) -> Bool { name.hasPrefix("mas_") || name == "MASConstraintMaker" }
 

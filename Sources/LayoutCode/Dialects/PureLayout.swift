@@ -5,7 +5,7 @@ import LayoutVocabulary
 /// arrays' `autoSetViewsDimension(s)`/`autoMatchViewsDimension`/`autoAlignViewsTo…`, and
 /// `autoSetPriority`/`autoCreateConstraintsWithoutInstalling` blocks.
 enum PureLayoutDialect: CodeDialect {
-    static let marks = ["autoPinEdge", "autoSetDimension", "autoCenterInSuperview", "autoAlignAxis", "autoMatch", "PureLayout"]
+    static let marks = ["autoPinEdge", "autoSetDimension", "autoCenterInSuperview", "autoAlignAxis", "autoMatch"]
 
     static func isLayoutWord(_ name: String) -> Bool { name.hasPrefix("auto") && name.count > 8 && name.dropFirst(4).first?.isUppercase == true }
 

@@ -4,7 +4,7 @@ import LayoutVocabulary
 /// `remakeConstraints`, `updateConstraints`, `removeConstraints()`, a kept `Constraint`'s
 /// `update(offset:)`/`activate()`/`deactivate()`, and `snp.contentHugging…Priority`.
 enum SnapKitDialect: CodeDialect {
-    static let marks = [".snp.", "snp.makeConstraints", "import SnapKit"]
+    static let marks = [".snp.", "snp.makeConstraints"]
 
     static func isLayoutWord(_ name: String) -> Bool {
         ["snp", "makeConstraints", "remakeConstraints", "updateConstraints", "removeConstraints"].contains(name)

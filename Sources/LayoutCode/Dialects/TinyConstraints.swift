@@ -6,7 +6,7 @@ import LayoutVocabulary
 /// centerX/centerY(to:_:offset:)`, `topToBottom(of:)` and the like, `…ToSuperview(…usingSafeArea:)`,
 /// each with `relation:`, `priority:` and `isActive:`; `setHugging`/`setCompressionResistance`.
 enum TinyConstraintsDialect: CodeDialect {
-    static let marks = ["edgesToSuperview", "centerInSuperview", "import TinyConstraints", "ToSuperview(", "topToBottom(of:"]
+    static let marks = ["edgesToSuperview", "centerInSuperview", "ToSuperview(", "topToBottom(of:"]
 
     static func isLayoutWord(_ name: String) -> Bool {
         name.hasSuffix("ToSuperview") || name.hasSuffix("InSuperview") || ["edges", "topToBottom", "bottomToTop", "leadingToTrailing", "trailingToLeading",

@@ -33,6 +33,7 @@ struct LayoutCodeImporter: LayoutImporter {
 
 extension PastedCode: PasteFollower {
     var recognizes: Bool { looksLikeCode }
+    var isOpen: Bool { hasOpenBracket }
 }
 
 /// One import's translation: code names to session names, and the lines with the source line

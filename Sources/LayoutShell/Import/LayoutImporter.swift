@@ -44,6 +44,13 @@ protocol PasteFollower {
     var recognizes: Bool { get }
     /// What the importer's `isComplete` says of the lines read so far.
     var isComplete: Bool { get }
+    /// True while a bracket is open that the text must still close (code's `{`): empty lines
+    /// then belong to the text, however many come.
+    var isOpen: Bool { get }
+}
+
+extension PasteFollower {
+    var isOpen: Bool { false }
 }
 
 extension LayoutImporter {
@@ -76,6 +83,11 @@ struct PastedText {
     /// Whether the importer `import` would choose for the text (the first that recognizes it,
     /// as `ImporterRegistry.importer` chooses) calls it complete; false when none recognizes it.
     var isComplete: Bool { followers.first { $0.recognizes }?.isComplete ?? false }
+
+    /// Whether the chosen importer's text still has a bracket open: no empty line ends it.
+    /// (Before any importer recognizes the text, code's brackets count: a function's first
+    /// lines may name no layout yet.)
+    var isOpen: Bool { (followers.first { $0.recognizes } ?? followers.first { $0.isOpen })?.isOpen ?? false }
 }
 
 /// The importers `import` and `paste` try, in order.
