@@ -59,12 +59,12 @@ public struct LayoutCodeReader {
         return marks.contains { text.contains($0) } ? .objectiveC : .swift
     }
 
-    /// Whether a text looks like layout code at all (anchors, constraints, subviews).
+    /// Whether a text looks like layout code at all: subviews, autoresizing, or a dialect's marks.
     public static func looksLikeLayoutCode(_ text: String) -> Bool {
-        let marks = ["Anchor.constraint", "Anchor constraint", "NSLayoutConstraint", "addSubview", "addArrangedSubview",
-                     "translatesAutoresizingMaskIntoConstraints", "constraintsWithVisualFormat", "UIStackView"]
-        return marks.contains { text.contains($0) } || codeDialects.contains { dialect in dialect.marks.contains { text.contains($0) } }
+        marks.contains { text.contains($0) }
     }
+
+    static let marks = ["addSubview", "translatesAutoresizingMaskIntoConstraints"] + dialects.flatMap { $0.marks }
 
     // MARK: - Walking statements and blocks
 
@@ -85,7 +85,7 @@ public struct LayoutCodeReader {
 
     mutating func block(header: [CodeToken], body: [CodeNode], line: Int) {
         currentLine = header.first?.line ?? line
-        for dialect in codeDialects where dialect.readBlock(header: header, body: body, reader: &self) { return }
+        for dialect in Self.dialects where dialect.block(header: header, body: body, line: line, reader: &self) { return }
         let words = header.filter { $0.kind == .name }.map(\.text)
         // LayoutLab's own exported helper class: its body is not layout.
         if let index = words.firstIndex(where: { $0 == "class" || $0 == "@implementation" || $0 == "implementation" }),
@@ -156,8 +156,8 @@ public struct LayoutCodeReader {
         guard let first = tokens.first else { return }
         currentLine = first.line
         var outcome: Outcome?
-        for dialect in codeDialects {
-            outcome = dialect.readStatement(tokens, reader: &self)
+        for dialect in Self.dialects {
+            outcome = dialect.statement(tokens, reader: &self)
             if outcome != nil { break }
         }
         if case .skipped(let reason) = outcome ?? classify(tokens) { skip(tokens, reason, inLibrary: outcome != nil) }
@@ -185,7 +185,7 @@ public struct LayoutCodeReader {
         guard token.kind == .name else { return false }
         let text = token.text
         return text.hasSuffix("Anchor") || text.contains("onstraint") || text.hasSuffix("LayoutGuide") || text == "snp"
-            || text.hasPrefix("mas_") || codeDialects.contains { $0.isLayoutWord(text) }
+            || dialects.contains { $0.isLayoutWord(text) }
             || ["addSubview", "addArrangedSubview", "insertSubview", "setContentHuggingPriority",
                 "setContentCompressionResistancePriority", "layoutMargins", "directionalLayoutMargins",
                 "NSLayoutConstraint"].contains(text)

@@ -175,7 +175,7 @@ extension LayoutCodeReader {
                 return .skipped(reason)
             }
         }
-        guard let relation = Self.relationWords.first(where: { $0.0 == word })?.1 else { return .skipped(.unrecognized) }
+        guard let relation = AnchorDialect.relationWords.first(where: { $0.0 == word })?.1 else { return .skipped(.unrecognized) }
         description.relation = relation
         index += 1
         // The modifiers.

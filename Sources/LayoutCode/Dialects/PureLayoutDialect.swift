@@ -4,7 +4,7 @@ import LayoutVocabulary
 /// `autoSetDimension(s)`, `autoMatch…`, `autoCenterInSuperview…`, `autoAlignAxis…`, the views
 /// arrays' `autoSetViewsDimension(s)`/`autoMatchViewsDimension`/`autoAlignViewsTo…`, and
 /// `autoSetPriority`/`autoCreateConstraintsWithoutInstalling` blocks.
-enum PureLayoutDialect: CodeDialect {
+enum PureLayoutDialect: LayoutCodeDialect {
     static let marks = ["autoPinEdge", "autoSetDimension", "autoCenterInSuperview", "autoAlignAxis", "autoMatch"]
 
     static func isLayoutWord(_ name: String) -> Bool { name.hasPrefix("auto") && name.count > 8 && name.dropFirst(4).first?.isUppercase == true }
@@ -17,7 +17,7 @@ enum PureLayoutDialect: CodeDialect {
                           "autoConstrainAttribute", "autoSetViewsDimensions", "autoSetViewsDimension", "autoMatchViewsDimension",
                           "autoAlignViewsToEdge", "autoAlignViewsToAxis"].sorted { $0.count > $1.count }
 
-    static func readBlock(header: [CodeToken], body: [CodeNode], reader: inout LayoutCodeReader) -> Bool {
+    static func block(header: [CodeToken], body: [CodeNode], line: Int, reader: inout LayoutCodeReader) -> Bool {
         // `NSLayoutConstraint.autoSetPriority(.defaultHigh) { … }`.
         var parser = CodeExpressionParser(header)
         guard case .call(.member(_, let method), let arguments) = parser.expression(),
@@ -43,7 +43,7 @@ enum PureLayoutDialect: CodeDialect {
         }
     }
 
-    static func readStatement(_ tokens: [CodeToken], reader: inout LayoutCodeReader) -> LayoutCodeReader.Outcome? {
+    static func statement(_ tokens: [CodeToken], reader: inout LayoutCodeReader) -> LayoutCodeReader.Outcome? {
         // Objective-C blocks: `[NSLayoutConstraint autoSetPriority:… forConstraints:^{ … }]`.
         if let index = tokens.firstIndex(where: { ["autoSetPriority", "autoCreateAndInstallConstraints", "autoCreateConstraintsWithoutInstalling"].contains($0.text) }),
            let closure = CodeClosure.find(in: tokens, after: index) {

@@ -1,28 +1,6 @@
 import LayoutVocabulary
 
-/// One layout library's way of writing constraints (SnapKit, Masonry, PureLayout,
-/// TinyConstraints), read beside UIKit's anchors. The reader offers every block and statement
-/// to each dialect first: one that owns it reads it whole (its constraints, and
-/// `translatesAutoresizingMaskIntoConstraints` turned off as the library does) and lists what
-/// it cannot read, so a library's code is never dropped unseen.
-protocol CodeDialect {
-    /// Text that marks code as using the library (`.snp.`): such code is layout code. (An
-    /// `import` of the library alone is not: a paste must not end at the blank line after it.)
-    static var marks: [String] { get }
-    /// Whether a name belongs to the library's layout vocabulary: a statement naming it that
-    /// is not read is listed.
-    static func isLayoutWord(_ name: String) -> Bool
-    /// Reads a block `header { body }` the library owns (`v.snp.makeConstraints { make in … }`);
-    /// false: not the library's.
-    static func readBlock(header: [CodeToken], body: [CodeNode], reader: inout LayoutCodeReader) -> Bool
-    /// Reads a statement the library owns; nil: not the library's.
-    static func readStatement(_ tokens: [CodeToken], reader: inout LayoutCodeReader) -> LayoutCodeReader.Outcome?
-}
-
-/// The dialects the reader knows, asked in this order.
-let codeDialects: [any CodeDialect.Type] = [SnapKitDialect.self, MasonryDialect.self, PureLayoutDialect.self, TinyConstraintsDialect.self]
-
-/// What the dialects share: installing a library's constraint, the views it prepares, and
+/// What the library dialects (SnapKit, Masonry, PureLayout, TinyConstraints) share: installing a library's constraint, the views it prepares, and
 /// the closures (`{ make in … }`, `^(MASConstraintMaker *make) { … }`) their blocks are.
 extension LayoutCodeReader {
     /// Records a constraint a library made for `owner` and activates it (unless `active` is

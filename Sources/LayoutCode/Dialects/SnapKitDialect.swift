@@ -3,7 +3,7 @@ import LayoutVocabulary
 /// SnapKit (Swift): `v.snp.makeConstraints { make in make.top.equalTo(x.snp.bottom).offset(8) }`,
 /// `remakeConstraints`, `updateConstraints`, `removeConstraints()`, a kept `Constraint`'s
 /// `update(offset:)`/`activate()`/`deactivate()`, and `snp.contentHugging…Priority`.
-enum SnapKitDialect: CodeDialect {
+enum SnapKitDialect: LayoutCodeDialect {
     static let marks = [".snp.", "snp.makeConstraints"]
 
     static func isLayoutWord(_ name: String) -> Bool {
@@ -33,14 +33,14 @@ enum SnapKitDialect: CodeDialect {
         return (CodeItem(LayoutCodeReader.rootName), attribute)
     }
 
-    static func readBlock(header: [CodeToken], body: [CodeNode], reader: inout LayoutCodeReader) -> Bool {
+    static func block(header: [CodeToken], body: [CodeNode], line: Int, reader: inout LayoutCodeReader) -> Bool {
         guard let (receiver, mode) = makerCall(header), header.last?.is(")") == true || style.methods[header.last?.text ?? ""] != nil else { return false }
         let closure = CodeClosure.fromBlock(body)
         reader.readMaker(style, mode, receiver: receiver, parameter: closure.parameter, body: closure.body, tokens: header)
         return true
     }
 
-    static func readStatement(_ tokens: [CodeToken], reader: inout LayoutCodeReader) -> LayoutCodeReader.Outcome? {
+    static func statement(_ tokens: [CodeToken], reader: inout LayoutCodeReader) -> LayoutCodeReader.Outcome? {
         if let (receiver, mode) = makerCall(tokens) {
             guard let closure = CodeClosure.find(in: tokens, after: receiver.count) else { return .skipped(.unrecognized) }
             reader.readMaker(style, mode, receiver: receiver, parameter: closure.parameter, body: closure.body, tokens: tokens)

@@ -5,7 +5,7 @@ import LayoutVocabulary
 /// `to:` another view, `min:`/`max:`), `aspectRatio`, `leading/trailing/left/right/top/bottom/
 /// centerX/centerY(to:_:offset:)`, `topToBottom(of:)` and the like, `…ToSuperview(…usingSafeArea:)`,
 /// each with `relation:`, `priority:` and `isActive:`; `setHugging`/`setCompressionResistance`.
-enum TinyConstraintsDialect: CodeDialect {
+enum TinyConstraintsDialect: LayoutCodeDialect {
     static let marks = ["edgesToSuperview", "centerInSuperview", "ToSuperview(", "topToBottom(of:"]
 
     static func isLayoutWord(_ name: String) -> Bool {
@@ -24,9 +24,9 @@ enum TinyConstraintsDialect: CodeDialect {
         "widthToHeight": (.width, .height), "heightToWidth": (.height, .width),
     ]
 
-    static func readBlock(header: [CodeToken], body: [CodeNode], reader: inout LayoutCodeReader) -> Bool { false }
+    static func block(header: [CodeToken], body: [CodeNode], line: Int, reader: inout LayoutCodeReader) -> Bool { false }
 
-    static func readStatement(_ tokens: [CodeToken], reader: inout LayoutCodeReader) -> LayoutCodeReader.Outcome? {
+    static func statement(_ tokens: [CodeToken], reader: inout LayoutCodeReader) -> LayoutCodeReader.Outcome? {
         var parser = CodeExpressionParser(tokens)
         var expression = parser.expression()
         var variable: String?

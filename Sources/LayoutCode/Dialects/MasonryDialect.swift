@@ -4,7 +4,7 @@ import LayoutVocabulary
 /// `[v mas_makeConstraints:^(MASConstraintMaker *make) { make.edges.equalTo(self.view).insets(p); }]`,
 /// `mas_remakeConstraints`, `mas_updateConstraints`, `x.mas_top` and `x.mas_safeAreaLayoutGuide…`
 /// targets, and a kept `MASConstraint`'s `install`/`uninstall`/`offset`.
-enum MasonryDialect: CodeDialect {
+enum MasonryDialect: LayoutCodeDialect {
     static let marks = ["mas_makeConstraints", "mas_remakeConstraints", "mas_updateConstraints"]
 
     static func isLayoutWord(_ name: String) -> Bool { name.hasPrefix("mas_") || name == "MASConstraintMaker" }
@@ -40,7 +40,7 @@ enum MasonryDialect: CodeDialect {
             return (item, attributes, name)
         })
 
-    static func readBlock(header: [CodeToken], body: [CodeNode], reader: inout LayoutCodeReader) -> Bool {
+    static func block(header: [CodeToken], body: [CodeNode], line: Int, reader: inout LayoutCodeReader) -> Bool {
         // Swift: `v.mas_makeConstraints { make in … }`.
         guard let last = header.last, let mode = style.methods[last.text] else { return false }
         let closure = CodeClosure.fromBlock(body)
@@ -48,7 +48,7 @@ enum MasonryDialect: CodeDialect {
         return true
     }
 
-    static func readStatement(_ tokens: [CodeToken], reader: inout LayoutCodeReader) -> LayoutCodeReader.Outcome? {
+    static func statement(_ tokens: [CodeToken], reader: inout LayoutCodeReader) -> LayoutCodeReader.Outcome? {
         if let index = tokens.firstIndex(where: { $0.kind == .name && style.methods[$0.text] != nil }) {
             let mode = style.methods[tokens[index].text]!
             // `[receiver mas_makeConstraints:^…{…}]` or Swift's `receiver.mas_makeConstraints({ … })`.
