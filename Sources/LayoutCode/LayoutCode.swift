@@ -192,6 +192,10 @@ public struct CodeConstraint: Sendable, Equatable {
     public var line: Int
     /// The line of the statement that activates it (nil: never active).
     public var activationLine: Int?
+    /// VFL metrics the code computes from views' sizes when it runs (`view.bounds.width / 3`).
+    public var runtimeMetrics: [String: CodeLength] = [:]
+    /// VFL metrics whose value the code computes some other way, with their source text.
+    public var unknownMetrics: [String: String] = [:]
 
     public init(form: Form, line: Int) {
         self.form = form

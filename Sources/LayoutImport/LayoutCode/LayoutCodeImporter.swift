@@ -267,6 +267,16 @@ struct LayoutCodeTranslation {
                 note("platform ios: the VFL here is UIKit's, so its standard spacings are iOS's")
             }
             for key in metrics.keys.sorted() { add("metric \(key) = \(formatNumber(metrics[key]!))", constraint.line) }
+            for key in constraint.runtimeMetrics.keys.sorted() {
+                let amount = value(of: constraint.runtimeMetrics[key]!, line: constraint.line)
+                add("metric \(key) = \(formatNumber(amount))", constraint.line)
+                note("line \(constraint.line): metric \(key) is computed when the code runs; read from the sizes here: \(formatNumber(amount))")
+            }
+            if !constraint.unknownMetrics.isEmpty {
+                let asks = constraint.unknownMetrics.keys.sorted().map { "metric \($0) = … (the code says \(constraint.unknownMetrics[$0]!))" }
+                note("line \(constraint.line): left out: \(format) — its metrics are computed when the code runs; give them (\(asks.joined(separator: "; "))) and type the line")
+                return
+            }
             var renames: [String: String] = [:]
             for (key, item) in views { if let name = itemName(item) { renames[key] = name } }
             add(([Self.renaming(format, renames)] + options).joined(separator: " "), constraint.line)

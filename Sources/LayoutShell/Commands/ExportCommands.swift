@@ -17,7 +17,8 @@ struct ExportCode: SessionAction {
         synopsis: ["export swift FILE", "export objc FILE", "export snapkit FILE"],
         summary: ["write the session as Swift or Objective-C layout code to paste into",
                   "viewDidLoad: views, guides, hierarchy, margins, content priorities and one",
-                  "NSLayoutConstraint.activate([...]) (snapkit: SnapKit makers); import reads it back."],
+                  "NSLayoutConstraint.activate([...]), or SnapKit makers (snapkit); import",
+                  "reads it back."],
         examples: ["export swift Layout.swift", "export objc Layout.m", "export snapkit Layout.swift"],
         overview: ["export swift FILE"],
         completeArguments: { context in context.words.count <= 1 ? ["swift", "objc", "snapkit"] : [] })

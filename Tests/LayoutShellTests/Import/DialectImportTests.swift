@@ -154,6 +154,20 @@ struct DialectImportTests {
         #expect(frame(session, "view") == [8, 12, 100, 50])
     }
 
+    @Test func aRunTimeMetricIsReadOrAskedFor() {
+        // `view.bounds.width / 3` is root's width now (375 / 3); `cellHeight * scale` is asked for.
+        let (session, result) = importing("""
+            view.addSubview(a)
+            let views = ["a": a]
+            NSLayoutConstraint.activate(NSLayoutConstraint.constraints(withVisualFormat: "H:|[a(w)]", options: [], metrics: ["w": view.bounds.width / 3], views: views))
+            NSLayoutConstraint.activate(NSLayoutConstraint.constraints(withVisualFormat: "V:|[a(h)]", options: [], metrics: ["h": cellHeight * scale], views: views))
+            """)
+        #expect(result.ok)
+        #expect(session.metrics["w"] == 125)
+        #expect(frame(session, "a")[2] == 125)
+        #expect(result.output.contains { $0.hasPrefix("line 4: left out: V:|[a(h)]") && $0.contains("metric h = …") })
+    }
+
     @Test func pureLayoutFlipsBottomAndTrailingInsets() {
         // Bottom inset 20 is bottom == superview.bottom − 20; `>=` turns into `<=` there.
         let (session, _) = importing("""
