@@ -21,7 +21,8 @@ struct ExportCode: SessionAction {
                   "reads it back."],
         examples: ["export swift Layout.swift", "export objc Layout.m", "export snapkit Layout.swift"],
         overview: ["export swift FILE"],
-        completeArguments: { context in context.words.count <= 1 ? ["swift", "objc", "snapkit"] : [] })
+        completeArguments: { context in context.words.count <= 1 ? ["swift", "objc", "snapkit"] : [] },
+        fileNameArgument: 1)
 
     static func parse(_ p: inout LineParser) throws(ShellError) -> ExportCode {
         let words = p.rest
