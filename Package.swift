@@ -10,6 +10,8 @@ let package = Package(
         .library(name: "VisualFormat", targets: ["VisualFormat"]),
         .library(name: "ConsoleLog", targets: ["ConsoleLog"]),
         .library(name: "LayoutCode", targets: ["LayoutCode"]),
+        .library(name: "InterfaceBuilder", targets: ["InterfaceBuilder"]),
+        .library(name: "LayoutImport", targets: ["LayoutImport"]),
         .library(name: "LayoutShell", targets: ["LayoutShell"]),
         .executable(name: "layoutlab", targets: ["layoutlab"]),
     ],
@@ -26,9 +28,15 @@ let package = Package(
         // UIKit's and AppKit's console logs ("Unable to simultaneously satisfy constraints",
         // _autolayoutTrace) read into plain data, for the shell's importer.
         .target(name: "ConsoleLog", dependencies: ["LayoutVocabulary"]),
-                // Swift and Objective-C layout code read into a neutral structure (for `import`).
+        // Swift and Objective-C layout code read into a neutral structure (for `import`).
         .target(name: "LayoutCode", dependencies: ["LayoutVocabulary"]),
-        .target(name: "LayoutShell", dependencies: ["LayoutModel", "VisualFormat", "ConsoleLog", "LayoutCode"]),
+        // Interface Builder files (storyboards, xibs) read into plain data with FoundationXML's
+        // XMLParser (entity expansion off), for the importer and `layoutlab lint`.
+        .target(name: "InterfaceBuilder", dependencies: ["LayoutVocabulary"]),
+        // Importers: a read document (log, code, IB file) translated into session lines, tried
+        // through a small ImportContext the shell provides; the registry picks the importer.
+        .target(name: "LayoutImport", dependencies: ["LayoutVocabulary", "LayoutModel", "VisualFormat", "ConsoleLog", "LayoutCode", "InterfaceBuilder"]),
+        .target(name: "LayoutShell", dependencies: ["LayoutModel", "VisualFormat", "ConsoleLog", "LayoutCode", "LayoutImport", "InterfaceBuilder"]),
         .systemLibrary(
             name: "CEditLine",
             pkgConfig: "libedit",
@@ -48,9 +56,13 @@ let package = Package(
         .testTarget(name: "VisualFormatTests", dependencies: ["VisualFormat", "LayoutVocabulary"]),
         // The real logs the tests read are text files under Fixtures/, each with its source.
         .testTarget(name: "ConsoleLogTests", dependencies: ["ConsoleLog", "LayoutVocabulary"], exclude: ["Fixtures"]),
-        // Fixtures: real layout code, read by path (LayoutShellTests imports them too).
+        // Fixtures: layout code written here, modelled on public code, read by path (LayoutShellTests imports them too).
         .testTarget(name: "LayoutCodeTests", dependencies: ["LayoutCode", "LayoutVocabulary"], exclude: ["Fixtures"]),
-        .testTarget(name: "LayoutShellTests", dependencies: ["LayoutShell", "TestSupport"]),
+        // The importers without the shell, against a fake ImportContext.
+        .testTarget(name: "LayoutImportTests", dependencies: ["LayoutImport", "LayoutCode", "ConsoleLog"]),
+        .testTarget(name: "LayoutShellTests", dependencies: ["LayoutShell", "LayoutImport", "TestSupport"]),
+        // Fixtures: storyboards and xibs written here in IB's format, read by path.
+        .testTarget(name: "InterfaceBuilderTests", dependencies: ["InterfaceBuilder", "LayoutImport", "LayoutShell", "LayoutModel", "LayoutVocabulary"], exclude: ["Fixtures"]),
         // The executable's own code (`@testable import layoutlab`): flags, files, history, completion.
         .testTarget(
             name: "layoutlabTests",
