@@ -272,6 +272,7 @@ extension LayoutModel {
             autoresizing[name] = nil
             cells[name] = nil
             scrollViews.remove(name)
+            textViewNames.remove(name)
             if let stack = arrangedIn[name] {
                 arrangedIn[name] = nil
                 if stacks[stack] != nil {
