@@ -183,6 +183,7 @@ public final class Session {
     func applyChange(_ change: any SessionChange) throws(ShellError) -> [String] {
         let before = Dictionary(uniqueKeysWithValues: model.textViews.map { ($0, model.textExplanation(of: $0)?.summary) })
         var notes = try change.apply(to: self)
+        if before.isEmpty && model.textViews.isEmpty { return notes }
         let outcome = model.layoutText()
         // What the text did, where its size changed (the content-size constraints it rewrote
         // are not listed one by one).
