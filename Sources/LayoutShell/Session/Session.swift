@@ -117,11 +117,12 @@ public final class Session {
 
     /// A line after `paste`: kept, or the end of what is pasted, which imports it. An empty
     /// line ends the paste when the importer calls the text complete (a log's closing lines,
-    /// code's last brace), and two in a row always do; an empty line inside a log or a function
-    /// is kept.
+    /// code's last brace), and two in a row do unless code still has a bracket open (a
+    /// function's empty lines are its own: the rest must never run as commands); an empty
+    /// line inside a log or a function is kept.
     private func collectPasted(_ line: String, result: CommandResult, report: Bool) -> CommandResult {
         var result = result
-        guard line.isBlank, pasted!.endsWithEmptyLine || pasted!.isComplete else {
+        guard line.isBlank, (pasted!.endsWithEmptyLine && !pasted!.isOpen) || pasted!.isComplete else {
             pasted!.append(line)
             result.isSilent = true
             return result
