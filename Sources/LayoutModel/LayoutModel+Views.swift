@@ -46,7 +46,10 @@ extension LayoutModel {
             try Self.checkMagnitude(value, .intrinsicSize)
             if value < 0 { throw .negativeIntrinsicSize }
         }
-        if !keepingText { views[name]!.text = nil }
+        if !keepingText {
+            views[name]!.text = nil
+            textViewNames.remove(name)
+        }
         views[name]!.intrinsicWidth = width
         views[name]!.intrinsicHeight = height
         // The hugging and resistance constants and the first baselines change together.
@@ -62,7 +65,8 @@ extension LayoutModel {
     public func removeView(_ name: String) throws(LayoutError) {
         guard let info = views[name] else { throw .unknownView(name) }
         guard let parent = info.parent else { throw .rootNotRemovable }
-        if info.kind == .safeAreaGuide || info.kind == .marginsGuide || info.kind == .stackSpacer { throw .systemGuideNotRemovable(name) }
+        if info.kind.isGuide && info.kind != .guide { throw .systemGuideNotRemovable(name) }
+        if cells[parent] != nil { throw .contentViewNotRemovable(name) }
         let doomed = subtree(of: name)
         let doomedSet = Set(doomed)
         var ids = Set<String>()

@@ -14,6 +14,12 @@ public enum ItemKind: Sendable, Hashable {
     /// A spacer a stack view makes for itself (`_UILayoutSpacer 'UISV-alignment-spanner'`,
     /// `_UIOLAGapGuide 'UISV-distributing'`): constrained on one axis only, by design.
     case stackSpacer
+    /// `s.contentLayoutGuide`: a scroll view's content area (its size is the content size).
+    case contentGuide
+    /// `s.frameLayoutGuide`: a scroll view's frame, in its own (content) coordinates.
+    case frameGuide
+    /// `root.keyboard`: the root's `keyboardLayoutGuide`.
+    case keyboardGuide
 
     public var isGuide: Bool { self != .view }
 }
@@ -150,6 +156,9 @@ public final class LayoutModel {
     var events: [ModelEvent] = []
     /// How the last `layoutText` ended (for reports and `explain`).
     public internal(set) var lastTextLayout = TextLayoutOutcome()
+    /// The views with wrapping text: kept so that a session without any pays nothing for the
+    /// text layout after each change.
+    var textViewNames: Set<String> = []
 
     /// The root's safe-area insets (`safearea T,L,B,R`; absolute: left is left in RTL too).
     public internal(set) var safeAreaInsets = EdgeInsets(all: 0)
@@ -168,6 +177,12 @@ public final class LayoutModel {
     /// Views that translate their autoresizing mask into constraints
     /// (`LayoutModel+Autoresizing.swift`).
     public internal(set) var autoresizing: [String: AutoresizingState] = [:]
+    /// Table and collection cells by name (`LayoutModel+Cells.swift`).
+    public internal(set) var cells: [String: Cell] = [:]
+    /// Scroll views (`LayoutModel+ScrollViews.swift`).
+    public internal(set) var scrollViews: Set<String> = []
+    /// The keyboard's height while it is shown (`LayoutModel+Keyboard.swift`); nil: hidden.
+    public internal(set) var keyboardHeight: Double?
 
     public init(width: Double = 375, height: Double = 667) {
         solver = Solver()
@@ -220,6 +235,10 @@ public final class LayoutModel {
         arrangedIn = other.arrangedIn
         autoresizing = other.autoresizing
         lastTextLayout = other.lastTextLayout
+        cells = other.cells
+        scrollViews = other.scrollViews
+        keyboardHeight = other.keyboardHeight
+        textViewNames = other.textViewNames
     }
 
     /// A copy of the whole model to return to if a change must be taken back exactly. Cheap to

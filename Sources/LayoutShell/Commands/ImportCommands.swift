@@ -110,7 +110,7 @@ struct Paste: SessionAction {
         overview: ["paste"])
 
     /// What `paste` says; the prompt then shows that lines are being collected.
-    static let instructions = "paste \(ImporterRegistry.formatList(negated: false)); an empty line ends it once it is complete, two empty lines always do (Ctrl-C cancels)"
+    static let instructions = "paste \(ImporterRegistry.formatList(negated: false)); an empty line ends it once it is complete, two empty lines do unless code has a bracket open (Ctrl-C cancels)"
 
     static func parse(_ p: inout LineParser) throws(ShellError) -> Paste {
         try p.expectNoArguments()
@@ -137,7 +137,7 @@ extension Session {
     /// Where the paste under way stands; nil when none is.
     public var pasteState: PasteState? {
         guard let pasted else { return nil }
-        return pasted.endsWithEmptyLine ? .afterEmptyLine : .collecting
+        return pasted.endsWithEmptyLine && !pasted.isOpen ? .afterEmptyLine : .collecting
     }
 
     /// Ends the paste under way without importing anything (Ctrl-C or Ctrl-D in the shell);

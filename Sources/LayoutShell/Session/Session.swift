@@ -117,11 +117,12 @@ public final class Session {
 
     /// A line after `paste`: kept, or the end of what is pasted, which imports it. An empty
     /// line ends the paste when the importer calls the text complete (a log's closing lines,
-    /// code's last brace), and two in a row always do; an empty line inside a log or a function
-    /// is kept.
+    /// code's last brace), and two in a row do unless code still has a bracket open (a
+    /// function's empty lines are its own: the rest must never run as commands); an empty
+    /// line inside a log or a function is kept.
     private func collectPasted(_ line: String, result: CommandResult, report: Bool) -> CommandResult {
         var result = result
-        guard line.isBlank, pasted!.endsWithEmptyLine || pasted!.isComplete else {
+        guard line.isBlank, (pasted!.endsWithEmptyLine && !pasted!.isOpen) || pasted!.isComplete else {
             pasted!.append(line)
             result.isSilent = true
             return result
@@ -182,6 +183,7 @@ public final class Session {
     func applyChange(_ change: any SessionChange) throws(ShellError) -> [String] {
         let before = Dictionary(uniqueKeysWithValues: model.textViews.map { ($0, model.textExplanation(of: $0)?.summary) })
         var notes = try change.apply(to: self)
+        if before.isEmpty && model.textViews.isEmpty { return notes }
         let outcome = model.layoutText()
         // What the text did, where its size changed (the content-size constraints it rewrote
         // are not listed one by one).

@@ -92,6 +92,9 @@ extension LayoutError {
              .guideCannotBeArranged, .arrangedContainsStack, .baselineAlignmentInVerticalStack, .rootCannotHide,
              .notTranslatingAutoresizingMask, .rootHasNoAutoresizing, .arrangedViewCannotTranslate:
             stackAndAutoresizingWords
+
+        case .notACell, .notAScrollView, .keyboardOnlyOnRoot, .contentViewNotRemovable, .negativeLength, .guideCannotFit:
+            cellScrollAndKeyboardWords
         }
     }
 
@@ -154,6 +157,8 @@ extension LayoutError.Quantity {
         case .margin: "a margin"
         case .intrinsicSize: "an intrinsic size"
         case .safeArea: "a safe-area inset"
+        case .cellSize: "a cell's size"
+        case .keyboardHeight: "the keyboard's height"
         }
     }
 }
