@@ -68,8 +68,8 @@ struct ShowNames: SessionAction {
 
 extension Session {
     func recordOrigin(_ name: String, _ text: String) {
-        origins.removeAll { $0.name == name }
-        origins.append((name, text))
+        state.origins.removeAll { $0.name == name }
+        state.origins.append((name, text))
     }
 }
 
