@@ -43,6 +43,8 @@ let package = Package(
             ]
         ),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // Sessions from lines, frames, fingerprints, JSON read back: what the shell's tests share.
+        .target(name: "ShellTestSupport", dependencies: ["LayoutShell", "TestSupport"], path: "Tests/ShellTestSupport"),
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary", "TestSupport"]),
         .testTarget(name: "LayoutModelTests", dependencies: ["LayoutModel"]),
         .testTarget(name: "VisualFormatTests", dependencies: ["VisualFormat", "LayoutVocabulary"]),
@@ -50,7 +52,7 @@ let package = Package(
         .testTarget(name: "ConsoleLogTests", dependencies: ["ConsoleLog", "LayoutVocabulary"], exclude: ["Fixtures"]),
         // Fixtures: real layout code, read by path (LayoutShellTests imports them too).
         .testTarget(name: "LayoutCodeTests", dependencies: ["LayoutCode", "LayoutVocabulary"], exclude: ["Fixtures"]),
-        .testTarget(name: "LayoutShellTests", dependencies: ["LayoutShell", "TestSupport"]),
+        .testTarget(name: "LayoutShellTests", dependencies: ["LayoutShell", "TestSupport", "ShellTestSupport"]),
         // The executable's own code (`@testable import layoutlab`): flags, files, history, completion.
         .testTarget(
             name: "layoutlabTests",

@@ -8,7 +8,7 @@ import LayoutModel
 /// that showed it, and the limits the README promises (a 1 MB line, 1 000-deep nesting,
 /// 10 000-view VFL, numbers at the edges of Double). No test measures time: each of these
 /// took minutes, or crashed, before its fix.
-@Suite struct HostileInputTests {
+@Suite(.tags(.slow), .skippedInFastTier) struct HostileInputTests {
     /// A rejected line leaves history, views, constraints and frames as they were.
     static func state(_ session: Session) -> String {
         let model = session.model

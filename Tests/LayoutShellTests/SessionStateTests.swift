@@ -1,6 +1,7 @@
 import Testing
 import LayoutModel
 @testable import LayoutShell
+import ShellTestSupport
 
 /// The session's undoable state is declared once (`SessionState`): these tests fail when a
 /// stored property is added to `Session` without saying whether undo takes it back, and when a

@@ -3,6 +3,7 @@ import Testing
 import LayoutModel
 import TestSupport
 @testable import LayoutShell
+import ShellTestSupport
 
 private let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("LayoutCodeTests/Fixtures")

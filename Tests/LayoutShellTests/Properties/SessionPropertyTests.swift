@@ -16,7 +16,7 @@ import LayoutModel
 /// (and after about one step in eight), `export swift` then `import` of that file into a fresh
 /// session with the same screen gives the same layout (`LessonExportRoundTripTests.snapshot`:
 /// frames where not ambiguous, ambiguity, broken constraints by text).
-@Suite struct SessionPropertyTests {
+@Suite(.tags(.slow), .skippedInFastTier) struct SessionPropertyTests {
     /// Sessions per CI run, split into chunks that run in parallel;
     /// LAYOUTLAB_PROPERTY_SESSIONS=100000 for a longer search off CI.
     static let sessions = Int(ProcessInfo.processInfo.environment["LAYOUTLAB_PROPERTY_SESSIONS"] ?? "") ?? 5_000
