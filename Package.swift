@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "VisualFormat", targets: ["VisualFormat"]),
         .library(name: "ConsoleLog", targets: ["ConsoleLog"]),
         .library(name: "LayoutCode", targets: ["LayoutCode"]),
+        .library(name: "LayoutImport", targets: ["LayoutImport"]),
         .library(name: "LayoutShell", targets: ["LayoutShell"]),
         .executable(name: "layoutlab", targets: ["layoutlab"]),
     ],
@@ -26,9 +27,12 @@ let package = Package(
         // UIKit's and AppKit's console logs ("Unable to simultaneously satisfy constraints",
         // _autolayoutTrace) read into plain data, for the shell's importer.
         .target(name: "ConsoleLog", dependencies: ["LayoutVocabulary"]),
-                // Swift and Objective-C layout code read into a neutral structure (for `import`).
+        // Swift and Objective-C layout code read into a neutral structure (for `import`).
         .target(name: "LayoutCode", dependencies: ["LayoutVocabulary"]),
-        .target(name: "LayoutShell", dependencies: ["LayoutModel", "VisualFormat", "ConsoleLog", "LayoutCode"]),
+        // Importers: a read document (log, code) translated into session lines, tried through
+        // a small ImportContext the shell provides; the registry picks the importer.
+        .target(name: "LayoutImport", dependencies: ["LayoutVocabulary", "LayoutModel", "VisualFormat", "ConsoleLog", "LayoutCode"]),
+        .target(name: "LayoutShell", dependencies: ["LayoutModel", "VisualFormat", "ConsoleLog", "LayoutCode", "LayoutImport"]),
         .systemLibrary(
             name: "CEditLine",
             pkgConfig: "libedit",
@@ -50,9 +54,11 @@ let package = Package(
         .testTarget(name: "VisualFormatTests", dependencies: ["VisualFormat", "LayoutVocabulary"]),
         // The real logs the tests read are text files under Fixtures/, each with its source.
         .testTarget(name: "ConsoleLogTests", dependencies: ["ConsoleLog", "LayoutVocabulary"], exclude: ["Fixtures"]),
-        // Fixtures: real layout code, read by path (LayoutShellTests imports them too).
+        // Fixtures: layout code written here, modelled on public code, read by path (LayoutShellTests imports them too).
         .testTarget(name: "LayoutCodeTests", dependencies: ["LayoutCode", "LayoutVocabulary"], exclude: ["Fixtures"]),
-        .testTarget(name: "LayoutShellTests", dependencies: ["LayoutShell", "TestSupport", "ShellTestSupport"]),
+        // The importers without the shell, against a fake ImportContext.
+        .testTarget(name: "LayoutImportTests", dependencies: ["LayoutImport", "LayoutCode", "ConsoleLog"]),
+        .testTarget(name: "LayoutShellTests", dependencies: ["LayoutShell", "LayoutImport", "TestSupport", "ShellTestSupport"]),
         // The executable's own code (`@testable import layoutlab`): flags, files, history, completion.
         .testTarget(
             name: "layoutlabTests",

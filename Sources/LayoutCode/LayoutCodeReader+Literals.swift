@@ -1,6 +1,6 @@
 import LayoutVocabulary
 
-/// Literal values: numbers, booleans, priorities, attributes, relations, axes, insets,
+/// Literal values: numbers, booleans, priorities, axes, insets,
 /// rectangles, and the views a constructor makes.
 extension LayoutCodeReader {
     func number(_ expression: CodeExpression) -> Double? {
@@ -108,22 +108,6 @@ extension LayoutCodeReader {
             guard let word = enumWord(expression, prefixes: ["UIViewAutoresizing", "NSView"]) else { return nil }
             if word == "none" { return [] }
             return names.contains(word) ? [word] : nil
-        }
-    }
-
-    /// An `NSLayoutConstraint.Attribute`; `.some(nil)` for `.notAnAttribute`.
-    func attribute(_ expression: CodeExpression) -> LayoutAttribute?? {
-        guard let word = enumWord(expression, prefixes: ["NSLayoutAttribute"]) else { return nil }
-        if word == "notAnAttribute" { return .some(nil) }
-        return LayoutAttribute(rawValue: word).map { .some($0) }
-    }
-
-    func relationValue(_ expression: CodeExpression) -> LayoutRelation? {
-        switch enumWord(expression, prefixes: ["NSLayoutRelation"]) {
-        case "equal": .equal
-        case "greaterThanOrEqual": .greaterThanOrEqual
-        case "lessThanOrEqual": .lessThanOrEqual
-        default: nil
         }
     }
 
@@ -267,7 +251,7 @@ extension LayoutCodeReader {
         }
         for element in construction.arranged ?? [] {
             let name = code.views[index].name
-            _ = perform("addArrangedSubview", on: .name(name), [element], labels: [nil], line: code.views[index].line)
+            _ = perform(CodeCall(method: "addArrangedSubview", owner: .name(name), values: [element], labels: [nil], line: code.views[index].line))
         }
     }
 }

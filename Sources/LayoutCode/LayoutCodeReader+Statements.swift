@@ -75,6 +75,9 @@ extension LayoutCodeReader {
               let index = item.view == Self.rootName ? -1 : viewIndex(of: item, line: line) else {
             return .skipped(.notLayout)
         }
+        for dialect in Self.dialects {
+            if let outcome = dialect.assign(property, value, view: index, reader: &self) { return outcome }
+        }
         switch property {
         case "translatesAutoresizingMaskIntoConstraints":
             guard index >= 0, let on = bool(value) else { return .skipped(.unrecognized) }
@@ -103,19 +106,6 @@ extension LayoutCodeReader {
             guard index >= 0, let mask = autoresizingMask(value) else { return .skipped(.unknownValue(value.sourceText)) }
             code.views[index].autoresizingMask = mask
             return .layout
-        case "isLayoutMarginsRelativeArrangement", "layoutMarginsRelativeArrangement",
-             "isBaselineRelativeArrangement", "baselineRelativeArrangement":
-            guard code.views[index].kind == .stack, let on = bool(value) else { return .skipped(.notLayout) }
-            code.views[index].settingsLine = line
-            if property.contains("Margins") {
-                code.views[index].stack!.isLayoutMarginsRelativeArrangement = on
-            } else {
-                code.views[index].stack!.isBaselineRelativeArrangement = on
-            }
-            return .layout
-        case "axis", "spacing", "distribution", "alignment":
-            guard code.views[index].kind == .stack else { return .skipped(.notLayout) }
-            return setStackProperty(property, value, at: index)
         default:
             return .skipped(.notLayout)
         }
@@ -127,23 +117,15 @@ extension LayoutCodeReader {
         return code.views[index].kind == .layoutGuide
     }
 
-    mutating func setStackProperty(_ property: String, _ value: CodeExpression, at index: Int) -> Outcome {
-        if property != "axis" { code.views[index].settingsLine = currentLine }
-        switch property {
-        case "axis":
-            guard let axis = axis(value) else { return .skipped(.unknownValue(value.sourceText)) }
-            code.views[index].stack!.axis = axis == .horizontal ? .horizontal : .vertical
-        case "spacing":
-            guard let spacing = number(value) else { return .skipped(.unknownValue(value.sourceText)) }
-            code.views[index].stack!.spacing = spacing
-        case "distribution":
-            guard let word = enumWord(value, prefixes: ["UIStackViewDistribution", "NSStackViewDistribution"]) else { return .skipped(.unknownValue(value.sourceText)) }
-            code.views[index].stack!.distribution = word
-        default:
-            guard let word = enumWord(value, prefixes: ["UIStackViewAlignment", "NSLayoutAttribute"]) else { return .skipped(.unknownValue(value.sourceText)) }
-            code.views[index].stack!.alignment = word
-        }
-        return .layout
+    /// `parent.addSubview(child)` and its kin: the child's superview set, both declared when
+    /// first seen; nil when either is not a view the code names (owner nil: the code's `self`).
+    mutating func addChild(_ value: CodeExpression?, to owner: CodeExpression?, line: Int) -> (child: Int, parent: Int?)? {
+        let parent = owner.flatMap { item($0) } ?? (owner == nil ? CodeItem(Self.rootName) : nil)
+        guard let parent, parent.guide == nil, let value, let child = item(value), child.guide == nil,
+              child.view != Self.rootName, let childIndex = viewIndex(of: child, line: line) else { return nil }
+        let parentIndex = viewIndex(of: parent, line: line)
+        code.views[childIndex].superview = parent.view
+        return (childIndex, parentIndex)
     }
 
     /// `constraints += [...]`.
@@ -168,9 +150,9 @@ extension LayoutCodeReader {
             var outcome = Outcome.skipped(.notLayout)
             switch callee {
             case .member(let owner?, let method):
-                outcome = perform(method, on: owner, values, labels: arguments.map(\.label), line: line)
+                outcome = perform(CodeCall(method: method, owner: owner, values: values, labels: arguments.map(\.label), line: line))
             case .name(let method):
-                outcome = perform(method, on: nil, values, labels: arguments.map(\.label), line: line)
+                outcome = perform(CodeCall(method: method, owner: nil, values: values, labels: arguments.map(\.label), line: line))
             default:
                 break
             }
@@ -179,21 +161,21 @@ extension LayoutCodeReader {
         case .message(let receiver, let parts):
             guard let selector = parts.first?.label else { return .skipped(.notLayout) }
             let values = parts.compactMap(\.value)
+            let message = CodeCall(method: selector, owner: receiver, values: values, labels: [], line: line, isMessage: true)
+            for dialect in Self.dialects {
+                if let outcome = dialect.perform(message, reader: &self) { return outcome }
+            }
             switch selector {
             case "activateConstraints", "deactivateConstraints":
-                return perform(selector == "activateConstraints" ? "activate" : "deactivate", on: receiver, values, labels: [], line: line)
-            case "addConstraint", "addConstraints", "addSubview", "addArrangedSubview", "insertSubview", "insertArrangedSubview", "addLayoutGuide",
+                return perform(CodeCall(method: selector == "activateConstraints" ? "activate" : "deactivate", owner: receiver, values: values, labels: [], line: line))
+            case "addConstraint", "addConstraints", "addSubview", "insertSubview", "addLayoutGuide",
                  "setContentHuggingPriority", "setContentCompressionResistancePriority":
-                return perform(selector, on: receiver, values, labels: [], line: line)
-            case "setCustomSpacing":
-                return perform(selector, on: receiver, values, labels: [], line: line)
+                return perform(CodeCall(method: selector, owner: receiver, values: values, labels: [], line: line))
             case "setActive":
                 return assign(.member(receiver, "isActive"), values.first ?? .other, line: line)
             case "setPriority", "setIdentifier", "setConstant", "setTranslatesAutoresizingMaskIntoConstraints", "setLayoutMargins",
-                 "setAxis", "setSpacing", "setDistribution", "setAlignment", "setDirectionalLayoutMargins", "setHidden",
-                 "setAutoresizingMask", "setLayoutMarginsRelativeArrangement", "setBaselineRelativeArrangement", "setAccessibilityIdentifier":
-                let property = String(selector.dropFirst(3))
-                return assign(.member(receiver, property.prefix(1).lowercased() + property.dropFirst()), values.first ?? .other, line: line)
+                 "setDirectionalLayoutMargins", "setHidden", "setAutoresizingMask", "setAccessibilityIdentifier":
+                return assignSetter(message)
             default:
                 if constraintRefs(expression, creating: true) != nil { return .layout }
                 return .skipped(.notLayout)
@@ -204,38 +186,27 @@ extension LayoutCodeReader {
         }
     }
 
-    /// `owner.method(values…)` (owner nil: the code's `self`).
-    mutating func perform(_ method: String, on owner: CodeExpression?, _ values: [CodeExpression], labels: [String?], line: Int) -> Outcome {
+    /// `[receiver setProperty:value]` as `receiver.property = value`.
+    mutating func assignSetter(_ message: CodeCall) -> Outcome {
+        let property = String(message.method.dropFirst(3))
+        return assign(.member(message.owner, property.prefix(1).lowercased() + property.dropFirst()), message.values.first ?? .other, line: message.line)
+    }
+
+    /// `owner.method(values…)` (owner nil: the code's `self`): a dialect's call, or one every
+    /// dialect shares (activation, the view hierarchy, content priorities).
+    mutating func perform(_ call: CodeCall) -> Outcome {
+        for dialect in Self.dialects {
+            if let outcome = dialect.perform(call, reader: &self) { return outcome }
+        }
+        let (method, owner, values, line) = (call.method, call.owner, call.values, call.line)
         switch method {
         case "activate", "deactivate", "addConstraint", "addConstraints":
             guard let value = values.first, let refs = constraintRefs(value, creating: true) else { return .skipped(.unrecognized) }
             for ref in refs { setActive(ref, method != "deactivate") }
             return .layout
-        case "addSubview", "insertSubview", "addArrangedSubview", "insertArrangedSubview", "addLayoutGuide":
-            let parent = owner.flatMap { item($0) } ?? (owner == nil ? CodeItem(Self.rootName) : nil)
-            guard let parent, parent.guide == nil, let value = values.first, let child = item(value), child.guide == nil,
-                  child.view != Self.rootName, let childIndex = viewIndex(of: child, line: line) else { return .skipped(.unrecognized) }
-            let parentIndex = viewIndex(of: parent, line: line)
-            code.views[childIndex].superview = parent.view
+        case "addSubview", "insertSubview", "addLayoutGuide":
+            guard let (childIndex, _) = addChild(values.first, to: owner, line: line) else { return .skipped(.unrecognized) }
             if method == "addLayoutGuide" { code.views[childIndex].kind = .layoutGuide }
-            if method.hasSuffix("ArrangedSubview"), let parentIndex {
-                if code.views[parentIndex].kind != .stack {
-                    code.views[parentIndex].kind = .stack
-                    code.views[parentIndex].stack = CodeStack()
-                }
-                if !code.views[parentIndex].stack!.arranged.contains(child.view) { code.views[parentIndex].stack!.arranged.append(child.view) }
-                code.views[childIndex].isArranged = true
-                code.views[childIndex].translatesAutoresizingMask = false
-            }
-            return .layout
-        case "setCustomSpacing":
-            // `stack.setCustomSpacing(20, after: a)`, `[stack setCustomSpacing:20 afterView:a]`.
-            guard let owner, let stackItem = item(owner), let stackIndex = viewIndex(of: stackItem, line: line),
-                  code.views[stackIndex].kind == .stack, values.count == 2, let spacing = number(values[0]),
-                  let after = item(values[1]), after.guide == nil else { return .skipped(.unrecognized) }
-            code.views[stackIndex].stack!.customSpacing.removeAll { $0.view == after.view }
-            code.views[stackIndex].stack!.customSpacing.append(CodeCustomSpacing(view: after.view, spacing: spacing))
-            code.views[stackIndex].settingsLine = line
             return .layout
         case "setContentHuggingPriority", "setContentCompressionResistancePriority":
             guard let owner, let item = item(owner), item.guide == nil, item.view != Self.rootName, values.count == 2,
@@ -250,7 +221,7 @@ extension LayoutCodeReader {
                 return .skipped(.unrecognized)
             }
             var outcome = Outcome.skipped(.unrecognized)
-            for element in elements where perform(name, on: target, [element], labels: [nil], line: line) == .layout { outcome = .layout }
+            for element in elements where perform(CodeCall(method: name, owner: target, values: [element], labels: [nil], line: line)) == .layout { outcome = .layout }
             return outcome
         case "append":
             guard let owner, case .name(let name) = owner.withoutSelf, let value = values.first,

@@ -50,12 +50,12 @@ public struct LayoutCodeReader {
         return marks.contains { text.contains($0) } ? .objectiveC : .swift
     }
 
-    /// Whether a text looks like layout code at all (anchors, constraints, subviews).
+    /// Whether a text looks like layout code at all: subviews, autoresizing, or a dialect's marks.
     public static func looksLikeLayoutCode(_ text: String) -> Bool {
-        let marks = ["Anchor.constraint", "Anchor constraint", "NSLayoutConstraint", "addSubview", "addArrangedSubview",
-                     "translatesAutoresizingMaskIntoConstraints", "constraintsWithVisualFormat", "UIStackView"]
-        return marks.contains { text.contains($0) }
+        marks.contains { text.contains($0) }
     }
+
+    static let marks = ["addSubview", "translatesAutoresizingMaskIntoConstraints"] + dialects.flatMap { $0.marks }
 
     // MARK: - Walking statements and blocks
 

@@ -3,7 +3,8 @@ import Testing
 import LayoutVocabulary
 @testable import LayoutCode
 
-/// The fixtures: real layout code from public repositories (the address is each file's first line).
+/// The fixtures: layout code written here, each modelled on a public repository's (its address
+/// on the file's first line), exercising the same constructs.
 enum Fixtures {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
     static func text(_ name: String) throws -> String {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import LayoutCode
 
-/// `PastedCode`: code read line by line as `paste` reads it, on the real code in Fixtures/ and
+/// `PastedCode`: code read line by line as `paste` reads it, on the code in Fixtures/ and
 /// on the literals and comments that hide brackets.
 @Suite struct PastedCodeTests {
     static let fixtureNames = ((try? FileManager.default.contentsOfDirectory(atPath: Fixtures.directory.path)) ?? [])

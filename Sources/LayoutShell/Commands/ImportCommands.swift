@@ -1,3 +1,4 @@
+import LayoutImport
 import LayoutModel
 
 /// Bringing a layout in from outside: UIKit/AppKit console logs and layout code.
@@ -9,15 +10,15 @@ extension Session {
     /// Reads `text` with the importer that recognizes it and runs its translation as one undo
     /// step; the report lists what was added and the importer's notes.
     func importText(_ text: String, fileName: String?, into result: inout CommandResult) throws(ShellError) {
-        guard let importer = ImporterRegistry.importer(for: text, fileName: fileName) else {
-            throw ShellError("\(fileName ?? "the pasted text") is neither a console log nor layout code LayoutLab can read",
-                             hint: "import reads UIKit's \"Unable to simultaneously satisfy constraints\" logs and Swift or Objective-C constraint code")
+        let script: ImportedScript
+        do throws(ImportError) { script = try ImporterRegistry.translate(text, fileName: fileName, in: self) } catch {
+            throw ShellError(error.message, hint: error.hint)
         }
-        let script = try importer.translate(text, for: self)
         let count = try runAsOneStep(script.lines, name: fileName ?? "paste", into: &result)
         result.output = ["imported \(script.kind)\(fileName.map { " from \($0)" } ?? ""): \(count) commands (undo takes them back)"]
             + script.notes
-        result.output += script.followUp?(self, result) ?? []
+        let outcome = ImportOutcome(conflict: result.conflicts.first.map { ($0.constraints.map(\.id), $0.broken) })
+        result.output += script.followUp?(outcome) ?? []
     }
 }
 
@@ -66,7 +67,7 @@ struct Paste: SessionAction {
         overview: ["paste"])
 
     /// What `paste` says; the prompt then shows that lines are being collected.
-    static let instructions = "paste a console log or layout code; an empty line ends it once it is complete, two empty lines always do (Ctrl-C cancels)"
+    static let instructions = "paste \(ImporterRegistry.formatList(negated: false)); an empty line ends it once it is complete, two empty lines always do (Ctrl-C cancels)"
 
     static func parse(_ p: inout LineParser) throws(ShellError) -> Paste {
         try p.expectNoArguments()
@@ -102,7 +103,7 @@ extension Session {
         guard let pasted else { return nil }
         self.pasted = nil
         var result = CommandResult(line: lineNumber, input: "")
-        let count = pasted.lines.count { !$0.isBlank }
+        let count = pasted.filledLineCount
         result.output = ["paste cancelled: nothing imported" + (count == 0 ? "" : " (\(count) pasted line\(count == 1 ? "" : "s") dropped)")]
         return result
     }

@@ -1,3 +1,4 @@
+import LayoutImport
 import LayoutModel
 
 /// One LayoutLab session: the model, the VFL metrics, the platform, the undo history, and the

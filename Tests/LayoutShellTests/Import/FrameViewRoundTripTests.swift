@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import LayoutModel
 import LayoutCode
+import LayoutImport
 @testable import LayoutShell
 
 /// Views that keep their autoresizing mask (`view NAME frame …`) come back from `export` the
@@ -97,7 +98,7 @@ struct FrameViewRoundTripTests {
         #expect(sides[3] == CodeLength(constant: -20, terms: [.init(view: LayoutCodeReader.rootName, isWidth: false, factor: 2)]))
         let objc = LayoutCodeReader.read("UIView *a = [[UIView alloc] initWithFrame:CGRectMake(10, 10, CGRectGetWidth(self.view.bounds) - 20, 44)];\n[self.view addSubview:a];")
         #expect(objc.view("a")?.frame?[2] == CodeLength(constant: -20, terms: [.init(view: LayoutCodeReader.rootName, isWidth: true, factor: 1)]))
-        let script = try LayoutCodeImporter.translate("let a = UIView(frame: CGRect(x: 10, y: 10, width: view.bounds.width - 20, height: 44))\nview.addSubview(a)", for: Session())
+        let script = try LayoutCodeImporter.translate("let a = UIView(frame: CGRect(x: 10, y: 10, width: view.bounds.width - 20, height: 44))\nview.addSubview(a)", in: Session())
         #expect(script.lines.first == "view a frame 10,10,\(formatNumber(Session().model.rootWidth - 20)),44")
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import LayoutModel
 import TestSupport
+import LayoutImport
 @testable import LayoutShell
 import ShellTestSupport
 
@@ -78,29 +79,19 @@ struct LayoutCodeImportTests {
         #expect(session.model.frame(of: "label2")!.width == 10)
     }
 
-    /// `translatesAutoresizingMaskIntoConstraints` left true: said, and (in this build) the
-    /// frame's constraints are not modelled yet.
+    /// `translatesAutoresizingMaskIntoConstraints` left true: the view keeps its frame, with a note.
     @Test func aViewThatKeepsItsAutoresizingMaskIsNamed() throws {
         let code = "let box = UIView(frame: CGRect(x: 0, y: 0, width: 50, height: 50))\nview.addSubview(box)\nbox.widthAnchor.constraint(equalToConstant: 100).isActive = true"
-        let script = try LayoutCodeImporter.translate(code, for: Session())
-        if UIKitViewSyntax.hasAutoresizingViews {
-            #expect(script.lines == ["view box frame 0,0,50,50", "box.width == 100"])
-        } else {
-            #expect(script.lines == ["view box", "box.width == 100"])
-            #expect(script.notes.contains { $0.hasPrefix("box keeps translatesAutoresizingMaskIntoConstraints = true") })
-        }
+        let script = try LayoutCodeImporter.translate(code, in: Session())
+        #expect(script.lines == ["view box frame 0,0,50,50", "box.width == 100"])
+        #expect(script.notes.contains { $0.hasPrefix("box keeps translatesAutoresizingMaskIntoConstraints = true") })
     }
 
-    /// Stack views: the translation's lines (the stack syntax is being added beside this).
+    /// Stack views: the translation's lines.
     @Test func stackViewsTranslate() throws {
-        let script = try LayoutCodeImporter.translate(try fixture("StudyStackView.swift.txt"), for: Session())
-        if UIKitViewSyntax.hasStacks {
-            #expect(script.lines.prefix(4) == ["stack stackView v button1 button2", "stackView.spacing = 10", "stackView.alignment = center",
-                                               "stackView.top == root.safeArea.top"])
-        } else {
-            #expect(script.lines.prefix(3) == ["view stackView", "view button1 in stackView", "view button2 in stackView"])
-            #expect(script.notes.contains { $0.hasPrefix("stackView is a UIStackView") })
-        }
+        let script = try LayoutCodeImporter.translate(try fixture("StudyStackView.swift.txt"), in: Session())
+        #expect(script.lines.prefix(4) == ["stack stackView v button1 button2", "stackView.spacing = 10", "stackView.alignment = center",
+                                           "stackView.top == root.safeArea.top"])
     }
 
     @Test func badInputChangesNothing() {
@@ -122,7 +113,7 @@ struct LayoutCodeImportTests {
             view.addSubview(a)
             NSLayoutConstraint(item: a, attribute: .left, relatedBy: .equal, toItem: nil, attribute: .notAnAttribute, multiplier: 1, constant: 20).isActive = true
             a.widthAnchor.constraint(equalToConstant: 20).isActive = true
-            """, for: Session())
+            """, in: Session())
         #expect(script.lines == ["view a", "a.width == 20"])
         #expect(script.notes.contains { $0.hasPrefix("line 4: left out: a.left == 20") })
     }

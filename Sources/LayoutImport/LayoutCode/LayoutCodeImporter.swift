@@ -7,23 +7,25 @@ import LayoutModel
 /// order they are activated — with notes for what the session shows differently and for each
 /// skipped line that mentions layout. Every line is tried on a copy of the session first; a
 /// line the session refuses is left out with a note, so an import never fails halfway.
-struct LayoutCodeImporter: LayoutImporter {
-    static let extensions = ["swift", "m", "mm"]
+public enum LayoutCodeImporter: LayoutImporter {
+    public static let name = "layout code"
+    public static let extensions = ["swift", "m", "mm"]
+    public static let summary = "Swift or Objective-C constraint code"
 
-    static func recognizes(_ text: String) -> Bool { LayoutCodeReader.looksLikeLayoutCode(text) }
+    public static func recognizes(_ text: String) -> Bool { LayoutCodeReader.looksLikeLayoutCode(text) }
 
-    static func pasteFollower() -> any PasteFollower { PastedCode() }
+    public static func pasteFollower() -> any PasteFollower { PastedCode() }
 
-    static func translate(_ text: String, for session: Session) throws(ShellError) -> ImportedScript {
+    public static func translate(_ text: String, in context: any ImportContext) throws(ImportError) -> ImportedScript {
         if let bad = text.unicodeScalars.first(where: { $0.value < 0x20 && $0 != "\n" && $0 != "\t" && $0 != "\r" && $0 != "\u{0C}" }) {
-            throw ShellError("this is not source code: it holds a control character (U+\(String(bad.value, radix: 16, uppercase: true)))",
+            throw ImportError("this is not source code: it holds a control character (U+\(String(bad.value, radix: 16, uppercase: true)))",
                              hint: "import reads Swift or Objective-C text")
         }
         let code = LayoutCodeReader.read(text)
-        var translation = LayoutCodeTranslation(code: code, session: session)
+        var translation = LayoutCodeTranslation(code: code, context: context)
         translation.translate()
         guard !translation.lines.isEmpty else {
-            throw ShellError("no layout found: the code makes no views, subviews or constraints LayoutLab reads",
+            throw ImportError("no layout found: the code makes no views, subviews or constraints LayoutLab reads",
                              hint: "import reads anchors, NSLayoutConstraint, VFL, addSubview and UIStackView")
         }
         return ImportedScript(kind: code.language == .swift ? "Swift layout code" : "Objective-C layout code",
@@ -32,30 +34,27 @@ struct LayoutCodeImporter: LayoutImporter {
 }
 
 extension PastedCode: PasteFollower {
-    var recognizes: Bool { looksLikeCode }
+    public var recognizes: Bool { looksLikeCode }
 }
 
 /// One import's translation: code names to session names, and the lines with the source line
 /// each comes from (for the notes).
 struct LayoutCodeTranslation {
     let code: LayoutCode
-    let session: Session
+    let context: any ImportContext
     var lines: [(text: String, source: Int)] = []
     var notes: [String] = []
     /// Code name → session name.
     var names: [String: String] = [LayoutCodeReader.rootName: LayoutModel.rootName]
     var taken: Set<String> = []
     /// The copy of the session each line is tried on first.
-    let scratch = Session()
+    let scratch: any ImportTrial
 
-    init(code: LayoutCode, session: Session) {
+    init(code: LayoutCode, context: any ImportContext) {
         self.code = code
-        self.session = session
-        taken = Set(session.model.viewOrder).union(session.model.names.keys)
-        scratch.directory = session.directory
-        let history = session.history.flatMap { $0 }
-        let start = history.lastIndex(of: "reset").map { $0 + 1 } ?? 0
-        _ = try? scratch.run(Array(history[start...]), name: "session")
+        self.context = context
+        taken = Set(context.viewNames).union(context.constraintNames)
+        scratch = context.makeTrial(.current)
     }
 
     mutating func translate() {
@@ -234,7 +233,7 @@ struct LayoutCodeTranslation {
             }
             add(prefix + spec.canonicalText, constraint.line)
         case .visualFormat(let format, let options, let metrics, let views):
-            if session.platform != .ios, scratch.platform != .ios {
+            if context.platformName != "ios", scratch.platformName != "ios" {
                 add("platform ios", constraint.line)
                 note("platform ios: the VFL here is UIKit's, so its standard spacings are iOS's")
             }
@@ -272,11 +271,11 @@ struct LayoutCodeTranslation {
 
     /// Adds a line if the session takes it (tried on the copy), else notes why not.
     mutating func add(_ line: String, _ source: Int) {
-        let result = scratch.execute(line, report: false)
-        if result.ok {
+        switch scratch.attempt(line) {
+        case .taken:
             lines.append((line, source))
-        } else {
-            note("line \(source): left out: \(line) — \(result.error?.message ?? "refused")")
+        case .refused(let message):
+            note("line \(source): left out: \(line) — \(message ?? "refused")")
         }
     }
 

@@ -23,17 +23,17 @@ extension LogTranslation {
             }
         }
         // Try every line in a scratch session first: the import never half-fails.
-        let trial = Session()
+        let trial = context.makeTrial(.empty)
         var accepted: [String] = []
         for line in lines where runs(line, in: trial, skipped: &skipped, lineOfLog: nil) { accepted.append(line) }
         var acceptedConstraints: [(line: String, source: LogConstraint)] = []
         for entry in constraintLines where runs(entry.line, in: trial, skipped: &skipped, lineOfLog: entry.source.line) {
             acceptedConstraints.append(entry)
         }
-        let firstNumber = session.model.nextNumber
+        let firstNumber = context.nextConstraintNumber
         var origins: [String] = []
         for key in itemOrder where key != rootKey && !isSystemGuide(key) {
-            if let item = items[key], let name = names[item], trial.model.view(name) != nil { origins.append("origin \(name) \(item.logText)") }
+            if let item = items[key], let name = names[item], trial.hasView(name) { origins.append("origin \(name) \(item.logText)") }
         }
         var logIDs: [String: String] = [:]
         for (offset, entry) in acceptedConstraints.enumerated() {
@@ -56,11 +56,10 @@ extension LogTranslation {
         return log.reports.count > 1 ? "\(what) (\(log.reports.count) reports, merged)" : what
     }
 
-    func runs(_ line: String, in trial: Session, skipped: inout [String], lineOfLog: Int?) -> Bool {
-        let result = trial.execute(line, report: false)
-        if result.ok { return true }
+    func runs(_ line: String, in trial: any ImportTrial, skipped: inout [String], lineOfLog: Int?) -> Bool {
+        guard case .refused(let message) = trial.attempt(line) else { return true }
         let place = lineOfLog.map { "log line \($0)" } ?? "the translation"
-        skipped.append("\(place): `\(line)` was refused (\(result.error?.message ?? "?")): skipped")
+        skipped.append("\(place): `\(line)` was refused (\(message ?? "?")): skipped")
         return false
     }
 
@@ -87,19 +86,19 @@ extension LogTranslation {
     }
 
     /// Notes after the import ran: the conflict the session found against the log's list.
-    func followUp(logIDs: [String: String]) -> @Sendable (Session, CommandResult) -> [String] {
+    func followUp(logIDs: [String: String]) -> @Sendable (ImportOutcome) -> [String] {
         let listed = constraints.compactMap { logIDs[$0.key] }
         let brokenIDs = constraints.filter { brokenKeys.contains($0.key) }.compactMap { logIDs[$0.key] }
         let hadConflict = !log.reports.isEmpty
         // The framework that logged it: AppKit's logs say the same as UIKit's.
         let engine = Set(log.reports.map(\.platform)) == [.macOS] ? "AppKit" : "UIKit"
-        return { session, result in
+        return { outcome in
             guard hadConflict else { return [] }
-            guard let conflict = result.conflicts.first else {
+            guard let conflict = outcome.conflict else {
                 return ["  LayoutLab finds no required conflict among these constraints: \(engine)'s conflict needs views or constraints the log does not show"]
             }
             var notes: [String] = []
-            let members = conflict.constraints.map(\.id).filter { listed.contains($0) }
+            let members = conflict.members.filter { listed.contains($0) }
             if members.count < listed.count {
                 notes.append("  UIKit listed \(listed.count) constraints; the minimal conflict has \(members.count) of them (\(members.joined(separator: ", "))): the others are not needed for it")
             }
@@ -160,8 +159,8 @@ extension LogTranslation {
             }
         }
         if !rootSize.isEmpty {
-            let width = rootSize["width"] ?? session.model.rootWidth
-            let height = rootSize["height"] ?? session.model.rootHeight
+            let width = rootSize["width"] ?? context.rootSize.width
+            let height = rootSize["height"] ?? context.rootSize.height
             settings.append("root \(formatNumber(width))x\(formatNumber(height))")
         }
         if !safeArea.isEmpty {

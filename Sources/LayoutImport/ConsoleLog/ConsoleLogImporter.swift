@@ -7,43 +7,45 @@ import LayoutModel
 /// superviews the log reveals, UIKit's guides as the session's guides, the constraints, and
 /// the one UIKit broke added last so that the session breaks the same one where it can.
 /// `origin` lines keep the table of names back to the log's classes and addresses (`names`).
-enum ConsoleLogImporter: LayoutImporter {
-    static let extensions = ["log"]
+public enum ConsoleLogImporter: LayoutImporter {
+    public static let name = "a console log"
+    public static let extensions = ["log"]
+    public static let summary = "UIKit's \"Unable to simultaneously satisfy constraints\" logs"
     /// Logs larger than this are refused: real ones are a few kilobytes.
     static let maxBytes = 2_000_000
 
-    static func recognizes(_ text: String) -> Bool { ConsoleLogReader.recognizes(text) }
+    public static func recognizes(_ text: String) -> Bool { ConsoleLogReader.recognizes(text) }
 
-    static func pasteFollower() -> any PasteFollower { PastedConsoleLog() }
+    public static func pasteFollower() -> any PasteFollower { PastedConsoleLog() }
 
-    static func translate(_ text: String, for session: Session) throws(ShellError) -> ImportedScript {
+    public static func translate(_ text: String, in context: any ImportContext) throws(ImportError) -> ImportedScript {
         guard text.utf8.count <= maxBytes else {
-            throw ShellError("the log is \(text.utf8.count / 1000) KB; import reads console logs up to \(maxBytes / 1_000_000) MB")
+            throw ImportError("the log is \(text.utf8.count / 1000) KB; import reads console logs up to \(maxBytes / 1_000_000) MB")
         }
         let log = ConsoleLogReader.read(text)
         let readable = log.reports.contains { !$0.constraints.isEmpty || $0.broken != nil } || !log.traces.isEmpty
         guard readable else {
             if log.reports.contains(where: { $0.redactedEntries > 0 }) {
-                throw ShellError("every constraint in this log is redacted as <private>; nothing to import",
+                throw ImportError("every constraint in this log is redacted as <private>; nothing to import",
                                  hint: "run the app from Xcode (or set OS_ACTIVITY_MODE) to see the constraints in full")
             }
             let first = log.notes.first.map { " (line \($0.line): \($0.message))" } ?? ""
-            throw ShellError("no constraint descriptions or autolayout trace found in the log\(first)")
+            throw ImportError("no constraint descriptions or autolayout trace found in the log\(first)")
         }
-        var translation = LogTranslation(log: log, session: session)
+        var translation = LogTranslation(log: log, context: context)
         translation.build()
         return translation.script()
     }
 }
 
 extension PastedConsoleLog: PasteFollower {
-    var recognizes: Bool { looksLikeLog }
+    public var recognizes: Bool { looksLikeLog }
 }
 
 /// The work of one import: items, hierarchy, names, then session lines and notes.
 struct LogTranslation {
     let log: ConsoleLog
-    let session: Session
+    let context: any ImportContext
     /// The constraints to add, in order, UIKit's broken ones last; and which were broken.
     var constraints: [LogConstraint] = []
     var brokenKeys: Set<String> = []
@@ -57,9 +59,9 @@ struct LogTranslation {
     /// For each constraint line, the log constraint it came from.
     var constraintLines: [(line: String, source: LogConstraint)] = []
 
-    init(log: ConsoleLog, session: Session) {
+    init(log: ConsoleLog, context: any ImportContext) {
         self.log = log
-        self.session = session
+        self.context = context
     }
 
     mutating func build() {
@@ -84,7 +86,8 @@ struct LogTranslation {
         inferHierarchy()
         chooseRoot()
         let named = itemOrder.filter { $0 != rootKey && !isSystemGuide($0) }.map { items[$0]! }
-        names = LogNames(items: named, isTaken: { name in session.model.view(name) != nil || session.metrics[name] != nil || session.model.names[name] != nil },
+        let taken = Set(context.viewNames).union(context.metricNames).union(context.constraintNames)
+        names = LogNames(items: named, isTaken: { taken.contains($0) },
                          reserved: ["root", "in", "intrinsic", "frame"])
     }
 

@@ -1,21 +1,14 @@
 import LayoutCode
 import LayoutModel
 
-/// Stack views and views that keep their autoresizing mask, in the session syntax being
-/// added beside this importer: `stack NAME [in SUPER] h|v a b c`, `s.spacing = 8`,
-/// `s.distribution = fillEqually`, `s.alignment = center`, and `view NAME frame X,Y,W,H`
-/// (a view whose frame UIKit pins with autoresizing constraints). All of that syntax is
-/// written here and nowhere else. Until a build knows it (`UIKitViewSyntax` asks a fresh
-/// session), a stack becomes a plain view holding its arranged views and a frame view a plain
-/// view, each with a note saying what the session leaves out.
+/// Stack views and views that keep their autoresizing mask, in the session's syntax:
+/// `stack NAME [in SUPER] h|v a b c`, `s.spacing = 8`, `s.distribution = fillEqually`,
+/// `s.alignment = center`, and `view NAME frame X,Y,W,H` (a view whose frame UIKit pins with
+/// autoresizing constraints). All of that syntax is written here and nowhere else in the
+/// importer.
 extension LayoutCodeTranslation {
     mutating func emitStack(_ view: CodeView, as name: String, place: String) {
         let stack = view.stack ?? CodeStack()
-        guard UIKitViewSyntax.hasStacks else {
-            add("view \(name)\(place)", view.line)
-            note("\(name) is a UIStackView: this build has no stack views yet, so its arranged views are plain subviews without the stack's constraints")
-            return
-        }
         // The arranged views are made by the stack line itself.
         let arranged = stack.arranged.map { claim($0) }
         add("stack \(name)\(place) \(stack.axis == .horizontal ? "h" : "v")" + arranged.map { " " + $0 }.joined(), view.line)
@@ -26,15 +19,14 @@ extension LayoutCodeTranslation {
         }
     }
 
-    /// Arranged subviews are made by their stack's line (when stacks are known).
+    /// Arranged subviews are made by their stack's line.
     func isMadeByStack(_ view: CodeView) -> Bool {
-        UIKitViewSyntax.hasStacks && view.isArranged && view.superview.flatMap { code.view($0) }?.kind == .stack
+        view.isArranged && view.superview.flatMap { code.view($0) }?.kind == .stack
     }
 
     /// The stacks and hidden views whose settings the session needs, in the order the code
     /// last sets them.
     func stackSettingViews() -> [CodeView] {
-        guard UIKitViewSyntax.hasStacks else { return [] }
         let views = code.views.filter { ($0.kind == .stack && $0.stack != nil) || $0.isHidden }
         return views.enumerated().sorted { ($0.element.settingsLine ?? $0.element.line, $0.offset) < ($1.element.settingsLine ?? $1.element.line, $1.offset) }
             .map(\.element)
@@ -65,11 +57,6 @@ extension LayoutCodeTranslation {
     mutating func emitAutoresizingView(_ view: CodeView, as name: String, place: String) {
         let frame = (view.frame ?? Array(repeating: CodeLength(constant: 0), count: 4))
             .map { formatNumber(value(of: $0, line: view.line)) }.joined(separator: ",")
-        guard UIKitViewSyntax.hasAutoresizingViews else {
-            add("view \(name)\(place)", view.line)
-            note("\(name) keeps translatesAutoresizingMaskIntoConstraints = true: in UIKit its frame (\(frame)) becomes required constraints that conflict with these; this build does not model them yet")
-            return
-        }
         add("view \(name) frame \(frame)\(place)", view.line)
         if let mask = view.autoresizingMask, !mask.isEmpty { add("\(name).autoresizing = \(mask.joined(separator: " "))", view.line) }
         note("\(name) keeps translatesAutoresizingMaskIntoConstraints = true, so UIKit pins its frame (\(frame)) with constraints; set it to false in the code (\(name).translatesAutoresizingMask = false here)")
@@ -80,7 +67,7 @@ extension LayoutCodeTranslation {
     mutating func value(of length: CodeLength, line: Int) -> Double {
         var total = length.constant
         for term in length.terms {
-            guard let sessionName = names[term.view], let frame = scratch.model.frame(of: sessionName) else {
+            guard let sessionName = names[term.view], let frame = scratch.size(of: sessionName) else {
                 note("line \(line): \(term.view) is not made yet here, so its bounds are read as 0")
                 continue
             }
@@ -88,19 +75,4 @@ extension LayoutCodeTranslation {
         }
         return total
     }
-}
-
-/// Whether this build's session language has stack views and autoresizing-mask views yet,
-/// asked once of a fresh session.
-enum UIKitViewSyntax {
-    static let hasStacks: Bool = {
-        let probe = Session()
-        return probe.execute("stack s h a b", report: false).ok && probe.model.view("a")?.parent == "s"
-    }()
-
-    static let hasAutoresizingViews: Bool = {
-        let probe = Session()
-        return probe.execute("view a frame 0,0,10,10", report: false).ok && probe.model.view("frame") == nil
-            && probe.model.view("a") != nil
-    }()
 }
