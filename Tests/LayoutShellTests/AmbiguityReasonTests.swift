@@ -1,5 +1,6 @@
 import Foundation
 import LayoutModel
+import LayoutVocabulary
 import LayoutShell
 import ShellTestSupport
 import Testing

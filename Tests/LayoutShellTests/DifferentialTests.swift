@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 import LayoutModel
+import LayoutVocabulary
 @testable import LayoutShell
 
 /// A whole-session differential test: random scripts run through `Session`; every report's JSON

@@ -2,7 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 import Cassowary
-import LayoutModel
+@testable import LayoutModel
+import LayoutVocabulary
 @testable import LayoutShell
 
 /// Evaluates the arithmetic `explain` prints (`(300 - 20 - 10 - 20) / 2`): numbers, + - * /,

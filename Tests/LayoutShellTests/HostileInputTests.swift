@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 import TestSupport
-import LayoutModel
+@testable import LayoutModel
+import LayoutVocabulary
 @testable import LayoutShell
 
 /// Input chosen to hurt: what fuzzing and the limits of issue 17 found, each with the input

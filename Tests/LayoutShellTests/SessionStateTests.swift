@@ -1,5 +1,6 @@
 import Testing
 import LayoutModel
+import LayoutVocabulary
 @testable import LayoutShell
 import ShellTestSupport
 

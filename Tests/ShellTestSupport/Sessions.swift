@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import LayoutModel
+import LayoutVocabulary
 import LayoutShell
 
 // The helpers the shell's tests (and the executable's) kept writing again: a session from

@@ -1,4 +1,5 @@
 import LayoutModel
+import LayoutVocabulary
 
 /// Checkpoints: the whole session copied before a change, to go back to exactly.
 ///

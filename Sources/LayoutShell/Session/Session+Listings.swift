@@ -1,4 +1,5 @@
 import LayoutModel
+import LayoutVocabulary
 
 /// The listings of `frames` and `constraints`.
 extension Session {

@@ -1,4 +1,5 @@
 import LayoutModel
+import LayoutVocabulary
 
 /// The part of a session that a change alters and undo takes back: the model and the
 /// session-level settings beside it. Declared once, here: a checkpoint is a copy of this

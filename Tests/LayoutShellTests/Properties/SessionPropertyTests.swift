@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 import LayoutModel
+import LayoutVocabulary
 @testable import LayoutShell
 
 /// Whole-session properties on seeded random sessions that mix every command of the language
