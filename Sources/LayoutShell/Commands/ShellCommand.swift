@@ -102,8 +102,6 @@ struct CommandSpec: Sendable {
     var examples: [String]
     /// What the overview lists for it (short forms, `·`-separated there).
     var overview: [String]
-    /// nil when the command works; otherwise what it is waiting for (help marks it).
-    var plannedWith: String? = nil
     /// The candidates for the word being completed after the command's first word.
     var completeArguments: @Sendable (CompletionContext) -> [String] = { _ in [] }
     /// True when the argument is a file name (`save`, `load`, `svg`): completion then lists
@@ -115,8 +113,6 @@ struct CommandSpec: Sendable {
         if case .words(let words) = trigger { return words }
         return []
     }
-
-    var isAvailable: Bool { plannedWith == nil }
 }
 
 /// What completion knows about the line when it asks a command for candidates.
