@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "VisualFormat", targets: ["VisualFormat"]),
         .library(name: "ConsoleLog", targets: ["ConsoleLog"]),
         .library(name: "LayoutCode", targets: ["LayoutCode"]),
+        .library(name: "InterfaceBuilder", targets: ["InterfaceBuilder"]),
         .library(name: "LayoutImport", targets: ["LayoutImport"]),
         .library(name: "LayoutShell", targets: ["LayoutShell"]),
         .executable(name: "layoutlab", targets: ["layoutlab"]),
@@ -29,10 +30,13 @@ let package = Package(
         .target(name: "ConsoleLog", dependencies: ["LayoutVocabulary"]),
         // Swift and Objective-C layout code read into a neutral structure (for `import`).
         .target(name: "LayoutCode", dependencies: ["LayoutVocabulary"]),
-        // Importers: a read document (log, code) translated into session lines, tried through
-        // a small ImportContext the shell provides; the registry picks the importer.
-        .target(name: "LayoutImport", dependencies: ["LayoutVocabulary", "LayoutModel", "VisualFormat", "ConsoleLog", "LayoutCode"]),
-        .target(name: "LayoutShell", dependencies: ["LayoutVocabulary", "LayoutModel", "VisualFormat", "ConsoleLog", "LayoutCode", "LayoutImport"]),
+        // Interface Builder files (storyboards, xibs) read into plain data with FoundationXML's
+        // XMLParser (entity expansion off), for the importer and `layoutlab lint`.
+        .target(name: "InterfaceBuilder", dependencies: ["LayoutVocabulary"]),
+        // Importers: a read document (log, code, IB file) translated into session lines, tried
+        // through a small ImportContext the shell provides; the registry picks the importer.
+        .target(name: "LayoutImport", dependencies: ["LayoutVocabulary", "LayoutModel", "VisualFormat", "ConsoleLog", "LayoutCode", "InterfaceBuilder"]),
+        .target(name: "LayoutShell", dependencies: ["LayoutVocabulary", "LayoutModel", "VisualFormat", "ConsoleLog", "LayoutCode", "LayoutImport", "InterfaceBuilder"]),
         .systemLibrary(
             name: "CEditLine",
             pkgConfig: "libedit",
@@ -59,6 +63,8 @@ let package = Package(
         // The importers without the shell, against a fake ImportContext.
         .testTarget(name: "LayoutImportTests", dependencies: ["LayoutImport", "LayoutCode", "ConsoleLog"]),
         .testTarget(name: "LayoutShellTests", dependencies: ["LayoutShell", "LayoutImport", "LayoutModel", "LayoutVocabulary", "TestSupport", "ShellTestSupport"]),
+        // Fixtures: storyboards and xibs written here in IB's format, read by path.
+        .testTarget(name: "InterfaceBuilderTests", dependencies: ["InterfaceBuilder", "LayoutImport", "LayoutShell", "LayoutModel", "LayoutVocabulary"], exclude: ["Fixtures"]),
         // The executable's own code (`@testable import layoutlab`): flags, files, history, completion.
         .testTarget(
             name: "layoutlabTests",

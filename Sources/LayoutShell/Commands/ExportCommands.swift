@@ -21,7 +21,8 @@ struct ExportCode: SessionAction {
                   "NSLayoutConstraint.activate([...]); import reads it back."],
         examples: ["export swift Layout.swift", "export objc Layout.m"],
         overview: ["export swift FILE"],
-        completeArguments: { context in context.words.count <= 1 ? ["swift", "objc"] : [] })
+        completeArguments: { context in context.words.count <= 1 ? ["swift", "objc"] : [] },
+        fileNameArgument: 1)
 
     static func parse(_ p: inout LineParser) throws(ShellError) -> ExportCode {
         let words = p.rest

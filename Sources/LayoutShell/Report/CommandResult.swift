@@ -131,6 +131,8 @@ public struct CommandResult: Sendable {
     /// Whether the text report shows the layout part.
     public var showsLayout: Bool { layout != .none }
     public var broken: [BrokenConstraint] = []
+    /// Every view with wrapping text and how it is laid out (JSON `text`; empty without text).
+    public var texts: [(view: String, text: TextExplanation)] = []
     /// Every ambiguous view (without explanations: the list is shared with the session's
     /// report state, and a squeezed chain makes it thousands long).
     public var ambiguous: [AmbiguityReport] = []
@@ -140,8 +142,13 @@ public struct CommandResult: Sendable {
     /// solver's in `frames`; nil otherwise.
     public var exercisedFrames: [(name: String, frame: Frame)]?
     public var conflicts: [ConflictReport] = []
+    /// What the text report prints of `broken` and `ambiguous`: after an input, what is new
+    /// or changed; in a whole-layout report, all (capped). Nil when it shows no layout.
+    public internal(set) var news: DiagnosticNews?
     /// Free text of inspection commands (frames, constraints, help, …) and notes.
     public var output: [String] = []
+    /// `names`: each imported name with its source's id and class (JSON's `names`).
+    public var names: [(name: String, id: String, className: String)]?
     /// What `explain` found (JSON's `explanation`).
     public var explanation: ExplanationReport?
     /// `draw`'s picture: drawn when the report is rendered, at the width it is rendered to.

@@ -1,7 +1,7 @@
 import LayoutModel
 import LayoutVocabulary
 
-/// The listings of `frames` and `constraints`.
+/// The listings of `frames`, `constraints`, `broken` and `ambiguous`.
 extension Session {
     /// `frames [--exact] [view]`: every view's frame, or those of `view`'s subtree, where
     /// UIKit places them (rounded to the scale's pixels) or, with `exact`, the solver's values.
@@ -37,12 +37,51 @@ extension Session {
             var state = ""
             if !record.isActive { state = "inactive" }
             else if let broken = brokenByID[record.id] {
-                state = (record.isBroken ? "BROKEN (required, in conflict): " : "broken: ")
-                    + broken.shortfall
+                let line = model.brokenLine(broken)
+                state = line.isStretch ? line.label + ": " + line.detail
+                    : (record.isBroken ? "BROKEN (required, in conflict): " : "broken: ") + broken.shortfall
             }
             let line = "  \(label.padding(labelWidth))  \(state.isEmpty ? record.text : record.text.padding(textWidth))\(state.isEmpty ? "" : "  " + state)"
             lines.append(line)
         }
         return lines
+    }
+
+    /// `broken [view]`: the failures first, then the stretches, as reports write them. The
+    /// reader has seen them all now: reports go on from here.
+    func brokenListing(_ view: String?) -> [String] {
+        var items = model.reportedBroken()
+        if let view {
+            let subtree = Set(model.subtree(of: view))
+            items = items.filter { model.constraint($0.id)?.items.contains(where: subtree.contains) ?? false }
+        }
+        let lines = items.map(model.brokenLine)
+        if view == nil { markShown(broken: lines) }
+        if lines.isEmpty { return [view.map { "nothing broken in \($0)" } ?? "nothing broken"] }
+        let failures = lines.filter { !$0.isStretch }, stretches = lines.filter(\.isStretch)
+        var output = failures.map(\.line)
+        if !stretches.isEmpty {
+            if !failures.isEmpty { output.append("sized as UIKit sizes views (not failures):") }
+            output += stretches.map(\.line)
+        }
+        return output
+    }
+
+    /// `ambiguous [view]`: every ambiguous view with why.
+    /// - Complexity: one explanation (a question to the solver) per ambiguous view.
+    func ambiguityListing(_ view: String?) -> [String] {
+        var items = reportState.ambiguous
+        if let view {
+            let subtree = Set(model.subtree(of: view))
+            items = items.filter { subtree.contains($0.view) }
+        }
+        let explained = items.map { item in
+            var report = item
+            report.explanations = explanations(of: item.view)
+            return report
+        }
+        if view == nil { markShown(ambiguity: explained) }
+        if explained.isEmpty { return [view.map { "nothing in \($0) is ambiguous" } ?? "nothing is ambiguous"] }
+        return explained.map { "ambiguous: " + $0.text }
     }
 }

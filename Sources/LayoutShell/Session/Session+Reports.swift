@@ -82,6 +82,7 @@ extension Session {
         pendingChanges = false
         result.changedFrameList = []
         result.layout = .whole
+        result.news = wholeNews(result)
         return result
     }
 
@@ -108,6 +109,7 @@ extension Session {
         result.exactFrames = reportState.exactFrames
         if !model.guideNames.isEmpty { result.guides = model.guides }
         result.broken = reportState.broken
+        result.texts = model.textViews.compactMap { name in model.textExplanation(of: name).map { (name, $0) } }
         result.ambiguous = reportState.ambiguous
         explainAmbiguity(in: &result)
         result.layout = mutated ? .changes : .none
@@ -122,6 +124,8 @@ extension Session {
                 }
             }
             result.changedFrameList = changed
+            let explained = Dictionary(result.explainedAmbiguity.map { ($0.view, $0) }, uniquingKeysWith: { a, _ in a })
+            fillNews(&result, explained: explained)
         }
         // Any report that shows the solver's layout is the last the reader saw.
         if result.exercisedFrames == nil { exercisedShown = nil }
