@@ -63,7 +63,7 @@ extension Solver {
         guard hasConstraint(id), let record = constraints[id.id], !record.isRequired else { return nil }
         for error in record.errorSymbols {
             let slot = tableau.slotOfBasic[Int(error)]
-            guard slot.exists, tableau.rows[slot.index].constant > epsilon else { continue }
+            guard slot.exists, Tolerance.isPositive(tableau.rows[slot.index].constant) else { continue }
             // Rows of restricted symbols name no user variable: the row is already expanded.
             return explanation(ofExpanded: tableau.rows[slot.index], lead: error)
         }
@@ -165,7 +165,7 @@ extension Solver {
         }
         let terms = multipliers.keys.sorted().compactMap { owner -> ConstraintMultiplier? in
             let multiplier = multipliers[owner]!
-            return nearZero(multiplier) ? nil : ConstraintMultiplier(constraint: ConstraintID(id: owner), multiplier: multiplier)
+            return Tolerance.isZero(multiplier) ? nil : ConstraintMultiplier(constraint: ConstraintID(id: owner), multiplier: multiplier)
         }
         return LinearExplanation(value: row.constant + 0.0, multipliers: terms, freeVariables: free, looseConstraints: loose.sorted())
     }
