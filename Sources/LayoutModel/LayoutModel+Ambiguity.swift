@@ -160,7 +160,7 @@ extension LayoutModel {
             let onAxis = (record.spec.firstItem == view && record.spec.firstAttribute.axis == axis)
                 || (record.spec.secondItem == view && record.spec.secondAttribute?.axis == axis)
             guard onAxis else { return false }
-            return record.spec.relation == .equal || error(of: record.id) == 0 && abs(evaluate(record.expression)) <= 1e-9
+            return record.spec.relation == .equal || error(of: record.id) == 0 && Tolerance.isZero(evaluate(record.expression))
         }.map(\.id)
     }
 
