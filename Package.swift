@@ -46,6 +46,7 @@ let package = Package(
             name: "layoutlab",
             dependencies: [
                 "LayoutShell",
+                "LayoutVocabulary",
                 "CEditLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
