@@ -159,7 +159,7 @@ extension Tableau {
         }
 
         let order = staleDefinitions(from: moved)
-        // Borrowed, as for values (Evaluation.swift).
+        // Borrowed, as for values (Tableau+Evaluation.swift).
         withBorrowed { tableau, changed in
             for symbol in order {
                 let slot = tableau.slotOfBasic[Int(symbol)]
