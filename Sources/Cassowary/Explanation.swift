@@ -105,6 +105,8 @@ extension Solver {
     /// is the deletion filter of conflict detection, in scratch solvers.
     ///
     /// - Precondition: this solver holds `id` and every member.
+    /// - Complexity: O(k) scratch solvers for k members, each built from at most k + 1
+    ///   constraints: quadratic in the set asked about, independent of the rest of the layout.
     public func minimalConflict(of id: ConstraintID, among members: [ConstraintID]) -> [ConstraintID]? {
         guard let record = constraints[id.id] else { return nil }
         let others = members.filter { $0 != id && constraints[$0.id] != nil }

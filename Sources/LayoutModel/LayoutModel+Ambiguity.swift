@@ -66,6 +66,9 @@ public struct ComponentAmbiguity: Hashable, Sendable {
 extension LayoutModel {
     /// Why each ambiguous frame component of a view is ambiguous, in component order. Asks the
     /// solver about the optimal face: on demand, a linear program per bounded component.
+    ///
+    /// - Complexity: up to one optimal-face program per frame component of the view (four),
+    ///   each over the rows the component's definition reaches (`FaceProgram`).
     public func ambiguityReasons(of name: String) -> [ComponentAmbiguity] {
         guard let info = views[name], name != Self.rootName else { return [] }
         var result: [ComponentAmbiguity] = []
