@@ -11,6 +11,8 @@ let package = Package(
         .library(name: "ConsoleLog", targets: ["ConsoleLog"]),
         .library(name: "LayoutCode", targets: ["LayoutCode"]),
         .library(name: "LayoutImport", targets: ["LayoutImport"]),
+        .library(name: "LayoutReport", targets: ["LayoutReport"]),
+        .library(name: "LayoutPictures", targets: ["LayoutPictures"]),
         .library(name: "LayoutShell", targets: ["LayoutShell"]),
         .executable(name: "layoutlab", targets: ["layoutlab"]),
     ],
@@ -32,7 +34,12 @@ let package = Package(
         // Importers: a read document (log, code) translated into session lines, tried through
         // a small ImportContext the shell provides; the registry picks the importer.
         .target(name: "LayoutImport", dependencies: ["LayoutVocabulary", "LayoutModel", "VisualFormat", "ConsoleLog", "LayoutCode"]),
-        .target(name: "LayoutShell", dependencies: ["LayoutModel", "VisualFormat", "ConsoleLog", "LayoutCode", "LayoutImport"]),
+        // What the shell says after each input (CommandResult), as text or JSON, and the words
+        // for the model's values it reports: built from the model alone, no session.
+        .target(name: "LayoutReport", dependencies: ["LayoutVocabulary", "LayoutModel"]),
+        // `draw` and `svg`: the layout as a terminal picture or an SVG document, from the model.
+        .target(name: "LayoutPictures", dependencies: ["LayoutModel", "LayoutReport"]),
+        .target(name: "LayoutShell", dependencies: ["LayoutModel", "VisualFormat", "ConsoleLog", "LayoutCode", "LayoutImport", "LayoutReport", "LayoutPictures"]),
         .systemLibrary(
             name: "CEditLine",
             pkgConfig: "libedit",
@@ -42,6 +49,7 @@ let package = Package(
             name: "layoutlab",
             dependencies: [
                 "LayoutShell",
+                "LayoutReport",
                 "CEditLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -56,13 +64,17 @@ let package = Package(
         .testTarget(name: "LayoutCodeTests", dependencies: ["LayoutCode", "LayoutVocabulary"], exclude: ["Fixtures"]),
         // The importers without the shell, against a fake ImportContext.
         .testTarget(name: "LayoutImportTests", dependencies: ["LayoutImport", "LayoutCode", "ConsoleLog"]),
-        .testTarget(name: "LayoutShellTests", dependencies: ["LayoutShell", "LayoutImport", "TestSupport"]),
+        // Reports and pictures without the shell, from models built here.
+        .testTarget(name: "LayoutReportTests", dependencies: ["LayoutReport", "LayoutModel"]),
+        .testTarget(name: "LayoutPicturesTests", dependencies: ["LayoutPictures", "LayoutReport", "LayoutModel"]),
+        .testTarget(name: "LayoutShellTests", dependencies: ["LayoutShell", "LayoutImport", "LayoutReport", "LayoutPictures", "TestSupport"]),
         // The executable's own code (`@testable import layoutlab`): flags, files, history, completion.
         .testTarget(
             name: "layoutlabTests",
             dependencies: [
                 "layoutlab",
                 "LayoutShell",
+                "LayoutReport",
                 "CEditLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import LayoutModel
 import VisualFormat
+import LayoutReport
 
 extension Session {
     /// Tab completion: for the text before `cursor` (a character offset), the character offset

@@ -2,6 +2,7 @@ import Foundation
 import LayoutModel
 import LayoutShell
 import Testing
+@testable import LayoutReport
 
 /// Ambiguity with its reason, and `exercise`, on real sessions.
 @Suite struct AmbiguityReasonTests {

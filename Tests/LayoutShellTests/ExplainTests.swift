@@ -4,6 +4,7 @@ import Testing
 import Cassowary
 import LayoutModel
 @testable import LayoutShell
+@testable import LayoutReport
 
 /// Evaluates the arithmetic `explain` prints (`(300 - 20 - 10 - 20) / 2`): numbers, + - * /,
 /// parentheses, unary minus. The test's own reading of what a learner would type into a calculator.

@@ -3,6 +3,7 @@ import Testing
 import TestSupport
 import LayoutModel
 @testable import LayoutShell
+@testable import LayoutReport
 
 /// Input chosen to hurt: what fuzzing and the limits of issue 17 found, each with the input
 /// that showed it, and the limits the README promises (a 1 MB line, 1 000-deep nesting,

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import LayoutModel
 @testable import LayoutShell
+@testable import LayoutReport
 
 /// Runs lines, returns every result (silent ones included).
 @discardableResult

@@ -1,4 +1,5 @@
 import LayoutModel
+import LayoutReport
 
 /// Looking at ambiguity: other optimal layouts.
 enum AmbiguityCommands {

@@ -1,4 +1,5 @@
 import LayoutModel
+import LayoutReport
 
 /// Steering the session: undo, reset, save, load, help, quit.
 enum SessionCommands {

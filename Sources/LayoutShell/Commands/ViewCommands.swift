@@ -1,4 +1,5 @@
 import LayoutModel
+import LayoutReport
 
 /// `root WxH` and `view …`: the window and the views in it.
 enum ViewCommands {

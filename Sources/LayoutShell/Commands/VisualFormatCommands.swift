@@ -1,5 +1,6 @@
 import LayoutModel
 import VisualFormat
+import LayoutReport
 
 /// Apple's Visual Format Language: `H:|-[a]-[b(==a)]-|` lines and the metrics they name.
 enum VisualFormatCommands {

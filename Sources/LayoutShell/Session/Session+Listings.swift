@@ -1,4 +1,5 @@
 import LayoutModel
+import LayoutReport
 
 /// The listings of `frames` and `constraints`.
 extension Session {

@@ -1,5 +1,6 @@
 import LayoutImport
 import LayoutModel
+import LayoutReport
 
 /// One LayoutLab session: the model, the VFL metrics, the platform, the undo history, and the
 /// session language on top. The executable feeds it lines; nothing here touches a terminal.

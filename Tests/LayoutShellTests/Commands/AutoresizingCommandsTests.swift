@@ -1,6 +1,7 @@
 import Testing
 import LayoutModel
 @testable import LayoutShell
+@testable import LayoutReport
 
 /// `view NAME frame …`, autoresizing masks under a root resize (hand-computed: the growth of
 /// the superview is shared among the flexible parts in proportion to their sizes, as UIKit's

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import LayoutModel
 @testable import LayoutShell
+@testable import LayoutReport
 
 /// `guide`, `root.safeArea.ATTR`, `VIEW.margins.ATTR`, `safearea`, `directionalMargins`, and the
 /// constraints UIKit makes for its guides. Expected frames are worked out by hand from UIKit's

@@ -1,6 +1,7 @@
 import Testing
 import LayoutModel
 @testable import LayoutShell
+@testable import LayoutReport
 
 /// Stack views against hand-computed UIKit results. The setup is the reference file's
 /// (/work/shared/reference/uikit-generated-constraints.md §1.3, after kean.blog): three views of

@@ -4,6 +4,7 @@ import LayoutModel
 import TestSupport
 import LayoutImport
 @testable import LayoutShell
+@testable import LayoutReport
 
 private let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("LayoutCodeTests/Fixtures")

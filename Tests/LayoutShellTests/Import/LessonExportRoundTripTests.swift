@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import LayoutModel
 @testable import LayoutShell
+@testable import LayoutReport
 
 /// Every lesson, replayed, written by `export swift` and read back by `import` into a fresh
 /// session, gives the same frames (where not ambiguous), the same broken constraints (by

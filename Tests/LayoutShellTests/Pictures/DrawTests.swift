@@ -1,5 +1,7 @@
 import Testing
 @testable import LayoutShell
+@testable import LayoutReport
+@testable import LayoutPictures
 
 /// `draw [VIEW]` on real sessions: the picture's exact lines for a small nested layout, zoom,
 /// the marks for ambiguity, the broken list, narrow terminals and degenerate frames.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import LayoutModel
 @testable import LayoutShell
+@testable import LayoutReport
 
 /// Sessions the whole-session properties found, kept with their lines.
 struct PropertyRegressionTests {

@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 import LayoutModel
 @testable import LayoutShell
+@testable import LayoutReport
 
 /// Whole-session properties on seeded random sessions that mix every command of the language
 /// (the differential test's `ScriptMaker` makes views, constraints, edits and illegal lines;

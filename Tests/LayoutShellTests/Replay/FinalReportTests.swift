@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LayoutShell
+@testable import LayoutReport
 
 /// `--final` reports the end state once, and never hides a rejected line.
 @Suite struct FinalReportTests {

@@ -7,7 +7,7 @@ import LayoutModel
 extension AmbiguityReport {
     /// One line for the view: each reason with the components it covers, `; ` between them.
     /// Without explanations (past the report's cap), the view and its components.
-    var text: String {
+    package var text: String {
         guard let explanations, !explanations.isEmpty else { return "\(view) (\(components.map(\.rawValue).joined(separator: ", ")))" }
         let unconstrained = explanations.compactMap { item -> LayoutAttribute.Axis? in
             if case .noConstraints(let axis) = item.reason { return axis }
@@ -23,7 +23,7 @@ extension AmbiguityReport {
 
 extension AmbiguityReport.Explanation {
     /// The reason alone, without the view.
-    var sentence: String {
+    package var sentence: String {
         switch reason {
         case .noConstraints(let axis):
             return "no \(axis == .horizontal ? "horizontal" : "vertical") constraints"
@@ -82,7 +82,7 @@ extension AmbiguityReport.Explanation {
 }
 
 /// `a`, `a and b`, `a, b and c`.
-func names(_ items: [String]) -> String {
+package func names(_ items: [String]) -> String {
     switch items.count {
     case 0: return ""
     case 1: return items[0]
@@ -92,7 +92,7 @@ func names(_ items: [String]) -> String {
 
 extension AmbiguityReason {
     /// The reason's kind as JSON names it.
-    var kindName: String {
+    package var kindName: String {
         switch self {
         case .noConstraints: "no-constraints"
         case .missing: "missing"
