@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "VisualFormat", targets: ["VisualFormat"]),
         .library(name: "ConsoleLog", targets: ["ConsoleLog"]),
         .library(name: "LayoutCode", targets: ["LayoutCode"]),
+        .library(name: "InterfaceBuilder", targets: ["InterfaceBuilder"]),
         .library(name: "LayoutImport", targets: ["LayoutImport"]),
         .library(name: "LayoutReport", targets: ["LayoutReport"]),
         .library(name: "LayoutPictures", targets: ["LayoutPictures"]),
@@ -31,15 +32,18 @@ let package = Package(
         .target(name: "ConsoleLog", dependencies: ["LayoutVocabulary"]),
         // Swift and Objective-C layout code read into a neutral structure (for `import`).
         .target(name: "LayoutCode", dependencies: ["LayoutVocabulary"]),
-        // Importers: a read document (log, code) translated into session lines, tried through
-        // a small ImportContext the shell provides; the registry picks the importer.
-        .target(name: "LayoutImport", dependencies: ["LayoutVocabulary", "LayoutModel", "VisualFormat", "ConsoleLog", "LayoutCode"]),
+        // Interface Builder files (storyboards, xibs) read into plain data with FoundationXML's
+        // XMLParser (entity expansion off), for the importer and `layoutlab lint`.
+        .target(name: "InterfaceBuilder", dependencies: ["LayoutVocabulary"]),
+        // Importers: a read document (log, code, IB file) translated into session lines, tried
+        // through a small ImportContext the shell provides; the registry picks the importer.
+        .target(name: "LayoutImport", dependencies: ["LayoutVocabulary", "LayoutModel", "VisualFormat", "ConsoleLog", "LayoutCode", "InterfaceBuilder"]),
         // What the shell says after each input (CommandResult), as text or JSON, and the words
         // for the model's values it reports: built from the model alone, no session.
         .target(name: "LayoutReport", dependencies: ["LayoutVocabulary", "LayoutModel"]),
         // `draw` and `svg`: the layout as a terminal picture or an SVG document, from the model.
         .target(name: "LayoutPictures", dependencies: ["LayoutModel", "LayoutReport"]),
-        .target(name: "LayoutShell", dependencies: ["LayoutModel", "VisualFormat", "ConsoleLog", "LayoutCode", "LayoutImport", "LayoutReport", "LayoutPictures"]),
+        .target(name: "LayoutShell", dependencies: ["LayoutModel", "VisualFormat", "ConsoleLog", "LayoutCode", "LayoutImport", "InterfaceBuilder", "LayoutReport", "LayoutPictures"]),
         .systemLibrary(
             name: "CEditLine",
             pkgConfig: "libedit",
@@ -68,6 +72,8 @@ let package = Package(
         .testTarget(name: "LayoutReportTests", dependencies: ["LayoutReport", "LayoutModel"]),
         .testTarget(name: "LayoutPicturesTests", dependencies: ["LayoutPictures", "LayoutReport", "LayoutModel"]),
         .testTarget(name: "LayoutShellTests", dependencies: ["LayoutShell", "LayoutImport", "LayoutReport", "LayoutPictures", "TestSupport"]),
+        // Fixtures: storyboards and xibs written here in IB's format, read by path.
+        .testTarget(name: "InterfaceBuilderTests", dependencies: ["InterfaceBuilder", "LayoutImport", "LayoutShell", "LayoutReport", "LayoutModel", "LayoutVocabulary"], exclude: ["Fixtures"]),
         // The executable's own code (`@testable import layoutlab`): flags, files, history, completion.
         .testTarget(
             name: "layoutlabTests",

@@ -18,6 +18,8 @@
   shell_bench.py input BIN SCRIPT N K       loads SCRIPT in a piped session (`load`, one report),
                                             then times K inputs one by one, each with its full text
                                             report; prints `median_s=… sentinel_s=…`
+  shell_bench.py lines BIN SCRIPT K LINE…   loads SCRIPT the same way, then sends each LINE K times
+                                            (a full report each); prints `LINE=median_seconds …`
 Only the standard library; no output besides the one result line (errors on stderr, exit 1).
 """
 import json
@@ -108,7 +110,9 @@ def check(n, path):
     return None
 
 
-def timed_inputs(binary, script, n, k):
+def piped_session(binary, script):
+    """A `layoutlab -` over a pipe with SCRIPT loaded; returns (process, one) where one(line)
+    sends a line and returns the seconds until its report is complete."""
     p = subprocess.Popen([binary, "-"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                          stderr=subprocess.STDOUT, bufsize=0)
     fd, buf = p.stdout.fileno(), [b""]
@@ -139,12 +143,33 @@ def timed_inputs(binary, script, n, k):
     until_mark()
     if b"error" in buf[0]:
         raise RuntimeError("load failed")
+    return p, one
+
+
+def median(xs):
+    xs = sorted(xs)
+    return xs[len(xs) // 2] if len(xs) % 2 else (xs[len(xs) // 2 - 1] + xs[len(xs) // 2]) / 2
+
+
+def timed_inputs(binary, script, n, k):
+    p, one = piped_session(binary, script)
     sent = sorted(one("# nothing") for _ in range(20))
     times = sorted(one(line) for line in extra(n, k))
     p.stdin.close()
     p.wait()
-    med = lambda xs: xs[len(xs) // 2] if len(xs) % 2 else (xs[len(xs) // 2 - 1] + xs[len(xs) // 2]) / 2
-    print("median_s=%.6f sentinel_s=%.6f max_s=%.6f" % (med(times), med(sent), times[-1]))
+    print("median_s=%.6f sentinel_s=%.6f max_s=%.6f" % (median(times), median(sent), times[-1]))
+
+
+def timed_lines(binary, script, k, lines):
+    # Each line K times in a row (a report each; `frames` and a typo change nothing, and `exercise`
+    # shows another layout without changing the session): the median per line.
+    p, one = piped_session(binary, script)
+    result = []
+    for line in lines:
+        result.append("%s=%.6f" % (line.replace(" ", "_"), median([one(line) for _ in range(k)])))
+    p.stdin.close()
+    p.wait()
+    print(" ".join(result))
 
 
 def main(argv):
@@ -162,6 +187,8 @@ def main(argv):
         print("\n".join(extra(int(argv[2]), int(argv[3]))))
     elif cmd == "input":
         timed_inputs(argv[2], argv[3], int(argv[4]), int(argv[5]))
+    elif cmd == "lines":
+        timed_lines(argv[2], argv[3], int(argv[4]), argv[5:])
     else:
         print(__doc__, file=sys.stderr)
         return 2

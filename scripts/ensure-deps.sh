@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the system packages LayoutLab needs to build and test, and nothing else.
 #
-#   scripts/ensure-deps.sh          libedit-dev (histedit.h), pkg-config, g++ (benchmark)
+#   scripts/ensure-deps.sh          libedit-dev (histedit.h), pkg-config, g++ and valgrind (benchmark)
 #   scripts/ensure-deps.sh --tmux   also tmux, for the end-to-end test
 #
 # Quiet and quick when everything is present, so every entry point can call it.
@@ -24,6 +24,8 @@ missing=()
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
 # g++ builds kiwi for the benchmark (Benchmarks/run.sh, which scripts/test runs with --quick).
 command -v g++ >/dev/null 2>&1 || missing+=(g++)
+# valgrind counts instructions for the benchmark gate (Benchmarks/instructions.sh).
+command -v valgrind >/dev/null 2>&1 || missing+=(valgrind)
 if (( want_tmux )); then
     command -v tmux >/dev/null 2>&1 || missing+=(tmux)
 fi

@@ -48,14 +48,24 @@ extension Solver {
         return tableau.changes.changedExternals.takeAll().map { Variable(id: Int($0)) }
     }
 
-    /// False when a variable whose value changed since the last `takeChangedVariables` is not
-    /// a finite number: multipliers that compound along a chain (1e6 × 1e6 × …) can carry a
-    /// value past Double's range (also false once an insertion met such a number: `overflowed`).
-    /// Looks only at what changed; takes nothing.
+    /// False when a variable's value is not a finite number: multipliers that compound along a
+    /// chain (1e6 × 1e6 × …) can carry a value past Double's range (also false once an
+    /// insertion met such a number: `overflowed`). Looks only at the values written since the
+    /// last call that found them all finite (a value not written since then is the one checked
+    /// then), so a check after every line costs what each line changed; takes nothing that
+    /// `takeChangedVariables` hands out.
     public func changedValuesAreFinite() -> Bool {
         if overflowed { return false }
         if !tableau.changes.valueSeeds.isEmpty { tableau.refreshValues() }
-        return tableau.changes.changedExternals.symbols.allSatisfy { tableau.currentValue(of: $0).isFinite }
+        if !tableau.changes.tracksUncheckedValues {
+            // The first check: every value, then only what is written from now on.
+            guard tableau.changes.values.allSatisfy(\.isFinite) else { return false }
+            tableau.changes.tracksUncheckedValues = true
+            return true
+        }
+        guard tableau.changes.uncheckedValues.symbols.allSatisfy({ tableau.currentValue(of: $0).isFinite }) else { return false }
+        tableau.changes.uncheckedValues.removeAll()
+        return true
     }
 }
 

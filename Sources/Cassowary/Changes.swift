@@ -8,6 +8,13 @@ struct ChangeTracker {
     var ambiguitySeeds = SymbolList()
     /// User variables whose value or ambiguity changed since `Solver.takeChangedVariables`.
     var changedExternals = SymbolList()
+    /// User variables whose value was written since `Solver.changedValuesAreFinite` last found
+    /// every value finite: the overflow check after each line looks at these only, not at
+    /// everything changed since the last report (quadratic over a `--final` replay).
+    var uncheckedValues = SymbolList()
+    /// Whether `uncheckedValues` is kept: only once someone checks (a solver used on its own,
+    /// as in a drag, pays nothing for it).
+    var tracksUncheckedValues = false
     /// Values of user variables as `refreshValues` last left them: what a change is measured
     /// against.
     var values: [Double] = []
@@ -16,8 +23,13 @@ struct ChangeTracker {
     @inline(__always)
     mutating func addSymbol() { values.append(0) }
 
+    /// Counts the changes recorded: answers worked out on the optimal face (`FaceMemo`) hold
+    /// while it stays the same.
+    private(set) var generation: UInt64 = 0
+
     /// Records that `symbol`'s row, basic status or value may have changed.
     @inline(__always) mutating func touch(_ symbol: Symbol) {
+        generation &+= 1
         valueSeeds.insert(symbol)
         ambiguitySeeds.insert(symbol)
     }
@@ -25,6 +37,7 @@ struct ChangeTracker {
     /// Records that reduced costs of `symbols` changed: whether they may move on the optimal
     /// face is to be looked at again (values do not depend on reduced costs).
     @inline(__always) mutating func noteReducedCosts(_ symbols: [Symbol]) {
+        generation &+= 1
         for symbol in symbols { ambiguitySeeds.insert(symbol) }
     }
 }
@@ -45,6 +58,12 @@ struct SymbolList {
         if marked[index] { return }
         marked[index] = true
         symbols.append(symbol)
+    }
+
+    /// Empties the list; costs the number of symbols in it.
+    mutating func removeAll() {
+        for symbol in symbols { marked[Int(symbol)] = false }
+        symbols.removeAll(keepingCapacity: true)
     }
 
     mutating func takeAll() -> [Symbol] {

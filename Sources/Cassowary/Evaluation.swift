@@ -13,6 +13,8 @@ extension Tableau {
     mutating func refreshValues() {
         let order = staleDefinitions(from: changes.valueSeeds.takeAll())
         // Borrowed: a drag re-evaluates hundreds of definitions per step.
+        var written: [Symbol] = []
+        let track = changes.tracksUncheckedValues
         withBorrowed { tableau, changed in
             let values = tableau.values
             for symbol in order {
@@ -33,9 +35,11 @@ extension Tableau {
                 if value != values[Int(symbol)] {
                     values[Int(symbol)] = value
                     changed.insert(symbol)
+                    if track { written.append(symbol) }
                 }
             }
         }
+        for symbol in written { changes.uncheckedValues.insert(symbol) }
     }
 
     /// The user variables whose value (or dependence on free symbols) may differ because of a

@@ -18,26 +18,34 @@ struct FaceProgram {
     /// For each local symbol, the solver's symbol it stands for: a free symbol, or the basic
     /// symbol of a restricted row.
     private(set) var mainSymbol: [Symbol] = []
-    private var localOfFree: [Symbol: Symbol] = [:]
+    /// For each of the solver's symbols (by index), its local symbol, or `noSymbol`: dense, so
+    /// building a program spanning a long chain hashes nothing.
+    private var localOfFree: [Symbol] = []
+    /// How many of the local symbols are free symbols (they come first).
+    private var freeCount = 0
 
     /// The part of the face reachable from `seeds` (free symbols of `tableau`).
+    ///
+    /// Local symbols are numbered in the solver's symbol order (free symbols, then rows by their
+    /// basic symbol), whatever the seeds: a program built for some seeds gives the same extremes
+    /// as one built for any others it covers (`covers`), so a report shares one program among
+    /// all the components it explains.
+    ///
+    /// - Complexity: O(size of the rows reached), plus O(symbols of the solver) for the index.
     init(_ tableau: inout Tableau, seeds: [Symbol]) {
         // First the free symbols and rows (breadth first); a tableau of their own only when
         // some row limits them: a report asks this for a screenful of views after every input.
         var freeSymbols: [Symbol] = []
-        var index: [Symbol: Symbol] = [:]
+        var index = [Symbol](repeating: noSymbol, count: tableau.kinds.count)
         func enqueue(_ symbol: Symbol) {
-            guard index[symbol] == nil else { return }
-            index[symbol] = Symbol(index.count)
+            guard index[Int(symbol)] == noSymbol else { return }
+            index[Int(symbol)] = 0
             freeSymbols.append(symbol)
         }
         // A free symbol that occurs in no row (left behind by a removed constraint or a phase-one
         // artificial variable) moves nothing: it is no part of the face.
-        // Seeds in symbol order: the program, and so the vertex it finds, must not depend on
-        // the order a caller's dictionary hands them out.
-        for seed in seeds.sorted() where tableau.isFreeOnFace(seed) && tableau.occursInSomeRow(seed) { enqueue(seed) }
-        var rowSlots: [Slot] = []
-        var placedRows = Set<Symbol>()
+        for seed in seeds where tableau.isFreeOnFace(seed) && tableau.occursInSomeRow(seed) { enqueue(seed) }
+        var rowSlots: [(basic: Symbol, slot: Slot)] = []
         var head = 0
         while head < freeSymbols.count {
             let free = freeSymbols[head]
@@ -45,32 +53,54 @@ struct FaceProgram {
             // Column entries may be stale (see `ColumnIndex`): a row counts only while it holds the symbol.
             for slot in tableau.columns.lists[Int(free)] {
                 let basic = tableau.basics[slot.index]
-                guard basic != noSymbol, tableau.kinds[Int(basic)].isRestricted, !placedRows.contains(basic),
+                guard basic != noSymbol, tableau.kinds[Int(basic)].isRestricted, index[Int(basic)] == noSymbol,
                       tableau.rows[slot.index].contains(free) else { continue }
-                placedRows.insert(basic)
-                rowSlots.append(slot)
+                index[Int(basic)] = 0  // placed (a basic symbol is never free)
+                rowSlots.append((basic, slot))
                 for symbol in tableau.rows[slot.index].symbols where tableau.isFreeOnFace(symbol) { enqueue(symbol) }
             }
         }
+        // In symbol order: the vertex the simplex reaches (Bland's rule) must not depend on the
+        // seeds or on the order the rows were found in.
+        freeSymbols.sort()
+        rowSlots.sort { $0.basic < $1.basic }
+        for basic in rowSlots { index[Int(basic.basic)] = noSymbol }
+        for (position, symbol) in freeSymbols.enumerated() { index[Int(symbol)] = Symbol(position) }
         localOfFree = index
         mainSymbol = freeSymbols
+        freeCount = freeSymbols.count
         if rowSlots.isEmpty { return }
         for _ in freeSymbols { _ = local.newSymbol(.slack) }
-        for slot in rowSlots {
+        for (basic, slot) in rowSlots {
             let row = tableau.rows[slot.index]
             // Symbols that are not free stay at zero on the face: they drop out.
             var localRow = Row(constant: row.constant)
             for position in row.symbols.indices {
-                if let local = index[row.symbols[position]] { localRow.add(local, row.coefficients[position]) }
+                let here = index[Int(row.symbols[position])]
+                if here != noSymbol { localRow.add(here, row.coefficients[position]) }
             }
             let basicHere = local.newSymbol(.slack)
-            mainSymbol.append(tableau.basics[slot.index])
+            mainSymbol.append(basic)
             local.place(localRow, basic: basicHere)
         }
     }
 
+    /// The local symbol standing for the solver's free symbol `symbol`, or `noSymbol`.
+    @inline(__always) private func localSymbol(_ symbol: Symbol) -> Symbol {
+        Int(symbol) < localOfFree.count ? localOfFree[Int(symbol)] : noSymbol
+    }
+
     /// The free symbols of the solver that this program covers.
-    var freeSymbols: [Symbol] { localOfFree.keys.sorted() }
+    var freeSymbols: [Symbol] { Array(mainSymbol[..<freeCount]) }
+
+    /// Whether this program holds every one of `seeds` that a program built for them would
+    /// (the free ones that occur in some row): it then answers their objectives exactly as that
+    /// program would, its other components never entering a pivot.
+    func covers(_ seeds: some Sequence<Symbol>, in tableau: inout Tableau) -> Bool {
+        seeds.allSatisfy { seed in
+            localSymbol(seed) != noSymbol || !(tableau.isFreeOnFace(seed) && tableau.occursInSomeRow(seed))
+        }
+    }
 
     /// Where an objective ends up on the face.
     struct Extreme {
@@ -91,10 +121,10 @@ struct FaceProgram {
             // No row limits the free symbols (the usual case while a layout is being built):
             // each is only ≥ 0, so the objective grows along any symbol of positive weight,
             // and otherwise stops at zero, held by every symbol of negative weight.
-            if let grows = weights.filter({ $0.value > epsilon && localOfFree[$0.key] != nil }).keys.min() {
+            if let grows = weights.filter({ $0.value > epsilon && localSymbol($0.key) != noSymbol }).keys.min() {
                 return Extreme(ray: [grows: 1])
             }
-            return Extreme(binding: weights.filter { $0.value < -epsilon && localOfFree[$0.key] != nil }.keys.sorted())
+            return Extreme(binding: weights.filter { $0.value < -epsilon && localSymbol($0.key) != noSymbol }.keys.sorted())
         }
         var program = local
         var level = ObjectiveLevel(priority: 1)
@@ -102,7 +132,8 @@ struct FaceProgram {
         var objective = Row()
         // In symbol order: the vertex the simplex reaches must not depend on hashing.
         for symbol in weights.keys.sorted() {
-            if let local = localOfFree[symbol] { objective.add(local, -weights[symbol]!) }
+            let local = localSymbol(symbol)
+            if local != noSymbol { objective.add(local, -weights[symbol]!) }
         }
         program.objectives.levels = [level]
         program.addRowToObjective(objective)

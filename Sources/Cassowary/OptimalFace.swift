@@ -29,13 +29,66 @@ public struct AmbiguityDetail: Sendable {
     public var slackConstraints: [ConstraintID] = []
 }
 
+/// What the solver has worked out on the optimal face since the tableau last changed: the
+/// ambiguity details asked for, and the face programs built for them (one per set of
+/// components, shared by every detail whose seeds it covers), so a report explaining a
+/// screenful of views on one long chain builds one program, not one per view.
+struct FaceMemo {
+    private var generation: UInt64 = .max
+    /// A detail as worked out, with the step of the nonbasic symbols its direction follows
+    /// (the direction itself is worked out from it only when asked for).
+    struct Entry {
+        /// nil when the variable is not ambiguous.
+        var detail: AmbiguityDetail?
+        var step: [Symbol: Double] = [:]
+        var hasDirection = false
+    }
+
+    /// By variable id.
+    var details: [Int: Entry] = [:]
+    private var programs: [FaceProgram] = []
+
+    /// Forgets everything when the tableau changed since it was worked out.
+    mutating func invalidate(unless current: UInt64) {
+        guard current != generation else { return }
+        generation = current
+        details = [:]
+        programs = []
+    }
+
+    /// A program over the part of the face `seeds` reach: a kept one that covers them, or a new one.
+    mutating func program(covering seeds: [Symbol], in tableau: inout Tableau) -> FaceProgram {
+        if let kept = programs.first(where: { $0.covers(seeds, in: &tableau) }) { return kept }
+        let program = FaceProgram(&tableau, seeds: seeds)
+        programs.append(program)
+        return program
+    }
+}
+
 extension Solver {
     /// Why `variable` is ambiguous (see `AmbiguityDetail`), or nil when it is not.
     ///
     /// The range is the exact minimum and maximum of the variable over the optimal face, each
     /// found by the simplex on the part of the face the variable's definition reaches.
-    public func ambiguityDetail(of variable: Variable) -> AmbiguityDetail? {
-        guard isAmbiguous(variable) else { return nil }
+    ///
+    /// Answers are kept until the tableau next changes (`FaceMemo`): a report after a line
+    /// that changed nothing (a typo, `frames`, `explain`) asks again for the same views.
+    ///
+    /// `withDirection: false` leaves `direction` empty: working it out walks every definition
+    /// downstream of the face's moving symbols (O(N) on a chain), and a report does not show it.
+    public func ambiguityDetail(of variable: Variable, withDirection: Bool = true) -> AmbiguityDetail? {
+        faceMemo.invalidate(unless: tableau.changes.generation)
+        var entry = faceMemo.details[variable.id] ?? computeAmbiguityDetail(of: variable)
+        if withDirection, !entry.hasDirection, entry.detail != nil {
+            entry.detail!.direction = moves(along: entry.step)
+            entry.hasDirection = true
+        }
+        faceMemo.details[variable.id] = entry
+        return entry.detail
+    }
+
+    private func computeAmbiguityDetail(of variable: Variable) -> FaceMemo.Entry {
+        guard isAmbiguous(variable) else { return FaceMemo.Entry(detail: nil) }
         let symbol = Symbol(variable.id)
         let expansion: Row
         if tableau.isBasic(symbol) {
@@ -48,14 +101,13 @@ extension Solver {
         var detail = AmbiguityDetail()
         detail.freeVariables = expansion.symbols.filter { tableau.kinds[Int($0)] == .external }.map { Variable(id: Int($0)) }
         if let first = detail.freeVariables.first {
-            detail.direction = moves(along: [Symbol(first.id): 1])
-            return detail
+            return FaceMemo.Entry(detail: detail, step: [Symbol(first.id): 1])
         }
         var weights: [Symbol: Double] = [:]
         for index in expansion.symbols.indices where tableau.isFreeOnFace(expansion.symbols[index]) {
             weights[expansion.symbols[index]] = expansion.coefficients[index]
         }
-        let program = FaceProgram(&tableau, seeds: Array(weights.keys))
+        let program = faceMemo.program(covering: Array(weights.keys), in: &tableau)
         let current = tableau.currentValue(of: symbol)
         func value(at point: [Symbol: Double]) -> Double {
             var total = current
@@ -90,8 +142,7 @@ extension Solver {
         }
         detail.tradingConstraints = trading.sorted()
         detail.slackConstraints = slack.subtracting(trading).sorted()
-        detail.direction = moves(along: change.filter { !tableau.isBasic($0.key) })
-        return detail
+        return FaceMemo.Entry(detail: detail, step: change.filter { !tableau.isBasic($0.key) })
     }
 
     /// The constraint a slack, error or marker belongs to, while the solver holds it.

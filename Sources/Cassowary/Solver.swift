@@ -18,6 +18,8 @@ public final class Solver {
     @exclusivity(unchecked) var tableau = Tableau()
     var constraints: [ConstraintRecord?] = []
     var edits: [Int: ConstraintID] = [:]
+    /// Answers on the optimal face kept until the tableau changes.
+    var faceMemo = FaceMemo()
     /// Set when a constraint's row, once its definitions were put in, held a number beyond
     /// Double's range: multipliers compounding along a chain. Whatever the insertion then
     /// concluded (often "unsatisfiable", from an infinite constant) is not about the layout.
@@ -33,6 +35,7 @@ public final class Solver {
         copy.tableau = tableau
         copy.constraints = constraints
         copy.edits = edits
+        copy.faceMemo = faceMemo
         copy.overflowed = overflowed
         return copy
     }

@@ -1,7 +1,7 @@
 /// The importers `import` and `paste` try, in order, and the error for a text none reads.
 public enum ImporterRegistry {
     /// Adding an importer is one line here (see the module's doc comment, `LayoutImporter`).
-    public static let all: [any LayoutImporter.Type] = [ConsoleLogImporter.self, LayoutCodeImporter.self]
+    public static let all: [any LayoutImporter.Type] = [InterfaceBuilderImporter.self, ConsoleLogImporter.self, LayoutCodeImporter.self]
 
     /// The importer for a text (and its file name, when it has one): the one its extension
     /// names, else the first that recognizes the text.

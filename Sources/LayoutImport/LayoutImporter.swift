@@ -1,3 +1,5 @@
+import LayoutModel
+
 /// Bringing a layout in from outside: console logs, layout code, and the formats still to
 /// come, each read into session-language lines.
 ///
@@ -68,6 +70,9 @@ public struct ImportedScript: Sendable {
     /// More notes once the lines have run, from what the session found (e.g. how the conflict
     /// the session found compares with the source's).
     public var followUp: (@Sendable (ImportOutcome) -> [String])?
+    /// Whether `followUp` needs the frames and ambiguity (`ImportOutcome.frames`), which cost a
+    /// query per ambiguous view: only importers that compare them with their source ask.
+    public var needsLayout = false
 
     public init(kind: String, lines: [String], notes: [String] = []) {
         self.kind = kind
@@ -81,6 +86,14 @@ public struct ImportOutcome: Sendable {
     /// The first required conflict the step's report shows: its members' ids and the one
     /// broken; nil when there is none.
     public var conflict: (members: [String], broken: String)?
+
+    /// Every required conflict: its members (id and text) and the one broken.
+    public var conflicts: [(members: [(id: String, text: String)], broken: String)] = []
+    /// Every view's and guide's frame, in its superview's coordinates (only when the script
+    /// asked, `ImportedScript.needsLayout`).
+    public var frames: [String: Frame] = [:]
+    /// Each ambiguous view with the report's words for it (only when the script asked).
+    public var ambiguity: [(view: String, text: String)] = []
 
     public init(conflict: (members: [String], broken: String)?) {
         self.conflict = conflict

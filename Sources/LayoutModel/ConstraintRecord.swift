@@ -44,6 +44,9 @@ public struct ConstraintRecord: Sendable {
     /// expressions over the solver's variables, in the closest common ancestor's coordinates.
     public internal(set) var lhs: Expression = Expression()
     public internal(set) var rhs: Expression = Expression()
+    /// Leading/trailing under right-to-left: `lhs` and `rhs` are −x (positions counted in the
+    /// reading direction), so the relation holds as written; `values` turn them back into x.
+    public internal(set) var readsLeftward = false
     /// The ancestor whose coordinate system the constraint is read in.
     public internal(set) var coordinateSpace: String = "root"
     /// The solver's id while installed (active), else nil.

@@ -16,6 +16,8 @@ public struct Device: Sendable, Hashable {
     public let landscapeSafeArea: EdgeInsets
     public let regularWidthInPortrait: Bool
     public let regularWidthInLandscape: Bool
+    /// The ids Interface Builder writes for it (`<device id="retina4_7">`).
+    public var interfaceBuilderIDs: [String] = []
 
     /// The root's size in an orientation.
     public func size(landscape: Bool) -> (width: Double, height: Double) {
@@ -33,29 +35,77 @@ public struct Device: Sendable, Hashable {
         return EdgeInsets(top: 0, left: side, bottom: 0, right: side)
     }
 
-    /// The table `device` lists, smallest first.
+    /// The table `device` lists, smallest first. The older and larger screens are there for
+    /// Interface Builder files (`interfaceBuilderIDs`: the ids of `<device id=…>`); their
+    /// insets are those of the iOS version each Xcode shows them with (README, "Decisions").
     public static let all: [Device] = [
+        Device(name: "iPhone4s", title: "iPhone 4s (3.5-inch)", width: 320, height: 480, scale: 2,
+               portraitSafeArea: EdgeInsets(top: 20, left: 0, bottom: 0, right: 0),
+               landscapeSafeArea: EdgeInsets(all: 0),
+               regularWidthInPortrait: false, regularWidthInLandscape: false, interfaceBuilderIDs: ["retina3_5"]),
+        Device(name: "iPhoneSE1", title: "iPhone SE (1st generation), iPhone 5s (4-inch)", width: 320, height: 568, scale: 2,
+               portraitSafeArea: EdgeInsets(top: 20, left: 0, bottom: 0, right: 0),
+               landscapeSafeArea: EdgeInsets(all: 0),
+               regularWidthInPortrait: false, regularWidthInLandscape: false, interfaceBuilderIDs: ["retina4_0"]),
         Device(name: "iPhoneSE", title: "iPhone SE (2nd, 3rd generation), iPhone 8", width: 375, height: 667, scale: 2,
                portraitSafeArea: EdgeInsets(top: 20, left: 0, bottom: 0, right: 0),
                landscapeSafeArea: EdgeInsets(all: 0),
-               regularWidthInPortrait: false, regularWidthInLandscape: false),
+               regularWidthInPortrait: false, regularWidthInLandscape: false, interfaceBuilderIDs: ["retina4_7"]),
+        Device(name: "iPhone8Plus", title: "iPhone 8 Plus (5.5-inch)", width: 414, height: 736, scale: 3,
+               portraitSafeArea: EdgeInsets(top: 20, left: 0, bottom: 0, right: 0),
+               landscapeSafeArea: EdgeInsets(all: 0),
+               regularWidthInPortrait: false, regularWidthInLandscape: true, interfaceBuilderIDs: ["retina5_5"]),
         Device(name: "iPhoneX", title: "iPhone X, XS, 11 Pro", width: 375, height: 812, scale: 3,
                portraitSafeArea: EdgeInsets(top: 44, left: 0, bottom: 34, right: 0),
                landscapeSafeArea: EdgeInsets(top: 0, left: 44, bottom: 21, right: 44),
-               regularWidthInPortrait: false, regularWidthInLandscape: false),
+               regularWidthInPortrait: false, regularWidthInLandscape: false, interfaceBuilderIDs: ["retina5_9", "retina5_8"]),
+        Device(name: "iPhone12", title: "iPhone 12, 13, 14", width: 390, height: 844, scale: 3,
+               portraitSafeArea: EdgeInsets(top: 47, left: 0, bottom: 34, right: 0),
+               landscapeSafeArea: EdgeInsets(top: 0, left: 47, bottom: 21, right: 47),
+               regularWidthInPortrait: false, regularWidthInLandscape: false, interfaceBuilderIDs: ["retina6_12", "retina6_1"]),
         Device(name: "iPhone15", title: "iPhone 15, 15 Pro (Dynamic Island)", width: 393, height: 852, scale: 3,
                portraitSafeArea: EdgeInsets(top: 59, left: 0, bottom: 34, right: 0),
                landscapeSafeArea: EdgeInsets(top: 0, left: 59, bottom: 21, right: 59),
-               regularWidthInPortrait: false, regularWidthInLandscape: false),
+               regularWidthInPortrait: false, regularWidthInLandscape: false, interfaceBuilderIDs: ["retina6_3", "retina6_1"]),
+        Device(name: "iPhone11", title: "iPhone XR, XS Max, 11, 11 Pro Max", width: 414, height: 896, scale: 2,
+               portraitSafeArea: EdgeInsets(top: 48, left: 0, bottom: 34, right: 0),
+               landscapeSafeArea: EdgeInsets(top: 0, left: 48, bottom: 21, right: 48),
+               regularWidthInPortrait: false, regularWidthInLandscape: true, interfaceBuilderIDs: ["retina6_1", "retina6_5"]),
+        Device(name: "iPhone12ProMax", title: "iPhone 12, 13 Pro Max, 14 Plus", width: 428, height: 926, scale: 3,
+               portraitSafeArea: EdgeInsets(top: 47, left: 0, bottom: 34, right: 0),
+               landscapeSafeArea: EdgeInsets(top: 0, left: 47, bottom: 21, right: 47),
+               regularWidthInPortrait: false, regularWidthInLandscape: true, interfaceBuilderIDs: ["retina6_7", "retina6_72"]),
         Device(name: "iPhone15ProMax", title: "iPhone 15 Plus, 15 Pro Max (Dynamic Island)", width: 430, height: 932, scale: 3,
                portraitSafeArea: EdgeInsets(top: 59, left: 0, bottom: 34, right: 0),
                landscapeSafeArea: EdgeInsets(top: 0, left: 59, bottom: 21, right: 59),
-               regularWidthInPortrait: false, regularWidthInLandscape: true),
+               regularWidthInPortrait: false, regularWidthInLandscape: true, interfaceBuilderIDs: ["retina6_7", "retina6_9"]),
+        Device(name: "iPad9_7", title: "iPad (9.7-inch), iPad mini", width: 768, height: 1024, scale: 2,
+               portraitSafeArea: EdgeInsets(top: 20, left: 0, bottom: 0, right: 0),
+               landscapeSafeArea: EdgeInsets(top: 20, left: 0, bottom: 0, right: 0),
+               regularWidthInPortrait: true, regularWidthInLandscape: true, interfaceBuilderIDs: ["ipad9_7", "ipad7_9"]),
         Device(name: "iPad", title: "iPad (10th generation)", width: 820, height: 1180, scale: 2,
                portraitSafeArea: EdgeInsets(top: 24, left: 0, bottom: 20, right: 0),
                landscapeSafeArea: EdgeInsets(top: 24, left: 0, bottom: 20, right: 0),
-               regularWidthInPortrait: true, regularWidthInLandscape: true),
+               regularWidthInPortrait: true, regularWidthInLandscape: true, interfaceBuilderIDs: ["ipad10_9rounded", "ipad10_2"]),
+        Device(name: "iPadPro11", title: "iPad Pro 11-inch, iPad Air", width: 834, height: 1194, scale: 2,
+               portraitSafeArea: EdgeInsets(top: 24, left: 0, bottom: 20, right: 0),
+               landscapeSafeArea: EdgeInsets(top: 24, left: 0, bottom: 20, right: 0),
+               regularWidthInPortrait: true, regularWidthInLandscape: true, interfaceBuilderIDs: ["ipad11_0rounded", "ipad11"]),
+        Device(name: "iPadPro12_9", title: "iPad Pro 12.9-inch", width: 1024, height: 1366, scale: 2,
+               portraitSafeArea: EdgeInsets(top: 24, left: 0, bottom: 20, right: 0),
+               landscapeSafeArea: EdgeInsets(top: 24, left: 0, bottom: 20, right: 0),
+               regularWidthInPortrait: true, regularWidthInLandscape: true, interfaceBuilderIDs: ["ipad12_9rounded", "ipad12_9"]),
     ]
+
+    /// The device an Interface Builder file was saved for: its `<device id>` and the size of
+    /// the root IB stored (one id names several screens across Xcode versions: `retina6_1`
+    /// was 414x896 and is 390x844). Nil when no device has that size.
+    public static func forInterfaceBuilder(id: String?, width: Double, height: Double) -> Device? {
+        let portrait = (min(width, height), max(width, height))
+        let sized = all.filter { $0.width == portrait.0 && $0.height == portrait.1 }
+        if let id, let named = sized.first(where: { $0.interfaceBuilderIDs.contains(id) }) { return named }
+        return sized.first
+    }
 
     /// The device of that name, in any letter case.
     public static func named(_ name: String) -> Device? {

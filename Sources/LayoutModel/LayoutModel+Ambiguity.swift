@@ -79,7 +79,8 @@ extension LayoutModel {
                 continue
             }
             let variable = Self.variable(component, of: info)
-            guard let detail = solver.ambiguityDetail(of: variable) else { continue }
+            // The reason needs no direction (the walk that finds it is O(N) on a chain).
+            guard let detail = solver.ambiguityDetail(of: variable, withDirection: false) else { continue }
             var found = reason(component, of: info, detail)
             // A size held only by its floor has no free direction of its own; when the
             // position on its axis is free for the same reason, it is the same reason (one

@@ -36,15 +36,17 @@ extension LayoutModel {
     }
 
     /// The two sides of a constraint in the current layout.
+    /// x from the superview's left edge, under right-to-left too (frames are never mirrored).
     public func values(of id: String) -> (got: Double, wanted: Double)? {
         guard let record = constraints[id] else { return nil }
-        return (evaluate(record.lhs), evaluate(record.rhs))
+        let sign: Double = record.readsLeftward ? -1 : 1
+        return (sign * evaluate(record.lhs), sign * evaluate(record.rhs))
     }
 
     /// How far a constraint is from holding, in points (0 when it holds).
     public func error(of id: String) -> Double {
-        guard let record = constraints[id], let (got, wanted) = values(of: id) else { return 0 }
-        return Self.error(got: got, wanted: wanted, relation: record.spec.relation)
+        guard let record = constraints[id] else { return 0 }
+        return Self.error(got: evaluate(record.lhs), wanted: evaluate(record.rhs), relation: record.spec.relation)
     }
 
     static func error(got: Double, wanted: Double, relation: LayoutRelation) -> Double {
@@ -82,14 +84,16 @@ extension LayoutModel {
 
     func brokenState(of record: ConstraintRecord) -> BrokenConstraint? {
         guard record.isActive, record.isBroken || !record.spec.priority.isRequired else { return nil }
-        let got = evaluate(record.lhs), wanted = evaluate(record.rhs)
-        let error = Self.error(got: got, wanted: wanted, relation: record.spec.relation)
+        let lhs = evaluate(record.lhs), rhs = evaluate(record.rhs)
+        let error = Self.error(got: lhs, wanted: rhs, relation: record.spec.relation)
         guard record.isBroken || error > 1e-6 else { return nil }
+        let sign: Double = record.readsLeftward ? -1 : 1
+        let got = sign * lhs, wanted = sign * rhs
         let spec = record.spec
         return BrokenConstraint(id: record.id, text: record.text, priority: spec.priority.rawValue,
                                 isBrokenRequired: record.isBroken, wanted: wanted, got: got, error: error, spec: spec,
                                 secondItemMoved: spec.secondItem.map { contains(spec.firstItem, $0) } ?? false,
-                                isMirrored: direction == .rightToLeft && spec.usesDirectionalAttribute)
+                                isMirrored: record.readsLeftward)
     }
 
     /// What may have changed in the results since the last call: the views whose frame or

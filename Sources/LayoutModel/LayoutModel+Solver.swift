@@ -17,25 +17,37 @@ extension LayoutModel {
     /// and intrinsic sizes.
     func build(_ record: inout ConstraintRecord) {
         let spec = record.spec
-        let space: String
+        var space: String
         if let second = spec.secondItem {
             space = commonAncestor(spec.firstItem, second)
         } else {
             space = views[spec.firstItem]?.parent ?? Self.rootName
         }
-        // Under right-to-left UIKit flips the edges (leading is the right one) but not the
-        // coordinate system: multipliers still scale x from the left edge, and a constant
-        // counts toward trailing, i.e. leftwards (`b.leading == a.trailing + 8` puts b 8 to a's left).
-        let constant = direction == .rightToLeft && spec.usesDirectionalAttribute ? -spec.resolvedConstant : spec.resolvedConstant
+        // A guide has no coordinates of its own: its layoutFrame is in its owner's, so a
+        // guide related to itself (`g.left >= g.right / 3 + 100`) is read there.
+        if let info = views[space], info.kind.isGuide, let owner = info.parent { space = owner }
+        // Under right-to-left a constraint naming leading or trailing is read in the reading
+        // direction: every horizontal position in it counts leftwards (−x), so a constant moves
+        // toward trailing and `>=` bounds the trailing side, as the mirror image of the same
+        // constraint in left-to-right. The origin stays the left edge, as on a device:
+        // `dot.trailing == 0.8 * root.trailing` is 0.8 × 0 in RTL (see README, Decisions).
+        let reading: Double = readsLeftward(spec) ? -1 : 1
         record.coordinateSpace = space
-        record.lhs = attributeExpression(spec.firstItem, spec.firstAttribute, in: space)
+        record.readsLeftward = reading < 0
+        record.lhs = combine(attributeExpression(spec.firstItem, spec.firstAttribute, in: space), reading, Expression(), 0)
         if let second = spec.secondItem, let attribute = spec.secondAttribute {
             let value = attributeExpression(second, attribute, in: space)
-            record.rhs = combine(value, spec.multiplier, Expression(constant: constant), 1)
+            record.rhs = combine(value, reading * spec.multiplier, Expression(constant: spec.resolvedConstant), 1)
         } else {
-            record.rhs = Expression(constant: constant)
+            record.rhs = Expression(constant: spec.resolvedConstant)
         }
         index(record.id, record.lhs, record.rhs)
+    }
+
+    /// Whether the constraint is read in the reading direction under right-to-left (it names
+    /// leading or trailing, or their margins).
+    func readsLeftward(_ spec: ConstraintSpec) -> Bool {
+        direction == .rightToLeft && spec.usesDirectionalAttribute
     }
 
     /// The value of `view.attribute` in the coordinate system of its ancestor `space` (x from its

@@ -37,14 +37,16 @@ extension LayoutModel {
         rebuildImplicit(name)
     }
 
-    /// Changes (or removes, with nil) a view's intrinsic content size.
-    public func setIntrinsicSize(_ name: String, width: Double?, height: Double?) throws(LayoutError) {
+    /// Changes (or removes, with nil) a view's intrinsic content size; unless `keepingText`, a
+    /// fixed size replaces the view's wrapping text.
+    public func setIntrinsicSize(_ name: String, width: Double?, height: Double?, keepingText: Bool = true) throws(LayoutError) {
         guard let info = views[name], name != Self.rootName else { throw .noIntrinsicSizeToChange(name) }
         if info.kind.isGuide { throw .guideHasNoIntrinsicSize(name) }
         for value in [width, height].compactMap({ $0 }) {
             try Self.checkMagnitude(value, .intrinsicSize)
             if value < 0 { throw .negativeIntrinsicSize }
         }
+        if !keepingText { views[name]!.text = nil }
         views[name]!.intrinsicWidth = width
         views[name]!.intrinsicHeight = height
         // The hugging and resistance constants and the first baselines change together.

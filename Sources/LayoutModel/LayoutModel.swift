@@ -44,6 +44,8 @@ public struct ViewInfo: Sendable {
     /// `isHidden`: an arranged subview of a stack collapses (`UISV-hiding`); any other view
     /// keeps taking part in the layout, as in UIKit.
     public internal(set) var isHidden = false
+    /// Wrapping text (`view NAME text WxH`): the intrinsic size follows the width it gets.
+    public internal(set) var text: WrappingText?
     /// The view's four unknowns: its frame in its SUPERVIEW's coordinates (see `LayoutModel`).
     public let x: Variable, y: Variable, width: Variable, height: Variable
 
@@ -146,6 +148,8 @@ public final class LayoutModel {
     /// Each item's `width >= 0` and `height >= 0` (`LayoutModel+ImplicitConstraints.swift`).
     var sizeFloors: [String: SizeFloors] = [:]
     var events: [ModelEvent] = []
+    /// How the last `layoutText` ended (for reports and `explain`).
+    public internal(set) var lastTextLayout = TextLayoutOutcome()
 
     /// The root's safe-area insets (`safearea T,L,B,R`; absolute: left is left in RTL too).
     public internal(set) var safeAreaInsets = EdgeInsets(all: 0)
@@ -215,6 +219,7 @@ public final class LayoutModel {
         stacks = other.stacks
         arrangedIn = other.arrangedIn
         autoresizing = other.autoresizing
+        lastTextLayout = other.lastTextLayout
     }
 
     /// A copy of the whole model to return to if a change must be taken back exactly. Cheap to

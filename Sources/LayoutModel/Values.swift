@@ -107,6 +107,8 @@ public enum LayoutError: Error, Hashable, Sendable {
     case rootHasNoIntrinsicSize
     /// The view is missing, or is the root.
     case noIntrinsicSizeToChange(String)
+    /// `preferredMaxLayoutWidth` on a view without wrapping text.
+    case noText(String)
     case rootNotRemovable
 
     // MARK: Layout guides, devices, pixels
@@ -194,8 +196,9 @@ public struct BrokenConstraint: Hashable, Sendable {
     /// The first item contains the second (`root.trailing == c.trailing + 20`): the second is
     /// the view that moved, so the numbers read best from its side.
     public var secondItemMoved: Bool
-    /// Leading and trailing under right-to-left: the constant counts leftwards (it enters the
-    /// solver negated). Values are still x from the left edge, as frames are.
+    /// Leading and trailing under right-to-left: the constant counts leftwards and the relation
+    /// bounds the mirrored side (`>=` is "at most" in x). `got`/`wanted` are still x from the
+    /// left edge, as frames are.
     public var isMirrored: Bool
 }
 

@@ -8,7 +8,8 @@ extension BrokenConstraint {
     package var shortfall: String {
         var subject = "\(spec.firstItem).\(spec.firstAttribute.rawValue)"
         var value = got, needed = wanted
-        var relation = spec.relation
+        // Values are x; under right-to-left the relation in x is the mirror of the written one.
+        var relation = isMirrored ? spec.relation.flipped : spec.relation
         var distance = error
         if secondItemMoved, let second = spec.secondItem, let attribute = spec.secondAttribute, spec.multiplier != 0 {
             // first REL m × second + c  ⇔  second REL′ (first − c) / m, REL′ flipped when m > 0.
@@ -18,13 +19,7 @@ extension BrokenConstraint {
             value = (wanted - constant) / spec.multiplier
             needed = (got - constant) / spec.multiplier
             distance = error / abs(spec.multiplier)
-            if spec.multiplier > 0 {
-                switch relation {
-                case .greaterThanOrEqual: relation = .lessThanOrEqual
-                case .lessThanOrEqual: relation = .greaterThanOrEqual
-                case .equal: break
-                }
-            }
+            if spec.multiplier > 0 { relation = relation.flipped }
         }
         let bound = switch relation {
         case .equal: ""

@@ -169,6 +169,8 @@ public struct CommandResult: Sendable {
     /// Whether the text report shows the layout part.
     public var showsLayout: Bool { layout != .none }
     public var broken: [BrokenConstraint] = []
+    /// Every view with wrapping text and how it is laid out (JSON `text`; empty without text).
+    public var texts: [(view: String, text: TextExplanation)] = []
     /// Every ambiguous view (without explanations: the list is shared with the session's
     /// report state, and a squeezed chain makes it thousands long).
     public var ambiguous: [AmbiguityReport] = []
@@ -180,6 +182,8 @@ public struct CommandResult: Sendable {
     public var conflicts: [ConflictReport] = []
     /// Free text of inspection commands (frames, constraints, help, …) and notes.
     public var output: [String] = []
+    /// `names`: each imported name with its source's id and class (JSON's `names`).
+    public var names: [(name: String, id: String, className: String)]?
     /// What `explain` found (JSON's `explanation`).
     public var explanation: ExplanationReport?
     /// `draw`'s picture: drawn when the report is rendered, at the width it is rendered to.

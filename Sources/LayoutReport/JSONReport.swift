@@ -92,7 +92,25 @@ extension CommandResult {
                 ])
             })))
         }
+        if !texts.isEmpty {
+            fields.append(JSONMember("text", .object(texts.map { entry in
+                let t = entry.text
+                return JSONMember(entry.view, .object([
+                    JSONMember("width", .number(t.text.lineWidth)), JSONMember("line_height", .number(t.text.lineHeight)),
+                    JSONMember("max_lines", .integer(t.text.maxLines)),
+                    JSONMember("preferred_max_layout_width", t.text.preferredMaxLayoutWidth.map { .number($0) } ?? .null),
+                    JSONMember("layout_width", .solved(t.layoutWidth)), JSONMember("lines", .integer(t.lines)),
+                    JSONMember("intrinsic", .object([JSONMember("width", .solved(t.intrinsicWidth)), JSONMember("height", .solved(t.intrinsicHeight))])),
+                    JSONMember("fixed_point", .bool(t.outcome.converged)),
+                ]))
+            })))
+        }
         if let explanation { fields.append(JSONMember("explanation", explanation.json)) }
+        if let names {
+            fields.append(JSONMember("names", .array(names.map {
+                .object([JSONMember("name", .string($0.name)), JSONMember("id", .string($0.id)), JSONMember("class", .string($0.className))])
+            })))
+        }
         // `draw`'s picture is text like any inspection's, at the width of `--check` (80).
         let text = output + (picture?.terminalLines(width: 80) ?? [])
         if !text.isEmpty { fields.append(JSONMember("output", .string(text.joined(separator: "\n")))) }

@@ -38,13 +38,15 @@ package struct ReportState {
             return reload(from: model)
         }
         var changedPositions: [Int] = []
+        var ambiguityChanges: [(serial: Int, item: AmbiguityReport?)] = []
+        var brokenChanges: [(serial: Int, item: BrokenConstraint?)] = []
         let oldCount = frames.count
         for name in model.viewOrder[oldCount...] {
             position[name] = frames.count
             changedPositions.append(frames.count)
             frames.append((name, model.placedFrame(of: name)!))
             exactFrames?.append((name, model.frame(of: name)!))
-            updateAmbiguity(of: name, in: model)
+            Self.noteAmbiguity(of: name, in: model, into: &ambiguityChanges)
         }
         for name in changes.views {
             guard let index = position[name], index < oldCount else { continue }
@@ -54,9 +56,11 @@ package struct ReportState {
                 frames[index].frame = frame
                 changedPositions.append(index)
             }
-            updateAmbiguity(of: name, in: model)
+            Self.noteAmbiguity(of: name, in: model, into: &ambiguityChanges)
         }
-        for id in changes.constraints { updateBroken(id, in: model) }
+        for id in changes.constraints { noteBroken(id, in: model, into: &brokenChanges) }
+        Self.apply(ambiguityChanges, to: &ambiguous, serials: &ambiguousSerials)
+        Self.apply(brokenChanges, to: &broken, serials: &brokenSerials)
         return changedPositions.sorted().map { frames[$0] }
     }
 
@@ -76,26 +80,65 @@ package struct ReportState {
         return frames.filter { old[$0.name] != $0.frame }
     }
 
-    private mutating func updateAmbiguity(of name: String, in model: LayoutModel) {
+    private static func noteAmbiguity(of name: String, in model: LayoutModel,
+                                      into changes: inout [(serial: Int, item: AmbiguityReport?)]) {
         guard let serial = model.view(name)?.serial else { return }
         let components = model.ambiguousComponents(of: name)
-        let report = components.isEmpty ? nil : AmbiguityReport(view: name, components: components)
-        Self.place(report, at: serial, in: &ambiguous, serials: &ambiguousSerials)
+        changes.append((serial, components.isEmpty ? nil : AmbiguityReport(view: name, components: components)))
     }
 
-    private mutating func updateBroken(_ id: String, in model: LayoutModel) {
+    private mutating func noteBroken(_ id: String, in model: LayoutModel,
+                                     into changes: inout [(serial: Int, item: BrokenConstraint?)]) {
         // A stack's fitting constraints pull sizes to 0 below everything else: broken by
         // design, not news after every input (`constraints` still marks them).
         let state = model.givesWayByDesign(id) ? nil : model.brokenState(of: id)
         let current = model.constraint(id)?.serial
         if let old = brokenSerialByID[id], old != current {
             // Gone, or taken back and made again under the same id.
-            Self.place(nil as BrokenConstraint?, at: old, in: &broken, serials: &brokenSerials)
+            changes.append((old, nil))
             brokenSerialByID[id] = nil
         }
         guard let serial = current else { return }
         brokenSerialByID[id] = state == nil ? nil : serial
-        Self.place(state, at: serial, in: &broken, serials: &brokenSerials)
+        changes.append((serial, state))
+    }
+
+    /// Puts each item of `changes` at its place (by serial) in a list ordered by serial,
+    /// replacing what was there (nil takes the entry out; of changes at one serial the last
+    /// counts). A few go in one by one; many in one merge pass, where one by one would shift
+    /// the list once per change (quadratic when a line changes most of a long chain).
+    ///
+    /// - Complexity: O(k log n + k·n) for k ≤ 32 changes, O(n + k log k) for more.
+    private static func apply<Item: Equatable>(_ changes: [(serial: Int, item: Item?)], to items: inout [Item],
+                                               serials: inout [Int]) {
+        if changes.count <= 32 {
+            for change in changes { place(change.item, at: change.serial, in: &items, serials: &serials) }
+            return
+        }
+        // By serial, the later of equal serials last (stable), then the last of each run kept.
+        let order = changes.indices.sorted { (changes[$0].serial, $0) < (changes[$1].serial, $1) }
+        var mergedItems: [Item] = [], mergedSerials: [Int] = []
+        mergedItems.reserveCapacity(items.count + changes.count)
+        mergedSerials.reserveCapacity(items.count + changes.count)
+        var old = 0
+        for (rank, index) in order.enumerated() {
+            let serial = changes[index].serial
+            if rank + 1 < order.count, changes[order[rank + 1]].serial == serial { continue }
+            while old < serials.count, serials[old] < serial {
+                mergedItems.append(items[old])
+                mergedSerials.append(serials[old])
+                old += 1
+            }
+            if old < serials.count, serials[old] == serial { old += 1 }
+            if let item = changes[index].item {
+                mergedItems.append(item)
+                mergedSerials.append(serial)
+            }
+        }
+        mergedItems.append(contentsOf: items[old...])
+        mergedSerials.append(contentsOf: serials[old...])
+        items = mergedItems
+        serials = mergedSerials
     }
 
     /// Puts `item` at its place (by serial) in a list ordered by serial, replacing what was

@@ -29,7 +29,8 @@ struct LayoutLab: ParsableCommand {
             Exit status: 0 success; 1 a replayed line was rejected or a check differs; \
             2 usage error.
             """,
-        version: layoutlabVersion
+        version: layoutlabVersion,
+        subcommands: [LintCommand.self]
     )
 
     @Flag(name: .long, help: "Print JSON Lines: one object per command (not for blanks or comments).")
@@ -127,7 +128,11 @@ struct LayoutLab: ParsableCommand {
     /// Usage errors exit with 2, not ArgumentParser's 64.
     static func main() {
         do {
-            var command = try parseAsRoot()
+            // `lint` first: the root's own FILE arguments would otherwise take the word.
+            let arguments = Array(CommandLine.arguments.dropFirst())
+            var command: any ParsableCommand = arguments.first == "lint"
+                ? try LintCommand.parseAsRoot(Array(arguments.dropFirst()))
+                : try parseAsRoot()
             try command.run()
         } catch {
             if exitCode(for: error) == .validationFailure {

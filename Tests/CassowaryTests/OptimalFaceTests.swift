@@ -105,4 +105,37 @@ import Testing
         }
         #expect(checkedRanges > 300 && checkedOptima > 300, "ranges \(checkedRanges), optima \(checkedOptima)")
     }
+
+    /// Everything a detail says, in one comparable value.
+    static func summary(_ detail: AmbiguityDetail?) -> String {
+        guard let detail else { return "fixed" }
+        return "\(detail.freeVariables) \(detail.low as Any) \(detail.high as Any) \(detail.lowBounds) \(detail.highBounds) "
+            + "\(detail.direction.map { "\($0.variable.id):\($0.change)" }) \(detail.tradingConstraints) \(detail.slackConstraints)"
+    }
+
+    /// A report explains several variables from one face program, and keeps the answers until
+    /// the solver changes: each answer must be the one a solver asked about that variable alone
+    /// gives (same range, bounds and direction), before and after a change.
+    @Test func sharedFaceProgramsAnswerAsFreshOnes() throws {
+        var rng = SplitMix64(seed: 0x5EED)
+        var compared = 0
+        for index in 0..<300 {
+            let (_, solver, variables) = Self.randomCase(&rng)
+            for round in 0..<2 {
+                // Copies taken before anything is asked: each works its one answer out alone.
+                let alone = variables.map { _ in solver.copy() }
+                for (i, variable) in variables.enumerated().reversed() {
+                    let shared = Self.summary(solver.ambiguityDetail(of: variable))
+                    #expect(shared == Self.summary(alone[i].ambiguityDetail(of: variable)), "case \(index) round \(round): v\(i)")
+                    // Asked again without a change: the kept answer.
+                    #expect(shared == Self.summary(solver.ambiguityDetail(of: variable)))
+                    compared += 1
+                }
+                // A change between rounds: an optional pull on one variable, which may move the face.
+                let target = variables[rng.below(variables.count)]
+                _ = try? solver.addConstraint(Expression([Term(target)], constant: -Double(rng.below(21))), .equal, .optional(250))
+            }
+        }
+        #expect(compared > 1000)
+    }
 }

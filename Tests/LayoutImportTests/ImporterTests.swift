@@ -21,8 +21,8 @@ struct ImporterTests {
         let error = #expect(throws: ImportError.self) {
             try ImporterRegistry.translate("hello, world", fileName: "notes.txt", in: FakeImportContext())
         }
-        #expect(error?.message == "notes.txt is neither a console log nor layout code LayoutLab can read")
-        #expect(error?.hint == "import reads UIKit's \"Unable to simultaneously satisfy constraints\" logs and Swift or Objective-C constraint code")
+        #expect(error?.message == "notes.txt is neither an Interface Builder file, a console log nor layout code LayoutLab can read")
+        #expect(error?.hint == "import reads storyboards and xibs, UIKit's \"Unable to simultaneously satisfy constraints\" logs and Swift or Objective-C constraint code")
         // Every registered importer is named, from its own declaration.
         for importer in ImporterRegistry.all { #expect(error?.message.contains(importer.name) == true) }
     }

@@ -26,6 +26,11 @@ import Testing
         // A required constraint that cannot hold is broken; a multiplier of 1e3 strains doubles.
         try model.addConstraint(spec("a", .width, c: 60))
         try model.addConstraint(spec("g", .width, .equal, "a", .width, m: 1e3))
+        // Wrapping text that had to re-solve to settle (lastTextLayout).
+        try model.addView("t")
+        try model.setText("t", WrappingText(lineWidth: 600, lineHeight: 20))
+        try model.addConstraint(spec("t", .width, c: 100))
+        model.layoutText()
         return model
     }
 

@@ -107,12 +107,14 @@ struct Reference {
             }
             return result
         }
-        // UIKit under right-to-left: edges flip, coordinates do not, a constant counts leftwards.
+        // UIKit under right-to-left: edges flip, coordinates do not; the constraint reads in the
+        // reading direction (−x), so in x a constant counts leftwards and the relation flips.
         let constant = mirrored ? -c.c : c.c
+        let relation = mirrored ? c.rel.flipped : c.rel
         let got = value(c.a, c.aa)
         let wanted = c.b.map { c.m * value($0, c.ba!) + constant } ?? constant
         let error: Double
-        switch c.rel {
+        switch relation {
         case .equal: error = abs(got - wanted)
         case .greaterThanOrEqual: error = max(0, wanted - got)
         case .lessThanOrEqual: error = max(0, got - wanted)

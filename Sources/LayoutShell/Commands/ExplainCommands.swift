@@ -67,6 +67,7 @@ struct Explain: SessionAction {
         case .value(let view, let attribute):
             let explanation = model.explanation(of: view, attribute: attribute)!
             result.output = session.valueExplanationLines(explanation)
+                + (model.textExplanation(of: view)?.lines(for: view) ?? [])
             report = ExplanationReport(subject: .value(explanation), texts: [:],
                                        arithmetic: arithmetic(explanation.terms, offset: explanation.offset))
             for term in explanation.terms { report.texts[term.id] = session.constraintText(term.id) }

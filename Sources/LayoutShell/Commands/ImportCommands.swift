@@ -10,37 +10,80 @@ enum ImportCommands {
 extension Session {
     /// Reads `text` with the importer that recognizes it and runs its translation as one undo
     /// step; the report lists what was added and the importer's notes.
-    func importText(_ text: String, fileName: String?, into result: inout CommandResult) throws(ShellError) {
+    func importText(_ text: String, fileName: String?, selection: String? = nil, into result: inout CommandResult) throws(ShellError) {
         let script: ImportedScript
-        do throws(ImportError) { script = try ImporterRegistry.translate(text, fileName: fileName, in: self) } catch {
+        do throws(ImportError) {
+            if let selection {
+                // Only Interface Builder files hold scenes to pick from.
+                guard let importer = ImporterRegistry.importer(for: text, fileName: fileName), importer == InterfaceBuilderImporter.self else {
+                    throw ImportError("only storyboards and xibs take a scene after the file name (\(selection))", hint: "import FILE")
+                }
+                script = try InterfaceBuilderImporter.translate(text, selection: selection, in: self)
+            } else {
+                script = try ImporterRegistry.translate(text, fileName: fileName, in: self)
+            }
+        } catch {
             throw ShellError(error.message, hint: error.hint)
         }
         let count = try runAsOneStep(script.lines, name: fileName ?? "paste", into: &result)
         result.output = ["imported \(script.kind)\(fileName.map { " from \($0)" } ?? ""): \(count) commands (undo takes them back)"]
             + script.notes
-        let outcome = ImportOutcome(conflict: result.conflicts.first.map { ($0.constraints.map(\.id), $0.broken) })
+        let outcome = importOutcome(of: result, withLayout: script.needsLayout)
         result.output += script.followUp?(outcome) ?? []
     }
 }
 
-/// `import FILE`: a console log or layout code, as one undo step.
+extension Session {
+    /// What an import's lines came to, for its follow-up notes: the conflicts, and (for
+    /// importers that compare it with their source) every frame and the ambiguity.
+    /// - Complexity: with the layout, one optimal-face query per ambiguous view.
+    func importOutcome(of result: CommandResult, withLayout: Bool) -> ImportOutcome {
+        var outcome = ImportOutcome(conflict: result.conflicts.first.map { ($0.constraints.map(\.id), $0.broken) })
+        outcome.conflicts = result.conflicts.map { conflict in
+            (conflict.constraints.map { ($0.id, $0.text) }, conflict.broken)
+        }
+        guard withLayout else { return outcome }
+        for name in model.viewOrder { outcome.frames[name] = model.frame(of: name) }
+        outcome.ambiguity = explainedAmbiguity().map { ($0.view, $0.text) }
+        return outcome
+    }
+
+    /// Every ambiguous view with its reasons, as the model stands (an import's notes are
+    /// written before the report's own state is filled in).
+    /// - Complexity: one optimal-face query per ambiguous view.
+    func explainedAmbiguity() -> [AmbiguityReport] {
+        model.ambiguity().map { AmbiguityReport(view: $0.view, components: $0.components, explanations: explanations(of: $0.view)) }
+    }
+}
+
+/// `import FILE`: a console log or layout code, as one undo step; `import FILE.storyboard
+/// [SCENE]`, `import FILE.xib [N]`: an Interface Builder scene.
 struct ImportFile: SessionAction {
     var path: String
     var column: Int
+    var selection: String?
 
     static let spec = CommandSpec(
         trigger: .words(["import"]), kind: .session, group: .session, topic: "import",
-        synopsis: ["import FILE"],
+        synopsis: ["import FILE", "import FILE.storyboard [SCENE]", "import FILE.xib [N]"],
         summary: ["read a UIKit or AppKit console log (\"Unable to simultaneously satisfy",
-                  "constraints\") or Swift / Objective-C layout code into the session, as",
-                  "one step (undo takes it back)."],
-        examples: ["import conflict.log"],
+                  "constraints\"), Swift / Objective-C layout code, or an Interface Builder",
+                  "scene into the session, as one step (undo takes it back). A storyboard",
+                  "without SCENE lists its scenes and imports the initial one; SCENE is a",
+                  "number (1-based over every scene), a storyboard identifier or a class."],
+        examples: ["import conflict.log", "import Main.storyboard", "import Main.storyboard 2", "import Cell.xib"],
         overview: ["import FILE"],
         completesFileNames: true)
 
     static func parse(_ p: inout LineParser) throws(ShellError) -> ImportFile {
-        let word = try p.oneArgument("import needs one file name", hint: "e.g. import conflict.log")
-        return ImportFile(path: word.text, column: word.column)
+        let words = p.rest
+        guard let word = words.first else {
+            throw ShellError("import needs one file name", hint: "e.g. import conflict.log", column: p.columnAfterCommand)
+        }
+        guard words.count <= 2 else {
+            throw ShellError("import takes a file name and, for a storyboard or xib, a scene", hint: "e.g. import Main.storyboard 2", column: words[2].column)
+        }
+        return ImportFile(path: word.text, column: word.column, selection: words.count == 2 ? words[1].text : nil)
     }
 
     func run(in session: Session, result: inout CommandResult) throws(ShellError) -> Bool {
@@ -48,7 +91,7 @@ struct ImportFile: SessionAction {
         do throws(FileError) { text = try TextFile.read(session.resolve(path)) } catch {
             throw ShellError("cannot read \(path): \(error.reason)", column: column)
         }
-        try session.importText(text, fileName: path, into: &result)
+        try session.importText(text, fileName: path, selection: selection, into: &result)
         return true
     }
 }

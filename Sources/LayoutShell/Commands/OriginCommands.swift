@@ -62,7 +62,16 @@ struct ShowNames: SessionAction {
             return false
         }
         let width = live.map(\.name.count).max()!
-        result.output = ["  " + "name".padded(to: width) + "  in the log"] + live.map { "  " + $0.name.padded(to: width) + "  " + $0.text }
+        // Logs name things by address (`UIView:0x7fe…`); Interface Builder files by object id.
+        let fromFile = live.allSatisfy { !$0.text.contains(":0x") }
+        result.output = ["  " + "name".padded(to: width) + (fromFile ? "  in the file" : "  in the log")]
+            + live.map { "  " + $0.name.padded(to: width) + "  " + $0.text }
+        result.names = live.map { entry in
+            // `Class:id` (logs and IB files); a title or identifier after a space is not part of the id.
+            let head = entry.text.split(separator: " ", maxSplits: 1).first.map(String.init) ?? entry.text
+            guard let colon = head.firstIndex(of: ":") else { return (entry.name, head, "") }
+            return (entry.name, String(head[head.index(after: colon)...]), String(head[..<colon]))
+        }
         return false
     }
 }

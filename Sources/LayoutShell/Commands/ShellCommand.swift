@@ -133,7 +133,7 @@ struct CompletionContext {
 enum CommandRegistry {
     static let families: [[any ShellCommand.Type]] = [
         ViewCommands.all, ConstraintCommands.all, VisualFormatCommands.all, EditCommands.all,
-        SettingCommands.all, GuideCommands.all, StackCommands.all, AutoresizingCommands.all, DeviceCommands.all,
+        SettingCommands.all, TextCommands.all, GuideCommands.all, StackCommands.all, AutoresizingCommands.all, DeviceCommands.all,
         InspectionCommands.all, ExplainCommands.all, AmbiguityCommands.all, PictureCommands.all, ImportCommands.all,
         ExportCommands.all, SessionCommands.all,
     ]
@@ -157,11 +157,20 @@ enum CommandRegistry {
 
     /// The command for `OWNER.member`, if one claims that member.
     static func property(_ member: String, of owner: CommandSpec.PropertyOwner) -> (any ShellCommand.Type)? {
-        all.first { command in
-            if case .property(let o, let members) = command.spec.trigger { return o == owner && members.contains(member) }
-            return false
-        }
+        propertyCommands[owner]?[member]
     }
+
+    /// Owner → member → command, built once: every `a.width >= 100` line asks, and going
+    /// through `all` copied each command's whole spec (help texts included) per line.
+    private static let propertyCommands: [CommandSpec.PropertyOwner: [String: any ShellCommand.Type]] = {
+        var table: [CommandSpec.PropertyOwner: [String: any ShellCommand.Type]] = [:]
+        for command in all {
+            guard case .property(let owner, let members) = command.spec.trigger else { continue }
+            // The first command claiming a member wins, as a search of `all` would find it.
+            for member in members where table[owner]?[member] == nil { table[owner, default: [:]][member] = command }
+        }
+        return table
+    }()
 
     /// The members a property command accepts after `OWNER.` (for completion).
     static func propertyMembers(of owner: CommandSpec.PropertyOwner) -> [String] {
@@ -175,11 +184,8 @@ enum CommandRegistry {
         all.first { trigger($0.spec.trigger) }!
     }
 
-    static var visualFormat: any ShellCommand.Type {
-        command { if case .visualFormat = $0 { true } else { false } }
-    }
+    // Found once: every constraint line asks, and a search copies each command's spec.
+    static let visualFormat: any ShellCommand.Type = command { if case .visualFormat = $0 { true } else { false } }
 
-    static var constraint: any ShellCommand.Type {
-        command { if case .constraint = $0 { true } else { false } }
-    }
+    static let constraint: any ShellCommand.Type = command { if case .constraint = $0 { true } else { false } }
 }

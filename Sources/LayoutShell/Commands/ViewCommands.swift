@@ -35,24 +35,34 @@ struct ResizeRoot: SessionChange {
 enum AddViews: SessionChange {
     case add(names: [String], parent: String, intrinsicWidth: Double?, intrinsicHeight: Double?)
     case setIntrinsic(view: String, width: Double?, height: Double?)
+    /// `view NAME [in SUPER] text WxH [lines N]`: a new view with wrapping text, or new text
+    /// for an existing one (`isNew` false).
+    case text(name: String, parent: String, text: WrappingText, isNew: Bool)
     /// `view NAME frame X,Y,W,H [in SUPER]`: translatesAutoresizingMaskIntoConstraints on.
     case addWithFrame(name: String, parent: String, frame: Frame)
 
     static let spec = CommandSpec(
         trigger: .words(["view"]), kind: .change, group: .makeViews, topic: "view",
         aliases: ["views", "intrinsic"],
-        synopsis: ["view NAME… [in SUPERVIEW] [intrinsic WxH]", "view NAME frame X,Y,W,H [in SUPERVIEW]"],
+        synopsis: ["view NAME… [in SUPERVIEW] [intrinsic WxH]", "view NAME frame X,Y,W,H [in SUPERVIEW]",
+                   "view NAME [in SUPERVIEW] text WxH [lines N]"],
         summary: ["add views (to root unless `in`). An intrinsic content size is the size",
                   "of the view's content (a label's text); either side may be - (none).",
                   "On an existing view it changes it. An intrinsic size adds",
                   "l.width <= W @hugging.h (250) and l.width >= W @resistance.h (750), and the",
                   "same vertically; reports show them as l.hugging.h and so on.",
                   "With frame: a view made in code, translatesAutoresizingMaskIntoConstraints",
-                  "on: NSAutoresizingMaskLayoutConstraints (h=--& v=--&) hold that frame."],
-        examples: ["view a b c", "view label in card intrinsic 120x21", "view label intrinsic -x21", "view banner frame 0,0,375,44"],
+                  "on: NSAutoresizingMaskLayoutConstraints (h=--& v=--&) hold that frame.",
+                  "With text: a label whose text is W points wide on one line, in lines H",
+                  "high (lines N: at most N; 0, the default, unlimited). Its intrinsic size",
+                  "follows the width it gets: min(W, width) wide, ceil(W / width) lines high,",
+                  "solved to a fixed point as UIKit's two passes do. On an existing view it",
+                  "changes the text. VIEW.preferredMaxLayoutWidth = P fixes the width used."],
+        examples: ["view a b c", "view label in card intrinsic 120x21", "view label intrinsic -x21", "view banner frame 0,0,375,44",
+                   "view message in card text 600x20", "view title text 300x24 lines 2"],
         overview: ["view a b", "view a in b", "view l intrinsic 120x21"],
         completeArguments: { context in
-            context.words.last?.text == "in" ? context.session.model.viewOrder : ["in", "intrinsic", "frame"]
+            context.words.last?.text == "in" ? context.session.model.viewOrder : ["in", "intrinsic", "frame", "text", "lines"]
         })
 
     static func parse(_ parser: inout LineParser) throws(ShellError) -> AddViews {
@@ -64,6 +74,9 @@ enum AddViews: SessionChange {
         let rest = parser.rest
         if let frameIndex = rest.firstIndex(where: { $0.text == "frame" }), frameIndex > 0 {
             return try parseFrame(parser, frameIndex: frameIndex)
+        }
+        if let textIndex = rest.firstIndex(where: { $0.text == "text" }), textIndex > 0 {
+            return try parseText(parser, textIndex: textIndex)
         }
         while i < rest.count {
             let word = rest[i]
@@ -101,7 +114,7 @@ enum AddViews: SessionChange {
             // Command words are commands only at the start of a line, so they name views
             // too (`view view` is the most common name in real VFL); only the words of this
             // command's own grammar are taken.
-            if ["in", "intrinsic", "frame"].contains(name.text) {
+            if ["in", "intrinsic", "frame", "text", "lines"].contains(name.text) {
                 throw ShellError("\(name.text) is a word of the view command", hint: "choose another name", column: name.column)
             }
             seen.insert(name.text)
@@ -140,6 +153,52 @@ enum AddViews: SessionChange {
         return .addWithFrame(name: name.text, parent: parent, frame: Frame(x: values[0], y: values[1], width: values[2], height: values[3]))
     }
 
+    /// `view NAME [in SUPER] text WxH [lines N]`.
+    private static func parseText(_ parser: LineParser, textIndex: Int) throws(ShellError) -> AddViews {
+        let rest = parser.rest
+        let usage = "e.g. view message text 600x20 lines 0 (600 points on one line, 20-point lines)"
+        let name = rest[0]
+        var parent = LayoutModel.rootName
+        if textIndex == 3, rest[1].text == "in" {
+            guard let info = parser.model.view(rest[2].text) else { throw parser.unknownView(rest[2].text, column: rest[2].column) }
+            if info.kind.isGuide { throw ShellError(LayoutError.guideCannotHaveSubviews(rest[2].text), column: rest[2].column) }
+            parent = rest[2].text
+        } else if textIndex != 1 {
+            throw ShellError("view … text gives text to one view", hint: usage, column: rest[1].column)
+        }
+        guard textIndex + 1 < rest.count else { throw ShellError("text needs its size WxH", hint: usage, column: rest[textIndex].column + 5) }
+        let size = try parser.parseSizeWord(rest[textIndex + 1], allowNone: false)
+        var maxLines = 0
+        var next = textIndex + 2
+        if next < rest.count {
+            guard rest[next].text == "lines" else { throw ShellError("after the text's size comes lines N", hint: usage, column: rest[next].column) }
+            guard next + 1 < rest.count else { throw ShellError("lines needs a number (0: unlimited)", hint: usage, column: rest[next].column + 6) }
+            let word = rest[next + 1]
+            guard let n = Int(word.text), n >= 0, n <= 1_000_000 else {
+                throw ShellError("'\(word.text)' is not a number of lines", hint: "a whole number from 0 (unlimited) up", column: word.column)
+            }
+            maxLines = n
+            next += 2
+        }
+        if next < rest.count { throw ShellError("unexpected '\(rest[next].text)' at the end of the line", hint: usage, column: rest[next].column) }
+        if let existing = parser.model.view(name.text) {
+            if name.text == LayoutModel.rootName { throw ShellError("the root has no text", hint: "put the text in a view: view label text 300x20", column: name.column) }
+            if existing.kind.isGuide { throw ShellError(LayoutError.guideHasNoIntrinsicSize(name.text), column: name.column) }
+            if parent != LayoutModel.rootName && existing.parent != parent {
+                throw ShellError("\(name.text) already exists in \(existing.parent ?? "root")", hint: "new text for it: view \(name.text) text WxH", column: rest[2].column)
+            }
+            var text = WrappingText(lineWidth: size.0!, lineHeight: size.1!, maxLines: maxLines)
+            text.preferredMaxLayoutWidth = existing.text?.preferredMaxLayoutWidth
+            return .text(name: name.text, parent: existing.parent ?? parent, text: text, isNew: false)
+        }
+        do { try parser.model.validateNewView(name.text) } catch { throw ShellError(error, column: name.column) }
+        if parser.session.metrics[name.text] != nil { throw ShellError("\(name.text) is already a metric", hint: "choose another view name", column: name.column) }
+        if ["in", "intrinsic", "frame", "text", "lines"].contains(name.text) {
+            throw ShellError("\(name.text) is a word of the view command", hint: "choose another name", column: name.column)
+        }
+        return .text(name: name.text, parent: parent, text: WrappingText(lineWidth: size.0!, lineHeight: size.1!, maxLines: maxLines), isNew: true)
+    }
+
     var onlyAdds: Bool {
         if case .add = self { return true }
         return false
@@ -155,8 +214,16 @@ enum AddViews: SessionChange {
         case .addWithFrame(let name, let parent, let frame):
             try session.modelChange { try $0.addAutoresizingView(name, in: parent, frame: frame) }
             return []
+        case .text(let name, let parent, let text, let isNew):
+            try session.modelChange { model in
+                if isNew { try model.addView(name, in: parent) }
+                try model.setText(name, text)
+            }
+            return isNew ? [] : ["\(name)'s text is now \(formatNumber(text.lineWidth))x\(formatNumber(text.lineHeight))"
+                                 + (text.maxLines > 0 ? " lines \(text.maxLines)" : "")]
         case .setIntrinsic(let view, let width, let height):
-            try session.modelChange { try $0.setIntrinsicSize(view, width: width, height: height) }
+            // A fixed intrinsic size replaces wrapping text.
+            try session.modelChange { try $0.setIntrinsicSize(view, width: width, height: height, keepingText: false) }
             return [width == nil && height == nil ? "\(view) has no intrinsic size now"
                     : "\(view)'s intrinsic size is now \(width.map(formatNumber) ?? "-")x\(height.map(formatNumber) ?? "-")"]
         }

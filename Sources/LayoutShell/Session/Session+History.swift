@@ -79,7 +79,7 @@ extension Session {
         for step in history[start...] {
             for line in step {
                 do throws(ShellError) {
-                    if let change = try parse(line) as? any SessionChange { _ = try change.apply(to: self) }
+                    if let change = try parse(line) as? any SessionChange { _ = try applyChange(change) }
                 } catch {
                     assertionFailure("the history no longer replays: `\(line)` fails with \(error.text)")
                 }

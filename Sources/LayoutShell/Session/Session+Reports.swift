@@ -108,6 +108,7 @@ extension Session {
         result.exactFrames = reportState.exactFrames
         if !model.guideNames.isEmpty { result.guides = model.guides }
         result.broken = reportState.broken
+        result.texts = model.textViews.compactMap { name in model.textExplanation(of: name).map { (name, $0) } }
         result.ambiguous = reportState.ambiguous
         explainAmbiguity(in: &result)
         result.layout = mutated ? .changes : .none

@@ -102,7 +102,7 @@ extension Session {
             do throws(ShellError) {
                 let command = try parse(line)
                 if let change = command as? any SessionChange {
-                    _ = try change.apply(to: self)
+                    _ = try applyChange(change)
                     accepted.append(line)
                 } else if let nested = command as? Load {
                     accepted += try load(nested.path)

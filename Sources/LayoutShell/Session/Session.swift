@@ -159,7 +159,7 @@ public final class Session {
         // Where doubles may lose precision, a refused change must be taken back exactly, and
         // only a copy can promise that (a replay may round, or choose, differently).
         let checkpoint = checkpointIfPrecisionMatters()
-        let notes = try change.apply(to: self)
+        let notes = try applyChange(change)
         try refuseOverflow(restoring: checkpoint)
         try refuseImprecision(restoring: checkpoint)
         let inverse = change.onlyAdds
@@ -170,6 +170,26 @@ public final class Session {
         collectEvents(into: &result)
         result.output = notes
         return change.changesLayout
+    }
+
+    /// Applies a change, then lays wrapping text out to its fixed point (UIKit's two passes):
+    /// any change may give a text view another width. The notes say when there is no fixed point.
+    func applyChange(_ change: any SessionChange) throws(ShellError) -> [String] {
+        let before = Dictionary(uniqueKeysWithValues: model.textViews.map { ($0, model.textExplanation(of: $0)?.summary) })
+        var notes = try change.apply(to: self)
+        let outcome = model.layoutText()
+        // What the text did, where its size changed (the content-size constraints it rewrote
+        // are not listed one by one).
+        for name in model.textViews {
+            guard let now = model.textExplanation(of: name)?.summary, before[name] != now else { continue }
+            notes.append("\(name) wraps to \(now)" + ((before[name] ?? nil).map { " (was \($0))" } ?? ""))
+        }
+        if !outcome.converged {
+            let cycles = outcome.cycle.map { "\($0.view) goes \($0.widths.map(formatNumber).joined(separator: ", "))" }
+            notes.append("text has no fixed point after \(LayoutModel.maxTextPasses) passes: its height changes its width"
+                         + (cycles.isEmpty ? "" : " (\(cycles.joined(separator: "; ")))") + "; the last pass is shown")
+        }
+        return notes
     }
 
     /// Takes back a change that carried a frame past Double's range (±inf or NaN: multipliers

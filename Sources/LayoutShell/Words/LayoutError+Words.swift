@@ -79,6 +79,8 @@ extension LayoutError {
             ("the root view has no intrinsic size; its size is set with root WxH", nil)
         case .noIntrinsicSizeToChange(let view):
             ("there is no view named \(view) with an intrinsic size to change", nil)
+        case .noText(let view):
+            ("\(view) has no wrapping text; preferredMaxLayoutWidth applies to text", "first: view \(view) text WxH")
         case .rootNotRemovable:
             ("the root view cannot be removed", "use reset to start over")
 

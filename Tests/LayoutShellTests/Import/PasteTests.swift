@@ -130,7 +130,7 @@ struct PasteTests {
         #expect(session.execute("").isSilent)
         let result = session.execute("")
         #expect(!session.isPasting && !result.ok)
-        #expect(result.error?.message == "the pasted text is neither a console log nor layout code LayoutLab can read")
+        #expect(result.error?.message == "the pasted text is neither an Interface Builder file, a console log nor layout code LayoutLab can read")
     }
 
     @Test func nothingPastedEndsQuietly() {

@@ -1,0 +1,193 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#else
+import Foundation
+#endif
+
+/// Why a file could not be read; `line` is where (0 when the file as a whole is at fault).
+public struct IBReadError: Error, Sendable, Equatable {
+    public var line: Int
+    public var message: String
+    public init(line: Int, message: String) {
+        self.line = line
+        self.message = message
+    }
+}
+
+/// An XML element with its attributes, children and place in the file: the reader's first
+/// pass, so that the second can look ahead and behind as IB's structure needs.
+final class IBElement {
+    let name: String
+    let attributes: [String: String]
+    let line: Int
+    let column: Int
+    var children: [IBElement] = []
+    /// The comment just before this element (Xcode writes a scene's title there).
+    var comment: String?
+
+    init(name: String, attributes: [String: String], line: Int, column: Int) {
+        self.name = name
+        self.attributes = attributes
+        self.line = line
+        self.column = column
+    }
+
+    subscript(_ key: String) -> String? { attributes[key] }
+
+    func child(_ name: String, key: String? = nil) -> IBElement? {
+        children.first { $0.name == name && (key == nil || $0["key"] == key) }
+    }
+
+    func flag(_ key: String) -> Bool { attributes[key] == "YES" }
+
+    func number(_ key: String) -> Double? { attributes[key].flatMap(Double.init) }
+}
+
+/// Limits on what the reader accepts: well past any real file, short of what exhausts memory.
+public enum IBLimits {
+    /// Bytes of XML (the largest real storyboards are a few megabytes).
+    public static let maxBytes = 32 << 20
+    /// Nesting of elements (real files nest a few dozen deep).
+    public static let maxDepth = 400
+    /// Elements in all.
+    public static let maxElements = 2_000_000
+}
+
+/// Reads XML into `IBElement`s with the platform's parser, with entity expansion off: an
+/// Interface Builder file never declares a DTD or entities, so one that does is refused
+/// before parsing (that is what stops "billion laughs" files), and external entities are
+/// never fetched.
+final class IBXMLTreeBuilder: NSObject, XMLParserDelegate {
+    private var stack: [IBElement] = []
+    private(set) var root: IBElement?
+    private var pendingComment: String?
+    private var count = 0
+    private(set) var failure: IBReadError?
+    private weak var parser: XMLParser?
+    /// Per line (0-based), the 1-based column of its first `<`: where an element starts, for
+    /// editors (the parser reports where the start tag ends).
+    private var firstTagColumns: [Int] = []
+
+    private static func firstTagColumns(_ bytes: [UInt8]) -> [Int] {
+        var columns: [Int] = []
+        var column = 1
+        var found = 0
+        for byte in bytes {
+            if byte == 10 {
+                columns.append(found == 0 ? 1 : found)
+                column = 1
+                found = 0
+                continue
+            }
+            if byte == 60, found == 0 { found = column }
+            // Columns count characters: continuation bytes of UTF-8 do not start one.
+            if byte & 0xC0 != 0x80 { column += 1 }
+        }
+        columns.append(found == 0 ? 1 : found)
+        return columns
+    }
+
+    /// - Complexity: O(n) in the size of the text.
+    static func parse(_ text: String) throws(IBReadError) -> IBElement {
+        let data = Array(text.utf8)
+        guard data.count <= IBLimits.maxBytes else {
+            throw IBReadError(line: 0, message: "the file is \(data.count / (1 << 20)) MB; LayoutLab reads Interface Builder files up to \(IBLimits.maxBytes / (1 << 20)) MB")
+        }
+        if let line = Self.lineOfDoctype(data) {
+            throw IBReadError(line: line, message: "the file declares a DTD (<!DOCTYPE or <!ENTITY): Interface Builder files never do, and entity expansion is off")
+        }
+        let parser = XMLParser(data: Data(data))
+        parser.shouldResolveExternalEntities = false
+        parser.shouldProcessNamespaces = false
+        let builder = IBXMLTreeBuilder()
+        builder.parser = parser
+        builder.firstTagColumns = Self.firstTagColumns(data)
+        parser.delegate = builder
+        let ok = parser.parse()
+        if let failure = builder.failure { throw failure }
+        guard ok, let root = builder.root, builder.stack.isEmpty else {
+            let line = max(parser.lineNumber, 1)
+            let reason = parser.parserError.map { Self.describe($0) } ?? "the XML ends before its elements are closed"
+            throw IBReadError(line: line, message: "not well-formed XML: \(reason)")
+        }
+        return root
+    }
+
+    /// The line of a `<!DOCTYPE` or `<!ENTITY` outside comments, if any.
+    private static func lineOfDoctype(_ bytes: [UInt8]) -> Int? {
+        var line = 1
+        var index = 0
+        let open: [UInt8] = Array("<!".utf8)
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == 10 { line += 1 }
+            if byte == open[0], index + 1 < bytes.count, bytes[index + 1] == open[1] {
+                if index + 3 < bytes.count, bytes[index + 2] == 45, bytes[index + 3] == 45 {
+                    // A comment: skip to its end.
+                    var end = index + 4
+                    while end + 2 < bytes.count, !(bytes[end] == 45 && bytes[end + 1] == 45 && bytes[end + 2] == 62) {
+                        if bytes[end] == 10 { line += 1 }
+                        end += 1
+                    }
+                    index = end + 3
+                    continue
+                }
+                let word = bytes[(index + 2)..<min(index + 9, bytes.count)]
+                if word.starts(with: Array("DOCTYPE".utf8)) || word.starts(with: Array("ENTITY".utf8)) { return line }
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    private static func describe(_ error: Error) -> String {
+        let text = "\(error)"
+        if text.contains("error 4") || text.contains("Code=4") { return "the document is empty" }
+        if text.contains("error 5") || text.contains("Code=5") { return "the document ends too early" }
+        return "the parser stopped here"
+    }
+
+    private func fail(_ message: String) {
+        guard failure == nil else { return }
+        failure = IBReadError(line: parser?.lineNumber ?? 0, message: message)
+        parser?.abortParsing()
+    }
+
+    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+                qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
+        guard failure == nil else { return }
+        count += 1
+        if count > IBLimits.maxElements { return fail("more than \(IBLimits.maxElements) elements") }
+        if stack.count >= IBLimits.maxDepth { return fail("elements nested more than \(IBLimits.maxDepth) deep") }
+        let line = parser.lineNumber
+        let column = line >= 1 && line <= firstTagColumns.count ? firstTagColumns[line - 1] : 1
+        let element = IBElement(name: elementName, attributes: attributeDict, line: line, column: column)
+        element.comment = pendingComment
+        pendingComment = nil
+        if let parent = stack.last {
+            parent.children.append(element)
+        } else if root == nil {
+            root = element
+        }
+        stack.append(element)
+    }
+
+    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
+        guard failure == nil else { return }
+        _ = stack.popLast()
+    }
+
+    func parser(_ parser: XMLParser, foundComment comment: String) {
+        pendingComment = comment.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    func parser(_ parser: XMLParser, foundInternalEntityDeclarationWithName name: String, value: String?) {
+        fail("the file declares an entity (\(name)): Interface Builder files never do, and entity expansion is off")
+    }
+
+    func parser(_ parser: XMLParser, resolveExternalEntityName name: String, systemID: String?) -> Data? {
+        fail("the file refers to an external entity (\(name)), which LayoutLab never fetches")
+        return nil
+    }
+}

@@ -1,0 +1,169 @@
+import Foundation
+import Testing
+import LayoutModel
+import LayoutShell
+
+/// `import FILE.storyboard [SCENE]` and `import FILE.xib [N]` on the fixtures: the frames the
+/// session solves equal the ones computed by hand (and the ones the fixture stores), the
+/// notes say what was read and what IB judged differently, and `lint` points at the lines.
+@Suite struct InterfaceBuilderImportTests {
+    func imported(_ file: String, _ selection: String? = nil) -> (Session, CommandResult) {
+        let session = Session()
+        let result = session.execute("import \(Fixtures.path(file))" + (selection.map { " \($0)" } ?? ""))
+        return (session, result)
+    }
+
+    func frame(_ session: Session, _ name: String) -> Frame? { session.model.frame(of: name) }
+
+    @Test func launchScreen() {
+        let (session, result) = imported("LaunchScreen.storyboard")
+        #expect(result.ok, "\(result.error?.message ?? "")")
+        // iPhone SE (retina4_7): 375x667. The label (68x21, its stored size) is centred:
+        // x = (375 - 68) / 2 = 153.5, y = (667 - 21) / 2 = 323. The logo (the image's 100x40)
+        // sits 20 above the safe area's bottom, which is the screen's (no home indicator):
+        // y = 667 - 20 - 40 = 607, x = (375 - 100) / 2 = 137.5.
+        #expect(frame(session, "root") == Frame(x: 0, y: 0, width: 375, height: 667))
+        #expect(frame(session, "myAppLabel") == Frame(x: 153.5, y: 323, width: 68, height: 21))
+        #expect(frame(session, "imageView") == Frame(x: 137.5, y: 607, width: 100, height: 40))
+        #expect(result.output.contains { $0.contains("2 views, 4 of 4 constraints installed") })
+        #expect(!result.output.contains { $0.contains("misplaced") })
+        #expect(result.ambiguous.isEmpty)
+        // One undo step takes the whole import back.
+        _ = session.execute("undo")
+        #expect(session.model.viewOrder == ["root"])
+    }
+
+    @Test func loginFormWithStackAndSafeArea() {
+        let (session, result) = imported("LoginForm.storyboard")
+        #expect(result.ok, "\(result.error?.message ?? "")")
+        // The initial controller is a navigation controller: its root scene (2) is imported,
+        // and the scenes are listed.
+        #expect(result.output.contains { $0.contains("* 2  LoginViewController  id Login") })
+        #expect(result.output.contains { $0.contains("1  UINavigationController") && $0.contains("no view of its own") })
+        // iPhone 14 (retina6_12): 390x844, status bar 47 + navigation bar 44 = a safe area
+        // from y = 91. The stack: 20 below it (y = 111), on the root's margins (16 on a
+        // compact width): x = 16, width = 390 - 32 = 358; height = 34 + 12 + 34 + 12 + 35 = 127.
+        #expect(frame(session, "root.safeArea") == Frame(x: 0, y: 91, width: 390, height: 844 - 91 - 34))
+        #expect(frame(session, "stackView") == Frame(x: 16, y: 111, width: 358, height: 127))
+        #expect(frame(session, "emailField") == Frame(x: 0, y: 0, width: 358, height: 34))
+        #expect(frame(session, "passwordField") == Frame(x: 0, y: 46, width: 358, height: 34))
+        #expect(frame(session, "signInButton") == Frame(x: 0, y: 92, width: 358, height: 35))
+        #expect(!result.output.contains { $0.contains("misplaced") })
+    }
+
+    @Test func scenesByIdentifierClassAndNumber() {
+        let (byIdentifier, first) = imported("LoginForm.storyboard", "Welcome")
+        #expect(first.ok)
+        // No bars over this scene: the safe area starts under the status bar (47); the label
+        // (114 x 20.333) is centred: x = (390 - 114) / 2 = 138, y = (844 - 20.333) / 2.
+        #expect(frame(byIdentifier, "welcomeBackLabel")?.x == 138)
+        #expect(abs((frame(byIdentifier, "welcomeBackLabel")?.y ?? 0) - (844 - 20.333333333333332) / 2) < 1e-9)
+        let (_, byClass) = imported("LoginForm.storyboard", "WelcomeViewController")
+        #expect(byClass.ok)
+        let (_, byNumber) = imported("LoginForm.storyboard", "3")
+        #expect(byNumber.ok)
+        let (container, refused) = imported("LoginForm.storyboard", "1")
+        #expect(!refused.ok)
+        #expect(refused.error?.message.contains("has no view of its own") == true)
+        #expect(container.model.viewOrder == ["root"])
+        let (_, missing) = imported("LoginForm.storyboard", "9")
+        #expect(missing.error?.message == "there is no scene 9: the storyboard has 3 (1 to 3)")
+    }
+
+    @Test func tableCellXib() {
+        let (session, result) = imported("TableCell.xib")
+        #expect(result.ok, "\(result.error?.message ?? "")")
+        // The cell is the root (320x44); its content view is half a point shorter (the
+        // separator at 2x): 320x43.5. The avatar (the image's 40x40) 16 from the leading edge,
+        // centred: y = (43.5 - 40) / 2 = 1.75. The label 8 after it (x = 16 + 40 + 8 = 64),
+        // centred: y = (43.5 - 20.5) / 2 = 11.5.
+        #expect(frame(session, "root") == Frame(x: 0, y: 0, width: 320, height: 44))
+        #expect(frame(session, "contentView") == Frame(x: 0, y: 0, width: 320, height: 43.5))
+        #expect(frame(session, "avatarView") == Frame(x: 16, y: 1.75, width: 40, height: 40))
+        #expect(frame(session, "janeAppleseedLabel") == Frame(x: 64, y: 11.5, width: 120, height: 20.5))
+        let names = session.execute("names", report: false)
+        #expect(names.names?.contains { $0.name == "avatarView" && $0.id == "Cel-Iv-001" && $0.className == "UIImageView" } == true)
+        #expect(names.names?.contains { $0.name == "root" && $0.id == "Cel-Tv-001" && $0.className == "ContactCell" } == true)
+    }
+
+    @Test func sizeClassVariations() {
+        let (session, result) = imported("SizeClasses.storyboard")
+        #expect(result.ok, "\(result.error?.message ?? "")")
+        // iPhone SE in landscape: 667x375, compact width and height. The compact height
+        // installs the 50-point height (not the 100 of Any) and the top constant 8 (not 20);
+        // the footer is not installed there, with its three constraints.
+        #expect(frame(session, "banner") == Frame(x: 0, y: 8, width: 667, height: 50))
+        #expect(session.model.view("footer") == nil)
+        #expect(result.output.contains { $0.contains("1 view, 4 of 4 constraints installed") })
+        #expect(result.output.contains { $0.contains("not installed for width compact, height compact") })
+    }
+
+    @Test func oldGuidesAndPlaceholders() {
+        let (session, result) = imported("OldGuides.storyboard")
+        #expect(result.ok, "\(result.error?.message ?? "")")
+        // Xcode 6–7's Any/Any canvas, 600x600: the top layout guide ends under the 20-point
+        // status bar, the root's margins are 16. The label: 8 below the guide (y = 28), on the
+        // leading margin (x = 16). The footer: height 44 on the bottom guide (y = 600 - 44).
+        #expect(frame(session, "root") == Frame(x: 0, y: 0, width: 600, height: 600))
+        #expect(frame(session, "notesLabel") == Frame(x: 16, y: 28, width: 120, height: 21))
+        #expect(frame(session, "view") == Frame(x: 0, y: 556, width: 600, height: 44))
+        // The placeholder width (200) is left out, with a note; the label keeps its 120.
+        #expect(result.output.contains { $0.contains("1 placeholder left out") })
+        #expect(result.output.contains { $0.contains("line 22: a placeholder constraint") })
+    }
+
+    @Test func misplacedAndAmbiguousJudgedAsXcodeWould() {
+        let (session, result) = imported("Misplaced.xib")
+        #expect(result.ok, "\(result.error?.message ?? "")")
+        // box: leading 20, top 20, 100x50, so 20,20,100,50; the file (marked misplaced) has y 40.
+        #expect(frame(session, "box") == Frame(x: 20, y: 20, width: 100, height: 50))
+        #expect(result.output.contains("  misplaced: box: the file has 20,40,100,50, the constraints give 20,20,100,50 (Update Frames in Xcode)"))
+        // floater has no vertical position: ambiguous, as IB says; not called misplaced.
+        #expect(result.output.contains { $0.hasPrefix("  ambiguous: floater (y)") && $0.hasSuffix("IB marked it ambiguous too") })
+        #expect(!result.output.contains { $0.contains("misplaced: floater") })
+        // pinned: IB marked it ambiguous, but top 50 below box (20 + 50 + 50 = 120) and bottom
+        // 20 above the root's (200 - 20) fix it: 20,120,280,60.
+        #expect(frame(session, "pinned") == Frame(x: 20, y: 120, width: 280, height: 60))
+        #expect(result.output.contains("  pinned: IB marked it ambiguous, but LayoutLab finds its frame determined by its constraints"))
+    }
+
+    @Test func secondTopLevelViewWithAConflict() {
+        let (session, result) = imported("Misplaced.xib", "2")
+        #expect(result.ok)
+        // 10 + width + 10 == 200 and width == 200 cannot both hold.
+        #expect(result.conflicts.count == 1)
+        #expect(session.model.viewOrder.count == 2)
+    }
+
+    @Test func lintPointsAtTheLines() throws {
+        let path = Fixtures.path("Misplaced.xib")
+        let report = Lint.check(path: path, text: try Fixtures.text("Misplaced.xib"), screens: [])
+        #expect(report.unreadable == nil)
+        #expect(report.scenes == 2)
+        let texts = report.findings.map(\.text)
+        // The box element is on line 11, indented 16 (its `<` in column 17).
+        #expect(texts.contains { $0.hasPrefix("\(path):11:17: warning: misplaced: box:") })
+        // The conflict points at the constraint that breaks (D5, line 56).
+        let conflict = try #require(report.findings.first { $0.severity == .error })
+        #expect(conflict.line == 56)
+        #expect(conflict.context == "view 2 (UIView)")
+    }
+
+    @Test func lintOnOtherDevices() throws {
+        let path = Fixtures.path("LoginForm.storyboard")
+        let report = Lint.check(path: path, text: try Fixtures.text("LoginForm.storyboard"),
+                                screens: [Lint.Screen(device: "iPhoneSE", landscape: false), Lint.Screen(device: "iPad", landscape: true)])
+        // Two scenes with views, each on its own screen and the two asked for: nothing wrong.
+        #expect(report.scenes == 2)
+        #expect(report.findings.isEmpty, "\(report.findings.map(\.text))")
+    }
+
+    @Test func unreadableFilesSayWhy() {
+        let report = Lint.check(path: "Broken.storyboard", text: "<?xml version=\"1.0\"?>\n<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB\">\n<scenes>\n", screens: [])
+        #expect(report.unreadable?.hasPrefix("line ") == true)
+        let session = Session()
+        let result = session.execute("import \(Fixtures.path("LoginForm.storyboard")) Nowhere")
+        #expect(!result.ok)
+        #expect(session.model.viewOrder == ["root"])
+    }
+}
