@@ -41,7 +41,7 @@ struct ShowFrames: SessionAction {
     }
 
     func run(in session: Session, result: inout CommandResult) throws(ShellError) -> Bool {
-        result.output = session.frameListing(view, exact: exact)
+        result.output = session.model.frameListing(view, exact: exact)
         return false
     }
 }
@@ -64,7 +64,7 @@ struct ListConstraints: SessionAction {
     }
 
     func run(in session: Session, result: inout CommandResult) throws(ShellError) -> Bool {
-        result.output = session.constraintListing(view)
+        result.output = session.model.constraintListing(view)
         return false
     }
 }
