@@ -12,8 +12,10 @@ public indirect enum CodeNode: Sendable {
 
 enum CodeStatements {
     /// Tokens that, ending a line, say the statement goes on on the next.
+    /// (`?` is not one: a line ending in it is far more often an optional's type,
+    /// `var top: Constraint?`, than a ternary broken after its question mark.)
     static let continuingEnds: Set<String> = ["=", ",", ".", "(", "[", ":", "+", "-", "*", "/", "&&", "||", "==",
-                                             ">=", "<=", "+=", "-=", "??", "->", "?", "!=", "@"]
+                                             ">=", "<=", "+=", "-=", "??", "->", "!=", "@"]
     /// Tokens that, starting a line, continue the statement before.
     static let continuingStarts: Set<String> = [".", "?.", "&&", "||", "??", "==", "+", "*", "/", ")", "]", "?", ":", "=", "->"]
 

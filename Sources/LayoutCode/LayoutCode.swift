@@ -84,6 +84,12 @@ public struct CodeView: Sendable, Equatable {
     /// comes with the stack) or a custom spacing, or this view's `isHidden`: where, among the
     /// activations, UIKit remakes the stack's constraints.
     public var settingsLine: Int?
+    /// What the code gives a label, button or image view to size itself by (`text`, `font`,
+    /// `image`, `title`), in the order it first sets each.
+    public var contentSet: [String] = []
+    /// Made by this code (`let x = UILabel()`), not an outlet or a view made elsewhere: one
+    /// that is constrained but never added is UIKit's "no common ancestor" exception.
+    public var isMadeHere = false
     /// The line that first names it.
     public var line: Int
 
@@ -186,6 +192,10 @@ public struct CodeConstraint: Sendable, Equatable {
     public var line: Int
     /// The line of the statement that activates it (nil: never active).
     public var activationLine: Int?
+    /// VFL metrics the code computes from views' sizes when it runs (`view.bounds.width / 3`).
+    public var runtimeMetrics: [String: CodeLength] = [:]
+    /// VFL metrics whose value the code computes some other way, with their source text.
+    public var unknownMetrics: [String: String] = [:]
 
     public init(form: Form, line: Int) {
         self.form = form

@@ -9,6 +9,10 @@ extension LayoutCodeReader {
         case .negative(let inner): return number(inner).map { -$0 }
         case .name(let name): return numbers[name]
         case .member(.name("self")?, let name): return numbers[name]
+        case .member(.name(let variable)?, let side) where insetVariables[variable] != nil:
+            let insets = insetVariables[variable]!
+            return ["top": insets.top, "left": insets.left, "bottom": insets.bottom, "right": insets.right,
+                    "leading": insets.left, "trailing": insets.right][side]
         case .binary(let left, let op, let right):
             guard let a = number(left), let b = number(right) else { return nil }
             switch op {
@@ -117,6 +121,8 @@ extension LayoutCodeReader {
         switch expression {
         case .member(_, "zero"), .name("UIEdgeInsetsZero"), .name("NSDirectionalEdgeInsetsZero"):
             return EdgeInsets(all: 0)
+        case .name(let name) where insetVariables[name] != nil:
+            return insetVariables[name]
         case .call(_, let arguments) where arguments.count == 4:
             let values = arguments.compactMap { $0.value.flatMap { number($0) } }
             guard values.count == 4 else { return nil }
@@ -189,6 +195,7 @@ extension LayoutCodeReader {
         var frame: [CodeLength]?
         var arranged: [CodeExpression]?
         var intrinsic: (Double?, Double?)?
+        var contentSet: [String] = []
     }
 
     /// `UILabel()`, `UIView(frame: …)`, `UIStackView(arrangedSubviews: […])`,
@@ -218,6 +225,9 @@ extension LayoutCodeReader {
         for (label, value) in arguments {
             guard let value else { continue }
             switch label {
+            case "image", "named": made.contentSet.append("image")
+            case "style", "activityIndicatorStyle":
+                if value.sourceText.lowercased().contains("large") { made.contentSet.append("large") }
             case "frame": made.frame = rect(value)
             case "arrangedSubviews": made.arranged = viewList(value)
             case "intrinsicSize":
@@ -244,6 +254,7 @@ extension LayoutCodeReader {
             code.views[index].stack = CodeStack()
         }
         if let frame = construction.frame { code.views[index].frame = frame }
+        code.views[index].contentSet += construction.contentSet
         if let intrinsic = construction.intrinsic {
             code.views[index].hasIntrinsicSize = true
             code.views[index].intrinsicWidth = intrinsic.0

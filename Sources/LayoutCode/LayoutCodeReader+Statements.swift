@@ -11,11 +11,16 @@ extension LayoutCodeReader {
         }
         if let made = viewConstruction(value) {
             let index = declareView(name, className: made.className, line: line)
+            code.views[index].isMadeHere = true
             apply(made, to: index)
             return .layout
         }
         if let number = number(value) {
             numbers[name] = number
+            return .skipped(.notLayout)
+        }
+        if case .call = value, let insets = insets(value) {
+            insetVariables[name] = insets
             return .skipped(.notLayout)
         }
         if case .dictionary = value {
@@ -92,6 +97,10 @@ extension LayoutCodeReader {
             guard let rect = rect(value) else { return .skipped(.unknownValue(value.sourceText)) }
             code.views[index].frame = rect
             return .layout
+        case "text", "attributedText", "font", "image", "title":
+            // Not layout, but what the view's intrinsic size would come from: the import says so.
+            if index >= 0, !code.views[index].contentSet.contains(property) { code.views[index].contentSet.append(property) }
+            return .skipped(.notLayout)
         case "accessibilityIdentifier", "identifier":
             // A view's accessibilityIdentifier, a guide's identifier: the name `import` gives it.
             guard index >= 0, case .string(let identifier) = value else { return .skipped(.notLayout) }
@@ -171,6 +180,9 @@ extension LayoutCodeReader {
             case "addConstraint", "addConstraints", "addSubview", "insertSubview", "addLayoutGuide",
                  "setContentHuggingPriority", "setContentCompressionResistancePriority":
                 return perform(CodeCall(method: selector, owner: receiver, values: values, labels: [], line: line))
+            case "setText", "setFont", "setImage", "setTitle", "setAttributedText":
+                let property = String(selector.dropFirst(3))
+                return assign(.member(receiver, property.prefix(1).lowercased() + property.dropFirst()), values.first ?? .other, line: line)
             case "setActive":
                 return assign(.member(receiver, "isActive"), values.first ?? .other, line: line)
             case "setPriority", "setIdentifier", "setConstant", "setTranslatesAutoresizingMaskIntoConstraints", "setLayoutMargins",
@@ -200,9 +212,10 @@ extension LayoutCodeReader {
         }
         let (method, owner, values, line) = (call.method, call.owner, call.values, call.line)
         switch method {
-        case "activate", "deactivate", "addConstraint", "addConstraints":
+        case "activate", "deactivate", "addConstraint", "addConstraints", "activateConstraints", "deactivateConstraints":
+            // (`activateConstraints` is Swift 2's spelling.)
             guard let value = values.first, let refs = constraintRefs(value, creating: true) else { return .skipped(.unrecognized) }
-            for ref in refs { setActive(ref, method != "deactivate") }
+            for ref in refs { setActive(ref, !method.hasPrefix("deactivate")) }
             return .layout
         case "addSubview", "insertSubview", "addLayoutGuide":
             guard let (childIndex, _) = addChild(values.first, to: owner, line: line) else { return .skipped(.unrecognized) }
@@ -215,6 +228,12 @@ extension LayoutCodeReader {
             code.contentPriorities.append(CodeContentPriority(view: item.view, kind: method.contains("Hugging") ? .hugging : .compressionResistance,
                                                               axis: axis, priority: priority, line: line))
             return .layout
+        case "setTitle", "setImage", "setAttributedTitle":
+            // `button.setTitle("Go", for: .normal)`: what the button's size would come from.
+            guard let owner, let item = item(owner), item.guide == nil, let index = viewIndex(of: item, line: line) else { return .skipped(.notLayout) }
+            let word = method.contains("Image") ? "image" : "title"
+            if !code.views[index].contentSet.contains(word) { code.views[index].contentSet.append(word) }
+            return .skipped(.notLayout)
         case "forEach":
             // `views.forEach(view.addSubview)`, `constraints.forEach { … }` is a block.
             guard let owner, let function = values.first, case .member(let target, let name) = function, let elements = viewList(owner) else {

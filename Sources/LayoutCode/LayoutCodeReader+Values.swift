@@ -15,7 +15,16 @@ extension LayoutCodeReader {
                 return nil
             }
             if let item = itemVariables[name] { return item }
+            // A local the code makes and calls `view` is that view, not the controller's.
+            if name == "view", viewIndex[name] != nil { return CodeItem(name) }
             if name == "view" || name == "self" { return CodeItem(Self.rootName) }
+            // Inside a view class its own guides need no `self.`; a cell's content view
+            // fills the cell, which is root here.
+            if viewIndex[name] == nil {
+                if name == "safeAreaLayoutGuide" { return CodeItem(Self.rootName, guide: .safeArea) }
+                if name == "layoutMarginsGuide" { return CodeItem(Self.rootName, guide: .layoutMargins) }
+                if name == "contentView" { return CodeItem(Self.rootName) }
+            }
             if name == Self.rootName { return CodeItem("root2") }
             guard name.first.map({ $0.isLetter || $0 == "_" }) == true, !["nil", "true", "false", "YES", "NO", "super", "NULL"].contains(name),
                   constraintVariables[name] == nil, numbers[name] == nil, dictionaries[name] == nil else { return nil }

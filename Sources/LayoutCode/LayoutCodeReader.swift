@@ -18,6 +18,8 @@ public struct LayoutCodeReader {
     /// Variables holding constraints (one, or an array of them).
     var constraintVariables: [String: [Int]] = [:]
     var numbers: [String: Double] = [:]
+    /// Variables holding insets (`UIEdgeInsets padding = UIEdgeInsetsMake(10, 10, 10, 10)`).
+    var insetVariables: [String: EdgeInsets] = [:]
     var dictionaries: [String: CodeExpression] = [:]
     /// Variables standing for an item (`let guide = view.safeAreaLayoutGuide`).
     var itemVariables: [String: CodeItem] = [:]
@@ -27,6 +29,13 @@ public struct LayoutCodeReader {
     var bindings: [String: Binding] = [:]
     /// The line of the statement being read.
     var currentLine = 0
+    /// Constraints a library installed, by the view it made them for (code name): what
+    /// `remakeConstraints` removes and `updateConstraints` looks through.
+    var libraryConstraints: [String: [Int]] = [:]
+    /// A priority every constraint made now takes (PureLayout's `autoSetPriority` block).
+    var priorityOverride: LayoutPriority?
+    /// Constraints a library removed (`remakeConstraints`): replaced, not left inactive.
+    var removed: Set<Int> = []
 
     enum Binding {
         case expression(CodeExpression)
@@ -75,6 +84,8 @@ public struct LayoutCodeReader {
     }
 
     mutating func block(header: [CodeToken], body: [CodeNode], line: Int) {
+        currentLine = header.first?.line ?? line
+        for dialect in Self.dialects where dialect.block(header: header, body: body, line: line, reader: &self) { return }
         let words = header.filter { $0.kind == .name }.map(\.text)
         // LayoutLab's own exported helper class: its body is not layout.
         if let index = words.firstIndex(where: { $0 == "class" || $0 == "@implementation" || $0 == "implementation" }),
@@ -144,18 +155,25 @@ public struct LayoutCodeReader {
     mutating func statement(_ tokens: [CodeToken]) {
         guard let first = tokens.first else { return }
         currentLine = first.line
-        let outcome = classify(tokens)
-        switch outcome {
-        case .layout:
-            break
-        case .skipped(let reason):
-            let mentions = tokens.contains { Self.isLayoutWord($0) }
-            let text = sourceLines.indices.contains(first.line - 1)
-                ? String(sourceLines[first.line - 1].trimmingSpaces.prefix(120)) : ""
-            code.skipped.append(CodeSkippedLine(line: first.line, text: text,
-                                                reason: reason == .notLayout && mentions ? .unrecognized : reason,
-                                                mentionsLayout: mentions))
+        var outcome: Outcome?
+        for dialect in Self.dialects {
+            outcome = dialect.statement(tokens, reader: &self)
+            if outcome != nil { break }
         }
+        if case .skipped(let reason) = outcome ?? classify(tokens) { skip(tokens, reason, inLibrary: outcome != nil) }
+    }
+
+    /// Lists a statement as not read, with why.
+    /// `inLibrary`: a statement inside a library's block (`make.top…`), always listed.
+    mutating func skip(_ tokens: [CodeToken], _ reason: CodeSkippedLine.Reason, inLibrary: Bool = false) {
+        guard let first = tokens.first else { return }
+        // `import SnapKit`, `#import "Masonry.h"` name a library, not a layout.
+        let mentions = inLibrary || first.text != "import" && tokens.contains { Self.isLayoutWord($0) }
+        let text = sourceLines.indices.contains(first.line - 1)
+            ? String(sourceLines[first.line - 1].trimmingSpaces.prefix(120)) : ""
+        code.skipped.append(CodeSkippedLine(line: first.line, text: text,
+                                            reason: reason == .notLayout && mentions ? .unrecognized : reason,
+                                            mentionsLayout: mentions))
     }
 
     enum Outcome: Equatable {
@@ -166,7 +184,8 @@ public struct LayoutCodeReader {
     static func isLayoutWord(_ token: CodeToken) -> Bool {
         guard token.kind == .name else { return false }
         let text = token.text
-        return text.hasSuffix("Anchor") || text.contains("onstraint") || text.hasSuffix("LayoutGuide")
+        return text.hasSuffix("Anchor") || text.contains("onstraint") || text.hasSuffix("LayoutGuide") || text == "snp"
+            || dialects.contains { $0.isLayoutWord(text) }
             || ["addSubview", "addArrangedSubview", "insertSubview", "setContentHuggingPriority",
                 "setContentCompressionResistancePriority", "layoutMargins", "directionalLayoutMargins",
                 "NSLayoutConstraint"].contains(text)
@@ -193,6 +212,11 @@ public struct LayoutCodeReader {
             // `@IBOutlet var title: UILabel!`: a view the code will name.
             if tokens.count >= 4, tokens[2].is(":"), Self.isViewClass(tokens[3].text) {
                 declareView(name, className: tokens[3].text, line: first.line)
+                return .layout
+            }
+            // `var top: Constraint?`, `var all: [NSLayoutConstraint]`: a place for constraints
+            // made later, nothing to lay out yet.
+            if tokens.count >= 3, tokens[2].is(":"), tokens.dropFirst(3).contains(where: { $0.kind == .name && $0.text.hasSuffix("Constraint") }) {
                 return .layout
             }
             return .skipped(.notLayout)
@@ -279,10 +303,27 @@ public struct LayoutCodeReader {
         for i in code.margins.indices where code.margins[i].view == old { code.margins[i].view = new }
     }
 
+    /// The intrinsic sizes UIKit gives controls whose size does not depend on content (nil:
+    /// that side depends on the segments or pages). Sources in the README.
+    static let controlSizes: [String: (Double?, Double?)] = [
+        "UISwitch": (51, 31), "UIStepper": (94, 32), "UIActivityIndicatorView": (20, 20),
+        "UISegmentedControl": (nil, 32), "UIPageControl": (nil, 26),
+    ]
+
+    /// Views whose size comes from text or an image: the importer asks for one.
+    public static let contentSizedClasses: Set<String> = ["UILabel", "UIButton", "UIImageView", "UITextField", "UITextView"]
+
     mutating func finish() {
+        for index in code.views.indices where !code.views[index].hasIntrinsicSize {
+            guard let className = code.views[index].className, let size = Self.controlSizes[className] else { continue }
+            let large = className == "UIActivityIndicatorView" && code.views[index].contentSet.contains("large")
+            code.views[index].hasIntrinsicSize = true
+            code.views[index].intrinsicWidth = large ? 37 : size.0
+            code.views[index].intrinsicHeight = large ? 37 : size.1
+        }
         var order = activationOrder
         let active = Set(activationOrder)
-        for index in made.indices where !active.contains(index) { order.append(index) }
+        for index in made.indices where !active.contains(index) && !removed.contains(index) { order.append(index) }
         code.constraints = order.map { made[$0] }
     }
 }

@@ -34,6 +34,10 @@ public struct PastedCode: Sendable {
     /// True when the lines read leave nothing open (and there is code at all).
     public var isComplete: Bool { hasCode && stack.isEmpty }
 
+    /// True when a parenthesis, bracket or brace (or `@implementation`, a block comment, a
+    /// multi-line string) is still open: a paste goes on through empty lines.
+    public var hasOpenBracket: Bool { hasCode && !stack.isEmpty }
+
     /// Reads the next line (without its line break).
     public mutating func read(_ line: Substring) {
         if !looksLikeCode, LayoutCodeReader.looksLikeLayoutCode(String(line)) { looksLikeCode = true }

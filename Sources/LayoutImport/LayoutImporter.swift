@@ -57,6 +57,13 @@ public protocol PasteFollower {
     var recognizes: Bool { get }
     /// What the importer's `isComplete` says of the lines read so far.
     var isComplete: Bool { get }
+    /// True while a bracket is open that the text must still close (code's `{`): empty lines
+    /// then belong to the text, however many come.
+    var isOpen: Bool { get }
+}
+
+extension PasteFollower {
+    public var isOpen: Bool { false }
 }
 
 /// What an importer makes of a text it read: session-language lines that rebuild the layout

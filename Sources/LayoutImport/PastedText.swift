@@ -26,6 +26,11 @@ public struct PastedText {
     /// as `ImporterRegistry.importer` chooses) calls it complete; false when none recognizes it.
     public var isComplete: Bool { followers.first { $0.recognizes }?.isComplete ?? false }
 
+    /// Whether the chosen importer's text still has a bracket open: no empty line ends it.
+    /// (Before any importer recognizes the text, code's brackets count: a function's first
+    /// lines may name no layout yet.)
+    public var isOpen: Bool { (followers.first { $0.recognizes } ?? followers.first { $0.isOpen })?.isOpen ?? false }
+
     /// Nothing but spaces and tabs: what the shell calls an empty line.
     static func isBlank(_ line: String) -> Bool { line.allSatisfy { $0 == " " || $0 == "\t" } }
 }

@@ -270,6 +270,7 @@ extension LayoutModel {
         for name in removed {
             stacks[name] = nil
             autoresizing[name] = nil
+            textViewNames.remove(name)
             if let stack = arrangedIn[name] {
                 arrangedIn[name] = nil
                 if stacks[stack] != nil {

@@ -78,7 +78,7 @@ extension LayoutModel {
     public static let maxTextPasses = 8
 
     /// Views with wrapping text, in creation order.
-    public var textViews: [String] { viewOrder.filter { views[$0]?.text != nil } }
+    public var textViews: [String] { textViewNames.isEmpty ? [] : viewOrder.filter { textViewNames.contains($0) } }
 
     /// `view NAME text WxH [lines N]`: gives a view wrapping text (on an existing view, changes
     /// it), then lays the text out.
@@ -92,6 +92,7 @@ extension LayoutModel {
         guard text.maxLines >= 0 else { throw .negativeIntrinsicSize }
         let eventMark = events.count
         views[name]!.text = text
+        textViewNames.insert(name)
         // The first pass knows no width yet: the text on one line (or at its preferred width).
         let first = text.intrinsicSize(forViewWidth: text.preferredMaxLayoutWidth ?? text.lineWidth)
         try setIntrinsicSize(name, width: first.width, height: first.height)

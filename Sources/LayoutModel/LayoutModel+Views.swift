@@ -46,7 +46,10 @@ extension LayoutModel {
             try Self.checkMagnitude(value, .intrinsicSize)
             if value < 0 { throw .negativeIntrinsicSize }
         }
-        if !keepingText { views[name]!.text = nil }
+        if !keepingText {
+            views[name]!.text = nil
+            textViewNames.remove(name)
+        }
         views[name]!.intrinsicWidth = width
         views[name]!.intrinsicHeight = height
         // The hugging and resistance constants and the first baselines change together.

@@ -150,6 +150,9 @@ public final class LayoutModel {
     var events: [ModelEvent] = []
     /// How the last `layoutText` ended (for reports and `explain`).
     public internal(set) var lastTextLayout = TextLayoutOutcome()
+    /// The views with wrapping text: kept so that a session without any pays nothing for the
+    /// text layout after each change.
+    var textViewNames: Set<String> = []
 
     /// The root's safe-area insets (`safearea T,L,B,R`; absolute: left is left in RTL too).
     public internal(set) var safeAreaInsets = EdgeInsets(all: 0)
@@ -220,6 +223,7 @@ public final class LayoutModel {
         arrangedIn = other.arrangedIn
         autoresizing = other.autoresizing
         lastTextLayout = other.lastTextLayout
+        textViewNames = other.textViewNames
     }
 
     /// A copy of the whole model to return to if a change must be taken back exactly. Cheap to

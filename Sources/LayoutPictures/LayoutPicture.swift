@@ -59,8 +59,9 @@ package struct LayoutPicture: Sendable {
     /// Every view of the subtree, parents before children (the outermost view first), in the
     /// order the model keeps its subviews: later siblings are drawn over earlier ones.
     package var boxes: [Box]
-    /// The broken constraints that touch a drawn view, in creation order.
-    var broken: [BrokenConstraint]
+    /// The broken constraints that touch a drawn view, in creation order, as reports write
+    /// them (stretches included: `BrokenLine`).
+    var broken: [BrokenLine]
 
     /// The views (other than the outermost one) that stick out of the picture, partly or wholly.
     var clippedBoxes: [Box] { boxes.dropFirst().filter { !$0.clipped.isEmpty } }
@@ -78,11 +79,12 @@ package struct LayoutPicture: Sendable {
         let outer = Rect(x: origin.x, y: origin.y, width: focusFrame.width, height: focusFrame.height).standardized
         width = outer.width
         height = outer.height
-        let brokenList = model.brokenConstraints().filter { broken in
+        let brokenList = model.reportedBroken().filter { broken in
             model.constraint(broken.id)?.items.contains(where: drawn.contains) ?? false
-        }
+        }.map(model.brokenLine)
         broken = brokenList
-        let brokenItems = Set(brokenList.flatMap { model.constraint($0.id)?.items ?? [] })
+        // A view stretched as its hugging allows is not drawn as a failure.
+        let brokenItems = Set(brokenList.filter { !$0.isStretch }.flatMap { model.constraint($0.id)?.items ?? [] })
         let baseDepth = model.view(focus)?.depth ?? 0
         boxes = names.map { name in
             let frame = model.frame(of: name) ?? Frame(x: 0, y: 0, width: 0, height: 0)

@@ -23,11 +23,8 @@ extension LayoutPicture {
     /// One line per broken constraint, as reports write them (a screenful, then a count).
     var brokenLines: [String] {
         let cap = CommandResult.constraintLinesCap
-        let more = broken.count > cap ? ["… and \(broken.count - cap) more broken (`constraints` lists them all)"] : []
-        return broken.prefix(cap).map { item in
-            let label = item.isBrokenRequired ? "broken (required, in conflict)" : "broken"
-            return "\(label) \(item.id): \(item.text) -- \(item.shortfall)"
-        } + more
+        let more = broken.count > cap ? ["… and \(broken.count - cap) more broken (`broken` lists them all)"] : []
+        return broken.prefix(cap).map(\.line) + more
     }
 
     /// Notes on views the picture cannot show as they are: outside it, or of zero size.

@@ -32,7 +32,7 @@ extension LayoutPicture {
         out += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Self.number(totalWidth))\" height=\"\(Self.number(totalHeight))\""
         out += " viewBox=\"\(Self.number(-Self.margin)) \(Self.number(-Self.margin)) \(Self.number(totalWidth)) \(Self.number(totalHeight))\""
         out += " font-family=\"monospace\" font-size=\"\(Self.number(Self.fontSize))\">\n"
-        out += "  <title>LayoutLab: \(Self.escape(focus)) \(formatValue(width))x\(formatValue(height)), \(boxes.count - 1) views</title>\n"
+        out += "  <title>LayoutLab: \(Self.escape(focus)) \(formatValue(width))x\(formatValue(height)), \(counted(boxes.count - 1, "view"))</title>\n"
         out += "  <defs>\n"
         out += "    <clipPath id=\"picture\"><rect x=\"0\" y=\"0\" width=\"\(Self.number(width))\" height=\"\(Self.number(height))\"/></clipPath>\n"
         for (index, box) in boxes.enumerated() where box.rect.width > 0 && box.rect.height > 0 {
@@ -152,7 +152,7 @@ extension LayoutPicture {
     private func legendLines() -> [(text: String, colour: String?)] {
         var lines: [(String, String?)] = []
         let depths = (boxes.map(\.depth).max() ?? 0) + 1
-        lines.append(("\(focus) \(formatValue(width))x\(formatValue(height)) points, \(boxes.count - 1) views, \(depths) levels of nesting", nil))
+        lines.append(("\(focus) \(formatValue(width))x\(formatValue(height)) points, \(counted(boxes.count - 1, "view")), \(counted(depths, "level")) of nesting", nil))
         lines.append((Self.swatchCaption, nil))
         lines.append(("dashed outline, ? after the name: ambiguous" + (ambiguousList.map { ": " + $0 } ?? ": none"), Self.ambiguousColour))
         lines.append(("orange outline: an item of a broken constraint" + (broken.isEmpty ? ": none broken" : ""), Self.brokenColour))

@@ -180,6 +180,9 @@ public struct CommandResult: Sendable {
     /// solver's in `frames`; nil otherwise.
     public var exercisedFrames: [(name: String, frame: Frame)]?
     public var conflicts: [ConflictReport] = []
+    /// What the text report prints of `broken` and `ambiguous`: after an input, what is new
+    /// or changed; in a whole-layout report, all (capped). Nil when it shows no layout.
+    public package(set) var news: DiagnosticNews?
     /// Free text of inspection commands (frames, constraints, help, …) and notes.
     public var output: [String] = []
     /// `names`: each imported name with its source's id and class (JSON's `names`).

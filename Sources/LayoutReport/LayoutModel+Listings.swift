@@ -36,8 +36,9 @@ extension LayoutModel {
             var state = ""
             if !record.isActive { state = "inactive" }
             else if let broken = brokenByID[record.id] {
-                state = (record.isBroken ? "BROKEN (required, in conflict): " : "broken: ")
-                    + broken.shortfall
+                let line = self.brokenLine(broken)
+                state = line.isStretch ? line.label + ": " + line.detail
+                    : (record.isBroken ? "BROKEN (required, in conflict): " : "broken: ") + broken.shortfall
             }
             let line = "  \(label.padding(labelWidth))  \(state.isEmpty ? record.text : record.text.padding(textWidth))\(state.isEmpty ? "" : "  " + state)"
             lines.append(line)

@@ -50,3 +50,9 @@ private func tiny(_ value: Double) -> String {
     let whole = text[..<cut].isEmpty ? "0" : String(text[..<cut])
     return (value < 0 ? "-" : "") + whole + (fraction.isEmpty ? "" : "." + fraction)
 }
+
+/// `1 command`, `3 commands`: a count with its noun in the number it needs (nouns that add
+/// an `s`).
+package func counted(_ count: Int, _ noun: String) -> String {
+    "\(count) \(noun)\(count == 1 ? "" : "s")"
+}

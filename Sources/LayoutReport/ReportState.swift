@@ -70,7 +70,7 @@ package struct ReportState {
         frames = model.placedFrames()
         exactFrames = model.scale == nil ? nil : model.frames()
         position = Dictionary(uniqueKeysWithValues: frames.enumerated().map { ($1.name, $0) })
-        broken = model.brokenConstraints().filter { !model.givesWayByDesign($0.id) }
+        broken = model.reportedBroken()
         brokenSerials = broken.map { model.constraint($0.id)!.serial }
         brokenSerialByID = Dictionary(uniqueKeysWithValues: zip(broken.map(\.id), brokenSerials))
         ambiguous = model.ambiguity().map { AmbiguityReport(view: $0.view, components: $0.components) }

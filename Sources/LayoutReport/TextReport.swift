@@ -54,13 +54,13 @@ extension CommandResult {
         if let picture { lines.append(contentsOf: picture.terminalLines(width: width)) }
         let guideSet = Set(guides)
         for name in viewsAdded.prefix(Self.constraintLinesCap) { lines.append(paint(guideSet.contains(name) ? "added guide " : "added view ", ANSI.green) + name) }
-        if viewsAdded.count > Self.constraintLinesCap { lines.append("… and \(viewsAdded.count - Self.constraintLinesCap) more views added") }
+        if viewsAdded.count > Self.constraintLinesCap { lines.append("… and \(counted(viewsAdded.count - Self.constraintLinesCap, "more view")) added") }
         for name in viewsRemoved.prefix(Self.constraintLinesCap) { lines.append(paint("removed view ", ANSI.red) + name) }
-        if viewsRemoved.count > Self.constraintLinesCap { lines.append("… and \(viewsRemoved.count - Self.constraintLinesCap) more views removed") }
+        if viewsRemoved.count > Self.constraintLinesCap { lines.append("… and \(counted(viewsRemoved.count - Self.constraintLinesCap, "more view")) removed") }
         for item in added.prefix(Self.constraintLinesCap) { lines.append(paint("added ", ANSI.green) + "\(item.label): \(item.text)") }
-        if added.count > Self.constraintLinesCap { lines.append("… and \(added.count - Self.constraintLinesCap) more constraints added") }
+        if added.count > Self.constraintLinesCap { lines.append("… and \(counted(added.count - Self.constraintLinesCap, "more constraint")) added") }
         for item in removed.prefix(Self.constraintLinesCap) { lines.append(paint("removed ", ANSI.red) + "\(item.id): \(item.text)") }
-        if removed.count > Self.constraintLinesCap { lines.append("… and \(removed.count - Self.constraintLinesCap) more constraints removed") }
+        if removed.count > Self.constraintLinesCap { lines.append("… and \(counted(removed.count - Self.constraintLinesCap, "more constraint")) removed") }
         for item in changed.prefix(Self.constraintLinesCap) {
             if item.what == .activated || item.what == .deactivated {
                 lines.append(paint(item.what.rawValue, ANSI.cyan) + " \(item.id): \(item.text)")
@@ -87,28 +87,48 @@ extension CommandResult {
             if let fix = conflict.fix { lines.append("  fix: " + fix) }
         }
         if conflicts.count > Self.constraintLinesCap {
-            lines.append("… and \(conflicts.count - Self.constraintLinesCap) more conflicts (`constraints` lists the broken ones)")
+            lines.append("… and \(counted(conflicts.count - Self.constraintLinesCap, "more conflict")) (`constraints` lists the broken ones)")
         }
         for item in repaired { lines.append(paint("holds again ", ANSI.green) + "\(item.id): \(item.text)") }
         if showsLayout {
             lines.append(contentsOf: frameLines(paint))
-            for item in broken.prefix(Self.constraintLinesCap) {
-                let label = item.isBrokenRequired ? "broken (required, in conflict)" : "broken"
-                lines.append(paint(label, ANSI.yellow) + " \(item.id): \(item.text) -- \(item.shortfall)")
-            }
-            if broken.count > Self.constraintLinesCap {
-                lines.append("… and \(broken.count - Self.constraintLinesCap) more broken (`constraints` lists them all)")
-            }
-            // One line per view, with why; a screenful at most: a squeezed chain of a thousand
-            // views is ambiguous in all of them.
-            for item in (explainedAmbiguity.isEmpty ? Array(ambiguous.prefix(Self.frameLinesCap)) : explainedAmbiguity) { lines.append(paint("ambiguous: ", ANSI.magenta) + item.text) }
-            if ambiguous.count > Self.frameLinesCap {
-                lines.append("… and \(ambiguous.count - Self.frameLinesCap) more ambiguous views")
-            }
+            if let news { lines.append(contentsOf: newsLines(news, paint)) }
         }
         // Long lines wrap at spaces to the width, continuations indented; tables and
         // listings (indented lines) stay one row each.
         return wrap(lines, width: width)
+    }
+
+    /// The broken constraints and ambiguity a report prints: what is new or changed, what
+    /// holds or is settled now, and one line counting the rest.
+    func newsLines(_ news: DiagnosticNews, _ paint: (String, String) -> String) -> [String] {
+        var lines: [String] = []
+        for item in news.broken {
+            lines.append(paint(item.label, item.isStretch ? ANSI.cyan : ANSI.yellow) + " " + item.body)
+        }
+        if news.brokenMore > 0 {
+            lines.append("… and \(news.brokenMore) more broken (`broken` lists them all)")
+        }
+        if !news.brokenGone.isEmpty {
+            lines.append(paint("holds now: ", ANSI.green) + news.brokenGone.joined(separator: ", "))
+        }
+        for item in news.ambiguity { lines.append(paint("ambiguous: ", ANSI.magenta) + item.text) }
+        if news.ambiguityMore > 0 {
+            lines.append("… and \(counted(news.ambiguityMore, "more ambiguous view")) (`ambiguous` lists them all)")
+        }
+        if !news.ambiguityGone.isEmpty {
+            lines.append(paint("no longer ambiguous: ", ANSI.green) + news.ambiguityGone.joined(separator: ", "))
+        }
+        switch (news.brokenUnchanged, news.ambiguityUnchanged) {
+        case (0, 0): break
+        case (let broken, 0):
+            lines.append("\(broken) more unchanged: `broken` shows \(broken == 1 ? "it" : "them")")
+        case (0, let views):
+            lines.append("\(counted(views, "more ambiguous view")) unchanged: `ambiguous` shows \(views == 1 ? "it" : "them")")
+        case let (broken, views):
+            lines.append("\(broken) more broken and \(counted(views, "ambiguous view")) unchanged: `broken` and `ambiguous` show them")
+        }
+        return lines
     }
 
     /// All frames while the session has at most 12 views (changed ones marked `*`); past that,
@@ -124,7 +144,7 @@ extension CommandResult {
             rest = changedFrameList.count - rows.count
         }
         if rows.isEmpty { return [] }
-        return frameTable(rows, paint, guides: Set(guides)) + (rest > 0 ? ["  … and \(rest) more frames changed (frames lists all)"] : [])
+        return frameTable(rows, paint, guides: Set(guides)) + (rest > 0 ? ["  … and \(counted(rest, "more frame")) changed (frames lists all)"] : [])
     }
 }
 

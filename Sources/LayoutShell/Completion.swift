@@ -64,7 +64,9 @@ extension Session {
             if first.hasPrefix("H:") || first.hasPrefix("V:") {
                 candidates = CommandRegistry.visualFormat.spec.completeArguments(context)
             } else if let command = CommandRegistry.byWord[first] {
-                if command.spec.completesFileNames { return fileCompletions(line: characters, end: end) }
+                if let file = command.spec.fileNameArgument, words.count - 1 == file {
+                    return fileCompletions(line: characters, end: end)
+                }
                 candidates = command.spec.completeArguments(context)
             } else {
                 candidates = CommandRegistry.constraint.spec.completeArguments(context)

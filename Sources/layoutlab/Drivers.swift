@@ -94,6 +94,7 @@ struct ReplayDriver {
             }
         }
         let session = Session()
+        session.homeDirectory = Terminal.environment("HOME")
         session.lessons = LessonDirectory.find()
         sessionKeptUntilExit = session
         let replayer = Replay.Replayer(options: options, session: session)

@@ -45,6 +45,7 @@ final class ShellEngine {
     init(color: Bool, session: Session = Session()) {
         self.color = color
         self.session = session
+        session.homeDirectory = Terminal.environment("HOME")
         session.shouldCancel = { [unowned self] in
             guard LineEditor.takeInterrupt() else { return false }
             interrupted = true

@@ -114,6 +114,8 @@ struct LessonShell {
                 show(player.present())
             case .pause:
                 show(player.present())
+            case .wait:
+                show([player.waitNote])
             case .own(let result):
                 emit(engine.render(result))
                 if !engine.isFinished { show([player.reminder]) }

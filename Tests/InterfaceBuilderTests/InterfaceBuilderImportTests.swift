@@ -159,6 +159,16 @@ import LayoutShell
         #expect(report.findings.isEmpty, "\(report.findings.map(\.text))")
     }
 
+    /// Each screen `--devices` names gets its own size classes: the footer, left out in a
+    /// compact height, is there in portrait and on iPads, where nothing gives it a height.
+    @Test func lintReappliesSizeClassesPerDevice() throws {
+        let path = Fixtures.path("SizeClasses.storyboard")
+        let screens = ["iPhoneSE", "iPad"].flatMap { [Lint.Screen(device: $0, landscape: false), Lint.Screen(device: $0, landscape: true)] }
+        let report = Lint.check(path: path, text: try Fixtures.text("SizeClasses.storyboard"), screens: screens)
+        #expect(report.findings.map(\.context) == ["iPhoneSE", "iPad", "iPad landscape"])
+        #expect(report.findings.allSatisfy { $0.message.hasPrefix("ambiguous: footer (y, height)") && $0.line == 33 })
+    }
+
     @Test func unreadableFilesSayWhy() {
         let report = Lint.check(path: "Broken.storyboard", text: "<?xml version=\"1.0\"?>\n<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB\">\n<scenes>\n", screens: [])
         #expect(report.unreadable?.hasPrefix("line ") == true)

@@ -30,6 +30,10 @@ import LayoutModel
         result.changedFrameList = state.update(from: model)
         result.frames = state.frames
         result.broken = state.broken
+        // News: every broken constraint is new to a reader who has seen nothing yet.
+        var news = DiagnosticNews()
+        news.broken = state.broken.map(model.brokenLine)
+        result.news = news
         result.layout = .changes
         return result
     }

@@ -51,7 +51,12 @@ import Testing
     @Test func noVerticalConstraintsAndAMissingSize() {
         let s = session("view a c\nc.leading == root.leading\nc.width == 10")
         let r = s.execute("a.leading == root.leading + 10")
+        // c was said when its constraints came and has not changed since: counted, not repeated.
         #expect(ambiguityLines(r) == [
+            "ambiguous: a: no vertical constraints; a (width): only its leading edge is pinned (c3); add a width or a trailing constraint",
+        ])
+        #expect(r.renderText(width: 1000).contains("1 more ambiguous view unchanged: `ambiguous` shows it"))
+        #expect(s.execute("ambiguous").output == [
             "ambiguous: a: no vertical constraints; a (width): only its leading edge is pinned (c3); add a width or a trailing constraint",
             "ambiguous: c: no vertical constraints",
         ])
@@ -81,11 +86,55 @@ import Testing
     }
 
     @Test func theReportExplainsAScreenful() {
-        let s = session("view " + (0..<20).map { "v\($0)" }.joined(separator: " "))
+        let s = Session()
+        let first = s.execute("view " + (0..<20).map { "v\($0)" }.joined(separator: " ")).renderText(width: 1000)
+        #expect(first.split(separator: "\n").filter { $0.hasPrefix("ambiguous: ") }.count == 4)
+        #expect(first.contains("… and 16 more ambiguous views (`ambiguous` lists them all)"))
+        // Only the view the constraint touched is said again; the 19 others are counted.
         let text = s.execute("v0.width == 10").renderText(width: 1000)
         let lines = text.split(separator: "\n").filter { $0.hasPrefix("ambiguous: ") }
-        #expect(lines.count == 12)
-        #expect(text.contains("… and 8 more ambiguous views"))
+        #expect(lines == ["ambiguous: v0 (x): only its width is pinned (c1); add a leading or trailing constraint; v0: no vertical constraints"])
+        #expect(text.contains("19 more ambiguous views unchanged: `ambiguous` shows them"))
+        #expect(s.execute("ambiguous").output.count == 20)
+    }
+
+    @Test func brokenConstraintsAreSaidWhenNewOrChanged() {
+        let s = session("view a\na.top == root.top\na.height == 20\na.leading == root.leading")
+        let first = s.execute("a.width == 100 @500")
+        #expect(first.news?.broken.isEmpty == true)
+        // c4 (@500) wins over c5 (@400): c5 is 100 - 60 = 40 off.
+        let wish = s.execute("a.width == 60 @400").renderText(width: 1000)
+        #expect(wish.contains("broken c5: a.width == 60 @400 -- a.width is 100, needs 60: over by 40"))
+        // An input elsewhere: c5 is counted, not repeated.
+        let other = s.execute("view b").renderText(width: 1000)
+        #expect(!other.contains("broken c5"))
+        #expect(other.contains("1 more unchanged: `broken` shows it"))
+        // Its numbers change: said again.
+        let moved = s.execute("c4.constant = 80").renderText(width: 1000)
+        #expect(moved.contains("broken c5: a.width == 60 @400 -- a.width is 80, needs 60: over by 20"))
+        // It holds: said once.
+        let holds = s.execute("c4.constant = 60").renderText(width: 1000)
+        #expect(holds.contains("holds now: c5"))
+        #expect(!s.execute("view c").renderText(width: 1000).contains("holds now"))
+        #expect(s.execute("broken").output == ["nothing broken"])
+    }
+
+    @Test func stretchingByHuggingReadsAsUIKitSaysIt() {
+        let s = session("view title intrinsic 120x21\nV:|-[title]")
+        // 375 - 8 - 8 = 359 wide for 120 of text: the hugging (250) gives way, as designed.
+        let r = s.execute("H:|-[title]-|").renderText(width: 1000)
+        #expect(r.contains("stretched title (hugging.h 250): width 359, content 120"))
+        #expect(!r.contains("broken"))
+        // Squeezed under its text by a wish at 300 (> 250): the resistance at 250 gives way.
+        let narrow = session("view title intrinsic 120x21\nV:|-[title]\ntitle.leading == root.leading\ntitle.resistance.h = 250")
+        let squeezed = narrow.execute("title.width == 100 @300").renderText(width: 1000)
+        #expect(squeezed.contains("compressed title (resistance.h 250): width 100, content 120"))
+        // A cell's fitting height: the content holds it off 0.
+        let cell = session("view cell\nview label in cell intrinsic 50x21\nV:|[label]|\nH:|[label]|")
+        let fit = cell.execute("fit1: cell.height == 0 @50").renderText(width: 1000)
+        #expect(fit.contains("fitting size c5 (cell.height == 0 @50): cell.height 21, as small as its content allows"))
+        #expect(cell.execute("constraints cell").output.contains { $0.contains("fitting size: cell.height 21, as small as its content allows") })
+        #expect(cell.execute("broken").output.contains("fitting size c5 (cell.height == 0 @50): cell.height 21, as small as its content allows"))
     }
 
     @Test func exerciseVisitsOtherOptimaAndComesBack() throws {

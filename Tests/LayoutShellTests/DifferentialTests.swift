@@ -361,18 +361,26 @@ func checkReport(_ result: CommandResult, _ ref: Reference, expectedOK: Bool, ex
                 problems.append("text frame of \(name) \(textFrames[name] ?? []) vs JSON \(f)")
             }
         }
-        let textBroken = text.split(separator: "\n").filter { $0.hasPrefix("broken") }.compactMap { line -> String? in
-            guard let colon = line.firstIndex(of: ":") else { return nil }
-            return line[..<colon].split(separator: " ").last.map(String.init)
+        // Broken and ambiguous: the text prints what is new or changed and counts the rest,
+        // so what it prints plus what it counts is what JSON lists.
+        let news = try #require(result.news)
+        let textLines = Set(text.split(separator: "\n").map(String.init))
+        let newsIDs = news.broken.map(\.id)
+        if !Set(newsIDs).isSubset(of: Set(reported.keys)) { problems.append("text broken \(newsIDs) not all in JSON \(reported.keys.sorted())") }
+        if news.broken.count + news.brokenMore + news.brokenUnchanged != reported.count {
+            problems.append("text shows \(news.broken.count) broken, counts \(news.brokenMore + news.brokenUnchanged) more; JSON has \(reported.count)")
         }
-        if Set(textBroken) != Set(reported.keys) { problems.append("text broken \(textBroken) vs JSON \(reported.keys.sorted())") }
-        // One line per ambiguous view (≤ 12 here), saying why for every component: the
+        for line in news.broken where !textLines.contains(line.line) { problems.append("text lacks the line `\(line.line)`") }
+        // One line per new or changed ambiguous view, saying why for every component: the
         // `ambiguity` entries of the view cover exactly its ambiguous components, and each
         // entry's words are on the view's line.
         let ambiguousLines = result.renderText(width: 100_000).split(separator: "\n").filter { $0.hasPrefix("ambiguous: ") }
-        if ambiguousLines.count != ambiguous.count { problems.append("text has \(ambiguousLines.count) ambiguity lines, JSON \(ambiguous.count) views") }
+        if ambiguousLines.count != news.ambiguity.count { problems.append("text has \(ambiguousLines.count) ambiguity lines, news \(news.ambiguity.count) views") }
+        if news.ambiguity.count + news.ambiguityMore + news.ambiguityUnchanged != ambiguous.count {
+            problems.append("text shows \(news.ambiguity.count) ambiguous views, counts \(news.ambiguityMore + news.ambiguityUnchanged) more; JSON has \(ambiguous.count)")
+        }
         let explained = object["ambiguity"] as? [[String: Any]] ?? []
-        for (view, components) in ambiguous {
+        for (view, components) in ambiguous where news.ambiguity.contains(where: { $0.view == view }) {
             let line = ambiguousLines.first { $0.hasPrefix("ambiguous: \(view) (") || $0.hasPrefix("ambiguous: \(view):") }
             let entries = explained.filter { $0["view"] as? String == view }
             let covered = entries.flatMap { $0["values"] as? [String] ?? [] }

@@ -174,7 +174,7 @@ import Testing
         let dir = NSTemporaryDirectory() + "layoutlab-count-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        #expect(t.execute("save \(dir)/x.lal").output == ["saved 1 commands to \(dir)/x.lal"])
+        #expect(t.execute("save \(dir)/x.lal").output == ["saved 1 command to \(dir)/x.lal"])
     }
 
     /// Lines in a block (a conflict's `why:`) wrap under their own indentation; table rows do not.

@@ -274,8 +274,39 @@ func fingerprint(_ session: Session) -> String {
         // Asking for more steps than there are takes back what there is, and says so.
         let all = s.execute("undo 99")
         #expect(all.ok)
-        #expect(all.output == ["undid \(lines.count - 3) commands (there were only \(lines.count - 3) to undo)"])
+        #expect(all.output == ["undid \(lines.count - 3) commands (all there were)"])
         #expect(fingerprint(s) == prints[0])
+        // Redo walks forward again, one step or several, to where the session was.
+        #expect(s.execute("redo").output == ["redid \(lines[0])"])
+        #expect(fingerprint(s) == prints[1])
+        // Both undos (3, then the other 5) are there to redo: all of it, back to the end.
+        let rest = s.execute("redo 99")
+        #expect(rest.output == ["redid \(lines.count - 1) commands (all there were)"])
+        #expect(fingerprint(s) == prints[lines.count])
+        #expect(s.execute("redo").error?.message == "there is nothing to redo")
+        // Something new after an undo: nothing left to redo.
+        #expect(s.execute("undo").ok)
+        #expect(s.execute("view zz").ok)
+        #expect(!s.execute("redo").ok)
+    }
+
+    @Test func aTildeIsTheHomeDirectory() throws {
+        let home = NSTemporaryDirectory() + "layoutlab-home-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let s = Session()
+        s.homeDirectory = home
+        #expect(s.execute("view a").ok)
+        #expect(s.execute("save ~/a.lal").output == ["saved 1 command to ~/a.lal"])
+        #expect(FileManager.default.fileExists(atPath: home + "/a.lal"))
+        // Without a home directory `~` is an ordinary name, looked up as typed.
+        let t = Session()
+        t.directory = home
+        #expect(!t.execute("load ~/a.lal").ok)
+        #expect(Session().execute("load ~nobody/a.lal").ok == false)
+        let u = Session()
+        u.homeDirectory = home
+        #expect(u.execute("load ~/a.lal").output == ["loaded 1 command from ~/a.lal"])
     }
 
     /// Once a session's numbers strain doubles, each step keeps a copy of the session before
@@ -632,6 +663,19 @@ func fingerprint(_ session: Session) -> String {
         #expect(s.completions(line: "H", cursor: 1).candidates.contains("H:"))
         #expect(s.completions(line: "help fr", cursor: 7).candidates == ["frames"])
         #expect(s.completions(line: "save /", cursor: 6).candidates.contains("/tmp/"))
+    }
+
+    /// Every command that takes a file name completes it there, and only there.
+    @Test func fileNamesCompleteAfterEveryCommandThatTakesOne() {
+        let s = Session()
+        for line in ["save /t", "load /t", "import /t", "svg /t", "export swift /t", "export objc /t"] {
+            #expect(s.completions(line: line, cursor: line.count).candidates.contains("/tmp/"), "\(line)")
+        }
+        // `export`'s first argument is the language, not a file.
+        #expect(s.completions(line: "export s", cursor: 8).candidates == ["swift"])
+        // With a home directory, `~/` lists it.
+        s.homeDirectory = "/"
+        #expect(s.completions(line: "save ~/t", cursor: 8).candidates.contains("~/tmp/"))
     }
 }
 

@@ -24,8 +24,11 @@ enum AnchorDialect: LayoutCodeDialect {
 }
 
 extension LayoutCodeReader {
-    /// `x.leadingAnchor` → (x, leading).
-    fileprivate func anchor(_ expression: CodeExpression) -> CodeAnchor? {
+    /// `x.leadingAnchor` → (x, leading); a view class's own `leadingAnchor`, without `self.`, is root's.
+    func anchor(_ expression: CodeExpression) -> CodeAnchor? {
+        if case .name(let name) = expression, bindings[name] == nil, let attribute = AnchorDialect.attributes[name] {
+            return CodeAnchor(CodeItem(Self.rootName), attribute)
+        }
         guard case .member(let base?, let name) = expression, let attribute = AnchorDialect.attributes[name], let item = item(base) else { return nil }
         return CodeAnchor(item, attribute)
     }
@@ -38,6 +41,15 @@ extension LayoutCodeReader {
             var parts = arguments.dropFirst().map { ($0.label ?? "", $0.value) }
             parts.insert((label, value), at: 0)
             return anchorConstraint(first, parts, line: line)
+        case .call(.member(let anchorExpression?, let method), let arguments) where method.hasPrefix("constraint") && method.count > 10 && anchor(anchorExpression) != nil:
+            // Swift 2: `a.topAnchor.constraintEqualToAnchor(b.topAnchor, constant: 8)`, named like Objective-C.
+            var selector = String(method.dropFirst("constraint".count))
+            selector = selector.prefix(1).lowercased() + selector.dropFirst()
+            selector = selector.replacingSuffix("ToAnchor", with: "To").replacingSuffix("AfterAnchor", with: "After").replacingSuffix("BelowAnchor", with: "Below")
+            var list = arguments.map { ($0.label ?? "", $0.value) }
+            guard !list.isEmpty else { return nil }
+            list[0].0 = selector
+            return anchorConstraint(anchor(anchorExpression)!, list, line: line)
         case .message(let anchorExpression, let parts) where parts.first?.label?.hasPrefix("constraint") == true && anchor(anchorExpression) != nil:
             // Objective-C anchors: `[a.leadingAnchor constraintEqualToAnchor:b.trailingAnchor constant:8]`.
             var selector = String(parts[0].label!.dropFirst("constraint".count))

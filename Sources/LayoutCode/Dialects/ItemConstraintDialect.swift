@@ -50,7 +50,7 @@ extension LayoutCodeReader {
         return LayoutAttribute(rawValue: word).map { .some($0) }
     }
 
-    private func relationValue(_ expression: CodeExpression) -> LayoutRelation? {
+    func relationValue(_ expression: CodeExpression) -> LayoutRelation? {
         switch enumWord(expression, prefixes: ["NSLayoutRelation"]) {
         case "equal": .equal
         case "greaterThanOrEqual": .greaterThanOrEqual

@@ -30,6 +30,13 @@ protocol LayoutCodeDialect {
     /// A statement with a block (`a.snp.makeConstraints { make in … }`); false when it is not
     /// this dialect's.
     static func block(header: [CodeToken], body: [CodeNode], line: Int, reader: inout LayoutCodeReader) -> Bool
+    /// A whole statement, asked before the reader's own reading: a library's call whose
+    /// closure sits inside brackets (`[v mas_makeConstraints:^(MASConstraintMaker *make) { … }]`),
+    /// or a call only the library makes (`v.edgesToSuperview()`); nil when it is not this dialect's.
+    static func statement(_ tokens: [CodeToken], reader: inout LayoutCodeReader) -> LayoutCodeReader.Outcome?
+    /// Whether a name is the dialect's layout word (`snp`, `mas_top`): a statement naming one
+    /// that is not read is listed.
+    static func isLayoutWord(_ name: String) -> Bool
 }
 
 extension LayoutCodeDialect {
@@ -39,6 +46,8 @@ extension LayoutCodeDialect {
     static func perform(_ call: CodeCall, reader: inout LayoutCodeReader) -> LayoutCodeReader.Outcome? { nil }
     static func assign(_ property: String, _ value: CodeExpression, view index: Int, reader: inout LayoutCodeReader) -> LayoutCodeReader.Outcome? { nil }
     static func block(header: [CodeToken], body: [CodeNode], line: Int, reader: inout LayoutCodeReader) -> Bool { false }
+    static func statement(_ tokens: [CodeToken], reader: inout LayoutCodeReader) -> LayoutCodeReader.Outcome? { nil }
+    static func isLayoutWord(_ name: String) -> Bool { false }
 }
 
 /// A call statement as a dialect sees it: `owner.method(values…)` in Swift (owner nil: the
@@ -57,6 +66,7 @@ extension LayoutCodeReader {
     /// The dialects the reader knows, asked in this order. Adding one is one line here.
     static let dialects: [any LayoutCodeDialect.Type] = [
         AnchorDialect.self, ItemConstraintDialect.self, VisualFormatDialect.self, StackViewDialect.self,
+        SnapKitDialect.self, MasonryDialect.self, PureLayoutDialect.self, TinyConstraintsDialect.self,
     ]
 
     /// Every dialect's `nonItemMembers`, gathered once.

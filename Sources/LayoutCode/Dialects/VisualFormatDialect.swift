@@ -32,6 +32,8 @@ extension LayoutCodeReader {
         guard case .string(let format)? = parts.first?.1 else { return nil }
         var options: [String] = []
         var metrics: [String: Double] = [:]
+        var runtimeMetrics: [String: CodeLength] = [:]
+        var unknownMetrics: [String: String] = [:]
         var views: [String: CodeItem] = [:]
         for (label, value) in parts.dropFirst() {
             guard let value else { continue }
@@ -42,8 +44,15 @@ extension LayoutCodeReader {
             case "metrics":
                 guard let pairs = dictionaryPairs(value) else { return nil }
                 for (key, value) in pairs {
-                    guard let number = number(value) else { return nil }
-                    metrics[key] = number
+                    // A metric the code computes when it runs: a view's size (`view.bounds.width / 3`)
+                    // the importer reads from the session, anything else a value it asks for.
+                    if let number = number(value) {
+                        metrics[key] = number
+                    } else if let computed = length(value), !computed.terms.isEmpty {
+                        runtimeMetrics[key] = computed
+                    } else {
+                        unknownMetrics[key] = value.sourceText
+                    }
                 }
             case "views":
                 guard let pairs = dictionaryPairs(value) else { return nil }
@@ -55,7 +64,10 @@ extension LayoutCodeReader {
                 return nil
             }
         }
-        return CodeConstraint(form: .visualFormat(format: format, options: options, metrics: metrics, views: views), line: line)
+        var constraint = CodeConstraint(form: .visualFormat(format: format, options: options, metrics: metrics, views: views), line: line)
+        constraint.runtimeMetrics = runtimeMetrics
+        constraint.unknownMetrics = unknownMetrics
+        return constraint
     }
 
     private func dictionaryPairs(_ expression: CodeExpression) -> [(String, CodeExpression)]? {

@@ -66,7 +66,7 @@ extension LogTranslation {
     func summary(constraintCount: Int) -> [String] {
         var lines: [String] = []
         let named = itemOrder.filter { $0 != rootKey && !isSystemGuide($0) }.compactMap { items[$0].flatMap { names[$0] } }
-        lines.append("  \(named.count) views and guides, \(constraintCount) constraints; `names` shows what each name was in the log")
+        lines.append("  \(named.count) views and guides, \(constraintCount) constraint\(constraintCount == 1 ? "" : "s"); `names` shows what each name was in the log")
         if let rootKey, let root = items[rootKey] { lines.append("  \(root.logText) is the root here (it owns the safe area or is a window)") }
         let flat = itemOrder.filter { parent[$0] == nil && $0 != rootKey && !(items[$0]!.isLayoutGuide) }.compactMap { items[$0].flatMap { names[$0] } }
         if !flat.isEmpty && flat.count < named.count || parent.isEmpty && !flat.isEmpty {

@@ -309,7 +309,7 @@ struct InterfaceBuilderTranslation {
             note("\(view.element) (\(view.className)) is read as a plain view\(later ? " (its cells, scrolling and text sizes are not laid out here)" : ""): first on line \(view.line)")
         }
         if let stack = view.stack {
-            emitStack(view, stack, name: name, place: place)
+            emitStack(view, stack, name: name, parent: parent)
             return
         }
         let translates = !arranged && (view.key == "contentView" || (view.translatesAutoresizingMask ?? true))
@@ -340,14 +340,14 @@ struct InterfaceBuilderTranslation {
         return mask
     }()
 
-    mutating func emitStack(_ view: IBView, _ stack: IBStackSettings, name: String, place: String) {
+    mutating func emitStack(_ view: IBView, _ stack: IBStackSettings, name: String, parent: String) {
+        let place = parent == LayoutModel.rootName ? "" : " in \(parent)"
         let arranged = installedSubviews(of: view)
         // The arranged views first, where the stack will be: `stack` moves existing views in.
         var arrangedNames: [String] = []
         for subview in arranged {
-            let parentName = place.isEmpty ? LayoutModel.rootName : String(place.dropFirst(4))
             if subview.stack != nil {
-                emitView(subview, in: parentName, arranged: true)
+                emitView(subview, in: parent, arranged: true)
                 arrangedNames.append(names[subview.id ?? ""] ?? "")
                 continue
             }
@@ -465,11 +465,9 @@ struct InterfaceBuilderTranslation {
     /// The constraints a view's `<constraints>` installs on this screen.
     func installedConstraints(of view: IBView) -> [IBConstraint] {
         var excluded = Set<String>()
-        var included = Set<String>()
         for variation in applicable(view.variations) {
             excluded.formUnion(variation.excludedConstraints)
             excluded.subtract(variation.includedConstraints)
-            included.formUnion(variation.includedConstraints)
         }
         return view.constraints.filter { !excluded.contains($0.id ?? "") }
     }

@@ -9,6 +9,12 @@ import LayoutModel
 extension LayoutCodeTranslation {
     mutating func emitStack(_ view: CodeView, as name: String, place: String) {
         let stack = view.stack ?? CodeStack()
+        // A stack arranged in this one is made first, on its own, so that this stack's line
+        // takes it in as it is (a stack line makes plain views of names it has not seen).
+        for member in stack.arranged where names[member] == nil {
+            guard let inner = code.view(member), inner.kind == .stack else { continue }
+            emitStack(inner, as: claim(member), place: "")
+        }
         // The arranged views are made by the stack line itself.
         let arranged = stack.arranged.map { claim($0) }
         add("stack \(name)\(place) \(stack.axis == .horizontal ? "h" : "v")" + arranged.map { " " + $0 }.joined(), view.line)

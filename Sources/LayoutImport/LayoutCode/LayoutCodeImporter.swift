@@ -35,6 +35,7 @@ public enum LayoutCodeImporter: LayoutImporter {
 
 extension PastedCode: PasteFollower {
     public var recognizes: Bool { looksLikeCode }
+    public var isOpen: Bool { hasOpenBracket }
 }
 
 /// One import's translation: code names to session names, and the lines with the source line
@@ -64,8 +65,15 @@ struct LayoutCodeTranslation {
         for view in code.views where used.contains(view.name) {
             emitView(view.name, used: used, emitted: &emitted, homeless: &homeless)
         }
-        if !homeless.isEmpty {
-            note("not added to a view in this code (made elsewhere?), so in root here: \(homeless.joined(separator: ", "))")
+        // A view this code makes and constrains but never adds: UIKit throws when the
+        // constraints go active ("no common ancestor"). Kept in root so the rest shows.
+        let unadded = homeless.filter { name in code.view(name).map { $0.isMadeHere && constrained(name) } ?? false }
+        for name in unadded {
+            note("no common ancestor: \(name) was never added to a view (UIKit throws when its constraints activate); it is in root here")
+        }
+        let elsewhere = homeless.filter { !unadded.contains($0) }
+        if !elsewhere.isEmpty {
+            note("not added to a view in this code (made elsewhere?), so in root here: \(elsewhere.joined(separator: ", "))")
         }
         for margins in code.margins {
             guard let name = names[margins.view] else { continue }
@@ -118,6 +126,17 @@ struct LayoutCodeTranslation {
         return used
     }
 
+    /// Whether an active constraint names the view.
+    func constrained(_ name: String) -> Bool {
+        code.constraints.contains { constraint in
+            guard constraint.isActive else { return false }
+            switch constraint.form {
+            case .anchors(let first, _, let second, _, _, _): return first.item.view == name || second?.item.view == name
+            case .visualFormat(_, _, _, let views): return views.values.contains { $0.view == name }
+            }
+        }
+    }
+
     mutating func emitView(_ name: String, used: Set<String>, emitted: inout Set<String>, homeless: inout [String]) {
         guard !emitted.contains(name), let view = code.view(name) else { return }
         emitted.insert(name)
@@ -147,8 +166,18 @@ struct LayoutCodeTranslation {
                 emitAutoresizingView(view, as: sessionName, place: place)
             } else {
                 add("view \(sessionName)\(place)", view.line)
+                noteContentSize(view, as: sessionName)
             }
         }
+    }
+
+    /// A label, button or image view sizes itself by its text or image, which LayoutLab does
+    /// not measure: the note names the command that gives it a size.
+    mutating func noteContentSize(_ view: CodeView, as name: String) {
+        guard let className = view.className, LayoutCodeReader.contentSizedClasses.contains(className) else { return }
+        let sets = view.contentSet.filter { $0 != "large" }
+        let given = sets.isEmpty ? "" : " (the code sets its \(sets.joined(separator: ", ")))"
+        note("\(name) is a \(className): its size comes from its content\(given), which LayoutLab does not measure; give it one with `view \(name) intrinsic 120x21`")
     }
 
     /// `WxH` of a view's intrinsic size, `-` for a side it does not have.
@@ -238,6 +267,16 @@ struct LayoutCodeTranslation {
                 note("platform ios: the VFL here is UIKit's, so its standard spacings are iOS's")
             }
             for key in metrics.keys.sorted() { add("metric \(key) = \(formatNumber(metrics[key]!))", constraint.line) }
+            for key in constraint.runtimeMetrics.keys.sorted() {
+                let amount = value(of: constraint.runtimeMetrics[key]!, line: constraint.line)
+                add("metric \(key) = \(formatNumber(amount))", constraint.line)
+                note("line \(constraint.line): metric \(key) is computed when the code runs; read from the sizes here: \(formatNumber(amount))")
+            }
+            if !constraint.unknownMetrics.isEmpty {
+                let asks = constraint.unknownMetrics.keys.sorted().map { "metric \($0) = … (the code says \(constraint.unknownMetrics[$0]!))" }
+                note("line \(constraint.line): left out: \(format) — its metrics are computed when the code runs; give them (\(asks.joined(separator: "; "))) and type the line")
+                return
+            }
             var renames: [String: String] = [:]
             for (key, item) in views { if let name = itemName(item) { renames[key] = name } }
             add(([Self.renaming(format, renames)] + options).joined(separator: " "), constraint.line)

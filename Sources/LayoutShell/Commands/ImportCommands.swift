@@ -26,7 +26,7 @@ extension Session {
             throw ShellError(error.message, hint: error.hint)
         }
         let count = try runAsOneStep(script.lines, name: fileName ?? "paste", into: &result)
-        result.output = ["imported \(script.kind)\(fileName.map { " from \($0)" } ?? ""): \(count) commands (undo takes them back)"]
+        result.output = ["imported \(script.kind)\(fileName.map { " from \($0)" } ?? ""): \(counted(count, "command")) (undo takes \(count == 1 ? "it" : "them") back)"]
             + script.notes
         let outcome = importOutcome(of: result, withLayout: script.needsLayout)
         result.output += script.followUp?(outcome) ?? []
@@ -73,7 +73,7 @@ struct ImportFile: SessionAction {
                   "number (1-based over every scene), a storyboard identifier or a class."],
         examples: ["import conflict.log", "import Main.storyboard", "import Main.storyboard 2", "import Cell.xib"],
         overview: ["import FILE"],
-        completesFileNames: true)
+        fileNameArgument: 0)
 
     static func parse(_ p: inout LineParser) throws(ShellError) -> ImportFile {
         let words = p.rest
@@ -111,7 +111,7 @@ struct Paste: SessionAction {
         overview: ["paste"])
 
     /// What `paste` says; the prompt then shows that lines are being collected.
-    static let instructions = "paste \(ImporterRegistry.formatList(negated: false)); an empty line ends it once it is complete, two empty lines always do (Ctrl-C cancels)"
+    static let instructions = "paste \(ImporterRegistry.formatList(negated: false)); an empty line ends it once it is complete, two empty lines do unless code has a bracket open (Ctrl-C cancels)"
 
     static func parse(_ p: inout LineParser) throws(ShellError) -> Paste {
         try p.expectNoArguments()
@@ -138,7 +138,7 @@ extension Session {
     /// Where the paste under way stands; nil when none is.
     public var pasteState: PasteState? {
         guard let pasted else { return nil }
-        return pasted.endsWithEmptyLine ? .afterEmptyLine : .collecting
+        return pasted.endsWithEmptyLine && !pasted.isOpen ? .afterEmptyLine : .collecting
     }
 
     /// Ends the paste under way without importing anything (Ctrl-C or Ctrl-D in the shell);

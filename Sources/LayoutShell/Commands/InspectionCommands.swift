@@ -4,7 +4,7 @@ import LayoutReport
 /// Looking at the layout: frames, constraints, and the diagnostics still to come. The
 /// pictures (`draw`, `svg`) are PictureCommands.
 enum InspectionCommands {
-    static let all: [any ShellCommand.Type] = [ShowFrames.self, ListConstraints.self]
+    static let all: [any ShellCommand.Type] = [ShowFrames.self, ListConstraints.self, ListBroken.self, ListAmbiguity.self]
 }
 
 /// Reads `[VIEW]`: nothing, or the name of an existing view.
@@ -27,7 +27,7 @@ struct ShowFrames: SessionAction {
                   "every view and guide, or of VIEW and its subviews; rounded to the",
                   "pixels of the scale when one is set, unless --exact."],
         examples: ["frames card", "frames --exact"],
-        overview: ["frames [view]"],
+        overview: ["frames"],
         completeArguments: { $0.session.model.viewOrder + ["--exact"] })
 
     static func parse(_ p: inout LineParser) throws(ShellError) -> ShowFrames {
@@ -56,7 +56,7 @@ struct ListConstraints: SessionAction {
         summary: ["every constraint with its id, name and state (inactive, broken:",
                   "wanted, got, error)."],
         examples: ["constraints label"],
-        overview: ["constraints [view]"],
+        overview: ["constraints"],
         completeArguments: { $0.session.model.viewOrder })
 
     static func parse(_ p: inout LineParser) throws(ShellError) -> ListConstraints {
@@ -65,6 +65,55 @@ struct ListConstraints: SessionAction {
 
     func run(in session: Session, result: inout CommandResult) throws(ShellError) -> Bool {
         result.output = session.model.constraintListing(view)
+        return false
+    }
+}
+
+/// `broken [VIEW]`: every broken constraint (of VIEW's subtree), the ones reports no longer
+/// repeat included.
+struct ListBroken: SessionAction {
+    var view: String?
+
+    static let spec = CommandSpec(
+        trigger: .words(["broken"]), kind: .inspection, group: .look, topic: "broken",
+        synopsis: ["broken [VIEW]"],
+        summary: ["every broken optional constraint (and required one broken in a",
+                  "conflict), then the views stretched or compressed as their hugging,",
+                  "resistance or a fitting size allows; reports after an input show",
+                  "only the new or changed ones."],
+        examples: ["broken", "broken card"],
+        overview: ["broken"],
+        completeArguments: { $0.session.model.viewOrder })
+
+    static func parse(_ p: inout LineParser) throws(ShellError) -> ListBroken {
+        ListBroken(view: try optionalView(p))
+    }
+
+    func run(in session: Session, result: inout CommandResult) throws(ShellError) -> Bool {
+        result.output = session.brokenListing(view)
+        return false
+    }
+}
+
+/// `ambiguous [VIEW]`: every ambiguous view (of VIEW's subtree) with why.
+struct ListAmbiguity: SessionAction {
+    var view: String?
+
+    static let spec = CommandSpec(
+        trigger: .words(["ambiguous"]), kind: .inspection, group: .look, topic: "ambiguous",
+        synopsis: ["ambiguous [VIEW]"],
+        summary: ["every ambiguous view, which of x, y, width, height, and why; reports",
+                  "after an input show only the new or changed ones."],
+        examples: ["ambiguous", "ambiguous card"],
+        overview: ["ambiguous"],
+        completeArguments: { $0.session.model.viewOrder })
+
+    static func parse(_ p: inout LineParser) throws(ShellError) -> ListAmbiguity {
+        ListAmbiguity(view: try optionalView(p))
+    }
+
+    func run(in session: Session, result: inout CommandResult) throws(ShellError) -> Bool {
+        result.output = session.ambiguityListing(view)
         return false
     }
 }

@@ -50,7 +50,7 @@ struct WriteSVG: SessionAction {
                   "The old file is replaced only once the new one is complete."],
         examples: ["svg layout.svg"],
         overview: ["svg FILE"],
-        completesFileNames: true)
+        fileNameArgument: 0)
 
     static func parse(_ p: inout LineParser) throws(ShellError) -> WriteSVG {
         let word = try p.oneArgument("svg needs one file name", hint: "e.g. svg layout.svg")

@@ -1,9 +1,9 @@
 import LayoutModel
 import LayoutReport
 
-/// Steering the session: undo, reset, save, load, help, quit.
+/// Steering the session: undo, redo, reset, save, load, help, quit.
 enum SessionCommands {
-    static let all: [any ShellCommand.Type] = [Undo.self, Reset.self, Save.self, Load.self, ShowHelp.self, Quit.self]
+    static let all: [any ShellCommand.Type] = [Undo.self, Redo.self, Reset.self, Save.self, Load.self, ShowHelp.self, Quit.self]
 }
 
 /// `undo [N]`: take back the last N inputs that changed something.
@@ -31,6 +31,32 @@ struct Undo: SessionAction {
     }
 }
 
+/// `redo [N]`: run again what the last undo took back.
+struct Redo: SessionAction {
+    var steps: Int
+
+    static let spec = CommandSpec(
+        trigger: .words(["redo"]), kind: .session, group: .session, topic: "redo",
+        synopsis: ["redo [N]"],
+        summary: ["run again the last command undo took back (or the last N), until",
+                  "something new is typed."],
+        examples: ["redo", "redo 2"],
+        overview: [])
+
+    static func parse(_ p: inout LineParser) throws(ShellError) -> Redo {
+        if p.rest.isEmpty { return Redo(steps: 1) }
+        guard p.rest.count == 1, let n = Int(p.rest[0].text), n > 0 else {
+            throw ShellError("redo takes an optional number of steps", hint: "e.g. redo or redo 2", column: p.rest[0].column)
+        }
+        return Redo(steps: n)
+    }
+
+    func run(in session: Session, result: inout CommandResult) throws(ShellError) -> Bool {
+        try session.redo(steps, into: &result)
+        return true
+    }
+}
+
 /// `reset`: an empty window again; undo brings the session back.
 struct Reset: SessionChange {
     static let spec = CommandSpec(
@@ -47,6 +73,7 @@ struct Reset: SessionChange {
 
     func apply(to session: Session) throws(ShellError) -> [String] {
         session.resetState()
+        session.shown = ShownDiagnostics()
         return ["reset: an empty window again (undo brings the session back)"]
     }
 }
@@ -63,7 +90,7 @@ struct Save: SessionAction {
                   "The old file is replaced only once the new one is complete."],
         examples: ["save card.lal"],
         overview: ["save FILE"],
-        completesFileNames: true)
+        fileNameArgument: 0)
 
     static func parse(_ p: inout LineParser) throws(ShellError) -> Save {
         let word = try p.oneArgument("save needs one file name", hint: "e.g. save layout.lal")
@@ -73,7 +100,7 @@ struct Save: SessionAction {
     func run(in session: Session, result: inout CommandResult) throws(ShellError) -> Bool {
         let count: Int
         do { count = try session.save(to: path) } catch { throw error.at(column) }
-        result.output = ["saved \(count) commands to \(path)"]
+        result.output = ["saved \(counted(count, "command")) to \(path)"]
         return false
     }
 }
@@ -90,7 +117,7 @@ struct Load: SessionAction {
                   "A failing line, or Ctrl-C, loads nothing."],
         examples: ["load card.lal"],
         overview: ["load FILE"],
-        completesFileNames: true)
+        fileNameArgument: 0)
 
     static func parse(_ p: inout LineParser) throws(ShellError) -> Load {
         let word = try p.oneArgument("load needs one file name", hint: "e.g. load layout.lal")
@@ -99,7 +126,7 @@ struct Load: SessionAction {
 
     func run(in session: Session, result: inout CommandResult) throws(ShellError) -> Bool {
         let count = try session.loadAsOneStep(path, fileNameColumn: column, into: &result)
-        result.output = ["loaded \(count) commands from \(path)"]
+        result.output = ["loaded \(counted(count, "command")) from \(path)"]
         return true
     }
 }

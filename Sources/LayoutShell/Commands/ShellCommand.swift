@@ -106,9 +106,10 @@ struct CommandSpec: Sendable {
     var plannedWith: String? = nil
     /// The candidates for the word being completed after the command's first word.
     var completeArguments: @Sendable (CompletionContext) -> [String] = { _ in [] }
-    /// True when the argument is a file name (`save`, `load`, `svg`): completion then lists
-    /// the files and directories there instead of asking `completeArguments`.
-    var completesFileNames = false
+    /// Which argument (0 the first after the command word) is a file name (`save FILE`: 0,
+    /// `export swift FILE`: 1): completion there lists the files and directories instead of
+    /// asking `completeArguments`.
+    var fileNameArgument: Int? = nil
 
     /// The command words, for a trigger of `.words`.
     var words: [String] {

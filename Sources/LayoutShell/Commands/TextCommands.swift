@@ -19,7 +19,7 @@ struct SetPreferredMaxLayoutWidth: SessionChange {
         summary: ["the width at which a text view's lines are counted, whatever width it",
                   "gets (UILabel.preferredMaxLayoutWidth); 0, the default, uses its width."],
         examples: ["message.preferredMaxLayoutWidth = 240", "message.preferredMaxLayoutWidth = 0"],
-        overview: ["l.preferredMaxLayoutWidth = 240"])
+        overview: [])
 
     static func parse(_ p: inout LineParser) throws(ShellError) -> SetPreferredMaxLayoutWidth {
         let head = p.current.identifier!

@@ -12,6 +12,7 @@ extension LayoutCodePrinter {
     func constraintLines() -> [String] {
         let records = model.constraintRecords().filter { $0.kind == .user }
         guard !records.isEmpty else { return [] }
+        if language == .snapKit { return snapKitLines(records) }
         var lines = [""]
         var active: [String] = []
         for record in records {
@@ -38,6 +39,69 @@ extension LayoutCodePrinter {
         if !swift { lines[lines.count - 1].removeLast() }
         lines.append(swift ? "])" : "]];")
         return lines
+    }
+
+    /// `export snapkit`: each constraint in creation order, as a maker
+    /// (`a.snp.makeConstraints { make in make.top.equalTo(b.snp.bottom).offset(8) }`) where
+    /// SnapKit can say it, else as an anchor made and activated on the spot, so the order —
+    /// which decides what breaks in a conflict — stays the session's. Root and the system
+    /// guides are never a maker's view, nor a view that keeps its autoresizing mask (SnapKit
+    /// would turn its autoresizing constraints off).
+    func snapKitLines(_ records: [ConstraintRecord]) -> [String] {
+        var lines = [""]
+        // Consecutive makers of one view share a block.
+        var block: (view: String, makers: [String])?
+        func flush() {
+            guard let open = block else { return }
+            lines.append("\(open.view).snp.makeConstraints { make in")
+            lines += open.makers.map { "    " + $0 }
+            lines.append("}")
+            block = nil
+        }
+        for record in records {
+            let spec = record.spec
+            if let maker = snapKitMaker(spec, name: record.name), record.isActive {
+                let view = item(spec.firstItem)
+                if block?.view != view { flush() }
+                block = (view, (block?.makers ?? []) + [maker])
+                continue
+            }
+            flush()
+            let variable = record.id
+            lines.append("let \(variable) = \(expression(spec))")
+            if !spec.priority.isRequired { lines.append("\(variable).priority = \(priority(spec.priority))") }
+            if let name = record.name { lines.append("\(variable).identifier = \"\(name)\"") }
+            if record.isActive {
+                lines.append("\(variable).isActive = true")
+            } else {
+                lines.append("// \(variable) is inactive (LayoutLab: deactivate \(record.id)): made, not activated.")
+            }
+        }
+        flush()
+        return lines
+    }
+
+    /// `make.ATTR.RELATION(target)…` for a constraint SnapKit says exactly; nil when it cannot
+    /// (root, a system guide or a frame view first, a system spacing, the old `baseline`, a
+    /// location to a constant).
+    func snapKitMaker(_ spec: ConstraintSpec, name: String?) -> String? {
+        // A maker turns its view's autoresizing constraints off: not for a view that keeps them.
+        guard spec.firstItem != LayoutModel.rootName, LayoutModel.systemGuide(spec.firstItem) == nil, spec.systemSpacing == 0,
+              model.autoresizing[spec.firstItem] == nil,
+              spec.firstAttribute != .baseline, spec.secondAttribute != .baseline else { return nil }
+        let relation = spec.relation == .equal ? "equalTo" : spec.relation == .greaterThanOrEqual ? "greaterThanOrEqualTo" : "lessThanOrEqualTo"
+        var text = "make.\(spec.firstAttribute.rawValue)."
+        if let secondItem = spec.secondItem, let secondAttribute = spec.secondAttribute {
+            text += "\(relation)(\(item(secondItem)).snp.\(secondAttribute.rawValue))"
+            if spec.multiplier != 1 { text += ".multipliedBy(\(formatNumber(spec.multiplier)))" }
+            if spec.constant != 0 { text += ".offset(\(formatNumber(spec.constant)))" }
+        } else {
+            guard spec.firstAttribute.isSize else { return nil }
+            text += "\(relation)(\(formatNumber(spec.constant)))"
+        }
+        if !spec.priority.isRequired { text += ".priority(\(formatNumber(spec.priority.rawValue)))" }
+        if let name { text += ".labeled(\"\(name)\")" }
+        return text
     }
 
     /// One constraint: an anchor expression, or `NSLayoutConstraint(item:…)` when anchors

@@ -10,7 +10,8 @@ import LayoutModel
 /// `NSLayoutConstraint.activate([...])`; inactive ones are made and left off. `import` reads
 /// the file back to the same layout.
 struct LayoutCodePrinter {
-    enum Language { case swift, objectiveC }
+    /// `snapKit`: Swift whose constraints are SnapKit makers where SnapKit can say them.
+    enum Language { case swift, objectiveC, snapKit }
 
     let model: LayoutModel
     let language: Language
@@ -34,7 +35,7 @@ struct LayoutCodePrinter {
         }
     }
 
-    var swift: Bool { language == .swift }
+    var swift: Bool { language != .objectiveC }
     var userViews: [ViewInfo] {
         model.viewOrder.compactMap { model.view($0) }.filter { $0.parent != nil && ($0.kind == .view || $0.kind == .guide) }
     }
@@ -56,7 +57,8 @@ struct LayoutCodePrinter {
     }
 
     func header() -> String {
-        var lines = ["// Layout from LayoutLab (`export \(swift ? "swift" : "objc")`): the body of viewDidLoad is the layout.",
+        let word = language == .snapKit ? "snapkit" : swift ? "swift" : "objc"
+        var lines = ["// Layout from LayoutLab (`export \(word)`): the body of viewDidLoad is the layout.",
                      "// It was made for a root of \(formatNumber(model.rootWidth))x\(formatNumber(model.rootHeight))"
                         + (model.device.map { " (device \($0.device.name)\($0.landscape ? " landscape" : ""))" } ?? "") + "."]
         let s = model.safeAreaInsets
@@ -64,7 +66,8 @@ struct LayoutCodePrinter {
             lines.append("// The safe area there: top \(formatNumber(s.top)), left \(formatNumber(s.left)), bottom \(formatNumber(s.bottom)), right \(formatNumber(s.right)).")
         }
         if model.direction == .rightToLeft { lines.append("// Laid out right to left (semanticContentAttribute = .forceRightToLeft).") }
-        return lines.joined(separator: "\n") + "\n\n" + (swift ? "import UIKit\n\n" : "#import <UIKit/UIKit.h>\n\n")
+        let imports = language == .snapKit ? "import UIKit\nimport SnapKit\n\n" : swift ? "import UIKit\n\n" : "#import <UIKit/UIKit.h>\n\n"
+        return lines.joined(separator: "\n") + "\n\n" + imports
     }
 
     // MARK: - viewDidLoad

@@ -21,6 +21,9 @@ public final class LessonPlayer {
     /// True once the reader has run a command of their own that was accepted: from then on
     /// the lesson's reports may differ from its transcript.
     public private(set) var readerHasTyped = false
+    /// At the current exercise: the reader typed a line of their own; Enter already waited once.
+    private var triedExercise = false
+    private var waitedAtExercise = false
     private var lineNumber = 0
 
     public init(lesson: Lesson, session: Session = Session(), next: (number: Int, title: String)? = nil,
@@ -43,6 +46,9 @@ public final class LessonPlayer {
         case step(command: String, result: CommandResult, differs: Bool)
         /// A pause in the story (before an answer) was passed.
         case pause
+        /// Enter at an exercise before the reader tried anything: the answer waits
+        /// (`waitNote` says so); Enter again shows it.
+        case wait
         /// The reader's own command ran.
         case own(CommandResult)
     }
@@ -72,7 +78,12 @@ public final class LessonPlayer {
     public var reminder: String {
         guard let step = current else { return "" }
         if let command = step.command { return "   next ▸ \(command)" }
-        return "   next ▸ (Enter shows the answer)"
+        return "   next ▸ (try it; then Enter shows the answer)"
+    }
+
+    /// What Enter at an exercise says before the reader has tried anything.
+    public var waitNote: String {
+        "   (Try it first: type your commands here. Enter again shows the answer.)"
     }
 
     /// The last words: the lesson is over, the session goes on, and which lesson is next.
@@ -97,7 +108,13 @@ public final class LessonPlayer {
         guard typed.isEmpty || (step.command.map { typed == $0.trimmingTrailingSpaces.drop { $0 == " " } } ?? false) else {
             return .own(runOwn(line))
         }
+        if step.command == nil && !triedExercise && !waitedAtExercise {
+            waitedAtExercise = true
+            return .wait
+        }
         position += 1
+        triedExercise = false
+        waitedAtExercise = false
         guard let command = step.command else { return .pause }
         let readersDirectory = session.directory
         if let directory { session.directory = directory }
@@ -114,6 +131,8 @@ public final class LessonPlayer {
     }
 
     private func runOwn(_ line: String) -> CommandResult {
+        // Any line typed at an exercise is an attempt, even one the shell rejects.
+        if current?.command == nil { triedExercise = true }
         let result = session.execute(line, lineNumber: lineNumber)
         if result.ok && !result.isSilent { readerHasTyped = true }
         return result

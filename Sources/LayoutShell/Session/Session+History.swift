@@ -25,6 +25,8 @@ extension Session {
 
     /// Records one undo step.
     func recordStep(_ lines: [String], inverse: Inverse?, before checkpoint: Checkpoint?) {
+        // A new change starts a new branch: what was undone can no longer be redone.
+        redoSteps = []
         history.append(lines)
         undoSteps.append(UndoStep(inverse: inverse, before: checkpoint))
         if checkpoint != nil { keepCheckpoint(ofStep: undoSteps.count - 1) }
@@ -35,7 +37,8 @@ extension Session {
     func undo(_ steps: Int, into result: inout CommandResult) throws(ShellError) {
         guard !history.isEmpty else { throw ShellError("there is nothing to undo") }
         let count = min(steps, history.count)
-        let undone = history.suffix(count).flatMap { $0 }
+        let undoneLines = Array(history.suffix(count))
+        let undone = undoneLines.flatMap { $0 }
         let before = snapshot()
         let viewsBefore = model.viewOrder
         let undoneSteps = undoSteps.suffix(count)
@@ -63,9 +66,30 @@ extension Session {
         let viewsAfter = Set(model.viewOrder), oldViews = Set(viewsBefore)
         result.viewsRemoved = viewsBefore.filter { !viewsAfter.contains($0) }
         result.viewsAdded = model.viewOrder.filter { !oldViews.contains($0) }
-        let shown = undone.count == 1 ? undone[0] : "\(undone.count) commands"
-        let shortfall = count < steps ? " (there \(count == 1 ? "was" : "were") only \(count) to undo)" : ""
-        result.output = ["undid \(shown)\(shortfall)"]
+        // The oldest undone step is redone first: it goes last.
+        redoSteps += undoneLines.reversed()
+        result.output = ["undid \(Self.describe(undone))\(count < steps ? " (all there were)" : "")"]
+    }
+
+    /// `redo N`: runs the last N undone steps again (fewer when there are fewer), each as the
+    /// one step it was. A new change since the undo leaves nothing to redo.
+    func redo(_ steps: Int, into result: inout CommandResult) throws(ShellError) {
+        guard !redoSteps.isEmpty else { throw ShellError("there is nothing to redo", hint: "redo takes back an undo, until something new is typed") }
+        let count = min(steps, redoSteps.count)
+        var redone: [String] = []
+        for _ in 0..<count {
+            let step = redoSteps.removeLast()
+            let rest = redoSteps
+            _ = try runAsOneStep(step, name: "redo", into: &result)
+            redoSteps = rest
+            redone += step
+        }
+        result.output = ["redid \(Self.describe(redone))\(count < steps ? " (all there were)" : "")"]
+    }
+
+    /// One command as typed, or how many: `undid a.width == 10`, `undid 3 commands`.
+    private static func describe(_ lines: [String]) -> String {
+        lines.count == 1 ? lines[0] : counted(lines.count, "command")
     }
 
     /// Rebuilds the session from the history (after its last `reset`), without reports.

@@ -71,6 +71,7 @@ extension Session {
         pendingChanges = false
         result.changedFrameList = []
         result.layout = .whole
+        result.news = wholeNews(result)
         return result
     }
 
@@ -112,6 +113,8 @@ extension Session {
                 }
             }
             result.changedFrameList = changed
+            let explained = Dictionary(result.explainedAmbiguity.map { ($0.view, $0) }, uniquingKeysWith: { a, _ in a })
+            fillNews(&result, explained: explained)
         }
         // Any report that shows the solver's layout is the last the reader saw.
         if result.exercisedFrames == nil { exercisedShown = nil }

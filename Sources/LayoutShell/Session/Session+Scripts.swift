@@ -3,7 +3,12 @@ import LayoutReport
 
 /// Script files: `save` writes the history as a script, `load` runs one as a single undo step.
 extension Session {
+    /// Where a typed file name points: `~/x` in the home directory (as a shell reads it),
+    /// a relative name against `directory`.
     func resolve(_ path: String) -> String {
+        if let home = homeDirectory, !home.isEmpty, path == "~" || path.hasPrefix("~/") {
+            return home + path.dropFirst()
+        }
         if path.hasPrefix("/") || directory == nil { return path }
         return directory! + "/" + path
     }

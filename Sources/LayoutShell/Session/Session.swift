@@ -18,12 +18,16 @@ public final class Session {
     public private(set) var isFinished = false
     /// Accepted commands that changed the session; each entry is one undo step.
     public internal(set) var history: [[String]] = []
+    /// Steps undone since the last change, the next one to redo last.
+    var redoSteps: [[String]] = []
     /// For each history entry, how to take it back without a replay, if there is a way.
     var undoSteps: [UndoStep] = []
     /// The steps whose checkpoint is still kept, oldest first (`Session+Checkpoints.swift`).
     var checkpointedSteps: [Int] = []
     /// Relative `save`/`load` paths are resolved against this directory (nil: the process's).
     public var directory: String?
+    /// What `~` in a file name stands for (the executable passes `$HOME`; nil: `~` is a name).
+    public var homeDirectory: String?
     /// Asked between the lines of a `load`; returning true (e.g. after Ctrl-C) stops the load,
     /// which then changes nothing, like any failing line.
     public var shouldCancel: (() -> Bool)?
@@ -56,6 +60,8 @@ public final class Session {
     /// Frames, broken constraints and ambiguity as the last report showed them, kept current
     /// incrementally.
     var reportState = ReportState()
+    /// The broken constraints and ambiguity the reader has been shown (`ReportNews.swift`).
+    var shown = ShownDiagnostics()
 
     public init() {
         _ = reportState.update(from: model)
@@ -112,11 +118,12 @@ public final class Session {
 
     /// A line after `paste`: kept, or the end of what is pasted, which imports it. An empty
     /// line ends the paste when the importer calls the text complete (a log's closing lines,
-    /// code's last brace), and two in a row always do; an empty line inside a log or a function
-    /// is kept.
+    /// code's last brace), and two in a row do unless code still has a bracket open (a
+    /// function's empty lines are its own: the rest must never run as commands); an empty
+    /// line inside a log or a function is kept.
     private func collectPasted(_ line: String, result: CommandResult, report: Bool) -> CommandResult {
         var result = result
-        guard line.isBlank, pasted!.endsWithEmptyLine || pasted!.isComplete else {
+        guard line.isBlank, (pasted!.endsWithEmptyLine && !pasted!.isOpen) || pasted!.isComplete else {
             pasted!.append(line)
             result.isSilent = true
             return result
@@ -177,6 +184,7 @@ public final class Session {
     func applyChange(_ change: any SessionChange) throws(ShellError) -> [String] {
         let before = Dictionary(uniqueKeysWithValues: model.textViews.map { ($0, model.textExplanation(of: $0)?.summary) })
         var notes = try change.apply(to: self)
+        if before.isEmpty && model.textViews.isEmpty { return notes }
         let outcome = model.layoutText()
         // What the text did, where its size changed (the content-size constraints it rewrote
         // are not listed one by one).

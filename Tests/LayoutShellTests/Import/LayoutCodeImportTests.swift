@@ -100,7 +100,13 @@ struct LayoutCodeImportTests {
             let session = Session()
             _ = session.execute("view a")
             let (after, result) = imported(text, into: session)
-            #expect(!result.ok)
+            if after.isPasting {
+                // A bracket is still open: no empty line ends the paste (issue 24); Ctrl-C drops it.
+                #expect(text.contains("(((") || text.hasPrefix("[["))
+                #expect(after.cancelPaste() != nil)
+            } else {
+                #expect(!result.ok)
+            }
             #expect(after.model.viewOrder == ["root", "a"])
             #expect(after.history.count == 1)
         }
@@ -138,7 +144,15 @@ struct ExportRoundTripTests {
         if random.chance(35) {
             // A stack of new views, with its properties; its UISV-* constraints are UIKit's.
             let count = 1 + random.below(3)
-            let arranged = (0..<count).map { "s\($0)" }
+            var arranged = (0..<count).map { "s\($0)" }
+            if random.chance(50) {
+                // A stack arranged in the stack (issue 24: nested stacks lost their views on import).
+                _ = session.execute("stack inner \(random.pick(["h", "v"])) i0 i1", report: false)
+                if random.chance(50) { _ = session.execute("inner.spacing = \(random.below(20))", report: false) }
+                if random.chance(50) { _ = session.execute("inner.alignment = \(random.pick(["leading", "center"]))", report: false) }
+                arranged.insert("inner", at: random.below(arranged.count + 1))
+                views += ["i0", "i1"]
+            }
             _ = session.execute("stack st \(random.pick(["h", "v"])) " + arranged.joined(separator: " "), report: false)
             if random.chance(50) { _ = session.execute("st.spacing = \(random.below(20))", report: false) }
             if random.chance(50) { _ = session.execute("st.distribution = \(random.pick(["fillEqually", "equalSpacing", "equalCentering", "fillProportionally"]))", report: false) }
@@ -211,17 +225,17 @@ struct ExportRoundTripTests {
         return lines
     }
 
-    @Test(arguments: [LayoutCodePrinter.Language.swift, .objectiveC])
+    @Test(arguments: [LayoutCodePrinter.Language.swift, .objectiveC, .snapKit])
     func randomSessionsComeBackTheSame(_ language: LayoutCodePrinter.Language) throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("layoutlab-export-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let file = language == .swift ? "Layout.swift" : "Layout.m"
+        let file = language == .objectiveC ? "Layout.m" : "Layout.swift"
         var checked = 0
         for seed in UInt64(1)...300 {
             let session = Self.randomSession(seed)
             session.directory = directory.path
-            let exported = session.execute("export \(language == .swift ? "swift" : "objc") \(file)")
+            let exported = session.execute("export \(language == .swift ? "swift" : language == .snapKit ? "snapkit" : "objc") \(file)")
             #expect(exported.ok)
             let fresh = Session()
             fresh.directory = directory.path
@@ -251,7 +265,7 @@ struct ExportRoundTripTests {
     @Test func exportNeedsALanguageAndAFile() {
         let session = Session()
         #expect(session.execute("export").error?.message == "export needs a language and a file name")
-        #expect(session.execute("export kotlin a.kt").error?.message == "export writes swift or objc, not kotlin")
+        #expect(session.execute("export kotlin a.kt").error?.message == "export writes swift, objc or snapkit, not kotlin")
         #expect(session.execute("export swift").error?.message == "export swift needs a file name")
     }
 }

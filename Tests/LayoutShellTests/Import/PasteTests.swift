@@ -111,14 +111,23 @@ struct PasteTests {
         _ = session.execute("paste")
         _ = session.execute("override func viewDidLoad() {")
         _ = session.execute("    let b = UIView()")
-        #expect(session.execute("").isSilent && session.pasteState == .afterEmptyLine)
-        _ = session.execute("    view.addSubview(b)")
-        #expect(session.pasteState == .collecting)
+        // A brace is open: empty lines, however many, belong to the function (issue 24: the
+        // rest of a file used to run as commands).
+        #expect(session.execute("").isSilent && session.pasteState == .collecting)
         #expect(session.execute("").isSilent && session.isPasting)
+        #expect(session.execute("   ").isSilent && session.isPasting)
+        _ = session.execute("    view.addSubview(b)")
+        _ = session.execute("}")
         let ended = session.execute("")
         #expect(!session.isPasting)
-        // The function never closed; what was pasted is read as it stands.
         #expect(ended.ok && session.model.view("b") != nil, "\(ended.error?.message ?? "")")
+
+        // Text no importer follows still ends at two empty lines.
+        _ = session.execute("paste")
+        _ = session.execute("let c = 1")
+        #expect(session.execute("").isSilent && session.pasteState == .afterEmptyLine)
+        _ = session.execute("")
+        #expect(!session.isPasting)
     }
 
     @Test func textNoImporterKnowsEndsOnlyAtTwoEmptyLines() {
@@ -161,7 +170,7 @@ struct PasteTests {
         let session = Session()
         let result = session.execute("paste")
         #expect(result.output == [Paste.instructions])
-        #expect(Paste.instructions.contains("two empty lines always do"))
+        #expect(Paste.instructions.contains("two empty lines do unless code has a bracket open"))
         #expect(session.pasteState == .collecting)
     }
 }

@@ -67,6 +67,16 @@ import Testing
         }
     }
 
+    /// An exercise's answer says something: the `answer:` line is never bare.
+    @Test func everyAnswerSaysSomething() throws {
+        for file in ExampleTranscripts.files {
+            let text = try String(contentsOfFile: ExampleTranscripts.examplesDirectory + "/" + file, encoding: .utf8)
+            for line in text.split(separator: "\n") where line.hasPrefix("# answer:") {
+                #expect(line.dropFirst("# answer:".count).contains { $0 != " " }, "\(file): a bare `answer:`")
+            }
+        }
+    }
+
     /// Pressing Enter all the way through plays each lesson exactly as its transcript says.
     @Test func playingWithEnterAloneFollowsEachTranscript() throws {
         for lesson in try Self.lessons() {
@@ -78,6 +88,8 @@ import Testing
                 case .step(let command, _, let differs):
                     #expect(!differs, "\(lesson.fileName): `\(command)` differs from its transcript")
                 case .pause: break
+                // Enter at an exercise waits once for an attempt; the next Enter goes on.
+                case .wait: continue
                 case .own: Issue.record("\(lesson.fileName): Enter ran nothing of the lesson")
                 }
                 _ = player.present()

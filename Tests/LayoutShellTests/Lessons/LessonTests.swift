@@ -138,7 +138,10 @@ import Testing
         _ = player.present()
         _ = player.respond(to: "")
         _ = player.respond(to: "")
-        #expect(player.present() == ["", "try: give it a height.", "   next ▸ (Enter shows the answer)"])
+        #expect(player.present() == ["", "try: give it a height.", "   next ▸ (try it; then Enter shows the answer)"])
+        // Enter before any attempt: the answer waits; Enter again shows it.
+        guard case .wait = player.respond(to: "") else { Issue.record("the answer did not wait"); return }
+        #expect(player.position == 2)
         guard case .pause = player.respond(to: "") else { Issue.record("the exercise was not a pause"); return }
         #expect(player.present().last == "   next ▸ box.height == 50")
         guard case .step(_, _, let differs) = player.respond(to: "") else { Issue.record("no answer"); return }
