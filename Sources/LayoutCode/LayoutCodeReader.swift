@@ -184,7 +184,7 @@ public struct LayoutCodeReader {
     static func isLayoutWord(_ token: CodeToken) -> Bool {
         guard token.kind == .name else { return false }
         let text = token.text
-        return text.hasSuffix("Anchor") || text.contains("onstraint") || text.hasSuffix("LayoutGuide") || text == "snp"
+        return text.hasSuffix("Anchor") || text.contains("onstraint") || text.hasSuffix("LayoutGuide")
             || dialects.contains { $0.isLayoutWord(text) }
             || ["addSubview", "addArrangedSubview", "insertSubview", "setContentHuggingPriority",
                 "setContentCompressionResistancePriority", "layoutMargins", "directionalLayoutMargins",

@@ -131,6 +131,7 @@ extension LayoutModel {
         views[Self.rootName]!.marginsAreDirectional = false
         var ids = updateGuideTies(of: Self.rootName, .safeAreaGuide)
         ids.formUnion(updateGuideTies(of: Self.rootName, .marginsGuide))
+        ids.formUnion(updateGuideTies(of: Self.rootName, .keyboardGuide))
         ids.formUnion(marginDependents(of: Self.rootName))
         applyAsOneChange(ids, rootSize: size)
     }
@@ -145,6 +146,7 @@ extension LayoutModel {
         safeAreaInsets = insets
         var ids = updateGuideTies(of: Self.rootName, .safeAreaGuide)
         ids.formUnion(updateGuideTies(of: Self.rootName, .marginsGuide))
+        ids.formUnion(updateGuideTies(of: Self.rootName, .keyboardGuide))
         ids.formUnion(marginDependents(of: Self.rootName))
         applyAsOneChange(ids)
     }

@@ -10,24 +10,42 @@ import Cassowary
 /// baselines. System guides are made the first time a constraint names them, as UIKit makes
 /// `layoutMarginsGuide` on first use; then their four constraints appear.
 extension LayoutModel {
-    /// The member that names a view's system guide: `root.safeArea`, `v.margins`.
+    /// The member that names a view's system guide: `root.safeArea`, `v.margins`,
+    /// `s.contentLayoutGuide`, `s.frameLayoutGuide`, `root.keyboard`.
     public static let safeAreaMember = "safeArea"
     public static let marginsMember = "margins"
+    public static let contentGuideMember = "contentLayoutGuide"
+    public static let frameGuideMember = "frameLayoutGuide"
+    public static let keyboardMember = "keyboard"
 
-    /// The owner and kind of a system guide's name (`root.safeArea`, `a.margins`); nil for any
-    /// other name.
+    /// Every system guide's member and kind, in the order completion offers them.
+    public static let systemGuideMembers: [(member: String, kind: ItemKind)] = [
+        (safeAreaMember, .safeAreaGuide), (marginsMember, .marginsGuide), (contentGuideMember, .contentGuide),
+        (frameGuideMember, .frameGuide), (keyboardMember, .keyboardGuide),
+    ]
+
+    /// Whether `member` names a system guide after `OWNER.`.
+    public static func isSystemGuideMember(_ member: String) -> Bool {
+        systemGuideMembers.contains { $0.member == member }
+    }
+
+    /// The owner and kind of a system guide's name (`root.safeArea`, `a.margins`,
+    /// `s.contentLayoutGuide`); nil for any other name.
     public static func systemGuide(_ name: String) -> (owner: String, kind: ItemKind)? {
         guard let dot = name.lastIndex(of: ".") else { return nil }
-        let owner = String(name[..<dot])
-        switch name[name.index(after: dot)...] {
-        case safeAreaMember: return (owner, .safeAreaGuide)
-        case marginsMember: return (owner, .marginsGuide)
-        default: return nil
-        }
+        let member = name[name.index(after: dot)...]
+        guard let kind = systemGuideMembers.first(where: { $0.member == member })?.kind else { return nil }
+        return (String(name[..<dot]), kind)
     }
 
     public static func systemGuideName(of owner: String, _ kind: ItemKind) -> String {
-        "\(owner).\(kind == .safeAreaGuide ? safeAreaMember : marginsMember)"
+        "\(owner).\(systemGuideMembers.first { $0.kind == kind }?.member ?? marginsMember)"
+    }
+
+    /// The system guides `owner` may have, as members: every view its margins; the root its
+    /// safe area and keyboard; a scroll view its content and frame guides.
+    public func systemGuideMembers(of owner: String) -> [String] {
+        Self.systemGuideMembers.map(\.member).filter { (try? checkItem("\(owner).\($0)")) != nil }
     }
 
     /// Names of every guide (user and system) in creation order, for reports that mark them.
@@ -44,7 +62,13 @@ extension LayoutModel {
         guard let (owner, kind) = Self.systemGuide(name) else { throw .unknownView(name) }
         guard let info = views[owner] else { throw .unknownView(owner) }
         if info.kind.isGuide { throw .guideHasNoMargins(owner) }
-        if kind == .safeAreaGuide && owner != Self.rootName { throw .safeAreaOnlyOnRoot(owner) }
+        switch kind {
+        case .safeAreaGuide where owner != Self.rootName: throw .safeAreaOnlyOnRoot(owner)
+        case .keyboardGuide where owner != Self.rootName: throw .keyboardOnlyOnRoot(owner)
+        case .contentGuide where !scrollViews.contains(owner), .frameGuide where !scrollViews.contains(owner):
+            throw .notAScrollView(owner)
+        default: return
+        }
     }
 
     /// Checks the attribute a constraint names on an item: a guide has edges, centers and sizes.
@@ -76,42 +100,65 @@ extension LayoutModel {
 
     /// Makes the system guides a spec names that do not exist yet, with their constraints.
     func makeSystemGuides(for spec: ConstraintSpec) {
-        for item in [spec.firstItem] + (spec.secondItem.map { [$0] } ?? []) where views[item] == nil {
+        var items = [spec.firstItem, contentAreaItem(spec.firstItem, spec.firstAttribute, facing: spec.secondItem)]
+        if let second = spec.secondItem, let attribute = spec.secondAttribute {
+            items += [second, contentAreaItem(second, attribute, facing: spec.firstItem)]
+        }
+        for item in items where views[item] == nil {
             guard let (owner, kind) = Self.systemGuide(item), views[owner] != nil else { continue }
             addGuideItem(item, owner: owner, kind: kind)
-            for (identifier, tie) in guideTies(of: owner, kind) {
-                let id = "\(owner).\(identifier)"
-                var record = ConstraintRecord(id: id, serial: nextSerial(), kind: .system(identifier: identifier, owner: owner), spec: tie)
-                build(&record)
-                constraints[id] = record
-                constraintOrder.append(id)
-                for touched in Set(record.items) { touching[touched, default: []].insert(id) }
-                events.append(.added(id))
-                install(id)
-            }
+            for (identifier, tie) in guideTies(of: owner, kind) { addSystemConstraint(identifier, owner: owner, tie) }
         }
     }
 
-    /// UIKit's four constraints tying a system guide to its owner, in UIKit's shapes: the guide's
-    /// top and left follow the owner's (`V:|-(T)-[guide]`, `H:|-(L)-[guide](LTR)`), the owner's
-    /// bottom and right follow the guide's (`V:[guide]-(B)-|`), required, with the insets (the
-    /// effective margins, left and right as they fall in the current direction) as constants.
+    /// Adds and installs a constraint UIKit makes itself for `owner`, id `owner.IDENTIFIER`.
+    func addSystemConstraint(_ identifier: String, owner: String, _ spec: ConstraintSpec) {
+        let id = "\(owner).\(identifier)"
+        var record = ConstraintRecord(id: id, serial: nextSerial(), kind: .system(identifier: identifier, owner: owner), spec: spec)
+        build(&record)
+        constraints[id] = record
+        constraintOrder.append(id)
+        for touched in Set(record.items) { touching[touched, default: []].insert(id) }
+        events.append(.added(id))
+        install(id)
+    }
+
+    /// The constraints tying a system guide to its owner, in UIKit's shapes: the guide's top and
+    /// left follow the owner's (`V:|-(T)-[guide]`, `H:|-(L)-[guide](LTR)`), the owner's bottom
+    /// and right follow the guide's (`V:[guide]-(B)-|`), required. The safe area and the margins
+    /// are inset by theirs (left and right as they fall in the current direction); the frame
+    /// guide by nothing. The content guide is tied at its origin only: its size is the content
+    /// size the user's constraints give it. The keyboard guide spans the root's width at its
+    /// bottom, as high as the keyboard (or the safe area's bottom inset while it is hidden).
     func guideTies(of owner: String, _ kind: ItemKind) -> [(identifier: String, spec: ConstraintSpec)] {
         let guide = Self.systemGuideName(of: owner, kind)
-        let insets = kind == .safeAreaGuide ? safeAreaInsets : effectiveMargins(of: owner)
-        func name(_ edge: String) -> String {
-            kind == .safeAreaGuide ? "UIViewSafeAreaLayoutGuide-\(edge)" : "UIView-\(edge)Margin-guide-constraint"
+        func tie(_ edge: LayoutAttribute, _ inset: Double) -> ConstraintSpec {
+            edge == .top || edge == .left
+                ? ConstraintSpec(firstItem: guide, firstAttribute: edge, relation: .equal, secondItem: owner, secondAttribute: edge, constant: inset)
+                : ConstraintSpec(firstItem: owner, firstAttribute: edge, relation: .equal, secondItem: guide, secondAttribute: edge, constant: inset)
         }
-        return [
-            (name("top"), ConstraintSpec(firstItem: guide, firstAttribute: .top, relation: .equal,
-                                         secondItem: owner, secondAttribute: .top, constant: insets.top)),
-            (name("left"), ConstraintSpec(firstItem: guide, firstAttribute: .left, relation: .equal,
-                                          secondItem: owner, secondAttribute: .left, constant: insets.left)),
-            (name("bottom"), ConstraintSpec(firstItem: owner, firstAttribute: .bottom, relation: .equal,
-                                            secondItem: guide, secondAttribute: .bottom, constant: insets.bottom)),
-            (name("right"), ConstraintSpec(firstItem: owner, firstAttribute: .right, relation: .equal,
-                                           secondItem: guide, secondAttribute: .right, constant: insets.right)),
-        ]
+        var name = { (edge: LayoutAttribute) in "UIView-\(edge.rawValue)Margin-guide-constraint" }
+        var insets = EdgeInsets(all: 0)
+        var edges: [LayoutAttribute] = [.top, .left, .bottom, .right]
+        switch kind {
+        case .safeAreaGuide:
+            name = { "UIViewSafeAreaLayoutGuide-\($0.rawValue)" }
+            insets = safeAreaInsets
+        case .contentGuide:
+            name = { "UIScrollViewContentLayoutGuide-\($0.rawValue)" }
+            edges = [.top, .left]
+        case .frameGuide:
+            name = { "UIScrollViewFrameLayoutGuide-\($0.rawValue)" }
+        case .keyboardGuide:
+            let height = ConstraintSpec(firstItem: guide, firstAttribute: .height, relation: .equal,
+                                        constant: keyboardHeight ?? safeAreaInsets.bottom)
+            return [("UIViewKeyboardLayoutGuide-left", tie(.left, 0)), ("UIViewKeyboardLayoutGuide-bottom", tie(.bottom, 0)),
+                    ("UIViewKeyboardLayoutGuide-right", tie(.right, 0)), ("UIViewKeyboardLayoutGuide-height", height)]
+        default:
+            insets = effectiveMargins(of: owner)
+        }
+        let constants: [LayoutAttribute: Double] = [.top: insets.top, .left: insets.left, .bottom: insets.bottom, .right: insets.right]
+        return edges.map { (name($0), tie($0, constants[$0]!)) }
     }
 
     /// Brings the constants of a system guide's constraints up to date with the insets (when the

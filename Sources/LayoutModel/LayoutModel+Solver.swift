@@ -18,10 +18,12 @@ extension LayoutModel {
     func build(_ record: inout ConstraintRecord) {
         let spec = record.spec
         var space: String
-        if let second = spec.secondItem {
-            space = commonAncestor(spec.firstItem, second)
+        let first = contentAreaItem(spec.firstItem, spec.firstAttribute, facing: spec.secondItem)
+        let secondItem = spec.secondItem.map { contentAreaItem($0, spec.secondAttribute!, facing: spec.firstItem) }
+        if let second = secondItem {
+            space = commonAncestor(first, second)
         } else {
-            space = views[spec.firstItem]?.parent ?? Self.rootName
+            space = views[first]?.parent ?? Self.rootName
         }
         // A guide has no coordinates of its own: its layoutFrame is in its owner's, so a
         // guide related to itself (`g.left >= g.right / 3 + 100`) is read there.
@@ -34,8 +36,8 @@ extension LayoutModel {
         let reading: Double = readsLeftward(spec) ? -1 : 1
         record.coordinateSpace = space
         record.readsLeftward = reading < 0
-        record.lhs = combine(attributeExpression(spec.firstItem, spec.firstAttribute, in: space), reading, Expression(), 0)
-        if let second = spec.secondItem, let attribute = spec.secondAttribute {
+        record.lhs = combine(attributeExpression(first, spec.firstAttribute, in: space), reading, Expression(), 0)
+        if let second = secondItem, let attribute = spec.secondAttribute {
             let value = attributeExpression(second, attribute, in: space)
             record.rhs = combine(value, reading * spec.multiplier, Expression(constant: spec.resolvedConstant), 1)
         } else {

@@ -270,6 +270,8 @@ extension LayoutModel {
         for name in removed {
             stacks[name] = nil
             autoresizing[name] = nil
+            cells[name] = nil
+            scrollViews.remove(name)
             textViewNames.remove(name)
             if let stack = arrangedIn[name] {
                 arrangedIn[name] = nil

@@ -65,7 +65,8 @@ extension LayoutModel {
     public func removeView(_ name: String) throws(LayoutError) {
         guard let info = views[name] else { throw .unknownView(name) }
         guard let parent = info.parent else { throw .rootNotRemovable }
-        if info.kind == .safeAreaGuide || info.kind == .marginsGuide || info.kind == .stackSpacer { throw .systemGuideNotRemovable(name) }
+        if info.kind.isGuide && info.kind != .guide { throw .systemGuideNotRemovable(name) }
+        if cells[parent] != nil { throw .contentViewNotRemovable(name) }
         let doomed = subtree(of: name)
         let doomedSet = Set(doomed)
         var ids = Set<String>()

@@ -14,6 +14,12 @@ public enum ItemKind: Sendable, Hashable {
     /// A spacer a stack view makes for itself (`_UILayoutSpacer 'UISV-alignment-spanner'`,
     /// `_UIOLAGapGuide 'UISV-distributing'`): constrained on one axis only, by design.
     case stackSpacer
+    /// `s.contentLayoutGuide`: a scroll view's content area (its size is the content size).
+    case contentGuide
+    /// `s.frameLayoutGuide`: a scroll view's frame, in its own (content) coordinates.
+    case frameGuide
+    /// `root.keyboard`: the root's `keyboardLayoutGuide`.
+    case keyboardGuide
 
     public var isGuide: Bool { self != .view }
 }
@@ -171,6 +177,12 @@ public final class LayoutModel {
     /// Views that translate their autoresizing mask into constraints
     /// (`LayoutModel+Autoresizing.swift`).
     public internal(set) var autoresizing: [String: AutoresizingState] = [:]
+    /// Table and collection cells by name (`LayoutModel+Cells.swift`).
+    public internal(set) var cells: [String: Cell] = [:]
+    /// Scroll views (`LayoutModel+ScrollViews.swift`).
+    public internal(set) var scrollViews: Set<String> = []
+    /// The keyboard's height while it is shown (`LayoutModel+Keyboard.swift`); nil: hidden.
+    public internal(set) var keyboardHeight: Double?
 
     public init(width: Double = 375, height: Double = 667) {
         solver = Solver()
@@ -223,6 +235,9 @@ public final class LayoutModel {
         arrangedIn = other.arrangedIn
         autoresizing = other.autoresizing
         lastTextLayout = other.lastTextLayout
+        cells = other.cells
+        scrollViews = other.scrollViews
+        keyboardHeight = other.keyboardHeight
         textViewNames = other.textViewNames
     }
 

@@ -44,7 +44,7 @@ public enum FrameComponent: String, Sendable, Hashable, CaseIterable, Comparable
 public enum LayoutError: Error, Hashable, Sendable {
     /// A number the model was handed, named so a refusal can say which one it was.
     public enum Quantity: Hashable, Sendable {
-        case constant, rootWidth, rootHeight, margin, intrinsicSize, safeArea
+        case constant, rootWidth, rootHeight, margin, intrinsicSize, safeArea, cellSize, keyboardHeight
     }
 
     // MARK: Names
@@ -150,6 +150,20 @@ public enum LayoutError: Error, Hashable, Sendable {
     case rootHasNoAutoresizing
     /// A stack turns its arranged views' translatesAutoresizingMaskIntoConstraints off.
     case arrangedViewCannotTranslate(String, stack: String)
+
+    // MARK: Cells, scroll views, the keyboard
+    /// `fit`, `cell NAME height fit` or `NAME.height = fit` on a view that is not a cell.
+    case notACell(String)
+    /// `s.contentLayoutGuide` / `s.frameLayoutGuide` on a view that is not a scroll view.
+    case notAScrollView(String)
+    /// Only the root has a keyboard layout guide here (`root.keyboard`).
+    case keyboardOnlyOnRoot(String)
+    /// A cell's content view belongs to it: it goes with the cell.
+    case contentViewNotRemovable(String)
+    /// A cell's width or height, or the keyboard's height, below 0.
+    case negativeLength(Quantity, Double)
+    /// `fit` on a layout guide, which has no subviews to fit.
+    case guideCannotFit(String)
 }
 
 /// A required conflict: `constraints` is a minimal unsatisfiable set of required constraints

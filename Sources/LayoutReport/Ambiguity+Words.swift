@@ -8,6 +8,15 @@ extension AmbiguityReport {
     /// One line for the view: each reason with the components it covers, `; ` between them.
     /// Without explanations (past the report's cap), the view and its components.
     package var text: String {
+        // Interface Builder's words for a scroll view whose content guide has no size.
+        if let (scroll, kind) = LayoutModel.systemGuide(view), kind == .contentGuide,
+           components.contains(.width) || components.contains(.height) {
+            return "\(scroll): scrollable content size is ambiguous: " + viewText
+        }
+        return viewText
+    }
+
+    private var viewText: String {
         guard let explanations, !explanations.isEmpty else { return "\(view) (\(components.map(\.rawValue).joined(separator: ", ")))" }
         let unconstrained = explanations.compactMap { item -> LayoutAttribute.Axis? in
             if case .noConstraints(let axis) = item.reason { return axis }

@@ -187,6 +187,10 @@ public struct CommandResult: Sendable {
     public var output: [String] = []
     /// `names`: each imported name with its source's id and class (JSON's `names`).
     public var names: [(name: String, id: String, className: String)]?
+    /// Each scroll view's content size (its content guide's), while the layout is shown.
+    public var contentSizes: [(scroll: String, width: Double, height: Double)] = []
+    /// What `fit` measured (JSON's `fit`).
+    public var fit: (width: Double, height: Double)?
     /// What `explain` found (JSON's `explanation`).
     public var explanation: ExplanationReport?
     /// `draw`'s picture: drawn when the report is rendered, at the width it is rendered to.

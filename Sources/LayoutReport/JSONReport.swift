@@ -69,6 +69,14 @@ extension CommandResult {
         ]
         // Only while a scale rounds `frames`: the solver's values, unrounded.
         if let exactFrames { fields.append(JSONMember("frames_exact", frameObject(exactFrames))) }
+        if !contentSizes.isEmpty {
+            fields.append(JSONMember("content_sizes", .object(contentSizes.map {
+                JSONMember($0.scroll, .object([JSONMember("width", .solved($0.width)), JSONMember("height", .solved($0.height))]))
+            })))
+        }
+        if let fit {
+            fields.append(JSONMember("fit", .object([JSONMember("width", .solved(fit.width)), JSONMember("height", .solved(fit.height))])))
+        }
         if !guides.isEmpty { fields.append(JSONMember("guides", .strings(guides))) }
         fields.append(JSONMember("broken", .array(broken.map {
             .object([

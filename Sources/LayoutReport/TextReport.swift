@@ -92,6 +92,7 @@ extension CommandResult {
         for item in repaired { lines.append(paint("holds again ", ANSI.green) + "\(item.id): \(item.text)") }
         if showsLayout {
             lines.append(contentsOf: frameLines(paint))
+            for size in contentSizes { lines.append("\(size.scroll) content \(formatValue(size.width))x\(formatValue(size.height))") }
             if let news { lines.append(contentsOf: newsLines(news, paint)) }
         }
         // Long lines wrap at spaces to the width, continuations indented; tables and

@@ -31,8 +31,13 @@ extension Session {
             // After `x.`: attributes and the view's properties, a constraint's properties, or an axis.
             var j = start - 1
             while j > 0, isWordChar(before[j - 1]) { j -= 1 }
-            let base = String(before[j..<(start - 1)])
-            let owner = j > 0 && before[j - 1] == "." ? String(before[0..<(j - 1)]).split(separator: " ").last.map(String.init) : nil
+            var base = String(before[j..<(start - 1)])
+            var owner = j > 0 && before[j - 1] == "." ? String(before[0..<(j - 1)]).split(separator: " ").last.map(String.init) : nil
+            if let cell = owner, base == Cell.contentViewMember, model.view(Cell.contentViewName(of: cell)) != nil {
+                // `cell.contentView.`: the content view is one name.
+                base = Cell.contentViewName(of: cell)
+                owner = nil
+            }
             let guideAttributes = ["left", "right", "top", "bottom", "leading", "trailing", "width", "height", "centerX", "centerY"]
             if let owner, model.view(owner) != nil, ["hugging", "resistance"].contains(base) {
                 candidates = ["h", "v"]
@@ -42,8 +47,10 @@ extension Session {
                 candidates = guideAttributes
             } else if model.view(base) != nil {
                 candidates = LayoutAttribute.allCases.map(\.rawValue)
-                // UIKit's guides of the view: root.safeArea.top, a.margins.leading.
-                candidates += base == LayoutModel.rootName ? [LayoutModel.safeAreaMember, LayoutModel.marginsMember] : [LayoutModel.marginsMember]
+                // UIKit's guides of the view: root.safeArea.top, a.margins.leading,
+                // s.contentLayoutGuide.height, root.keyboard.top; a cell's content view.
+                candidates += model.systemGuideMembers(of: base)
+                if model.isCell(base) { candidates.append(Cell.contentViewMember) }
                 // Properties only where a line starts (`a.margins = 8`), not inside a constraint.
                 if words.isEmpty || trimmedAhead.hasSuffix(base + ".") && words.count <= 1 {
                     let properties = CommandRegistry.propertyMembers(of: .view)

@@ -22,6 +22,9 @@ import Testing
         try model.addGuide("g")
         try model.addStack("s", axis: .vertical, arranged: ["b"])
         try model.addAutoresizingView("frame", frame: Frame(x: 1, y: 2, width: 3, height: 4))
+        try model.addCell("row")
+        try model.addScrollView("list")
+        try model.setKeyboard(336)
         try model.addConstraint(spec("a", .width, c: 50), name: "fifty")
         // A required constraint that cannot hold is broken; a multiplier of 1e3 strains doubles.
         try model.addConstraint(spec("a", .width, c: 60))

@@ -18,6 +18,14 @@ enum AnchorDialect: LayoutCodeDialect {
         ("equalTo", .equal), ("greaterThanOrEqualTo", .greaterThanOrEqual), ("lessThanOrEqualTo", .lessThanOrEqual),
     ]
 
+    /// An Objective-C (or Swift 2) selector as Swift's first label:
+    /// `constraintEqualToAnchor` → `equalTo`, `constraintGreaterThanOrEqualToSystemSpacingAfterAnchor` → `…After`.
+    static func relationLabel(_ selector: String) -> String {
+        let word = selector.dropFirst("constraint".count)
+        return (word.prefix(1).lowercased() + word.dropFirst()).replacingSuffix("ToAnchor", with: "To")
+            .replacingSuffix("AfterAnchor", with: "After").replacingSuffix("BelowAnchor", with: "Below")
+    }
+
     static func constraints(_ expression: CodeExpression, line: Int, reader: LayoutCodeReader) -> [CodeConstraint]? {
         reader.anchorConstraint(expression, line: line).map { [$0] }
     }
@@ -43,20 +51,14 @@ extension LayoutCodeReader {
             return anchorConstraint(first, parts, line: line)
         case .call(.member(let anchorExpression?, let method), let arguments) where method.hasPrefix("constraint") && method.count > 10 && anchor(anchorExpression) != nil:
             // Swift 2: `a.topAnchor.constraintEqualToAnchor(b.topAnchor, constant: 8)`, named like Objective-C.
-            var selector = String(method.dropFirst("constraint".count))
-            selector = selector.prefix(1).lowercased() + selector.dropFirst()
-            selector = selector.replacingSuffix("ToAnchor", with: "To").replacingSuffix("AfterAnchor", with: "After").replacingSuffix("BelowAnchor", with: "Below")
             var list = arguments.map { ($0.label ?? "", $0.value) }
             guard !list.isEmpty else { return nil }
-            list[0].0 = selector
+            list[0].0 = AnchorDialect.relationLabel(method)
             return anchorConstraint(anchor(anchorExpression)!, list, line: line)
         case .message(let anchorExpression, let parts) where parts.first?.label?.hasPrefix("constraint") == true && anchor(anchorExpression) != nil:
             // Objective-C anchors: `[a.leadingAnchor constraintEqualToAnchor:b.trailingAnchor constant:8]`.
-            var selector = String(parts[0].label!.dropFirst("constraint".count))
-            selector = selector.prefix(1).lowercased() + selector.dropFirst()
-            selector = selector.replacingSuffix("ToAnchor", with: "To").replacingSuffix("AfterAnchor", with: "After").replacingSuffix("BelowAnchor", with: "Below")
             var list = parts.map { ($0.label ?? "", $0.value) }
-            list[0].0 = selector
+            list[0].0 = AnchorDialect.relationLabel(parts[0].label!)
             return anchorConstraint(anchor(anchorExpression)!, list, line: line)
         default:
             return nil

@@ -12,17 +12,20 @@ struct Explain: SessionAction {
     enum Subject {
         case value(view: String, attribute: LayoutAttribute)
         case constraint(String)
+        /// `explain fit VIEW [width W]`: why `fit` gives what it gives.
+        case fit(view: String, width: Double?)
     }
 
     var subject: Subject
 
     static let spec = CommandSpec(
         trigger: .words(["explain"]), kind: .inspection, group: .look, topic: "explain",
-        synopsis: ["explain VIEW.ATTR", "explain ID"],
+        synopsis: ["explain VIEW.ATTR", "explain ID", "explain fit VIEW [width W]"],
         summary: ["why a value is what it is: the constraints whose equations fix it,",
                   "as arithmetic you can check (or its range when ambiguous); why a",
-                  "constraint is broken: what holds it back, or the conflict it is in."],
-        examples: ["explain a.width", "explain c3"],
+                  "constraint is broken: what holds it back, or the conflict it is in;",
+                  "what fit VIEW measures, and why."],
+        examples: ["explain a.width", "explain c3", "explain fit post.contentView"],
         overview: ["explain a.width", "explain c3"],
         completeArguments: { context in
             guard context.words.count == 1 else { return [] }
@@ -31,11 +34,18 @@ struct Explain: SessionAction {
         })
 
     static func parse(_ p: inout LineParser) throws(ShellError) -> Explain {
+        if p.rest.count > 1, p.rest[0].text == "fit" {
+            try p.tokenizeLine()
+            p.position = 2
+            let (view, width) = try p.fitArguments(usage: "e.g. explain fit row.contentView width 320")
+            return Explain(subject: .fit(view: view, width: width))
+        }
         let usage = "explain takes one VIEW.ATTR or a constraint id"
         let word = try p.oneArgument(usage, hint: "e.g. explain a.width or explain c3")
         let model = p.model
         if let id = model.resolveConstraint(word.text) { return Explain(subject: .constraint(id)) }
-        guard let dot = word.text.firstIndex(of: ".") else {
+        // The last dot: views may have one (`row.contentView.height`, `root.safeArea.top`).
+        guard let dot = word.text.lastIndex(of: ".") else {
             if model.view(word.text) != nil {
                 throw ShellError("explain needs one attribute of \(word.text)", hint: "e.g. explain \(word.text).width",
                                  column: word.column + word.text.count)
@@ -64,6 +74,9 @@ struct Explain: SessionAction {
         let model = session.model
         var report: ExplanationReport
         switch subject {
+        case .fit(let view, let width):
+            try session.measure(view, width: width, into: &result)
+            return false
         case .value(let view, let attribute):
             let explanation = model.explanation(of: view, attribute: attribute)!
             result.output = session.model.valueExplanationLines(explanation)

@@ -39,9 +39,7 @@ struct AddGuide: SessionChange {
                   "UIKit's own: root.safeArea.ATTR (see safearea), VIEW.margins.ATTR."],
         examples: ["guide spacer", "guide column in card"],
         overview: ["guide g", "guide g in a"],
-        completeArguments: { context in
-            context.words.last?.text == "in" ? context.session.model.viewOrder.filter { !context.session.model.isGuide($0) } : ["in"]
-        })
+        completeArguments: { $0.superviewAfterIn })
 
     static func parse(_ parser: inout LineParser) throws(ShellError) -> AddGuide {
         let model = parser.model

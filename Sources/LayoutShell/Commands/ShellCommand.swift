@@ -127,6 +127,12 @@ struct CompletionContext {
     let words: [Word]
     /// The text before the word being completed.
     let ahead: String
+
+    /// The views that are not layout guides: what can be a superview, an owner, or fitted.
+    var views: [String] { session.model.viewOrder.filter { !session.model.isGuide($0) } }
+
+    /// After `in`, the views; before it, `in` (`guide g in card`, `scroll s in card`).
+    var superviewAfterIn: [String] { words.last?.text == "in" ? views : ["in"] }
 }
 
 /// Every command of the language, by family. The dispatcher, help, completion and the tests
@@ -134,7 +140,7 @@ struct CompletionContext {
 enum CommandRegistry {
     static let families: [[any ShellCommand.Type]] = [
         ViewCommands.all, ConstraintCommands.all, VisualFormatCommands.all, EditCommands.all,
-        SettingCommands.all, TextCommands.all, GuideCommands.all, StackCommands.all, AutoresizingCommands.all, DeviceCommands.all,
+        SettingCommands.all, TextCommands.all, GuideCommands.all, StackCommands.all, CellCommands.all, ScrollCommands.all, AutoresizingCommands.all, DeviceCommands.all,
         InspectionCommands.all, ExplainCommands.all, AmbiguityCommands.all, PictureCommands.all, ImportCommands.all,
         ExportCommands.all, SessionCommands.all,
     ]

@@ -82,6 +82,19 @@ struct LayoutCodePrinter {
                 lines.append(swift ? "\(item(view.parent!)).addLayoutGuide(\(name))" : "[\(item(view.parent!)) addLayoutGuide:\(name)];")
                 continue
             }
+            // A cell's content view comes with the cell (`row.contentView`).
+            if let parent = view.parent, model.cells[parent]?.contentView == view.name { continue }
+            if let cell = model.cells[view.name], let state = model.autoresizing[view.name] {
+                // A table or collection view sets the cell's frame, and pins its content view to
+                // it (UIView-Encapsulated-Layout-*); here the frame is set by hand.
+                let f = frameSides(of: view.name, state)
+                let type = cell.style == .table ? "UITableViewCell" : "UICollectionViewCell"
+                lines.append(swift ? "let \(name) = \(type)(frame: CGRect(x: \(f[0]), y: \(f[1]), width: \(f[2]), height: \(f[3])))"
+                                   : "\(type) *\(name) = [[\(type) alloc] initWithFrame:CGRectMake(\(f.joined(separator: ", ")))];")
+                lines += keptName(view.name, property: "accessibilityIdentifier")
+                lines.append(swift ? "\(item(view.parent!)).addSubview(\(name))" : "[\(item(view.parent!)) addSubview:\(name)];")
+                continue
+            }
             if let stack = model.stacks[view.name] {
                 lines.append(swift ? "let \(name) = UIStackView()" : "UIStackView *\(name) = [[UIStackView alloc] init];")
                 let axis = stack.axis == .horizontal ? "horizontal" : "vertical"
@@ -106,7 +119,8 @@ struct LayoutCodePrinter {
                 lines.append(swift ? "let \(name) = IntrinsicSizeView(width: \(w), height: \(h))"
                                    : "IntrinsicSizeView *\(name) = [[IntrinsicSizeView alloc] initWithIntrinsicSize:CGSizeMake(\(w), \(h))];")
             } else {
-                lines.append(swift ? "let \(name) = UIView()" : "UIView *\(name) = [[UIView alloc] init];")
+                let type = model.isScrollView(view.name) ? "UIScrollView" : "UIView"
+                lines.append(swift ? "let \(name) = \(type)()" : "\(type) *\(name) = [[\(type) alloc] init];")
             }
             if model.stacks[view.name] == nil { lines += keptName(view.name, property: "accessibilityIdentifier") }
             lines.append(swift ? "\(name).translatesAutoresizingMaskIntoConstraints = false" : "\(name).translatesAutoresizingMaskIntoConstraints = NO;")
@@ -232,14 +246,22 @@ struct LayoutCodePrinter {
         return [swift ? "\(codeName).\(property) = \"\(name)\"" : "\(codeName).\(property) = @\"\(name)\";"]
     }
 
-    /// How the code names an item: `view` for root, `view.safeAreaLayoutGuide`, `a.layoutMarginsGuide`.
+    /// How the code names an item: `view` for root, `view.safeAreaLayoutGuide`, `a.layoutMarginsGuide`,
+    /// `list.contentLayoutGuide`, `view.keyboardLayoutGuide`, `row.contentView`.
     func item(_ name: String) -> String {
         let root = swift ? "view" : "self.view"
         if name == LayoutModel.rootName { return root }
         if let (owner, kind) = LayoutModel.systemGuide(name) {
-            let ownerText = owner == LayoutModel.rootName ? root : code(owner)
-            return ownerText + (kind == .safeAreaGuide ? ".safeAreaLayoutGuide" : ".layoutMarginsGuide")
+            let property = switch kind {
+            case .safeAreaGuide: ".safeAreaLayoutGuide"
+            case .contentGuide: ".contentLayoutGuide"
+            case .frameGuide: ".frameLayoutGuide"
+            case .keyboardGuide: ".keyboardLayoutGuide"
+            default: ".layoutMarginsGuide"
+            }
+            return item(owner) + property
         }
+        if let parent = model.view(name)?.parent, model.cells[parent]?.contentView == name { return item(parent) + ".contentView" }
         return code(name)
     }
 

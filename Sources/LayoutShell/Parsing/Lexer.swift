@@ -109,7 +109,26 @@ func tokenize(_ line: String) throws(ShellError) -> [Token] {
         throw ShellError("unexpected character '\(c)'", column: column)
     }
     tokens.append(Token(kind: .end, column: scalars.count + 1))
-    return tokens
+    return joiningContentViews(tokens)
+}
+
+/// A cell's content view is named `cell.contentView` (UIKit's property): one name token, so
+/// every form that takes a view name takes it (`cell.contentView.top`, `….margins = 8`).
+private func joiningContentViews(_ tokens: [Token]) -> [Token] {
+    guard tokens.contains(where: { $0.identifier == Cell.contentViewMember }) else { return tokens }
+    var result: [Token] = []
+    var i = 0
+    while i < tokens.count {
+        if let name = tokens[i].identifier, i + 2 < tokens.count, tokens[i + 1].isSymbol("."),
+           tokens[i + 2].identifier == Cell.contentViewMember {
+            result.append(Token(kind: .identifier(name + "." + Cell.contentViewMember), column: tokens[i].column))
+            i += 3
+        } else {
+            result.append(tokens[i])
+            i += 1
+        }
+    }
+    return result
 }
 
 /// Checks a raw line before parsing: its length, and that it is text (no control characters,

@@ -66,7 +66,7 @@ struct LineParser {
             throw ShellError("\(head) is a metric, which has no .\(peek(2).display)", hint: "set it again: metric \(head) = 20", column: current.column)
         }
         // `a.margins.leading == …` and `root.safeArea.top …` name a guide: a constraint.
-        let namesGuide = peek(3).isSymbol(".") && [LayoutModel.marginsMember, LayoutModel.safeAreaMember].contains(peek(2).identifier ?? "")
+        let namesGuide = peek(3).isSymbol(".") && LayoutModel.isSystemGuideMember(peek(2).identifier ?? "")
         if let member = peek(2).identifier, !namesGuide {
             if isConstraint, !isView, let command = CommandRegistry.property(member, of: .constraint) {
                 return try command.parse(&self)
@@ -275,13 +275,13 @@ struct LineParser {
         return attribute
     }
 
-    /// A view or guide a constraint names: `a`, `g`, or a system guide, `root.safeArea` or
-    /// `a.margins` (made on first use).
+    /// A view or guide a constraint names: `a`, `g`, or a system guide, `root.safeArea`,
+    /// `a.margins`, `s.contentLayoutGuide`, `root.keyboard` (made on first use).
     mutating func viewItem() throws(ShellError) -> String {
         guard let name = current.identifier else { throw unexpected("a view name") }
         let column = current.column
         if let member = peek(2).identifier, peek().isSymbol("."), peek(3).isSymbol("."),
-           [LayoutModel.marginsMember, LayoutModel.safeAreaMember].contains(member) {
+           LayoutModel.isSystemGuideMember(member) {
             guard model.view(name) != nil else { throw unknownView(name, column: column) }
             let guide = "\(name).\(member)"
             do { try model.checkItem(guide) } catch { throw ShellError(error, column: column) }

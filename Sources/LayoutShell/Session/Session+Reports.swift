@@ -97,6 +97,7 @@ extension Session {
         result.frames = result.exercisedFrames ?? reportState.frames
         result.exactFrames = reportState.exactFrames
         if !model.guideNames.isEmpty { result.guides = model.guides }
+        if !model.scrollViews.isEmpty { result.contentSizes = model.contentSizes() }
         result.broken = reportState.broken
         result.texts = model.textViews.compactMap { name in model.textExplanation(of: name).map { (name, $0) } }
         result.ambiguous = reportState.ambiguous

@@ -93,6 +93,9 @@ extension LayoutError {
              .guideCannotBeArranged, .arrangedContainsStack, .baselineAlignmentInVerticalStack, .rootCannotHide,
              .notTranslatingAutoresizingMask, .rootHasNoAutoresizing, .arrangedViewCannotTranslate:
             stackAndAutoresizingWords
+
+        case .notACell, .notAScrollView, .keyboardOnlyOnRoot, .contentViewNotRemovable, .negativeLength, .guideCannotFit:
+            cellScrollAndKeyboardWords
         }
     }
 
@@ -155,6 +158,8 @@ extension LayoutError.Quantity {
         case .margin: "a margin"
         case .intrinsicSize: "an intrinsic size"
         case .safeArea: "a safe-area inset"
+        case .cellSize: "a cell's size"
+        case .keyboardHeight: "the keyboard's height"
         }
     }
 }

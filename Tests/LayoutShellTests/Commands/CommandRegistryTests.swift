@@ -11,7 +11,8 @@ import Testing
         let session = Session()
         for line in ["view a b card l icon", "view label in card intrinsic 120x21", "metric pad = 20",
                      "a.width == 10", "b.width == 20", "a.height == 30 @750",
-                     "stack row h item1 item2", "view banner frame 0,0,375,44", "view message in card text 600x20"] {
+                     "stack row h item1 item2", "view banner frame 0,0,375,44", "view message in card text 600x20",
+                     "cell post", "scroll list"] {
             precondition(session.execute(line).ok, line)
         }
         return session

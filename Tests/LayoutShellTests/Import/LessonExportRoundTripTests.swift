@@ -6,15 +6,16 @@ import LayoutModel
 
 /// Every lesson, replayed, written by `export swift` and read back by `import` into a fresh
 /// session, gives the same frames (where not ambiguous), the same broken constraints (by
-/// text) and the same ambiguous components. All fourteen lessons do; none is left out.
+/// text) and the same ambiguous components. Every lesson does but those in `knownGaps`.
 struct LessonExportRoundTripTests {
     static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("examples")
 
     /// Settings of the session's surroundings, not of its layout: the code cannot carry them
     /// (`platform`, `device`, `scale` and the root's size are the screen the code runs on;
-    /// `direction` is the app's language), so the fresh session is given them before `import`.
-    static let environmentWords: Set<String> = ["platform", "device", "scale", "root", "direction"]
+    /// `direction` is the app's language; `keyboard` the user's typing), so the fresh session
+    /// is given them before `import`.
+    static let environmentWords: Set<String> = ["platform", "device", "scale", "root", "direction", "keyboard"]
 
     static func lessonFiles() throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: examples.path).filter { $0.hasSuffix(".lal") }.sorted()
@@ -92,7 +93,11 @@ struct LessonExportRoundTripTests {
 
     /// Lessons whose round trip is a known gap, with the reason (a test that fails today is
     /// kept out by name, not weakened).
-    static let knownGaps: [String: String] = [:]
+    static let knownGaps: [String: String] = [
+        "19-self-sizing-cell.lal": "export writes UITableViewCell and row.contentView; the code importer does not read cells yet",
+        "20-scroll-view.lal": "export writes UIScrollView and contentLayoutGuide/frameLayoutGuide; the code importer does not read them yet",
+        "21-keyboard.lal": "export writes view.keyboardLayoutGuide; the code importer does not read it yet",
+    ]
 
     @Test(arguments: try lessonFiles().filter { knownGaps[$0] == nil })
     func theLessonComesBackTheSame(_ file: String) throws {

@@ -33,17 +33,20 @@ import LayoutModel
         bad line here
         scale 3
         frames
+        scroll sv
+        sv.contentLayoutGuide.height == 100
+        fit a
         undo
         """
 
     /// Every object key under `value`, as dotted paths; the members of `frames`,
-    /// `frames_exact` and `ambiguous` are named by views, so they count as one key `*`.
+    /// `frames_exact`, `ambiguous` and `content_sizes` are named by views, so they count as one key `*`.
     static func keyPaths(_ value: JSONValue, _ path: String = "") -> Set<String> {
         switch value {
         case .array(let items):
             return items.reduce(into: []) { $0.formUnion(keyPaths($1, path)) }
         case .object(let members):
-            let byName = ["frames", "frames_exact", "ambiguous"].contains { path.hasSuffix($0) }
+            let byName = ["frames", "frames_exact", "ambiguous", "content_sizes"].contains { path.hasSuffix($0) }
             return members.reduce(into: []) { paths, member in
                 let key = byName ? "*" : member.key
                 let here = path.isEmpty ? key : path + "." + key
@@ -78,7 +81,7 @@ import LayoutModel
         })
         let keys = Set(paths.map { $0.split(separator: ".").last.map(String.init)! }).subtracting(["*"])
         // Enough of the schema came up for the walk to mean something.
-        #expect(keys.isSuperset(of: ["rejected", "frames_exact", "guides", "explanation", "held_back_by", "shortfall", "tight", "note", "output"]))
+        #expect(keys.isSuperset(of: ["rejected", "frames_exact", "guides", "explanation", "held_back_by", "shortfall", "tight", "note", "output", "content_sizes", "fit"]))
         for key in keys.sorted() {
             #expect(section.contains("`\(key)`") || section.contains("\"\(key)\""), "JSON key \(key) is not in the README's JSON section")
         }
