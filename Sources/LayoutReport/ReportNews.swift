@@ -7,8 +7,9 @@ import LayoutModel
 /// What a report counted past its cap (`… and 8 more`) counts as shown too: it comes back
 /// when it changes, not after every input.
 package struct ShownDiagnostics {
-    /// Each broken constraint's line as last printed, by id.
-    package var broken: [String: String] = [:]
+    /// Each broken constraint as last printed (its line follows from it), by id: compared,
+    /// not its words, so a report builds lines only for what it prints.
+    package var broken: [String: BrokenConstraint] = [:]
     /// Each ambiguous view as last printed: its components, and its line (empty when it was
     /// only counted).
     package var ambiguity: [String: (components: [FrameComponent], text: String)] = [:]

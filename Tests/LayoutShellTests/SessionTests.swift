@@ -672,7 +672,7 @@ func fingerprint(_ session: Session) -> String {
             #expect(s.completions(line: line, cursor: line.count).candidates.contains("/tmp/"), "\(line)")
         }
         // `export`'s first argument is the language, not a file.
-        #expect(s.completions(line: "export s", cursor: 8).candidates == ["swift"])
+        #expect(s.completions(line: "export s", cursor: 8).candidates.contains("swift"))
         // With a home directory, `~/` lists it.
         s.homeDirectory = "/"
         #expect(s.completions(line: "save ~/t", cursor: 8).candidates.contains("~/tmp/"))
