@@ -4,12 +4,17 @@ import LayoutVocabulary
 /// trimming, padding and wrapping. One of each, so that "blank" means the same everywhere.
 
 /// A whitespace-separated word with its 1-based column.
-struct Word {
-    var text: String
-    var column: Int
+package struct Word {
+    package var text: String
+    package var column: Int
+
+    package init(text: String, column: Int) {
+        self.text = text
+        self.column = column
+    }
 }
 
-func splitWords(_ line: String) -> [Word] {
+package func splitWords(_ line: String) -> [Word] {
     var words: [Word] = []
     var current = ""
     var start = 0
@@ -29,19 +34,19 @@ func splitWords(_ line: String) -> [Word] {
 
 extension StringProtocol {
     /// Nothing but spaces and tabs (or nothing at all).
-    var isBlank: Bool { allSatisfy(\.isBlank) }
+    package var isBlank: Bool { allSatisfy(\.isBlank) }
 
     /// Without trailing spaces, and only spaces: what a terminal shows of a report line or a
     /// picture row (a tab is output a transcript must keep, so it is compared as written).
-    var trimmingTrailingSpaces: String { String(trimmingTrailing { $0 == " " }) }
+    package var trimmingTrailingSpaces: String { String(trimmingTrailing { $0 == " " }) }
 }
 
 extension String {
     /// Without leading and trailing spaces and tabs.
-    var trimmingSpaces: String { String(trimming()) }
+    package var trimmingSpaces: String { String(trimming()) }
 
     /// Padded with spaces to `width` columns (never cut).
-    func padding(_ width: Int) -> String {
+    package func padding(_ width: Int) -> String {
         count >= width ? self : self + String(repeating: " ", count: width - count)
     }
 }
@@ -49,7 +54,7 @@ extension String {
 /// Joins lines, wrapping any wider than `width` columns at spaces (continuations indented 4
 /// more than the line). Table rows (indented, with a two-space gap between columns) and
 /// carets are never wrapped: a row stays one row. Colour codes take no columns.
-func wrap(_ lines: [String], width: Int) -> String {
+package func wrap(_ lines: [String], width: Int) -> String {
     guard width >= 20 else { return lines.joined(separator: "\n") }
     var out: [String] = []
     for line in lines {
