@@ -230,6 +230,22 @@ func fingerprint(_ session: Session) -> String {
         let s = Session()
         let h = s.execute("help")
         #expect(h.ok && h.output.count <= 24)
+        // No command is lost from the overview: it shows each command's short forms, or names
+        // its topic among the more topics at the end.
+        let overview = h.output.joined(separator: "\n")
+        let named = Set(h.output.drop { !$0.hasPrefix("more topics:") }.flatMap { $0.split(separator: " ").map(String.init) })
+        for command in CommandRegistry.all {
+            let spec = command.spec
+            if spec.topic == "help" { continue }
+            if spec.overview.isEmpty {
+                #expect(named.contains(spec.topic), "\(spec.topic)")
+            } else {
+                for item in spec.overview { #expect(overview.contains(item), "\(item)") }
+            }
+        }
+        // `help help` lists every topic.
+        let all = Set(s.execute("help help").output.flatMap { $0.split(separator: " ").map(String.init) })
+        for topic in Help.topicNames { #expect(all.contains(topic), "\(topic)") }
         for topic in Help.topicNames { #expect(s.execute("help \(topic)").ok) }
         let typo = s.execute("constrains")
         #expect(!typo.ok && typo.error?.hint == "did you mean `constraints`?")
