@@ -1,4 +1,5 @@
 import LayoutModel
+import LayoutVocabulary
 
 /// What the reader has been shown of the broken constraints and the ambiguity, so a report
 /// after an input says only what is new or changed and counts the rest: a label stretched by
@@ -7,8 +8,9 @@ import LayoutModel
 /// What a report counted past its cap (`… and 8 more`) counts as shown too: it comes back
 /// when it changes, not after every input.
 struct ShownDiagnostics {
-    /// Each broken constraint's line as last printed, by id.
-    var broken: [String: String] = [:]
+    /// Each broken constraint as last printed (its line follows from it), by id: compared,
+    /// not its words, so a report builds lines only for what it prints.
+    var broken: [String: BrokenConstraint] = [:]
     /// Each ambiguous view as last printed: its components, and its line (empty when it was
     /// only counted).
     var ambiguity: [String: (components: [FrameComponent], text: String)] = [:]
@@ -46,24 +48,25 @@ extension Session {
     /// A view's ambiguity is looked at again (explained, compared by its words) when its
     /// components or its frame changed, a constraint touching it changed, or it is among the
     /// first views every report explains; otherwise it is as it was shown.
-    /// - Complexity: O(broken + ambiguous) dictionary look-ups, plus at most `ambiguityCap`
-    ///   explanations beyond the ones the report already has.
+    /// - Complexity: O(broken + ambiguous) dictionary look-ups; lines are built for the
+    ///   `brokenCap` printed, and at most `ambiguityCap` explanations beyond the ones the report
+    ///   already has.
     func fillNews(_ result: inout CommandResult, explained: [String: AmbiguityReport]) {
         var news = DiagnosticNews()
         var current = Set<String>()
         for item in result.broken {
             current.insert(item.id)
-            let line = model.brokenLine(item)
-            if shown.broken[item.id] == line.line {
+            if shown.broken[item.id] == item {
                 news.brokenUnchanged += 1
-            } else if news.broken.count < ShownDiagnostics.brokenCap {
-                news.broken.append(line)
-                shown.broken[item.id] = line.line
+                continue
+            }
+            if news.broken.count < ShownDiagnostics.brokenCap {
+                news.broken.append(model.brokenLine(item))
             } else {
                 // Counted in `… and N more`: heard of, and heard again when it changes.
                 news.brokenMore += 1
-                shown.broken[item.id] = line.line
             }
+            shown.broken[item.id] = item
         }
         // Only what is still there and on holds now: a removed or deactivated constraint has
         // its own line, and so has a required one that holds again (`holds again`).
@@ -130,8 +133,8 @@ extension Session {
 
     /// Everything broken and ambiguous, printed (the whole-layout report, `broken`,
     /// `ambiguous`): the reader has now seen all of it.
-    func markShown(broken lines: [BrokenLine]) {
-        shown.broken = Dictionary(lines.map { ($0.id, $0.line) }, uniquingKeysWith: { a, _ in a })
+    func markShown(broken items: [BrokenConstraint]) {
+        shown.broken = Dictionary(items.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     }
 
     func markShown(ambiguity reports: [AmbiguityReport]) {

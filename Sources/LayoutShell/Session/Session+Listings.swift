@@ -1,4 +1,5 @@
 import LayoutModel
+import LayoutVocabulary
 
 /// The listings of `frames`, `constraints`, `broken` and `ambiguous`.
 extension Session {
@@ -55,7 +56,7 @@ extension Session {
             items = items.filter { model.constraint($0.id)?.items.contains(where: subtree.contains) ?? false }
         }
         let lines = items.map(model.brokenLine)
-        if view == nil { markShown(broken: lines) }
+        if view == nil { markShown(broken: items) }
         if lines.isEmpty { return [view.map { "nothing broken in \($0)" } ?? "nothing broken"] }
         let failures = lines.filter { !$0.isStretch }, stretches = lines.filter(\.isStretch)
         var output = failures.map(\.line)
