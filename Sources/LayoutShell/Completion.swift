@@ -6,6 +6,7 @@ import Darwin
 import LayoutModel
 import LayoutVocabulary
 import VisualFormat
+import LayoutReport
 
 extension Session {
     /// Tab completion: for the text before `cursor` (a character offset), the character offset

@@ -4,6 +4,7 @@ import LayoutModel
 import LayoutVocabulary
 @testable import LayoutShell
 import ShellTestSupport
+@testable import LayoutReport
 
 @Suite struct LanguageRows {
     @Test func rootResizes() {

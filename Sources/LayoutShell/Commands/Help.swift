@@ -1,3 +1,5 @@
+import LayoutReport
+
 /// `help` and `help TOPIC`, written from the command registry: each command's synopsis,
 /// summary and examples come from its `CommandSpec`, so help cannot drift from what the parser
 /// accepts. A few topics explain ideas rather than commands (`Help.concepts`).
