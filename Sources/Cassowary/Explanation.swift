@@ -174,7 +174,7 @@ extension Solver {
 
     /// The coefficient of one of a constraint's own symbols in its original equation
     /// (see `makeRow`).
-    private func ownCoefficient(of symbol: Symbol, in record: ConstraintRecord) -> Double {
+    private func ownCoefficient(of symbol: Symbol, in record: SolverConstraint) -> Double {
         switch (record.relation, record.isRequired) {
         case (.equal, true): return 1
         case (.equal, false): return symbol == record.marker ? -1 : 1

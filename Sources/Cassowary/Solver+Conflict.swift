@@ -9,7 +9,7 @@
 extension Solver {
     /// - Complexity: one scratch solve per member of `support` (each of at most its size plus
     ///   one constraints): quadratic in the proof's support, independent of the layout's size.
-    func minimalConflict(with offending: ConstraintRecord, within support: [ConstraintID]) -> [ConstraintID] {
+    func minimalConflict(with offending: SolverConstraint, within support: [ConstraintID]) -> [ConstraintID] {
         var necessary: [ConstraintID] = []
         var pending = support.filter { $0 != offending.id && constraints[$0.id] != nil }
         // Each test is a scratch solve of the candidates: quadratic in the proof's size. A proof
@@ -35,7 +35,7 @@ extension Solver {
 
     /// Whether `offending` together with `others` (all treated as required) is unsatisfiable;
     /// if so, the members of `others` in the proof found.
-    func unsatisfiableSubset(_ offending: ConstraintRecord, _ others: [ConstraintID]) -> Set<ConstraintID>? {
+    func unsatisfiableSubset(_ offending: SolverConstraint, _ others: [ConstraintID]) -> Set<ConstraintID>? {
         var copy = ScratchCopy()
         var original: [ConstraintID] = []
         let members = [offending] + others.map { constraints[$0.id]! }

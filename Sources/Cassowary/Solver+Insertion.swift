@@ -65,7 +65,7 @@ extension Solver {
     /// The row `0 = expression + markers`, user variables left as they are (basic or not), and
     /// the record of the symbols made for the constraint. Errors enter their strength's objective.
     func makeRow(_ expression: Expression, _ relation: Relation, _ strength: Strength, id: ConstraintID)
-        -> (Row, ConstraintRecord)
+        -> (Row, SolverConstraint)
     {
         var row = Row(constant: expression.constant)
         for term in expression.terms { row.add(Symbol(term.variable.id), term.coefficient) }
@@ -93,7 +93,7 @@ extension Solver {
                 addToObjective([other], priority: priority)
             }
         }
-        let record = ConstraintRecord(
+        let record = SolverConstraint(
             id: id, expression: expression, relation: relation, strength: strength,
             marker: marker, other: other, markerCoefficient: markerCoefficient)
         return (row, record)
@@ -132,7 +132,7 @@ extension Solver {
     /// A restricted symbol the new row can be solved for without losing feasibility: the
     /// constraint's own marker or error when its coefficient is negative (the row's constant is
     /// nonnegative by then).
-    private func restrictedSubject(_ row: Row, _ record: ConstraintRecord) -> Symbol {
+    private func restrictedSubject(_ row: Row, _ record: SolverConstraint) -> Symbol {
         for symbol in [record.marker, record.other]
         where symbol != noSymbol && tableau.kinds[Int(symbol)].isRestricted && row.coefficient(of: symbol) < 0 {
             return symbol
@@ -144,7 +144,7 @@ extension Solver {
     /// constraint fits, and the artificial variable is dropped. Otherwise the final phase-one
     /// objective is a proof of infeasibility; the constraint is taken out again and the proof's
     /// required constraints are returned.
-    private func addWithArtificialVariable(_ row: Row, _ record: ConstraintRecord) -> [ConstraintID]? {
+    private func addWithArtificialVariable(_ row: Row, _ record: SolverConstraint) -> [ConstraintID]? {
         let artificial = tableau.newSymbol(.slack)
         tableau.place(row, basic: artificial)
         tableau.objectives.artificial = artificial
@@ -184,7 +184,7 @@ extension Solver {
 
     /// Takes a constraint's equation out of the tableau (Cassowary's removal): its errors leave
     /// their objective, then its marker is made basic and that row dropped.
-    func retract(_ record: ConstraintRecord, alsoPurging extra: Symbol = noSymbol) {
+    func retract(_ record: SolverConstraint, alsoPurging extra: Symbol = noSymbol) {
         if case .optional(let priority) = record.strength, let level = tableau.objectives.existingLevelIndex(for: priority) {
             for error in record.errorSymbols {
                 tableau.addSymbolToObjective(level, error, times: -1)
@@ -217,7 +217,7 @@ extension Solver {
     /// Moves a constraint's constant by `delta` inside the tableau. In the constraint's equation
     /// `expression + delta + k·marker` equals `expression + k·(marker + delta/k)`, so the marker
     /// absorbs the change: its own row if basic, else every row that contains it.
-    func shiftConstant(of record: ConstraintRecord, by delta: Double) {
+    func shiftConstant(of record: SolverConstraint, by delta: Double) {
         let shift = delta / record.markerCoefficient
         let marker = record.marker
         let slot = tableau.slotOfBasic[Int(marker)]

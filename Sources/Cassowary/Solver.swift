@@ -16,7 +16,7 @@ public final class Solver {
     /// of `value(of:)`, called once per variable per frame. The solver calls out to no user code,
     /// so no access to the tableau can overlap another.
     @exclusivity(unchecked) var tableau = Tableau()
-    var constraints: [ConstraintRecord?] = []
+    var constraints: [SolverConstraint?] = []
     var edits: [Int: ConstraintID] = [:]
     /// Answers on the optimal face kept until the tableau changes.
     var faceMemo = FaceMemo()
@@ -164,7 +164,7 @@ public final class Solver {
 }
 
 /// What the solver remembers of a constraint: as given, and the tableau symbols made for it.
-struct ConstraintRecord {
+struct SolverConstraint {
     var id: ConstraintID
     var expression: Expression
     var relation: Relation
@@ -190,5 +190,5 @@ struct ConstraintRecord {
 enum InsertOutcome {
     case added(ConstraintID)
     /// The required constraints (other than the new one) of a proof that it cannot hold.
-    case unsatisfiable(support: [ConstraintID], record: ConstraintRecord)
+    case unsatisfiable(support: [ConstraintID], record: SolverConstraint)
 }
