@@ -68,7 +68,8 @@ struct ShowNames: SessionAction {
         result.names = live.map { entry in
             // `Class:id` (logs and IB files); a title or identifier after a space is not part of the id.
             let head = entry.text.split(separator: " ", maxSplits: 1).first.map(String.init) ?? entry.text
-            guard let colon = head.firstIndex(of: ":") else { return (entry.name, head, "") }
+            // Code says only the class (`UILabel`).
+            guard let colon = head.firstIndex(of: ":") else { return (entry.name, "", head) }
             return (entry.name, String(head[head.index(after: colon)...]), String(head[..<colon]))
         }
         return false
