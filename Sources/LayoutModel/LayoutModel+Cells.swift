@@ -1,4 +1,5 @@
-import Cassowary
+public import LayoutVocabulary
+internal import Cassowary
 
 /// A table or collection view cell (`cell NAME`): the cell, placed by its frame as a table
 /// places a row, and its content view `NAME.contentView`, whose size UIKit pins with
@@ -120,8 +121,9 @@ extension LayoutModel {
     /// subtree, and the frame its container gives it (encapsulated or autoresizing
     /// constraints) — and two constraints added, `width == W` required and `height == 0 @50`,
     /// so the height is the least the content's stronger constraints allow. A cell is measured
-    /// by its content view, plus its separator, as `UITableViewCell` does.
-    /// - Complexity: a copy of the model and one solve of it.
+    /// by its content view, plus its separator, as `UITableViewCell` does. Wrapping text is laid
+    /// out at the measured width (`layoutText`), so a label's line count follows that width.
+    /// - Complexity: a copy of the model, one solve of it, and the text passes when it has text.
     public func fittingSize(of view: String, width: Double? = nil) throws(LayoutError) -> FittingSize {
         guard let info = views[view] else { throw .unknownView(view) }
         if info.kind.isGuide { throw .guideCannotFit(view) }
@@ -144,6 +146,9 @@ extension LayoutModel {
                                   ConstraintSpec(firstItem: measured, firstAttribute: .height, relation: .equal, constant: 0,
                                                  priority: .fittingSizeLevel))
         model.retryBroken()
+        // Wrapping text is laid out again at the width being measured: a label that wraps to
+        // three lines in a narrow cell is what makes the row taller (UIKit's two passes).
+        model.layoutText()
         let size = model.frame(of: measured)!
         let separator = cells[view]?.separator ?? 0
         return FittingSize(measured: measured, width: size.width, height: size.height + separator, separator: separator, model: model)

@@ -4,7 +4,9 @@ import Glibc
 import Darwin
 #endif
 import LayoutModel
+import LayoutVocabulary
 import VisualFormat
+import LayoutReport
 
 extension Session {
     /// Tab completion: for the text before `cursor` (a character offset), the character offset
@@ -70,7 +72,9 @@ extension Session {
             if first.hasPrefix("H:") || first.hasPrefix("V:") {
                 candidates = CommandRegistry.visualFormat.spec.completeArguments(context)
             } else if let command = CommandRegistry.byWord[first] {
-                if let file = command.spec.fileNameArgument, words.count - 1 == file {
+                // Which argument the cursor is in, by spaces: `words` splits `/` and `.` off.
+                let spaced = ahead.split(separator: " ").count
+                if let file = command.spec.fileNameArgument, spaced - (ahead.hasSuffix(" ") ? 1 : 2) == file {
                     return fileCompletions(line: characters, end: end)
                 }
                 candidates = command.spec.completeArguments(context)

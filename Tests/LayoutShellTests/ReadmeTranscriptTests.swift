@@ -1,5 +1,6 @@
 import Foundation
 import LayoutShell
+@testable import LayoutReport
 import Testing
 
 /// The README's sessions (code blocks with `layoutlab> ` lines) are checked, not pasted: each
@@ -41,7 +42,15 @@ import Testing
             output.append(prompt + input)
             let text = session.execute(input).renderText(width: 80, promptWidth: prompt.count)
             let elided = index + 1 == block.lines.count || block.lines[index + 1].hasPrefix(prompt)
-            if !text.isEmpty && !elided { output += text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+            guard !text.isEmpty && !elided else { continue }
+            var report = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            // A line `…` in the README cuts the report there: what comes before it is checked,
+            // what follows it (a line picked from further down) is kept as written.
+            let shown = block.lines[(index + 1)...].prefix { !$0.hasPrefix(prompt) }
+            if let cut = shown.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "…" }) {
+                report = Array(report.prefix(cut - index - 1)) + Array(shown[cut...])
+            }
+            output += report
         }
         return output
     }

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 import LayoutModel
+import LayoutVocabulary
 @testable import LayoutShell
+import ShellTestSupport
 
 /// `cell`, `fit`, `CELL.height = fit`, `scroll` with its guides, `keyboard` with
 /// `root.keyboard`. Every expected frame is worked out by hand in the comment above it, from
@@ -45,6 +47,28 @@ import LayoutModel
         #expect(frame(s, "row.contentView") == Frame(x: 0, y: 0, width: width, height: fit))
         #expect(frame(s, "title") == Frame(x: 16, y: 8, width: 200, height: 21))
         #expect(frame(s, "photo") == Frame(x: 16, y: 37, width: inner, height: inner / 2))
+    }
+
+    /// A cell whose label wraps (600 points of text on one line, 20-point lines) between the
+    /// content view's margins: the label is W − 32 wide, so it takes ceil(600 / (W − 32)) lines:
+    /// 3 at 320 (288), 2 at 375 (343) and 2 at 430 (398); fit = 8 + 20 × lines + 8.
+    @Test(arguments: [(320.0, 76.0), (375, 56), (430, 56)])
+    func aCellWithWrappingTextFitsItsLines(width: Double, fit: Double) {
+        let s = Session()
+        let results = run(s, """
+            cell row width 375
+            view title in row.contentView text 600x20
+            H:|-[title]-|
+            V:|-[title]-|
+            """)
+        #expect(results.allSatisfy { $0.ok })
+        let measured = s.execute("fit row.contentView width \(formatNumber(width))")
+        #expect(measured.fit?.width == width && measured.fit?.height == fit)
+        let sized = s.execute("cell row width \(formatNumber(width)) height fit")
+        #expect(sized.ok)
+        #expect(frame(s, "row") == Frame(x: 0, y: 0, width: width, height: fit + 0.5))
+        #expect(frame(s, "title") == Frame(x: 16, y: 8, width: width - 32, height: fit - 16))
+        #expect(s.model.brokenConstraints().isEmpty)
     }
 
     /// `fit … width W` measures at another width without changing anything: 45 + (320 − 32) / 2.

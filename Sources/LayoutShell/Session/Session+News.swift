@@ -1,43 +1,6 @@
+import LayoutVocabulary
 import LayoutModel
-
-/// What the reader has been shown of the broken constraints and the ambiguity, so a report
-/// after an input says only what is new or changed and counts the rest: a label stretched by
-/// design, or a half-built screen's ambiguity, is said once, not after every line.
-///
-/// What a report counted past its cap (`… and 8 more`) counts as shown too: it comes back
-/// when it changes, not after every input.
-struct ShownDiagnostics {
-    /// Each broken constraint's line as last printed, by id.
-    var broken: [String: String] = [:]
-    /// Each ambiguous view as last printed: its components, and its line (empty when it was
-    /// only counted).
-    var ambiguity: [String: (components: [FrameComponent], text: String)] = [:]
-
-    /// The most new or changed broken constraints a report prints one by one.
-    static let brokenCap = 8
-    /// The most new or changed ambiguous views a report explains one by one (about three
-    /// lines each once wrapped): with the frames, a screenful.
-    static let ambiguityCap = 4
-}
-
-/// The news part of a report: what the text report prints of the broken constraints and the
-/// ambiguity after an input.
-public struct DiagnosticNews: Sendable {
-    /// New or changed broken constraints (all of them in a whole-layout report).
-    public internal(set) var broken: [BrokenLine] = []
-    /// New or changed ones past the cap.
-    public internal(set) var brokenMore = 0
-    /// Still broken as last shown.
-    public internal(set) var brokenUnchanged = 0
-    /// Ids shown broken before that hold now.
-    public internal(set) var brokenGone: [String] = []
-    /// New or changed ambiguous views, explained.
-    public internal(set) var ambiguity: [AmbiguityReport] = []
-    public internal(set) var ambiguityMore = 0
-    public internal(set) var ambiguityUnchanged = 0
-    /// Views shown ambiguous before that are not now.
-    public internal(set) var ambiguityGone: [String] = []
-}
+import LayoutReport
 
 extension Session {
     /// Splits the report's broken constraints and ambiguity into what the reader has not seen
@@ -46,24 +9,25 @@ extension Session {
     /// A view's ambiguity is looked at again (explained, compared by its words) when its
     /// components or its frame changed, a constraint touching it changed, or it is among the
     /// first views every report explains; otherwise it is as it was shown.
-    /// - Complexity: O(broken + ambiguous) dictionary look-ups, plus at most `ambiguityCap`
-    ///   explanations beyond the ones the report already has.
+    /// - Complexity: O(broken + ambiguous) dictionary look-ups; lines are built for the
+    ///   `brokenCap` printed, and at most `ambiguityCap` explanations beyond the ones the report
+    ///   already has.
     func fillNews(_ result: inout CommandResult, explained: [String: AmbiguityReport]) {
         var news = DiagnosticNews()
         var current = Set<String>()
         for item in result.broken {
             current.insert(item.id)
-            let line = model.brokenLine(item)
-            if shown.broken[item.id] == line.line {
+            if shown.broken[item.id] == item {
                 news.brokenUnchanged += 1
-            } else if news.broken.count < ShownDiagnostics.brokenCap {
-                news.broken.append(line)
-                shown.broken[item.id] = line.line
+                continue
+            }
+            if news.broken.count < ShownDiagnostics.brokenCap {
+                news.broken.append(model.brokenLine(item))
             } else {
                 // Counted in `… and N more`: heard of, and heard again when it changes.
                 news.brokenMore += 1
-                shown.broken[item.id] = line.line
             }
+            shown.broken[item.id] = item
         }
         // Only what is still there and on holds now: a removed or deactivated constraint has
         // its own line, and so has a required one that holds again (`holds again`).
@@ -100,7 +64,7 @@ extension Session {
                 continue
             }
             var report = known ?? item
-            if report.explanations == nil { report.explanations = explanations(of: item.view) }
+            if report.explanations == nil { report.explanations = model.explanations(of: item.view) }
             let text = report.text
             if before?.text == text {
                 news.ambiguityUnchanged += 1
@@ -130,8 +94,8 @@ extension Session {
 
     /// Everything broken and ambiguous, printed (the whole-layout report, `broken`,
     /// `ambiguous`): the reader has now seen all of it.
-    func markShown(broken lines: [BrokenLine]) {
-        shown.broken = Dictionary(lines.map { ($0.id, $0.line) }, uniquingKeysWith: { a, _ in a })
+    func markShown(broken items: [BrokenConstraint]) {
+        shown.broken = Dictionary(items.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     }
 
     func markShown(ambiguity reports: [AmbiguityReport]) {
