@@ -201,20 +201,21 @@ final class LineEditor {
     /// edited, to be edited and entered as if typed; several end the line at once, and `read`
     /// returns them as one `.paste`. A paste cut short (Ctrl-C, end of input) is dropped.
     fileprivate func readPaste() -> UInt8 {
-        var text = String.UnicodeScalarView()
+        // An array, not a String: checking its end after every character stays constant time.
+        var text: [Unicode.Scalar] = []
         var ended = false
         var ch: wchar_t = 0
         while el_wgetc(el, &ch) == 1 {
             guard let scalar = Unicode.Scalar(UInt32(bitPattern: Int32(ch))) else { continue }
             text.append(scalar)
-            if text.count >= pasteEnd.count, text.suffix(pasteEnd.count).elementsEqual(pasteEnd) {
+            if text.count >= pasteEnd.count, text[(text.count - pasteEnd.count)...].elementsEqual(pasteEnd) {
                 text.removeLast(pasteEnd.count)
                 ended = true
                 break
             }
         }
         guard ended else { return UInt8(CC_REFRESH) }
-        switch pastedInput(String(text)) {
+        switch pastedInput(String(String.UnicodeScalarView(text))) {
         case .insert(let line):
             el_insertstr(el, line)
             return UInt8(CC_REFRESH)
