@@ -50,8 +50,7 @@ struct LayoutCodePrinter {
     static func classes(from origins: [(name: String, text: String)]) -> [String: String] {
         var classes: [String: String] = [:]
         for (name, text) in origins {
-            let head = text.split(separator: " ", maxSplits: 1).first.map(String.init) ?? text
-            let className = head.split(separator: ":", maxSplits: 1).first.map(String.init) ?? head
+            let className = originParts(text).className
             if madeAsThemselves.contains(className) { classes[name] = className }
         }
         return classes
