@@ -174,7 +174,7 @@ extension LayoutModel {
     public static func roundToPixel(_ value: Double, scale: Double) -> Double {
         let scaled = value * scale
         let nearest = scaled.rounded()
-        let pixels = abs(scaled - nearest) < 1e-6 ? nearest : (scaled + 0.5).rounded(.down)
+        let pixels = Tolerance.isOnPixel(scaled, nearest) ? nearest : (scaled + 0.5).rounded(.down)
         return pixels / scale
     }
 

@@ -1,5 +1,6 @@
 import CEditLine
 import LayoutShell
+import LayoutVocabulary
 import Synchronization
 
 #if canImport(Glibc)
@@ -446,12 +447,7 @@ final class HistoryFile {
 }
 
 extension StringProtocol {
-    /// The string without leading and trailing spaces, tabs and line breaks.
-    /// (Kept here so the executable needs no Foundation.)
-    var trimmingWhitespace: String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0.isNewline }
-        guard let start = firstIndex(where: { !isSpace($0) }) else { return "" }
-        let end = lastIndex(where: { !isSpace($0) })!
-        return String(self[start...end])
-    }
+    /// The string without leading and trailing blanks and line breaks: libedit hands over the
+    /// line with its newline, and a pasted block may carry `\r`.
+    var trimmingWhitespace: String { String(trimming { $0.isBlank || $0.isNewline }) }
 }
