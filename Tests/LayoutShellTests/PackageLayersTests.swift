@@ -35,7 +35,8 @@ import Testing
         for start in starts { pieces = pieces.flatMap { $0.components(separatedBy: start).enumerated().map { $0.offset == 0 ? Substring($0.element) : Substring(start + $0.element) } } }
         for piece in pieces where !piece.hasPrefix(".testTarget(") && starts.contains(where: piece.hasPrefix) {
             guard let name = piece.firstMatch(of: /name:\s*"([^"]+)"/)?.1 else { continue }
-            if String(name) == "TestSupport" { continue }
+            // Test helpers (TestSupport, ShellTestSupport) live under Tests/ and may see every layer.
+            if String(name).hasSuffix("TestSupport") { continue }
             var dependencies: [String] = []
             if let list = piece.firstMatch(of: /dependencies:\s*\[([^\]]*)\]/)?.1 {
                 // Plain strings only: `.product(name: …)` names another package's product.
