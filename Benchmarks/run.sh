@@ -41,7 +41,7 @@ while (( $# )); do
         --sizes) sizes="$2"; shift ;;
         --big-cap) big_cap="$2"; shift ;;
         --only) only+=("$2"); shift ;;
-        -h|--help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "run.sh: unknown option: $1" >&2; exit 2 ;;
     esac
     shift
@@ -223,8 +223,9 @@ done
 # hyperfine), shell-pinned (a report after every input on a chain whose widths are each pinned
 # by `>=` and `<=`: thousands of degenerate rows, which exact ambiguity must handle group by
 # group), shell-exercise (`exercise` after `load`, N from 1 000), shell-memory (`--final` on
-# 10 000 and 100 000 views: time and peak memory per view). The checks replay with `--final --json` and compare every frame with the expected
-# layout (shell_bench.py check / check-pinned). No kiwi column.
+# 10 000 and 100 000 views: time and peak memory per view). The checks replay with
+# `--final --json` and compare every frame with the expected layout (shell_bench.py check /
+# check-pinned). No kiwi column.
 shell_py=(python3 "$here/shell_bench.py")
 run_shell() { # N mode(final|every|pinned) -> seconds or TIMEOUT/ERROR
     local n=$1 mode=$2 script="$here/.build/session-$1.lal" t0 t1 status=0

@@ -26,6 +26,7 @@ Only the standard library; no output besides the one result line (errors on stde
 """
 import json
 import os
+import resource
 import select
 import subprocess
 import sys
@@ -176,7 +177,6 @@ def timed_lines(binary, script, k, lines):
 
 def timed_final(binary, script):
     # The peak resident set of the one child this process starts, as the kernel counts it.
-    import resource
     t = time.perf_counter()
     status = subprocess.call([binary, "--final", script], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     elapsed = time.perf_counter() - t
