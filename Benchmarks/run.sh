@@ -41,7 +41,7 @@ while (( $# )); do
         --sizes) sizes="$2"; shift ;;
         --big-cap) big_cap="$2"; shift ;;
         --only) only+=("$2"); shift ;;
-        -h|--help) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "run.sh: unknown option: $1" >&2; exit 2 ;;
     esac
     shift
