@@ -135,6 +135,12 @@ public final class Session {
             result.isSilent = true
             return result
         }
+        return finishPaste(result: result, report: report)
+    }
+
+    /// Imports what `paste` collected (the paste then ends), filling in the report.
+    func finishPaste(result: CommandResult, report: Bool) -> CommandResult {
+        var result = result
         let collected = pasted!
         pasted = nil
         if collected.isEmpty {
