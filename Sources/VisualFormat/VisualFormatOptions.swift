@@ -99,7 +99,7 @@ public struct VisualFormatOptions: OptionSet, Hashable, Sendable {
         var current = ""
         var start = 0
         for (offset, character) in text.enumerated() {
-            if character == " " || character == "\t" {
+            if character.isBlank {
                 if !current.isEmpty { result.append((current, start)) }
                 current = ""
             } else {

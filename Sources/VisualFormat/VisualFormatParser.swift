@@ -85,7 +85,7 @@ public enum VisualFormatParser {
     ) throws(VisualFormatError) -> [ConstraintSpec] {
         let format: Substring
         var options: VisualFormatOptions = []
-        if let space = line.firstIndex(where: { $0 == " " || $0 == "\t" }) {
+        if let space = line.firstIndex(where: \.isBlank) {
             format = line[..<space]
             let offset = format.count + 1
             do {

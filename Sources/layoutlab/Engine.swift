@@ -1,5 +1,6 @@
 import LayoutShell
 import LayoutReport
+import LayoutVocabulary
 
 /// The interactive shell's prompt: short, plain, and the same on every line.
 let shellPrompt = "layoutlab> "
@@ -107,7 +108,7 @@ final class ShellEngine {
         let (from, candidates) = session.completions(line: line, cursor: cursor)
         let ahead = Array(line).prefix(min(max(0, from), line.count))
         let inFormat: Bool = {
-            let start = ahead.drop { $0 == " " || $0 == "\t" }
+            let start = ahead.drop(while: \.isBlank)
             guard start.starts(with: ["H", ":"]) || start.starts(with: ["V", ":"]) else { return false }
             return !(start.contains(" ") || start.contains("\t"))
         }()
@@ -116,7 +117,7 @@ final class ShellEngine {
             let candidates = candidates.map { $0 == "hugging" || $0 == "resistance" ? $0 + "." : $0 }
             return Completion(replaceFrom: from, candidates: candidates, spaceAfter: !inFormat)
         }
-        guard ahead.allSatisfy({ $0 == " " || $0 == "\t" }) else {
+        guard ahead.allSatisfy(\.isBlank) else {
             return Completion(replaceFrom: from, candidates: candidates, spaceAfter: !inFormat)
         }
         let dotted = candidates.map { word in

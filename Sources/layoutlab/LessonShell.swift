@@ -1,5 +1,6 @@
 import CEditLine
 import LayoutShell
+import LayoutVocabulary
 
 #if canImport(Glibc)
 import Glibc
@@ -108,7 +109,7 @@ struct LessonShell {
             engine.prepareForCommand()
             switch player.respond(to: line) {
             case .step(let command, let result, let differs):
-                if line.allSatisfy({ $0 == " " || $0 == "\t" }) { echo(command, prompt: prompt, onTerminal: editor != nil) }
+                if line.allSatisfy(\.isBlank) { echo(command, prompt: prompt, onTerminal: editor != nil) }
                 emit(engine.render(result))
                 if differs { show(wrapped(player.differenceNote)) }
                 show(player.present())
