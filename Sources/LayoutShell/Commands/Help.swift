@@ -115,7 +115,7 @@ enum Help {
             lines.append(String(repeating: " ", count: max(0, 4 - number.count)) + number + "  " + lesson.title)
             lines += filled(words(lesson.summary), separator: " ", indent: "      ", first: "      ")
         }
-        lines.append("layoutlab --lesson N plays one, step by step (N: a number or a name).")
+        lines.append("lesson N at the prompt (or layoutlab --lesson N) plays one, step by step (N: a number or a name).")
         lines.append("The files, scripts to read or replay: \(library.directory)")
         return lines
     }

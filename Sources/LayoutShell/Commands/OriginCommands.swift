@@ -1,3 +1,4 @@
+import LayoutImport
 import LayoutModel
 
 /// `origin NAME TEXT`: records what a view, guide or constraint was in an imported source
@@ -64,10 +65,12 @@ struct ShowNames: SessionAction {
         // Logs name things by address (`UIView:0x7fe…`); Interface Builder files by object id.
         let fromFile = live.allSatisfy { !$0.text.contains(":0x") }
         result.output = ["  " + "name".padded(to: width) + (fromFile ? "  in the file" : "  in the log")]
-            + live.map { "  " + $0.name.padded(to: width) + "  " + $0.text }
+            + live.map { "  " + $0.name.padded(to: width) + "  " + LogConstraintOrigin.shown($0.text) }
         result.names = live.map { entry in
             // `Class:id` (logs and IB files); a title or identifier after a space is not part of the id.
-            let head = entry.text.split(separator: " ", maxSplits: 1).first.map(String.init) ?? entry.text
+            // SnapKit's `@File.swift#88` is where the app made it, not part of the address.
+            var head = entry.text.split(separator: " ", maxSplits: 1).first.map(String.init) ?? entry.text
+            if let at = head.firstIndex(of: "@") { head = String(head[..<at]) }
             guard let colon = head.firstIndex(of: ":") else { return (entry.name, head, "") }
             return (entry.name, String(head[head.index(after: colon)...]), String(head[..<colon]))
         }

@@ -42,10 +42,12 @@ extension Session {
                     ?? ChangedConstraint(id: id, text: record.text, before: before.text, what: .constant))
             case .conflict(let conflict):
                 let members = conflict.constraints.map { id in
-                    ConstraintLine(id: id, text: constraintText(id))
+                    ConstraintLine(id: id, text: memberText(id))
                 }
                 var report = ConflictReport(constraints: members, broken: conflict.broken)
-                if !autoresizingViews(among: conflict.constraints).isEmpty { report.note = autoresizingConflictNote }
+                if !autoresizingViews(among: conflict.constraints).isEmpty || !loggedAutoresizing(among: conflict.constraints).isEmpty {
+                    report.note = autoresizingConflictNote
+                }
                 if let certificate = model.conflictExplanation(members: conflict.constraints, broken: conflict.broken) {
                     report.sentence = conflictSentence(certificate)
                     report.fix = conflictFix(certificate)

@@ -71,10 +71,11 @@ extension Session {
 
     /// `  id  text` lines for the constraints an explanation names.
     /// A screenful at most (`CommandResult.constraintLinesCap`), then a count of the rest.
-    func constraintLines(_ ids: [String]) -> [String] {
+    /// `members`: a conflict's list, which says what the log says made each.
+    func constraintLines(_ ids: [String], members: Bool = false) -> [String] {
         let shown = ids.prefix(CommandResult.constraintLinesCap)
         let width = shown.map(\.count).max() ?? 0
-        var lines = shown.map { id in "  \(id.padding(width))  \(constraintText(id))" }
+        var lines = shown.map { id in "  \(id.padding(width))  \(members ? memberText(id) : constraintText(id))" }
         if ids.count > shown.count { lines.append("  … and \(ids.count - shown.count) more (constraints lists them all)") }
         return lines
     }
@@ -166,7 +167,7 @@ extension Session {
             guard let conflict else { return lines }
             lines.append("  these cannot all hold: \(conflict.members.joined(separator: ", "))")
             if !autoresizingViews(among: conflict.members).isEmpty { lines.append("  " + autoresizingConflictNote) }
-            lines += constraintLines(conflict.members)
+            lines += constraintLines(conflict.members, members: true)
             lines.append("  why: " + conflictSentence(conflict))
             if let fix = conflictFix(conflict) { lines.append("  fix: " + fix) }
             return lines
@@ -236,6 +237,10 @@ extension Session {
         let quantity = termsText(c.target)
         let wanted = statedBound(c.target)
         let wants = boundWords(wanted.relation, wanted.value)
+        if names.isEmpty {
+            // `root.top - root.top == 20`: its own terms cancel, so it contradicts itself.
+            return "\(quantity) is always \(formatValue(c.impliedValue)), but \(c.target) wants \(wants)"
+        }
         return "\(names.joined(separator: " + ")) \(names.count == 1 ? "gives" : "give") \(quantity) \(c.impliedRelation.rawValue) \(formatValue(c.impliedValue)), "
             + "but \(c.target) wants \(wants); \(required)"
     }
@@ -243,7 +248,9 @@ extension Session {
     /// The cheapest member to make optional, with the lines to type (UIKit cannot move a
     /// priority between required and optional in place).
     func conflictFix(_ c: ConflictExplanation) -> String? {
-        if let fix = autoresizingFix(autoresizingViews(among: c.members)) { return fix }
+        if let fix = loggedAutoresizingFix(c.members) ?? autoresizingFix(autoresizingViews(among: c.members)) ?? negativeSizeFix(c.members) {
+            return fix
+        }
         guard let cheapest = c.cheapest, let record = model.constraint(cheapest.id) else { return nil }
         var spec = record.spec
         spec.priority = LayoutPriority(999)

@@ -1,0 +1,54 @@
+import LayoutImport
+import LayoutModel
+
+/// A conflict among constraints imported from a console log, in the log's terms: which members
+/// UIKit made (an autoresizing mask, an encapsulated size) and where the app made the others
+/// (SnapKit's `@File.swift#88`), read from the `origin` lines the importer wrote.
+extension Session {
+    func logOrigin(of id: String) -> LogConstraintOrigin? {
+        guard let entry = origins.last(where: { $0.name == id }) else { return nil }
+        return LogConstraintOrigin(originText: entry.text)
+    }
+
+    /// A member's text in a conflict's list, with what the log says made it.
+    func memberText(_ id: String) -> String {
+        let text = constraintText(id)
+        guard let origin = logOrigin(of: id) else { return text }
+        return text + "   (" + origin.mark + ")"
+    }
+
+    /// The imported views whose autoresizing-mask constraints (from the log) are among these
+    /// members, each with its members.
+    func loggedAutoresizing(among ids: [String]) -> [(view: String, ids: [String])] {
+        var result: [(view: String, ids: [String])] = []
+        for id in ids where logOrigin(of: id)?.autoresizingMask != nil {
+            guard let view = model.constraint(id)?.spec.firstItem else { continue }
+            if let index = result.firstIndex(where: { $0.view == view }) { result[index].ids.append(id) }
+            else { result.append((view, [id])) }
+        }
+        return result
+    }
+
+    /// When the app's view still translated its autoresizing mask, the fix is that flag, not a
+    /// priority: the mask's constraints are UIKit's, and no priority of the app's reaches them.
+    func loggedAutoresizingFix(_ ids: [String]) -> String? {
+        let found = loggedAutoresizing(among: ids)
+        guard !found.isEmpty else { return nil }
+        let views = found.map(\.view)
+        let members = found.flatMap(\.ids)
+        let who = views.count == 1 ? "\(views[0]) still translated its autoresizing mask" : "\(views.joined(separator: ", ")) still translated their autoresizing masks"
+        let flags = views.map { "\($0).translatesAutoresizingMaskIntoConstraints = false" }.joined(separator: "; ")
+        return "in the app \(who) into constraints (\(members.joined(separator: ", "))): set \(flags); here `remove \(members.joined(separator: " "))` does the same"
+    }
+
+    /// A member that asks a size to be negative is wrong in itself: making it optional would
+    /// hide the mistake.
+    func negativeSizeFix(_ ids: [String]) -> String? {
+        for id in ids {
+            guard let spec = model.constraint(id)?.spec, spec.secondItem == nil, spec.firstAttribute.isSize,
+                  spec.constant < 0, spec.relation != .greaterThanOrEqual else { continue }
+            return "no size can be negative: the constant \(formatValue(spec.constant)) of \(id) (\(spec.firstItem).\(spec.firstAttribute.rawValue)) is wrong"
+        }
+        return nil
+    }
+}
