@@ -119,10 +119,10 @@ public struct LogConstraintOrigin: Equatable, Sendable {
         return words.count > 1 ? fixed + " " + words[1] : String(fixed)
     }
 
-    /// The words a conflict's member list adds after the constraint (`h=--& v=--&: autoresizing, made by UIKit`).
+    /// The words a conflict's member list adds after the constraint (`autoresizing mask h=--& v=--&`).
     public var mark: String {
-        if let autoresizingMask { return "\(autoresizingMask): UIKit's autoresizing mask" }
-        if let systemIdentifier { return "made by UIKit: '\(systemIdentifier)'" }
+        if let autoresizingMask { return "autoresizing mask \(autoresizingMask)" }
+        if let systemIdentifier { return "system constraint '\(systemIdentifier)'" }
         return "@" + (location ?? "")
     }
 }

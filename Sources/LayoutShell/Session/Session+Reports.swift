@@ -45,9 +45,7 @@ extension Session {
                     ConstraintLine(id: id, text: memberText(id))
                 }
                 var report = ConflictReport(constraints: members, broken: conflict.broken)
-                if !autoresizingViews(among: conflict.constraints).isEmpty || !loggedAutoresizing(among: conflict.constraints).isEmpty {
-                    report.note = autoresizingConflictNote
-                }
+                if !autoresizingViews(among: conflict.constraints).isEmpty { report.note = autoresizingConflictNote }
                 if let certificate = model.conflictExplanation(members: conflict.constraints, broken: conflict.broken) {
                     report.sentence = conflictSentence(certificate)
                     report.fix = conflictFix(certificate)

@@ -18,7 +18,10 @@ extension Session {
     }
 
     /// The imported views whose autoresizing-mask constraints (from the log) are among these
-    /// members, each with its members.
+    /// members, each with its members, where the flag was forgotten: the app's own members
+    /// place the view in its superview (realm-tasks#31), or the mask holds a zero frame (a
+    /// view made in code). A view its container sizes (a table's cell 194 wide, the column)
+    /// is not one: there the mask is right and another member is at fault.
     func loggedAutoresizing(among ids: [String]) -> [(view: String, ids: [String])] {
         var result: [(view: String, ids: [String])] = []
         for id in ids where logOrigin(of: id)?.autoresizingMask != nil {
@@ -26,7 +29,19 @@ extension Session {
             if let index = result.firstIndex(where: { $0.view == view }) { result[index].ids.append(id) }
             else { result.append((view, [id])) }
         }
-        return result
+        return result.filter { entry in
+            let superview = model.view(entry.view)?.parent
+            let placedByApp = ids.contains { id in
+                guard logOrigin(of: id)?.autoresizingMask == nil, let spec = model.constraint(id)?.spec else { return false }
+                return (spec.firstItem == entry.view && (spec.secondItem == nil || spec.secondItem == superview))
+                    || (spec.secondItem == entry.view && spec.firstItem == superview)
+            }
+            let zeroFrame = entry.ids.contains { id in
+                guard let spec = model.constraint(id)?.spec else { return false }
+                return spec.firstAttribute.isSize && spec.secondItem == nil && spec.constant == 0
+            }
+            return placedByApp || zeroFrame
+        }
     }
 
     /// When the app's view still translated its autoresizing mask, the fix is that flag, not a

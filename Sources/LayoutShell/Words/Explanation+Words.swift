@@ -251,6 +251,10 @@ extension Session {
         if let fix = loggedAutoresizingFix(c.members) ?? autoresizingFix(autoresizingViews(among: c.members)) ?? negativeSizeFix(c.members) {
             return fix
         }
+        if c.members == [c.target] {
+            // No priority helps a constraint that contradicts itself.
+            return "\(c.target) can never hold, as \(termsText(c.target)) is always \(formatValue(c.impliedValue)): remove \(c.target) or change one of its sides"
+        }
         guard let cheapest = c.cheapest, let record = model.constraint(cheapest.id) else { return nil }
         var spec = record.spec
         spec.priority = LayoutPriority(999)
