@@ -37,7 +37,7 @@ struct PlayLesson: SessionAction {
         do throws(LessonError) {
             session.lessonRequest = try library.lesson(selector)
         } catch {
-            throw ShellError(error.description, hint: "help lessons lists them", column: column)
+            throw ShellError(error.description, column: column)
         }
         return false
     }
