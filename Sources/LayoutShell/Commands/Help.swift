@@ -95,8 +95,8 @@ enum Help {
         text.split(separator: " ").map(String.init)
     }
 
-    /// `help lessons` (or `help lesson`).
-    static let lessonTopics = ["lessons", "lesson"]
+    /// `help lessons` (`help lesson` is the `lesson N` command's).
+    static let lessonTopics = ["lessons"]
 
     /// `help lessons`: each lesson's number, title and summary, read from the files, so the
     /// list cannot drift from them; then how to play one.
