@@ -4,7 +4,9 @@ import Glibc
 import Darwin
 #endif
 import LayoutModel
+import LayoutVocabulary
 import VisualFormat
+import LayoutReport
 
 extension Session {
     /// Tab completion: for the text before `cursor` (a character offset), the character offset

@@ -2,8 +2,11 @@ import Foundation
 import TestSupport
 import Testing
 import Cassowary
-import LayoutModel
+@testable import LayoutModel
+import LayoutVocabulary
 @testable import LayoutShell
+import ShellTestSupport
+@testable import LayoutReport
 
 /// Evaluates the arithmetic `explain` prints (`(300 - 20 - 10 - 20) / 2`): numbers, + - * /,
 /// parentheses, unary minus. The test's own reading of what a learner would type into a calculator.
@@ -200,7 +203,7 @@ func attributeForm(_ attribute: LayoutAttribute, of info: ViewInfo, rtl: Bool) -
     /// frames; when not ambiguous its arithmetic evaluates to it, its multipliers prove it
     /// (`Σ m × (lhs − rhs) ≡ attribute − value` over the variables), and every constraint it
     /// names is tight; its ambiguity agrees with the solver's exact ambiguity for frame values.
-    @Test func randomSessionsExplainExactly() throws {
+    @Test(.tags(.slow), .skippedInFastTier) func randomSessionsExplainExactly() throws {
         var failures: [String] = []
         var checked = 0
         for seed in 0..<250 {

@@ -1,3 +1,5 @@
+import LayoutReport
+
 /// `lesson N` at the prompt: asks the interactive shell to play a lesson. The shell, not the
 /// session, plays it (the player reads the terminal), so the command only checks the lesson
 /// exists and leaves the request for the shell to take.

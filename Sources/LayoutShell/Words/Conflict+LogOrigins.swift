@@ -1,5 +1,6 @@
 import LayoutImport
 import LayoutModel
+import LayoutReport
 
 /// A conflict among constraints imported from a console log, in the log's terms: which members
 /// UIKit made (an autoresizing mask, an encapsulated size) and where the app made the others
@@ -10,11 +11,14 @@ extension Session {
         return LogConstraintOrigin(originText: entry.text)
     }
 
-    /// A member's text in a conflict's list, with what the log says made it.
-    func memberText(_ id: String) -> String {
-        let text = constraintText(id)
-        guard let origin = logOrigin(of: id) else { return text }
-        return text + "   (" + origin.mark + ")"
+    /// The marks and the fix the `origin` lines give a conflict's members. Reads the origins
+    /// as they are now: the words are built once, when a report or an explanation is made.
+    var importedOrigins: ImportedOrigins {
+        let marks = Dictionary(origins.compactMap { entry in LogConstraintOrigin(originText: entry.text).map { (entry.name, $0.mark) } },
+                               uniquingKeysWith: { _, last in last })
+        guard !marks.isEmpty else { return .none }
+        let fixes = loggedAutoresizingFix
+        return ImportedOrigins(mark: { marks[$0] }, fix: { fixes($0) })
     }
 
     /// The imported views whose autoresizing-mask constraints (from the log) are among these
@@ -54,16 +58,5 @@ extension Session {
         let who = views.count == 1 ? "\(views[0]) still translated its autoresizing mask" : "\(views.joined(separator: ", ")) still translated their autoresizing masks"
         let flags = views.map { "\($0).translatesAutoresizingMaskIntoConstraints = false" }.joined(separator: "; ")
         return "in the app \(who) into constraints (\(members.joined(separator: ", "))): set \(flags); here `remove \(members.joined(separator: " "))` does the same"
-    }
-
-    /// A member that asks a size to be negative is wrong in itself: making it optional would
-    /// hide the mistake.
-    func negativeSizeFix(_ ids: [String]) -> String? {
-        for id in ids {
-            guard let spec = model.constraint(id)?.spec, spec.secondItem == nil, spec.firstAttribute.isSize,
-                  spec.constant < 0, spec.relation != .greaterThanOrEqual else { continue }
-            return "no size can be negative: the constant \(formatValue(spec.constant)) of \(id) (\(spec.firstItem).\(spec.firstAttribute.rawValue)) is wrong"
-        }
-        return nil
     }
 }

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 import LayoutModel
+import LayoutVocabulary
 @testable import LayoutShell
+@testable import LayoutReport
 
 /// Every lesson, replayed, written by `export swift` and read back by `import` into a fresh
 /// session, gives the same frames (where not ambiguous), the same broken constraints (by

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LayoutShell
+@testable import LayoutReport
 
 /// A conflict imported from a console log, said in the log's terms: which members UIKit made,
 /// where SnapKit says the app made the others, and a `fix:` that can work.

@@ -1,5 +1,6 @@
 import Testing
 @testable import LayoutShell
+@testable import LayoutReport
 
 /// `lesson N` at the prompt: the session checks the lesson and leaves the request for the
 /// interactive shell, which plays it (tested in tmux: Tests/e2e).

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 import LayoutModel
+import LayoutVocabulary
 @testable import LayoutShell
+@testable import LayoutReport
 
 /// Sessions the whole-session properties found, kept with their lines.
 struct PropertyRegressionTests {

@@ -1,4 +1,5 @@
 import LayoutModel
+import LayoutVocabulary
 
 // The words of `explain` and of conflict sentences. Every number here comes from the model's
 // explanation (the solver's optimal basis or a conflict's certificate); this file only says it.
@@ -6,7 +7,7 @@ import LayoutModel
 /// `offset + Σ multiplier × constant` as arithmetic a reader can redo: terms with the same
 /// weight grouped (`(300 - 20 - 10 - 20) / 2`), constants of 0 left out. Evaluates to the
 /// explained value (up to the solver's rounding).
-func arithmetic(_ terms: [ExplanationTerm], offset: Double = 0) -> String {
+package func arithmetic(_ terms: [ExplanationTerm], offset: Double = 0) -> String {
     var groups: [(weight: Double, constants: [Double])] = []
     for term in terms where term.constant != 0 {
         let weight = abs(term.multiplier)
@@ -59,29 +60,42 @@ private func smallFraction(_ weight: Double) -> (Int, Int)? {
 }
 
 /// A priority as reports write it beside a constraint: `required` or `@750`.
-func priorityWords(_ priority: Double) -> String {
+package func priorityWords(_ priority: Double) -> String {
     priority >= 1000 ? "required" : "@\(formatNumber(priority))"
 }
 
-extension Session {
+/// The words of a model's constraints and explanations: they describe the model's values, so
+/// they are the model's (read here, where reports are made), not the session's.
+extension LayoutModel {
     /// A constraint's text by id, implicit ones (the window's size, size floors) included.
-    func constraintText(_ id: String) -> String {
-        model.constraint(id)?.text ?? implicitText(id)
+    package func constraintText(_ id: String) -> String {
+        constraint(id)?.text ?? implicitText(id)
+    }
+
+    /// An implicit constraint as a member of a conflict or an explanation (the window's size, a
+    /// size floor): not a constraint of the user's, so its text says where it comes from.
+    package func implicitText(_ id: String) -> String {
+        guard let implicit = implicitConstraint(id) else { return id }
+        let equation = "\(id) \(implicit.relation.rawValue) \(formatNumber(implicit.constant))"
+        switch implicit.kind {
+        case .windowSize: return equation + "   (the window's size)"
+        case .nonNegativeSize: return equation + "   (no size is negative)"
+        }
     }
 
     /// `  id  text` lines for the constraints an explanation names.
     /// A screenful at most (`CommandResult.constraintLinesCap`), then a count of the rest.
-    /// `members`: a conflict's list, which says what the log says made each.
-    func constraintLines(_ ids: [String], members: Bool = false) -> [String] {
+    /// `origins`: a conflict's list, where an import says what made each member.
+    package func constraintLines(_ ids: [String], origins: ImportedOrigins = .none) -> [String] {
         let shown = ids.prefix(CommandResult.constraintLinesCap)
         let width = shown.map(\.count).max() ?? 0
-        var lines = shown.map { id in "  \(id.padding(width))  \(members ? memberText(id) : constraintText(id))" }
+        var lines = shown.map { id in "  \(id.padding(width))  \(memberText(id, origins: origins))" }
         if ids.count > shown.count { lines.append("  … and \(ids.count - shown.count) more (constraints lists them all)") }
         return lines
     }
 
     /// `from c1, c2, …`, a screenful of ids at most.
-    func fromWords(_ ids: [String]) -> String {
+    package func fromWords(_ ids: [String]) -> String {
         let cap = CommandResult.constraintLinesCap
         if ids.isEmpty { return "" }
         let shown = ids.prefix(cap).joined(separator: ", ")
@@ -90,7 +104,7 @@ extension Session {
 
     // MARK: - explain VIEW.ATTR
 
-    func valueExplanationLines(_ e: ValueExplanation) -> [String] {
+    package func valueExplanationLines(_ e: ValueExplanation) -> [String] {
         let name = "\(e.view).\(e.attribute.rawValue)"
         let ids = e.terms.map(\.id)
         let sum = arithmetic(e.terms, offset: e.offset)
@@ -115,7 +129,7 @@ extension Session {
         return lines + constraintLines(ids)
     }
 
-    func rangeWords(_ lower: Double?, _ upper: Double?) -> String {
+    package func rangeWords(_ lower: Double?, _ upper: Double?) -> String {
         switch (lower, upper) {
         case let (lower?, upper?): "any value from \(formatValue(lower)) to \(formatValue(upper)) is optimal"
         case let (lower?, nil): "any value from \(formatValue(lower)) up is optimal"
@@ -126,8 +140,8 @@ extension Session {
 
     // MARK: - explain cN
 
-    func constraintExplanationLines(_ e: ConstraintExplanation) -> [String] {
-        let record = model.constraint(e.id)
+    package func constraintExplanationLines(_ e: ConstraintExplanation, origins: ImportedOrigins = .none) -> [String] {
+        let record = constraint(e.id)
         let label = record?.name.map { "\(e.id) (\($0))" } ?? e.id
         let head = "\(label): \(e.text)"
         let relation = record?.spec.relation ?? .equal
@@ -167,9 +181,9 @@ extension Session {
             guard let conflict else { return lines }
             lines.append("  these cannot all hold: \(conflict.members.joined(separator: ", "))")
             if !autoresizingViews(among: conflict.members).isEmpty { lines.append("  " + autoresizingConflictNote) }
-            lines += constraintLines(conflict.members, members: true)
+            lines += constraintLines(conflict.members, origins: origins)
             lines.append("  why: " + conflictSentence(conflict))
-            if let fix = conflictFix(conflict) { lines.append("  fix: " + fix) }
+            if let fix = conflictFix(conflict, origins: origins) { lines.append("  fix: " + fix) }
             return lines
         }
     }
@@ -178,8 +192,8 @@ extension Session {
 
     /// What the member's own terms are, without its constant (`a.width`, `b.leading - a.trailing`;
     /// an implicit constraint's id is its one term).
-    func termsText(_ id: String) -> String {
-        guard let spec = model.constraint(id)?.spec else { return id }
+    package func termsText(_ id: String) -> String {
+        guard let spec = constraint(id)?.spec else { return id }
         var text = "\(spec.firstItem).\(spec.firstAttribute.rawValue)"
         if let item = spec.secondItem, let attribute = spec.secondAttribute {
             let multiplier = spec.multiplier
@@ -192,13 +206,13 @@ extension Session {
 
     /// The member's relation and constant as it states them (the window: `== its size`; a
     /// size floor: `>= 0`).
-    func statedBound(_ id: String) -> (relation: LayoutRelation, value: Double) {
-        if let spec = model.constraint(id)?.spec { return (spec.relation, spec.constant) }
-        let implicit = model.implicitConstraint(id)!
+    package func statedBound(_ id: String) -> (relation: LayoutRelation, value: Double) {
+        if let spec = constraint(id)?.spec { return (spec.relation, spec.constant) }
+        let implicit = implicitConstraint(id)!
         return (implicit.relation, implicit.constant)
     }
 
-    func boundWords(_ relation: LayoutRelation, _ value: Double) -> String {
+    package func boundWords(_ relation: LayoutRelation, _ value: Double) -> String {
         switch relation {
         case .equal: formatValue(value)
         case .greaterThanOrEqual: "at least \(formatValue(value))"
@@ -209,7 +223,7 @@ extension Session {
     /// One sentence from the certificate: two members that state the same quantity differently
     /// (`c1 says a.width is 50 and c2 says 80; both are required`), or what the others together
     /// give the broken member's terms against what it wants.
-    func conflictSentence(_ c: ConflictExplanation) -> String {
+    package func conflictSentence(_ c: ConflictExplanation) -> String {
         let required = c.members.count == 2 ? "both are required" : "all are required"
         // A member whose weight is zero proves nothing here: leave it out of the sum.
         let others = c.terms.filter { $0.id != c.target && abs($0.multiplier) > 1e-12 }
@@ -217,8 +231,8 @@ extension Session {
             let quantity = termsText(c.target)
             let first = c.members[0], second = c.members[1]
             let a = statedBound(first), b = statedBound(second)
-            let speaker = { [model] (id: String) in
-                switch model.implicitConstraint(id)?.kind {
+            let speaker = { (id: String) in
+                switch self.implicitConstraint(id)?.kind {
                 case .windowSize: "the window"
                 case .nonNegativeSize: "Auto Layout"
                 case nil: id
@@ -247,18 +261,50 @@ extension Session {
 
     /// The cheapest member to make optional, with the lines to type (UIKit cannot move a
     /// priority between required and optional in place).
-    func conflictFix(_ c: ConflictExplanation) -> String? {
-        if let fix = loggedAutoresizingFix(c.members) ?? autoresizingFix(autoresizingViews(among: c.members)) ?? negativeSizeFix(c.members) {
+    package func conflictFix(_ c: ConflictExplanation, origins: ImportedOrigins = .none) -> String? {
+        if let fix = origins.fix(c.members) ?? autoresizingFix(autoresizingViews(among: c.members)) ?? negativeSizeFix(c.members) {
             return fix
         }
         if c.members == [c.target] {
             // No priority helps a constraint that contradicts itself.
             return "\(c.target) can never hold, as \(termsText(c.target)) is always \(formatValue(c.impliedValue)): remove \(c.target) or change one of its sides"
         }
-        guard let cheapest = c.cheapest, let record = model.constraint(cheapest.id) else { return nil }
+        guard let cheapest = c.cheapest, let record = constraint(cheapest.id) else { return nil }
         var spec = record.spec
         spec.priority = LayoutPriority(999)
         let line = (record.name.map { "\($0): " } ?? "") + spec.canonicalText
         return "make \(cheapest.id) optional (it would be \(formatValue(cheapest.error)) off): remove \(cheapest.id), then \(line)"
+    }
+}
+
+/// What an import knows of a conflict's members that the model does not (the shell reads it
+/// from the `origin` lines): the words after a member (`autoresizing mask h=--& v=--&`,
+/// SnapKit's `@File.swift#88`) and a fix of its own (the flag the app forgot).
+package struct ImportedOrigins {
+    package var mark: (String) -> String?
+    package var fix: ([String]) -> String?
+    package init(mark: @escaping (String) -> String?, fix: @escaping ([String]) -> String?) {
+        self.mark = mark
+        self.fix = fix
+    }
+    package static var none: ImportedOrigins { ImportedOrigins(mark: { _ in nil }, fix: { _ in nil }) }
+}
+
+extension LayoutModel {
+    /// A member's text in a conflict's list, with what the import says made it.
+    package func memberText(_ id: String, origins: ImportedOrigins) -> String {
+        let text = constraintText(id)
+        return origins.mark(id).map { text + "   (" + $0 + ")" } ?? text
+    }
+
+    /// A member that asks a size to be negative is wrong in itself: making it optional would
+    /// hide the mistake.
+    func negativeSizeFix(_ ids: [String]) -> String? {
+        for id in ids {
+            guard let spec = constraint(id)?.spec, spec.secondItem == nil, spec.firstAttribute.isSize,
+                  spec.constant < 0, spec.relation != .greaterThanOrEqual else { continue }
+            return "no size can be negative: the constant \(formatValue(spec.constant)) of \(id) (\(spec.firstItem).\(spec.firstAttribute.rawValue)) is wrong"
+        }
+        return nil
     }
 }

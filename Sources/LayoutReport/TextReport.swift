@@ -1,8 +1,9 @@
 import LayoutModel
+import LayoutVocabulary
 
-enum ANSI {
-    static let red = "\u{1B}[31m", green = "\u{1B}[32m", yellow = "\u{1B}[33m", magenta = "\u{1B}[35m"
-    static let cyan = "\u{1B}[36m", bold = "\u{1B}[1m", dim = "\u{1B}[2m", reset = "\u{1B}[0m"
+package enum ANSI {
+    package static let red = "\u{1B}[31m", green = "\u{1B}[32m", yellow = "\u{1B}[33m", magenta = "\u{1B}[35m"
+    package static let cyan = "\u{1B}[36m", bold = "\u{1B}[1m", dim = "\u{1B}[2m", reset = "\u{1B}[0m"
 }
 
 extension CommandResult {
@@ -134,7 +135,7 @@ extension CommandResult {
 
     /// All frames while the session has at most 12 views (changed ones marked `*`); past that,
     /// only the changed ones, capped, with a count of the rest.
-    func frameLines(_ paint: (String, String) -> String) -> [String] {
+    package func frameLines(_ paint: (String, String) -> String) -> [String] {
         var rows: [(String, Frame, Bool)]
         var rest = 0
         if frames.count <= Self.frameLinesCap {
@@ -150,7 +151,7 @@ extension CommandResult {
 }
 
 /// `  view  x  y  width  height` table; rows flagged true get a `*`; guides are marked so.
-func frameTable(_ rows: [(String, Frame, Bool)], _ paint: (String, String) -> String, guides: Set<String> = []) -> [String] {
+package func frameTable(_ rows: [(String, Frame, Bool)], _ paint: (String, String) -> String, guides: Set<String> = []) -> [String] {
     let cells = rows.map { row in [guides.contains(row.0) ? row.0 + " (guide)" : row.0, formatValue(row.1.x), formatValue(row.1.y), formatValue(row.1.width), formatValue(row.1.height)] }
     let header = ["view", "x", "y", "width", "height"]
     var widths = header.map(\.count)
