@@ -172,6 +172,8 @@ public struct LogConstraint: Sendable {
     /// `SnapKit.LayoutConstraint`, …
     public var className: String
     public var address: String?
+    /// Where the app made it, as SnapKit prints it after the address (`ViewController.swift#88`).
+    public var location: String?
     public var identifier: String?
     /// The `h=--& v=--&` of an autoresizing-mask constraint.
     public var autoresizingMask: String?

@@ -163,7 +163,8 @@ public enum ConsoleLogReader {
         guard let open = line.firstIndex(of: "<") else { return nil }
         let before = line[..<open].trimmed
         guard before.isEmpty || before == "\"" || before == "\\" || before == "\"\\" || before.hasSuffix("constraint") || before.hasSuffix("breaking") else { return nil }
-        let rest = line[line.index(after: open)...]
+        // `"< NSLayoutConstraint:0x…"`: a poster's stray space after `<` is still UIKit's description.
+        let rest = line[line.index(after: open)...].drop { $0 == " " }
         guard let colon = rest.firstIndex(of: ":") else { return nil }
         let className = rest[..<colon]
         guard !className.isEmpty, className.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }),

@@ -17,7 +17,7 @@ public enum ConstraintDescription {
     public static func parse(_ text: String, line: Int) throws(DescriptionError) -> LogConstraint {
         var body = Substring(text.trimmed)
         guard body.hasPrefix("<"), body.hasSuffix(">") else { throw DescriptionError("a constraint description starts with < and ends with >") }
-        body = body.dropFirst().dropLast()
+        body = body.dropFirst().dropLast().drop { $0 == " " }
         // `<Class:0xADDR[@File.swift#12]`
         guard let space = body.firstIndex(of: " ") else { throw DescriptionError("the description has no equation") }
         let head = body[..<space]
@@ -25,7 +25,12 @@ public enum ConstraintDescription {
         guard let colon = head.firstIndex(of: ":") else { throw DescriptionError("expected the constraint's class and address, as in NSLayoutConstraint:0x600…") }
         let className = String(head[..<colon])
         var address = String(head[head.index(after: colon)...])
-        if let at = address.firstIndex(of: "@") { address = String(address[..<at]) }
+        // SnapKit's `@ViewController.swift#88`: where the app made it, kept for `names`.
+        var location: String?
+        if let at = address.firstIndex(of: "@") {
+            location = String(address[address.index(after: at)...])
+            address = String(address[..<at])
+        }
         guard isAddress(address) else { throw DescriptionError("expected an address after \(className):") }
 
         // The tail: `   (active, names: …)`, `(Names: …)`, `(inactive)`.
@@ -86,6 +91,7 @@ public enum ConstraintDescription {
             constraint = try equation(body, legend: legend, className: className, line: line, text: text)
         }
         constraint.address = address
+        constraint.location = location
         constraint.identifier = identifier
         constraint.autoresizingMask = mask
         if constraint.priority == 1000 { constraint.priority = priority }

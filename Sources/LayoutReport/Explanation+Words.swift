@@ -85,10 +85,11 @@ extension LayoutModel {
 
     /// `  id  text` lines for the constraints an explanation names.
     /// A screenful at most (`CommandResult.constraintLinesCap`), then a count of the rest.
-    package func constraintLines(_ ids: [String]) -> [String] {
+    /// `origins`: a conflict's list, where an import says what made each member.
+    package func constraintLines(_ ids: [String], origins: ImportedOrigins = .none) -> [String] {
         let shown = ids.prefix(CommandResult.constraintLinesCap)
         let width = shown.map(\.count).max() ?? 0
-        var lines = shown.map { id in "  \(id.padding(width))  \(constraintText(id))" }
+        var lines = shown.map { id in "  \(id.padding(width))  \(memberText(id, origins: origins))" }
         if ids.count > shown.count { lines.append("  … and \(ids.count - shown.count) more (constraints lists them all)") }
         return lines
     }
@@ -139,7 +140,7 @@ extension LayoutModel {
 
     // MARK: - explain cN
 
-    package func constraintExplanationLines(_ e: ConstraintExplanation) -> [String] {
+    package func constraintExplanationLines(_ e: ConstraintExplanation, origins: ImportedOrigins = .none) -> [String] {
         let record = constraint(e.id)
         let label = record?.name.map { "\(e.id) (\($0))" } ?? e.id
         let head = "\(label): \(e.text)"
@@ -180,9 +181,9 @@ extension LayoutModel {
             guard let conflict else { return lines }
             lines.append("  these cannot all hold: \(conflict.members.joined(separator: ", "))")
             if !autoresizingViews(among: conflict.members).isEmpty { lines.append("  " + autoresizingConflictNote) }
-            lines += constraintLines(conflict.members)
+            lines += constraintLines(conflict.members, origins: origins)
             lines.append("  why: " + conflictSentence(conflict))
-            if let fix = conflictFix(conflict) { lines.append("  fix: " + fix) }
+            if let fix = conflictFix(conflict, origins: origins) { lines.append("  fix: " + fix) }
             return lines
         }
     }
@@ -250,18 +251,60 @@ extension LayoutModel {
         let quantity = termsText(c.target)
         let wanted = statedBound(c.target)
         let wants = boundWords(wanted.relation, wanted.value)
+        if names.isEmpty {
+            // `root.top - root.top == 20`: its own terms cancel, so it contradicts itself.
+            return "\(quantity) is always \(formatValue(c.impliedValue)), but \(c.target) wants \(wants)"
+        }
         return "\(names.joined(separator: " + ")) \(names.count == 1 ? "gives" : "give") \(quantity) \(c.impliedRelation.rawValue) \(formatValue(c.impliedValue)), "
             + "but \(c.target) wants \(wants); \(required)"
     }
 
     /// The cheapest member to make optional, with the lines to type (UIKit cannot move a
     /// priority between required and optional in place).
-    package func conflictFix(_ c: ConflictExplanation) -> String? {
-        if let fix = autoresizingFix(autoresizingViews(among: c.members)) { return fix }
+    package func conflictFix(_ c: ConflictExplanation, origins: ImportedOrigins = .none) -> String? {
+        if let fix = origins.fix(c.members) ?? autoresizingFix(autoresizingViews(among: c.members)) ?? negativeSizeFix(c.members) {
+            return fix
+        }
+        if c.members == [c.target] {
+            // No priority helps a constraint that contradicts itself.
+            return "\(c.target) can never hold, as \(termsText(c.target)) is always \(formatValue(c.impliedValue)): remove \(c.target) or change one of its sides"
+        }
         guard let cheapest = c.cheapest, let record = constraint(cheapest.id) else { return nil }
         var spec = record.spec
         spec.priority = LayoutPriority(999)
         let line = (record.name.map { "\($0): " } ?? "") + spec.canonicalText
         return "make \(cheapest.id) optional (it would be \(formatValue(cheapest.error)) off): remove \(cheapest.id), then \(line)"
+    }
+}
+
+/// What an import knows of a conflict's members that the model does not (the shell reads it
+/// from the `origin` lines): the words after a member (`autoresizing mask h=--& v=--&`,
+/// SnapKit's `@File.swift#88`) and a fix of its own (the flag the app forgot).
+package struct ImportedOrigins {
+    package var mark: (String) -> String?
+    package var fix: ([String]) -> String?
+    package init(mark: @escaping (String) -> String?, fix: @escaping ([String]) -> String?) {
+        self.mark = mark
+        self.fix = fix
+    }
+    package static var none: ImportedOrigins { ImportedOrigins(mark: { _ in nil }, fix: { _ in nil }) }
+}
+
+extension LayoutModel {
+    /// A member's text in a conflict's list, with what the import says made it.
+    package func memberText(_ id: String, origins: ImportedOrigins) -> String {
+        let text = constraintText(id)
+        return origins.mark(id).map { text + "   (" + $0 + ")" } ?? text
+    }
+
+    /// A member that asks a size to be negative is wrong in itself: making it optional would
+    /// hide the mistake.
+    func negativeSizeFix(_ ids: [String]) -> String? {
+        for id in ids {
+            guard let spec = constraint(id)?.spec, spec.secondItem == nil, spec.firstAttribute.isSize,
+                  spec.constant < 0, spec.relation != .greaterThanOrEqual else { continue }
+            return "no size can be negative: the constant \(formatValue(spec.constant)) of \(id) (\(spec.firstItem).\(spec.firstAttribute.rawValue)) is wrong"
+        }
+        return nil
     }
 }

@@ -24,6 +24,7 @@ struct InteractiveShell {
             return fallback()
         }
         engine.session.lessons = lessons
+        engine.session.playsLessons = lessons != nil
         // One line, under 90 columns: the version, the platform rules VFL follows, where to start.
         // (help says Tab completes and Ctrl-D quits; quit and exit work too.)
         print("LayoutLab \(layoutlabVersion) (iOS: |- is the margins; `platform macos` for 20 points). Type help.")
@@ -36,6 +37,14 @@ struct InteractiveShell {
             switch editor.read(remember: pasting == nil) {
             case .line(let line):
                 emit(engine.execute(line))
+                // `lesson N`: played here, through the same line editor, then back to this prompt.
+                // Ctrl-D inside the lesson leaves it for this prompt.
+                var request = LessonShell.takeRequest(engine)
+                while let lesson = request, let lessons {
+                    _ = LessonShell(selector: String(lesson.number), library: lessons, engine: engine, interactive: true)
+                        .play(lesson, in: lessons, editor: editor)
+                    request = LessonShell.takeRequest(engine)
+                }
             case .paste(let text):
                 // Ended by the paste, not by Enter: the cursor is still on the prompt's line.
                 print()

@@ -62,7 +62,7 @@ enum LessonDirectory {
 /// editor: the story, then `next ▸ COMMAND`; Enter runs it (the empty prompt line then shows
 /// it, as if typed), and anything the reader types runs in the same session. From a pipe the
 /// same, one line of stdin at a time (an empty line is Enter), without line editing. When the
-/// lesson is over the session goes on as the ordinary shell.
+/// lesson is over the session goes on as the ordinary shell, where `lesson N` plays another.
 struct LessonShell {
     let selector: String
     let library: LessonLibrary?
@@ -76,35 +76,61 @@ struct LessonShell {
             return 2
         }
         let lesson: Lesson
-        let all: [Lesson]
         do {
             lesson = try library.lesson(selector)
-            all = try library.lessons()
         } catch {
             fputs("layoutlab: \(error)\n", cel_stderr())
             return 2
         }
         engine.session.lessons = library
-        let next = all.first { $0.number > lesson.number }.map { (number: $0.number, title: $0.title) }
-        let player = LessonPlayer(lesson: lesson, session: engine.session, next: next, directory: library.directory)
-        let prompt = "lesson \(lesson.number)> "
-
+        engine.session.playsLessons = true
         let editor = interactive
-            ? LineEditor(prompt: prompt, historyPath: InteractiveShell.historyPath(), complete: engine.complete)
+            ? LineEditor(prompt: shellPrompt, historyPath: InteractiveShell.historyPath(), complete: engine.complete)
             : nil
         if interactive && editor == nil {
             fputs("layoutlab: cannot use the terminal for line editing; reading plain lines\n", cel_stderr())
         }
+        var next: Lesson? = lesson
+        while let playing = next {
+            guard play(playing, in: library, editor: editor) else { break }
+            // The lesson is over (or `lesson N` asked for another): the ordinary shell, until
+            // `lesson N` asks for one.
+            next = Self.takeRequest(engine)
+            while !engine.isFinished, next == nil {
+                guard let line = editor.map({ $0.readLine() }) ?? Swift.readLine(strippingNewline: true) else {
+                    if editor != nil { print() }
+                    return 0
+                }
+                emit(engine.execute(line))
+                next = Self.takeRequest(engine)
+            }
+        }
+        return 0
+    }
+
+    /// `lesson N` typed at a prompt: the session is reset first (one undo step, so `undo`
+    /// afterwards brings the reader's own layout back).
+    static func takeRequest(_ engine: ShellEngine) -> Lesson? {
+        guard let lesson = engine.session.takeLessonRequest() else { return nil }
+        emit(engine.execute("reset"))
+        return lesson
+    }
+
+    /// Plays one lesson through `editor` (nil: plain lines from stdin) until its last step or
+    /// until `lesson N` asks for another. Returns false when the input ended or the reader quit.
+    func play(_ lesson: Lesson, in library: LessonLibrary, editor: LineEditor?) -> Bool {
+        let all = (try? library.lessons()) ?? []
+        let next = all.first { $0.number > lesson.number }.map { (number: $0.number, title: $0.title) }
+        let player = LessonPlayer(lesson: lesson, session: engine.session, next: next, directory: library.directory)
+        let prompt = "lesson \(lesson.number)> "
+        editor?.setPrompt(prompt)
+        defer { editor?.setPrompt(shellPrompt) }
         show(player.introduction)
         show(player.present())
-        while !engine.isFinished {
+        while !engine.isFinished && !player.isFinished {
             guard let line = editor.map({ $0.readLine() }) ?? Swift.readLine(strippingNewline: true) else {
                 if editor != nil { print() }
-                break
-            }
-            if player.isFinished {
-                emit(engine.execute(line))
-                continue
+                return false
             }
             engine.prepareForCommand()
             switch player.respond(to: line) {
@@ -119,11 +145,12 @@ struct LessonShell {
                 show([player.waitNote])
             case .own(let result):
                 emit(engine.render(result))
+                // `lesson N` typed during a lesson: this one stops, the caller plays that one.
+                if engine.session.lessonRequest != nil { return true }
                 if !engine.isFinished { show([player.reminder]) }
             }
-            if player.isFinished { editor?.setPrompt(shellPrompt) }
         }
-        return 0
+        return !engine.isFinished
     }
 
     /// Shows the command Enter ran where the reader would have typed it: on a terminal on the

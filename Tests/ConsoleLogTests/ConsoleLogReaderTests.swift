@@ -19,7 +19,7 @@ struct ConsoleLogReaderTests {
         "19-wtfautolayout-2.log": (1, 7, 3, false, 0), "20-wtfautolayout-13.log": (1, 5, 3, false, 0),
         "21-wtfautolayout-papertrail1.log": (1, 5, 5, false, 0), "22-wtfautolayout-18.log": (1, 8, 5, false, 0),
         "23-tabman-249.log": (0, 0, 2, false, 2), "24-tinyconstraints-7.log": (0, 0, 8, false, 1),
-        "25-fdtake-122.log": (1, 1, 1, true, 0),
+        "25-fdtake-122.log": (1, 1, 1, true, 0), "26-realm-tasks-31.log": (1, 4, 3, true, 0),
     ]
 
     @Test func everyFixtureHasItsSource() {
@@ -53,6 +53,28 @@ struct ConsoleLogReaderTests {
         // The older multiplier style, after the item.
         let old = ConsoleLogReader.read(Fixtures.text("19-wtfautolayout-2.log")).reports[0].constraints[1]
         #expect(old.multiplier == 0.384615 && old.secondAttribute == .layout(.height))
+    }
+
+    /// SnapKit prints where the app made a constraint after its address; it is not part of it.
+    @Test func snapKitLocationIsKeptApartFromTheAddress() throws {
+        let report = ConsoleLogReader.read(Fixtures.text("06-unstoppable-wallet-1731.log")).reports[0]
+        #expect(report.constraints[0].address == "0x600000c7e820" && report.constraints[0].location == "BackupWordsController.swift#61")
+        #expect(report.broken?.location == "BackupWordsController.swift#61")
+        let plain = try ConstraintDescription.parse("<NSLayoutConstraint:0x60000286f660 UIView:0x7fe4bee22240.height == 0>", line: 1)
+        #expect(plain.location == nil)
+    }
+
+    /// A poster who quoted `"< NSLayoutConstraint:0x…"` with a space after `<` still posted
+    /// UIKit's description: the list and the broken constraint read as without the space.
+    @Test func straySpaceAfterTheAngleBracketIsRead() throws {
+        let original = Fixtures.text("01-folding-cell-63.log")
+        let spaced = original.replacingOccurrences(of: "<NSLayoutConstraint", with: "< NSLayoutConstraint")
+        #expect(spaced != original)
+        let want = ConsoleLogReader.read(original).reports[0]
+        let got = try #require(ConsoleLogReader.read(spaced).reports.first)
+        #expect(got.constraints.map(\.key) == want.constraints.map(\.key) && got.constraints.count == 2)
+        #expect(got.broken?.key == want.broken?.key && got.broken != nil)
+        #expect(ConsoleLogReader.read(spaced).notes.isEmpty)
     }
 
     @Test func debugNamesQuotesInTitlesAndMasks() throws {

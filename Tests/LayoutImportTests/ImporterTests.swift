@@ -53,8 +53,9 @@ struct ImporterTests {
         let context = FakeImportContext()
         context.refuses = { $0.hasSuffix("== 200") ? "too tall" : nil }
         let script = try ConsoleLogImporter.translate(Self.log, in: context)
-        #expect(!script.lines.contains("view.height == 200"))
-        #expect(script.notes.contains { $0.contains("`view.height == 200` was refused (too tall): skipped") })
+        // A bare UIView is view1 even alone (`added view view` would read as a command).
+        #expect(!script.lines.contains("view1.height == 200") && script.lines.contains("view view1"))
+        #expect(script.notes.contains { $0.contains("`view1.height == 200` was refused (too tall): skipped") })
     }
 
     /// Code is tried on a trial holding the session; a refused line is left out with the

@@ -89,7 +89,7 @@ struct LogTranslation {
         let named = itemOrder.filter { $0 != rootKey && !isSystemGuide($0) }.map { items[$0]! }
         let taken = Set(context.viewNames).union(context.metricNames).union(context.constraintNames)
         names = LogNames(items: named, isTaken: { taken.contains($0) },
-                         reserved: ["root", "in", "intrinsic", "frame"])
+                         reserved: ["root", "in", "intrinsic", "frame", "view", "guide"])
     }
 
     // MARK: - Hierarchy

@@ -4,8 +4,8 @@ import ConsoleLog
 /// Readable session names for the views and guides of a console log: a label or button by
 /// its title (`'Show More'` → `showMoreButton`), a debug name as an identifier
 /// (`AddressToolbar.lockIcon` → `addressToolbarLockIcon`), anything else by its class
-/// (`UITableViewCellContentView` → `contentView`, `UIView` → `view1`, `view2` when there are
-/// several). Names already taken in the session are avoided.
+/// (`UITableViewCellContentView` → `contentView`, `UIView` → `view1`, even when it is the
+/// only one, since `added view view` reads as a command). Names already taken in the session are avoided.
 struct LogNames {
     private(set) var names: [String: String] = [:]
     private var taken: Set<String>

@@ -39,8 +39,7 @@ extension LogTranslation {
         for (offset, entry) in acceptedConstraints.enumerated() {
             let id = "c\(firstNumber + offset)"
             logIDs[entry.source.key] = id
-            let source = entry.source
-            origins.append("origin \(id) \(source.className):\(source.address ?? "?")" + (source.identifier.map { " '\($0)'" } ?? ""))
+            origins.append("origin \(id) " + LogConstraintOrigin.text(of: entry.source))
         }
         var script = ImportedScript(kind: kind, lines: accepted + acceptedConstraints.map(\.line) + origins)
         script.notes = summary(constraintCount: acceptedConstraints.count) + standIns.map { "  \($0.key) (log line\($0.value.count > 1 ? "s" : "") \($0.value.joined(separator: ", ")))" }.sorted()

@@ -22,16 +22,20 @@ enum SystemConstraint: Equatable {
     case otherSystem(String)
 
     init?(_ constraint: LogConstraint) {
-        let identifier = constraint.identifier ?? ""
-        if constraint.className == "NSAutoresizingMaskLayoutConstraint" {
-            self = .autoresizing(mask: constraint.autoresizingMask)
+        self.init(className: constraint.className, identifier: constraint.identifier, mask: constraint.autoresizingMask)
+    }
+
+    init?(className: String, identifier: String?, mask: String?) {
+        let identifier = identifier ?? ""
+        if className == "NSAutoresizingMaskLayoutConstraint" {
+            self = .autoresizing(mask: mask)
         } else if identifier.hasPrefix("UIView-Encapsulated-Layout-") {
             self = .encapsulatedSize(identifier)
         } else if identifier.hasPrefix("UISV-") {
             self = .stackView(identifier)
         } else if identifier.hasPrefix("_UITemporaryLayout") {
             self = .temporarySize(identifier)
-        } else if constraint.className == "_UILayoutSupportConstraint" {
+        } else if className == "_UILayoutSupportConstraint" {
             self = .layoutSupport
         } else if identifier.hasPrefix("UIViewSafeAreaLayoutGuide-") {
             self = .safeArea(side: String(identifier.dropFirst("UIViewSafeAreaLayoutGuide-".count)))
@@ -62,5 +66,73 @@ enum SystemConstraint: Equatable {
         case .safeArea, .marginsGuide:
             return nil
         }
+    }
+}
+
+/// What a log constraint was, read back from the `origin cN …` line the importer wrote
+/// (`NSAutoresizingMaskLayoutConstraint:0x… h=--& v=--&`, `SnapKit.LayoutConstraint:0x…@File.swift#88`,
+/// `NSLayoutConstraint:0x… 'UIView-Encapsulated-Layout-Width'`): lets a conflict's member list
+/// say which members UIKit made and where the app made the others.
+public struct LogConstraintOrigin: Equatable, Sendable {
+    /// The `h=--& v=--&` of an autoresizing-mask constraint; nil for any other.
+    public var autoresizingMask: String?
+    /// UIKit's or Interface Builder's identifier when UIKit made it (`UIView-Encapsulated-Layout-Width`).
+    public var systemIdentifier: String?
+    /// SnapKit's `ViewController.swift#88`.
+    public var location: String?
+
+    /// The origin line's text for a log constraint; `init(originText:)` reads it back.
+    static func text(of constraint: LogConstraint) -> String {
+        // `#` starts a comment in a session line: the origin line keeps `File.swift:88`, and
+        // `shown` gives SnapKit's `#88` back.
+        let location = constraint.location.map { "@" + $0.replacingLast("#", with: ":") } ?? ""
+        var text = "\(constraint.className):\(constraint.address ?? "?")" + location
+        if constraint.className == "NSAutoresizingMaskLayoutConstraint" { text += " " + (constraint.autoresizingMask ?? "h=? v=?") }
+        return text + (constraint.identifier.map { " '\($0)'" } ?? "")
+    }
+
+    /// Nil when the text is not a log constraint's origin or says nothing worth marking.
+    public init?(originText: String) {
+        let words = originText.split(separator: " ", maxSplits: 1)
+        guard let head = words.first, let colon = head.firstIndex(of: ":"), head[colon...].hasPrefix(":0x") else { return nil }
+        let className = String(head[..<colon])
+        let rest = words.count > 1 ? words[1] : ""
+        if let at = head.firstIndex(of: "@") { location = String(head[head.index(after: at)...]).replacingLast(":", with: "#") }
+        var identifier: String?
+        if let open = rest.firstIndex(of: "'"), rest.hasSuffix("'"), rest.index(after: open) < rest.endIndex {
+            identifier = String(rest[rest.index(after: open)..<rest.index(before: rest.endIndex)])
+        }
+        let mask = rest.hasPrefix("h=") ? String(rest.prefix(11)) : nil
+        switch SystemConstraint(className: className, identifier: identifier, mask: mask) {
+        case .autoresizing(let mask)?: autoresizingMask = mask ?? "h=? v=?"
+        case _?: systemIdentifier = identifier ?? className
+        case nil: break
+        }
+        if autoresizingMask == nil && systemIdentifier == nil && location == nil { return nil }
+    }
+
+    /// An origin line's text as the log printed it (`…@File.swift#88`), for `names`.
+    public static func shown(_ originText: String) -> String {
+        let words = originText.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let head = words.first, head.contains(":0x"), let at = head.firstIndex(of: "@") else { return originText }
+        let fixed = head[..<at] + String(head[at...]).replacingLast(":", with: "#")
+        return words.count > 1 ? fixed + " " + words[1] : String(fixed)
+    }
+
+    /// The words a conflict's member list adds after the constraint (`autoresizing mask h=--& v=--&`).
+    public var mark: String {
+        if let autoresizingMask { return "autoresizing mask \(autoresizingMask)" }
+        if let systemIdentifier { return "system constraint '\(systemIdentifier)'" }
+        return "@" + (location ?? "")
+    }
+}
+
+private extension String {
+    /// `File.swift#88` ↔ `File.swift:88`: only the last one, so a path's own characters stay.
+    func replacingLast(_ old: Character, with new: Character) -> String {
+        guard let index = lastIndex(of: old) else { return self }
+        var copy = self
+        copy.replaceSubrange(index...index, with: String(new))
+        return copy
     }
 }

@@ -87,7 +87,7 @@ struct Explain: SessionAction {
             for term in explanation.terms { report.texts[term.id] = session.model.constraintText(term.id) }
         case .constraint(let id):
             let explanation = model.explanation(ofConstraint: id)!
-            result.output = session.model.constraintExplanationLines(explanation)
+            result.output = session.model.constraintExplanationLines(explanation, origins: session.importedOrigins)
             report = ExplanationReport(subject: .constraint(explanation), texts: [:])
             switch explanation.status {
             case .broken(_, let terms, let holders):
@@ -95,7 +95,7 @@ struct Explain: SessionAction {
                 for term in terms { report.texts[term.id] = session.model.constraintText(term.id) }
             case .conflict(let conflict?):
                 report.sentence = session.model.conflictSentence(conflict)
-                report.fix = session.model.conflictFix(conflict)
+                report.fix = session.model.conflictFix(conflict, origins: session.importedOrigins)
                 for term in conflict.terms { report.texts[term.id] = session.model.constraintText(term.id) }
             default:
                 break

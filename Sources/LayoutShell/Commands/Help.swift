@@ -101,8 +101,8 @@ enum Help {
         text.split(separator: " ").map(String.init)
     }
 
-    /// `help lessons` (or `help lesson`).
-    static let lessonTopics = ["lessons", "lesson"]
+    /// `help lessons` (`help lesson` is the `lesson N` command's).
+    static let lessonTopics = ["lessons"]
 
     /// `help lessons`: each lesson's number, title and summary, read from the files, so the
     /// list cannot drift from them; then how to play one.
@@ -121,7 +121,7 @@ enum Help {
             lines.append(String(repeating: " ", count: max(0, 4 - number.count)) + number + "  " + lesson.title)
             lines += filled(words(lesson.summary), separator: " ", indent: "      ", first: "      ")
         }
-        lines.append("layoutlab --lesson N plays one, step by step (N: a number or a name).")
+        lines.append("lesson N at the prompt (or layoutlab --lesson N) plays one, step by step (N: a number or a name).")
         lines.append("The files, scripts to read or replay: \(library.directory)")
         return lines
     }

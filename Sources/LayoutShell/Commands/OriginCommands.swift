@@ -1,3 +1,4 @@
+import LayoutImport
 import LayoutModel
 import LayoutVocabulary
 import LayoutReport
@@ -66,7 +67,7 @@ struct ShowNames: SessionAction {
         // Logs name things by address (`UIView:0x7fe…`); Interface Builder files by object id.
         let fromFile = live.allSatisfy { !$0.text.contains(":0x") }
         result.output = ["  " + "name".padded(to: width) + (fromFile ? "  in the file" : "  in the log")]
-            + live.map { "  " + $0.name.padded(to: width) + "  " + $0.text }
+            + live.map { "  " + $0.name.padded(to: width) + "  " + LogConstraintOrigin.shown($0.text) }
         result.names = live.map { entry in
             let (id, className) = originParts(entry.text)
             return (entry.name, id, className)
@@ -78,7 +79,10 @@ struct ShowNames: SessionAction {
 /// The id and class in an origin's text: `Class:id` (logs and IB files), or only `Class`
 /// (code); a title or identifier after a space is not part of the id.
 func originParts(_ text: String) -> (id: String, className: String) {
-    let head = text.split(separator: " ", maxSplits: 1).first.map(String.init) ?? text
+    // A title or identifier after a space is not part of the id; SnapKit's `@File.swift#88` is
+    // where the app made the constraint, not part of the address.
+    var head = text.split(separator: " ", maxSplits: 1).first.map(String.init) ?? text
+    if let at = head.firstIndex(of: "@") { head = String(head[..<at]) }
     guard let colon = head.firstIndex(of: ":") else { return ("", head) }
     return (String(head[head.index(after: colon)...]), String(head[..<colon]))
 }

@@ -139,7 +139,7 @@ enum CommandRegistry {
         ViewCommands.all, ConstraintCommands.all, VisualFormatCommands.all, EditCommands.all,
         SettingCommands.all, TextCommands.all, GuideCommands.all, StackCommands.all, CellCommands.all, ScrollCommands.all, AutoresizingCommands.all, DeviceCommands.all,
         InspectionCommands.all, ExplainCommands.all, AmbiguityCommands.all, PictureCommands.all, ImportCommands.all,
-        ExportCommands.all, SessionCommands.all,
+        ExportCommands.all, SessionCommands.all, LessonCommands.all,
     ]
 
     static let all: [any ShellCommand.Type] = families.flatMap { $0 }

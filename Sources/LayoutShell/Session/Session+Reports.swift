@@ -43,14 +43,15 @@ extension Session {
                 result.changed.append(ChangedConstraint(from: before, to: record)
                     ?? ChangedConstraint(id: id, text: record.text, before: before.text, what: .constant))
             case .conflict(let conflict):
+                let origins = importedOrigins
                 let members = conflict.constraints.map { id in
-                    ConstraintLine(id: id, text: model.constraintText(id))
+                    ConstraintLine(id: id, text: model.memberText(id, origins: origins))
                 }
                 var report = ConflictReport(constraints: members, broken: conflict.broken)
                 if !model.autoresizingViews(among: conflict.constraints).isEmpty { report.note = autoresizingConflictNote }
                 if let certificate = model.conflictExplanation(members: conflict.constraints, broken: conflict.broken) {
                     report.sentence = model.conflictSentence(certificate)
-                    report.fix = model.conflictFix(certificate)
+                    report.fix = model.conflictFix(certificate, origins: origins)
                 }
                 result.conflicts.append(report)
             case .repaired(let id):

@@ -37,6 +37,10 @@ public final class Session {
     /// Where `help lessons` finds the lessons (the executable decides; nil: it says it found
     /// none).
     public var lessons: LessonLibrary?
+    /// Whether `lesson N` can play here: only the interactive shell reads a lesson's steps.
+    public var playsLessons = false
+    /// The lesson `lesson N` asked the shell to play.
+    public internal(set) var lessonRequest: Lesson?
 
     /// How many times `exercise` ran since the last input that changed the layout: which of
     /// the other optimal layouts it shows next (0: the solver's own).
