@@ -36,8 +36,8 @@ extension CommandResult {
                 lines.append(String(repeating: " ", count: max(0, caret)) + "^")
             }
             let place = error.column.map { " at column \($0)" } ?? ""
-            // One line (README, "What each report shows"), never wrapped: a script can grep for it.
-            lines.append(paint("error\(place): ", ANSI.red) + error.text)
+            // Wrapped at words like every report line (the input echo and caret above stay whole).
+            lines.append(wrap([paint("error\(place): ", ANSI.red) + error.text], width: width))
             return lines.joined(separator: "\n")
         }
         if !rejected.isEmpty {
