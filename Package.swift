@@ -36,7 +36,7 @@ let package = Package(
         // Importers: a read document (log, code, IB file) translated into session lines, tried
         // through a small ImportContext the shell provides; the registry picks the importer.
         .target(name: "LayoutImport", dependencies: ["LayoutVocabulary", "LayoutModel", "VisualFormat", "ConsoleLog", "LayoutCode", "InterfaceBuilder"]),
-        .target(name: "LayoutShell", dependencies: ["LayoutModel", "VisualFormat", "ConsoleLog", "LayoutCode", "LayoutImport", "InterfaceBuilder"]),
+        .target(name: "LayoutShell", dependencies: ["LayoutVocabulary", "LayoutModel", "VisualFormat", "ConsoleLog", "LayoutCode", "LayoutImport", "InterfaceBuilder"]),
         .systemLibrary(
             name: "CEditLine",
             pkgConfig: "libedit",
@@ -51,8 +51,10 @@ let package = Package(
             ]
         ),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // Sessions from lines, frames, fingerprints, JSON read back: what the shell's tests share.
+        .target(name: "ShellTestSupport", dependencies: ["LayoutShell", "LayoutModel", "LayoutVocabulary", "TestSupport"], path: "Tests/ShellTestSupport"),
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary", "TestSupport"]),
-        .testTarget(name: "LayoutModelTests", dependencies: ["LayoutModel"]),
+        .testTarget(name: "LayoutModelTests", dependencies: ["LayoutModel", "LayoutVocabulary"]),
         .testTarget(name: "VisualFormatTests", dependencies: ["VisualFormat", "LayoutVocabulary"]),
         // The real logs the tests read are text files under Fixtures/, each with its source.
         .testTarget(name: "ConsoleLogTests", dependencies: ["ConsoleLog", "LayoutVocabulary"], exclude: ["Fixtures"]),
@@ -60,7 +62,7 @@ let package = Package(
         .testTarget(name: "LayoutCodeTests", dependencies: ["LayoutCode", "LayoutVocabulary"], exclude: ["Fixtures"]),
         // The importers without the shell, against a fake ImportContext.
         .testTarget(name: "LayoutImportTests", dependencies: ["LayoutImport", "LayoutCode", "ConsoleLog"]),
-        .testTarget(name: "LayoutShellTests", dependencies: ["LayoutShell", "LayoutImport", "TestSupport"]),
+        .testTarget(name: "LayoutShellTests", dependencies: ["LayoutShell", "LayoutImport", "LayoutModel", "LayoutVocabulary", "TestSupport", "ShellTestSupport"]),
         // Fixtures: storyboards and xibs written here in IB's format, read by path.
         .testTarget(name: "InterfaceBuilderTests", dependencies: ["InterfaceBuilder", "LayoutImport", "LayoutShell", "LayoutModel", "LayoutVocabulary"], exclude: ["Fixtures"]),
         // The executable's own code (`@testable import layoutlab`): flags, files, history, completion.

@@ -97,13 +97,6 @@ struct Tableau {
         }
     }
 
-    /// `rows[slot] += factor × source`, keeping the column index in step.
-    mutating func addToRow(_ slot: Slot, _ source: Row, times factor: Double) {
-        merger.add(source, times: factor, to: &rows[slot.index])
-        updateColumns(slot)
-        touch(basics[slot.index])
-    }
-
     /// `rows[slot].constant += amount`, for a constraint whose constant moved.
     mutating func shiftRowConstant(_ slot: Slot, by amount: Double) {
         rows[slot.index].constant += amount

@@ -1,4 +1,5 @@
 import LayoutModel
+import LayoutVocabulary
 
 /// Bringing a layout in from outside: console logs, layout code, and the formats still to
 /// come, each read into session-language lines.

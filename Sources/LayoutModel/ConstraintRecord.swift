@@ -1,4 +1,5 @@
-import Cassowary
+public import LayoutVocabulary
+internal import Cassowary
 
 /// Everything the model knows about one constraint: what the user said (`spec`), how it was
 /// translated for the solver (`expression`, `relation`), and where it lives in the solver
@@ -42,15 +43,15 @@ public struct ConstraintRecord: Sendable {
     public internal(set) var isBroken: Bool = false
     /// Left side (the first item's attribute) and right side (`m × second + c`) as linear
     /// expressions over the solver's variables, in the closest common ancestor's coordinates.
-    public internal(set) var lhs: Expression = Expression()
-    public internal(set) var rhs: Expression = Expression()
+    var lhs: Expression = Expression()
+    var rhs: Expression = Expression()
     /// Leading/trailing under right-to-left: `lhs` and `rhs` are −x (positions counted in the
     /// reading direction), so the relation holds as written; `values` turn them back into x.
     public internal(set) var readsLeftward = false
     /// The ancestor whose coordinate system the constraint is read in.
     public internal(set) var coordinateSpace: String = "root"
     /// The solver's id while installed (active), else nil.
-    public internal(set) var solverID: ConstraintID?
+    var solverID: ConstraintID?
 
     init(id: String, serial: Int, kind: Kind, name: String? = nil, spec: ConstraintSpec) {
         self.id = id
@@ -79,8 +80,8 @@ public struct ConstraintRecord: Sendable {
     }
 
     /// `lhs − rhs`, the expression handed to the solver as `expression REL 0`.
-    public var expression: Expression { combine(lhs, 1, rhs, -1) }
-    public var relation: Relation {
+    var expression: Expression { combine(lhs, 1, rhs, -1) }
+    var relation: Relation {
         switch spec.relation {
         case .equal: .equal
         case .lessThanOrEqual: .lessThanOrEqual

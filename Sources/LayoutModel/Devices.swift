@@ -1,3 +1,4 @@
+public import LayoutVocabulary
 /// A device whose screen a session's root can take (`device NAME [landscape]`): its size in
 /// points, its screen scale, its safe-area insets and whether its width is a regular size class
 /// (which decides the view controller's system minimum margins), per orientation.

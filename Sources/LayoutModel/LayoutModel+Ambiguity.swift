@@ -1,4 +1,5 @@
-import Cassowary
+public import LayoutVocabulary
+internal import Cassowary
 
 /// A part of a view along one axis that a constraint can pin.
 public enum AxisFeature: String, Hashable, Sendable, CaseIterable {

@@ -1,4 +1,5 @@
-import Cassowary
+public import LayoutVocabulary
+internal import Cassowary
 
 /// `UIView.AutoresizingMask`: which of a view's margins and sizes follow its superview's size.
 public struct AutoresizingMask: OptionSet, Sendable, Hashable {

@@ -1,4 +1,5 @@
-import Cassowary
+public import LayoutVocabulary
+internal import Cassowary
 
 /// Adding, changing and removing constraints, content priorities, the root, margins, direction, undo.
 extension LayoutModel {

@@ -1,4 +1,5 @@
-import Cassowary
+public import LayoutVocabulary
+internal import Cassowary
 
 /// One constraint's part in an explanation: `multiplier × constant` is what its equation adds to
 /// the explained number. `constant` is the number the constraint's equation holds its terms to

@@ -1,4 +1,5 @@
-import Cassowary
+public import LayoutVocabulary
+internal import Cassowary
 
 /// Layout guides — the user's (`guide g in v`), the root's safe-area guide (`root.safeArea`) and
 /// each view's layout-margins guide (`v.margins`) — and the constraints UIKit makes to tie a

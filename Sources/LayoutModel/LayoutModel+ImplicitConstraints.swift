@@ -1,4 +1,5 @@
-import Cassowary
+public import LayoutVocabulary
+internal import Cassowary
 
 /// A constraint the model holds by itself, outside the user's list, that can still take part
 /// in a conflict or an explanation: the window's size (`root.width == 375`, which always

@@ -1,4 +1,5 @@
-import Cassowary
+public import LayoutVocabulary
+internal import Cassowary
 
 /// The check that a change left every required constraint holding: the solver computes in
 /// doubles, and on layouts whose numbers are far apart its rounding can leave a constraint off
@@ -18,7 +19,7 @@ extension LayoutModel {
 
     /// The residual of an installed constraint at the current solution, or nil when it is not
     /// in the solver (inactive).
-    public func residual(of id: String) -> Residual? {
+    func residual(of id: String) -> Residual? {
         guard let sid = constraints[id]?.solverID else { return nil }
         return solver.residual(of: sid)
     }

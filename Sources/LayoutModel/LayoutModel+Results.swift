@@ -1,4 +1,5 @@
-import Cassowary
+public import LayoutVocabulary
+internal import Cassowary
 
 /// Reading the solution: frames, broken constraints and their errors, ambiguity.
 extension LayoutModel {

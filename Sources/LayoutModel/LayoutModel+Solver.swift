@@ -1,4 +1,5 @@
-import Cassowary
+public import LayoutVocabulary
+internal import Cassowary
 
 /// Turning Auto Layout constraints into solver constraints, installing them, and UIKit's recovery from conflicts.
 extension LayoutModel {

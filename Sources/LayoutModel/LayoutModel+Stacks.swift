@@ -1,4 +1,5 @@
-import Cassowary
+public import LayoutVocabulary
+internal import Cassowary
 
 /// Stack views: a `UIStackView` is a view whose arranged subviews are placed by constraints the
 /// stack makes itself (`StackLayout.plan`), under UIKit's `UISV-*` identifiers, with ids

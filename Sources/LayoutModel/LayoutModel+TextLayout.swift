@@ -1,4 +1,5 @@
-import Cassowary
+public import LayoutVocabulary
+internal import Cassowary
 
 /// Text whose height depends on its width: a `UILabel` with `numberOfLines` 0 (or N), a
 /// `UITextView` that does not scroll. No fonts: the text is `lineWidth` points wide on one

@@ -1,4 +1,5 @@
-import Cassowary
+public import LayoutVocabulary
+internal import Cassowary
 
 /// Adding, resizing and removing views.
 extension LayoutModel {

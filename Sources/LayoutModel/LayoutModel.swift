@@ -1,4 +1,5 @@
-import Cassowary
+public import LayoutVocabulary
+internal import Cassowary
 
 /// What an item of the hierarchy is: a view, or a layout guide (a rectangle with a frame in its
 /// owner's coordinates that constraints can name, but that has no subviews, no intrinsic size
@@ -53,7 +54,7 @@ public struct ViewInfo: Sendable {
     /// Wrapping text (`view NAME text WxH`): the intrinsic size follows the width it gets.
     public internal(set) var text: WrappingText?
     /// The view's four unknowns: its frame in its SUPERVIEW's coordinates (see `LayoutModel`).
-    public let x: Variable, y: Variable, width: Variable, height: Variable
+    let x: Variable, y: Variable, width: Variable, height: Variable
 
     public func hugging(_ axis: LayoutAttribute.Axis) -> LayoutPriority { axis == .horizontal ? huggingH : huggingV }
     public func resistance(_ axis: LayoutAttribute.Axis) -> LayoutPriority { axis == .horizontal ? resistanceH : resistanceV }

@@ -1,3 +1,4 @@
+public import LayoutVocabulary
 /// A UIStackView as the model keeps it: its arranged subviews and the properties its
 /// constraints follow. The constraints themselves come from `StackLayout.plan`.
 public struct StackView: Sendable, Hashable {

@@ -1,3 +1,4 @@
+public import LayoutVocabulary
 /// Small value types the model hands out: frames, errors, events, broken constraints.
 
 /// A view's frame in its superview's coordinate system (the root's frame is (0, 0, W, H)).

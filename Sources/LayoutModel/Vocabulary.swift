@@ -1,3 +1,4 @@
 // The model speaks the plain words of a constraint (attributes, relations, priorities, specs,
-// insets, direction); re-exported so that code above the model keeps importing one module.
-@_exported import LayoutVocabulary
+// insets, direction). Imported publicly, not re-exported: a module above the model that names
+// those words declares its dependency on LayoutVocabulary and imports it itself.
+public import LayoutVocabulary

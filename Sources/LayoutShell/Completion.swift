@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import LayoutModel
+import LayoutVocabulary
 import VisualFormat
 
 extension Session {

@@ -7,7 +7,7 @@ import Cassowary
 import TestSupport
 import Testing
 
-@Suite struct OptimalFaceTests {
+@Suite(.tags(.slow), .skippedInFastTier) struct OptimalFaceTests {
     struct Case {
         var variableCount: Int
         var constraints: [SystemModel.Constraint] = []

@@ -504,7 +504,7 @@ enum PropertySettings {
 }
 
 /// The differential property test itself.
-@Suite struct SolverPropertyTests {
+@Suite(.tags(.slow), .skippedInFastTier) struct SolverPropertyTests {
     @Test("random call sequences agree with the exact oracle", arguments: 0..<PropertySettings.shards)
     func randomSystemsMatchOracle(shard: Int) {
         let total = PropertySettings.cases

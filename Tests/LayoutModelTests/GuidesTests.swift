@@ -1,5 +1,6 @@
 import Testing
 @testable import LayoutModel
+import LayoutVocabulary
 
 /// Guides, effective margins and one-change settings, on the model alone.
 @Suite struct GuidesTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import LayoutModel
+import LayoutVocabulary
 
 /// `LayoutModel.copy()` is a checkpoint a refused change goes back to, so it must equal the
 /// model in every stored property, solver included, and stay apart from it afterwards.

@@ -1,5 +1,6 @@
 import Testing
 @testable import LayoutModel
+import LayoutVocabulary
 
 func spec(_ a: String, _ aa: LayoutAttribute, _ rel: LayoutRelation = .equal, _ b: String? = nil, _ ba: LayoutAttribute? = nil,
           m: Double = 1, c: Double = 0, p: Double = 1000) -> ConstraintSpec {

@@ -1,23 +1,19 @@
 import Foundation
 import LayoutModel
+import LayoutVocabulary
 import LayoutShell
+import ShellTestSupport
 import Testing
 
 /// Ambiguity with its reason, and `exercise`, on real sessions.
 @Suite struct AmbiguityReasonTests {
-    func session(_ lines: String) -> Session {
-        let s = Session()
-        for line in lines.split(separator: "\n") { #expect(s.execute(String(line)).ok, "\(line)") }
-        return s
-    }
-
     func ambiguityLines(_ result: CommandResult) -> [String] {
         // Unwrapped: the report wraps at the width given.
         result.renderText(width: 1000).split(separator: "\n").filter { $0.hasPrefix("ambiguous: ") }.map(String.init)
     }
 
     func json(_ result: CommandResult) throws -> [String: Any] {
-        try #require(JSONSerialization.jsonObject(with: Data(result.renderJSON().utf8)) as? [String: Any])
+        try jsonObject(result.renderJSON())
     }
 
     @Test func equalPrioritiesDisagreeOverAnInterval() throws {

@@ -1,6 +1,8 @@
 import Testing
 import LayoutModel
+import LayoutVocabulary
 @testable import LayoutShell
+import ShellTestSupport
 
 /// What a broken required constraint does (issue 25, part 2; README, Decisions): like UIKit's
 /// engine, which keeps its error in the objective at priority 1100, it still pulls above every

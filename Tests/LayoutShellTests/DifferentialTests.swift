@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 import LayoutModel
+import LayoutVocabulary
 @testable import LayoutShell
 
 /// A whole-session differential test: random scripts run through `Session`; every report's JSON
@@ -420,7 +421,7 @@ func stablePart(_ result: CommandResult) -> String {
     return parts.joined(separator: "\n")
 }
 
-@Suite struct Differential {
+@Suite(.tags(.slow), .skippedInFastTier) struct Differential {
     /// Scripts per run; LAYOUTLAB_SESSION_SCRIPTS=20000 for a longer search off CI.
     static let scripts = Int(ProcessInfo.processInfo.environment["LAYOUTLAB_SESSION_SCRIPTS"] ?? "") ?? 600
 
@@ -484,7 +485,7 @@ func stablePart(_ result: CommandResult) -> String {
 /// replaced the model or changed many things at once, every report's incrementally kept state
 /// must equal a full read of the model, and its changed frames those that differ from the
 /// previous report.
-@Suite struct IncrementalReports {
+@Suite(.tags(.slow), .skippedInFastTier) struct IncrementalReports {
     @Test func reportsStayExactAcrossLoadsResetsAndUndo() throws {
         let dir = NSTemporaryDirectory() + "layoutlab-incremental-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
@@ -580,7 +581,7 @@ func incrementalStateProblems(_ result: CommandResult, _ model: LayoutModel,
 /// constraints' boundary lines (plus a far bounding box), so trying every pairwise
 /// intersection finds the optimal error vector, and the spread of x and width over all
 /// optimal vertices says exactly whether each is ambiguous.
-@Suite struct SingleViewOptimality {
+@Suite(.tags(.slow), .skippedInFastTier) struct SingleViewOptimality {
     static let scripts = 300
 
     struct Line { var a: Double; var b: Double; var c: Double }   // a·x + b·w + c

@@ -1,14 +1,15 @@
 import Foundation
 import Testing
 import TestSupport
-import LayoutModel
+@testable import LayoutModel
+import LayoutVocabulary
 @testable import LayoutShell
 
 /// Input chosen to hurt: what fuzzing and the limits of issue 17 found, each with the input
 /// that showed it, and the limits the README promises (a 1 MB line, 1 000-deep nesting,
 /// 10 000-view VFL, numbers at the edges of Double). No test measures time: each of these
 /// took minutes, or crashed, before its fix.
-@Suite struct HostileInputTests {
+@Suite(.tags(.slow), .skippedInFastTier) struct HostileInputTests {
     /// A rejected line leaves history, views, constraints and frames as they were.
     static func state(_ session: Session) -> String {
         let model = session.model

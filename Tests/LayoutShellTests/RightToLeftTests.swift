@@ -1,6 +1,8 @@
 import Testing
 import LayoutModel
+import LayoutVocabulary
 @testable import LayoutShell
+import ShellTestSupport
 
 /// Right-to-left read in the reading direction (issue 25, part 1): inequalities between leading
 /// and trailing bound the mirrored side. Frames computed by hand in each test.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LayoutShell
+import ShellTestSupport
 
 /// What a new user hit: names real scripts use, notes that say what changed, long lines.
 @Suite struct RoughEdgesTests {

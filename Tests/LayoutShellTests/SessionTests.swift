@@ -1,32 +1,9 @@
 import Foundation
 import Testing
 import LayoutModel
+import LayoutVocabulary
 @testable import LayoutShell
-
-/// Runs lines, returns every result (silent ones included).
-@discardableResult
-func run(_ session: Session, _ lines: String) -> [CommandResult] {
-    var results: [CommandResult] = []
-    for (i, line) in lines.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-        results.append(session.execute(String(line), lineNumber: i + 1))
-    }
-    return results
-}
-
-func frame(_ session: Session, _ name: String) -> Frame? { session.model.frame(of: name) }
-
-/// A fingerprint of the whole session state, to check that a rejected line changed nothing.
-func fingerprint(_ session: Session) -> String {
-    let model = session.model
-    var parts = model.viewOrder.map { name -> String in
-        let v = model.view(name)!
-        return "\(name)<\(v.parent ?? "-")|\(v.intrinsicWidth ?? -1)x\(v.intrinsicHeight ?? -1)|\(v.huggingH.rawValue),\(v.huggingV.rawValue),\(v.resistanceH.rawValue),\(v.resistanceV.rawValue)|\(v.margins)|\(model.frame(of: name)!)"
-    }
-    parts += model.constraintRecords().map { "\($0.id)=\($0.name ?? ""):\($0.text):\($0.isActive):\($0.isBroken)" }
-    parts.append("metrics=\(session.metricNames.map { "\($0)=\(session.metrics[$0]!)" })")
-    parts.append("platform=\(session.platform) direction=\(model.direction) next=\(model.nextNumber) history=\(session.history)")
-    return parts.joined(separator: "\n")
-}
+import ShellTestSupport
 
 @Suite struct LanguageRows {
     @Test func rootResizes() {
@@ -582,7 +559,7 @@ func fingerprint(_ session: Session) -> String {
         let s = Session()
         run(s, "view a")
         let r = s.execute("a.width >= 100 @750")
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(r.renderJSON().utf8)) as? [String: Any])
+        let object = try jsonObject(r.renderJSON())
         for key in ["line", "input", "ok", "error", "added", "frames", "broken", "ambiguous", "conflict"] {
             #expect(object[key] != nil, "missing \(key)")
         }
@@ -592,14 +569,14 @@ func fingerprint(_ session: Session) -> String {
         #expect((object["ambiguous"] as? [String: [String]])?["a"] == ["x", "y", "width", "height"])
         #expect(object["conflict"] is NSNull)
         let bad = s.execute("a.left == \"20\\")
-        let badObject = try #require(try JSONSerialization.jsonObject(with: Data(bad.renderJSON().utf8)) as? [String: Any])
+        let badObject = try jsonObject(bad.renderJSON())
         #expect(badObject["ok"] as? Bool == false)
         #expect(badObject["input"] as? String == "a.left == \"20\\")
         #expect((badObject["error"] as? [String: Any])?["column"] as? Int == 11)
         let conflict = s.execute("a.width == 10\n".trimmingCharacters(in: .newlines))
         _ = conflict
         let c = s.execute("a.width == 20")
-        let cObject = try #require(try JSONSerialization.jsonObject(with: Data(c.renderJSON().utf8)) as? [String: Any])
+        let cObject = try jsonObject(c.renderJSON())
         #expect((cObject["conflict"] as? [String: Any])?["broken"] as? String == "c3")
         #expect((cObject["conflict"] as? [String: Any])?["constraints"] as? [String] == ["c2", "c3"])
     }

@@ -1,6 +1,8 @@
 import Testing
 import LayoutModel
+import LayoutVocabulary
 @testable import LayoutShell
+import ShellTestSupport
 
 /// Wrapping text (issue 25, part 3): `view NAME text WxH [lines N]`, UIKit's two passes to a
 /// fixed point, `preferredMaxLayoutWidth`. Frames computed by hand in each test.

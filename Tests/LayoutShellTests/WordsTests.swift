@@ -1,5 +1,6 @@
 import Testing
 import LayoutModel
+import LayoutVocabulary
 @testable import LayoutShell
 
 // The shell's words for the model's reasons. These checks lived in LayoutModelTests while the

@@ -1,6 +1,7 @@
 import ConsoleLog
 import Foundation
 import LayoutModel
+import LayoutVocabulary
 
 /// Reads UIKit's and AppKit's console logs ("Unable to simultaneously satisfy constraints",
 /// `_autolayoutTrace`) into session commands: the views with readable names and the

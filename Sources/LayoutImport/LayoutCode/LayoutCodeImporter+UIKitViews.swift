@@ -1,5 +1,6 @@
 import LayoutCode
 import LayoutModel
+import LayoutVocabulary
 
 /// Stack views and views that keep their autoresizing mask, in the session's syntax:
 /// `stack NAME [in SUPER] h|v a b c`, `s.spacing = 8`, `s.distribution = fillEqually`,

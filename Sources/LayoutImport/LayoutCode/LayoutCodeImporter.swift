@@ -1,5 +1,6 @@
 import LayoutCode
 import LayoutModel
+import LayoutVocabulary
 
 /// `import` of Swift and Objective-C layout code (`.swift`, `.m`, or text that looks like
 /// it): `LayoutCodeReader` reads the code, and this turns what it read into session lines —

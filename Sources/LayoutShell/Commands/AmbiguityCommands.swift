@@ -1,4 +1,5 @@
 import LayoutModel
+import LayoutVocabulary
 
 /// Looking at ambiguity: other optimal layouts.
 enum AmbiguityCommands {

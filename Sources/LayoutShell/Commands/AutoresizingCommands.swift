@@ -1,4 +1,5 @@
 import LayoutModel
+import LayoutVocabulary
 
 /// Autoresizing masks: `VIEW.autoresizing = …` and `VIEW.translatesAutoresizingMask = …`
 /// (`view NAME frame X,Y,W,H` makes such a view: see `AddViews`).

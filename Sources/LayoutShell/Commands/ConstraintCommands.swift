@@ -1,4 +1,5 @@
 import LayoutModel
+import LayoutVocabulary
 
 /// Constraints typed as equations: `[name:] item.attr REL [m *] item.attr [+ c] [@p]`.
 enum ConstraintCommands {

@@ -1,4 +1,5 @@
 import LayoutModel
+import LayoutVocabulary
 
 /// The screen: `device NAME [landscape]` (or `device` alone, the list) and `scale`.
 enum DeviceCommands {

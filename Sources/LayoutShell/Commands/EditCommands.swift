@@ -1,4 +1,5 @@
 import LayoutModel
+import LayoutVocabulary
 
 /// Changing what exists: a constraint's constant or priority, removing, activating.
 enum EditCommands {

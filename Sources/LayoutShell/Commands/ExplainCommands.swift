@@ -1,4 +1,5 @@
 import LayoutModel
+import LayoutVocabulary
 
 /// Asking why: `explain VIEW.ATTR` and `explain cN`.
 enum ExplainCommands {

@@ -1,4 +1,5 @@
 import LayoutModel
+import LayoutVocabulary
 
 /// Taking a layout out of LayoutLab as code.
 enum ExportCommands {

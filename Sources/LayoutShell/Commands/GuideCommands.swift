@@ -1,4 +1,5 @@
 import LayoutModel
+import LayoutVocabulary
 
 /// Layout guides and the insets UIKit's own guides follow: `guide`, `safearea`,
 /// `VIEW.directionalMargins`. (`root.safeArea.ATTR` and `VIEW.margins.ATTR` are items of a

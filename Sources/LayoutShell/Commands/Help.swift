@@ -38,18 +38,13 @@ enum Help {
             """),
     ]
 
-    /// The one-screen overview: the available commands by task, then those still to come.
+    /// The one-screen overview: the commands by task.
     static var overview: [String] {
         var lines = ["Type views and constraints; after each line LayoutLab shows the frames, what it",
                      "had to break, and what is still ambiguous. By task (help TOPIC for more):"]
-        let available = CommandRegistry.all.filter { $0.spec.isAvailable }
         for group in CommandSpec.Group.allCases {
-            let items = available.filter { $0.spec.group == group }.flatMap { $0.spec.overview }
+            let items = CommandRegistry.all.filter { $0.spec.group == group }.flatMap { $0.spec.overview }
             if !items.isEmpty { lines += overviewRow(group.rawValue, items) }
-        }
-        let planned = CommandRegistry.all.filter { !$0.spec.isAvailable }
-        if let reason = planned.first?.spec.plannedWith {
-            lines += overviewRow("coming", planned.flatMap { $0.spec.overview } + ["(with \(reason))"])
         }
         lines.append("Tab completes commands, views, attributes (after a.), ids and file names.")
         return lines + topicLines
@@ -124,7 +119,6 @@ enum Help {
     static func text(of spec: CommandSpec) -> [String] {
         var lines = spec.synopsis
         lines += spec.summary.map { "  " + $0 }
-        if let reason = spec.plannedWith { lines.append("  Not available yet: it comes with \(reason).") }
         lines += spec.examples.map { "  example: " + $0 }
         return lines
     }

@@ -1,5 +1,6 @@
 import LayoutImport
 import LayoutModel
+import LayoutVocabulary
 
 /// Bringing a layout in from outside: UIKit/AppKit console logs and layout code.
 enum ImportCommands {

@@ -1,4 +1,5 @@
 import LayoutModel
+import LayoutVocabulary
 
 /// Looking at the layout: frames, constraints, and the diagnostics still to come. The
 /// pictures (`draw`, `svg`) are PictureCommands.

@@ -1,4 +1,5 @@
 import LayoutModel
+import LayoutVocabulary
 
 /// `origin NAME TEXT`: records what a view, guide or constraint was in an imported source
 /// (`origin titleLabel UILabel:0x7f8…'Title'`). The importer writes these lines after what it
@@ -77,8 +78,8 @@ struct ShowNames: SessionAction {
 
 extension Session {
     func recordOrigin(_ name: String, _ text: String) {
-        origins.removeAll { $0.name == name }
-        origins.append((name, text))
+        state.origins.removeAll { $0.name == name }
+        state.origins.append((name, text))
     }
 }
 

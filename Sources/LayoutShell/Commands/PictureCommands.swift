@@ -1,4 +1,5 @@
 import LayoutModel
+import LayoutVocabulary
 
 /// Pictures of the layout: `draw` in the terminal, `svg` to a file. The drawing itself lives
 /// in Pictures/ (LayoutPicture, TerminalPicture, SVGPicture).

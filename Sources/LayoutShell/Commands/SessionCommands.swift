@@ -1,4 +1,5 @@
 import LayoutModel
+import LayoutVocabulary
 
 /// Steering the session: undo, redo, reset, save, load, help, quit.
 enum SessionCommands {

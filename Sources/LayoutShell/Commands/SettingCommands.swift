@@ -1,4 +1,5 @@
 import LayoutModel
+import LayoutVocabulary
 
 /// Settings of views and of the session: content priorities, margins, direction, platform.
 enum SettingCommands {

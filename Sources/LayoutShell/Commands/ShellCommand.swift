@@ -1,4 +1,5 @@
 import LayoutModel
+import LayoutVocabulary
 
 /// A command of the session language, declared once: how a line of it starts, its syntax, its
 /// help with examples and what completes after it (`spec`), how the rest of the line reads
@@ -101,8 +102,6 @@ struct CommandSpec: Sendable {
     var examples: [String]
     /// What the overview lists for it (short forms, `·`-separated there).
     var overview: [String]
-    /// nil when the command works; otherwise what it is waiting for (help marks it).
-    var plannedWith: String? = nil
     /// The candidates for the word being completed after the command's first word.
     var completeArguments: @Sendable (CompletionContext) -> [String] = { _ in [] }
     /// Which argument (0 the first after the command word) is a file name (`save FILE`: 0,
@@ -115,8 +114,6 @@ struct CommandSpec: Sendable {
         if case .words(let words) = trigger { return words }
         return []
     }
-
-    var isAvailable: Bool { plannedWith == nil }
 }
 
 /// What completion knows about the line when it asks a command for candidates.

@@ -1,4 +1,5 @@
 import LayoutModel
+import LayoutVocabulary
 
 /// Stack views: `stack` (make one, add and remove arranged views), the stack's properties and
 /// `VIEW.hidden`.

@@ -1,4 +1,5 @@
 import LayoutModel
+import LayoutVocabulary
 
 /// Settings of wrapping text (`view NAME text WxH` makes it).
 enum TextCommands {

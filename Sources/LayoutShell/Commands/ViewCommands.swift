@@ -1,4 +1,5 @@
 import LayoutModel
+import LayoutVocabulary
 
 /// `root WxH` and `view …`: the window and the views in it.
 enum ViewCommands {

@@ -1,4 +1,5 @@
 import LayoutModel
+import LayoutVocabulary
 import VisualFormat
 
 /// Apple's Visual Format Language: `H:|-[a]-[b(==a)]-|` lines and the metrics they name.

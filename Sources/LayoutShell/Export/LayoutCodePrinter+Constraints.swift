@@ -1,4 +1,5 @@
 import LayoutModel
+import LayoutVocabulary
 
 /// The constraints of an export: one expression each, anchors where UIKit has them.
 extension LayoutCodePrinter {

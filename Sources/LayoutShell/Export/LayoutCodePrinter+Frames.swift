@@ -1,4 +1,5 @@
 import LayoutModel
+import LayoutVocabulary
 
 /// The frame of a view that keeps its autoresizing mask, written so that UIKit (and `import`)
 /// makes the same NSAutoresizingMaskLayoutConstraints from it.

@@ -1,4 +1,5 @@
 import LayoutModel
+import LayoutVocabulary
 
 /// Writes a session as layout code to paste into `viewDidLoad`, in Swift or Objective-C:
 /// the views (an `IntrinsicSizeView`, declared in the file, for a view with an intrinsic

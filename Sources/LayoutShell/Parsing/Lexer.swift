@@ -1,4 +1,5 @@
 import LayoutModel
+import LayoutVocabulary
 
 /// A rejected input: what is wrong, where (1-based column, or nil), and how to write it instead.
 public struct ShellError: Error, Hashable, Sendable {

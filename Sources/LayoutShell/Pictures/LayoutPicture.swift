@@ -1,4 +1,5 @@
 import LayoutModel
+import LayoutVocabulary
 
 /// The layout reduced to what a picture of it shows, shared by `draw` (TerminalPicture.swift)
 /// and `svg` (SVGPicture.swift): one rectangle per view of the subtree being drawn, in the

@@ -1,4 +1,5 @@
 import LayoutModel
+import LayoutVocabulary
 
 /// The words under a picture, the same for `draw` and `svg`: which views are ambiguous, which
 /// constraints are broken, what was clipped or drawn oddly. Each renderer says how it marks

@@ -1,4 +1,5 @@
 import LayoutModel
+import LayoutVocabulary
 
 /// `svg FILE`: a `LayoutPicture` as an SVG document — each view a labelled rectangle in its
 /// real proportions (1 point = 1 SVG unit), filled by nesting depth and nested as groups the

@@ -1,4 +1,5 @@
 import LayoutModel
+import LayoutVocabulary
 
 /// `draw`: a `LayoutPicture` as text for the terminal — boxes in box-drawing characters, each
 /// labelled with its view's name, subviews inside their superviews, scaled to the width, with

@@ -1,4 +1,5 @@
 import LayoutModel
+import LayoutVocabulary
 
 extension CommandResult {
     /// The `ambiguity` key: one object per explained view and reason, `{"view", "values",

@@ -1,4 +1,5 @@
 import LayoutModel
+import LayoutVocabulary
 
 /// A constraint as reports show it: id and canonical text.
 public struct ConstraintLine: Hashable, Sendable {

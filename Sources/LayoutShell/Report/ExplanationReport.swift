@@ -1,4 +1,5 @@
 import LayoutModel
+import LayoutVocabulary
 
 /// What `explain` found, for the JSON report (the text report prints its lines as output):
 /// the model's explanation with the texts of the constraints it names and the derived words.

@@ -1,4 +1,5 @@
 import LayoutModel
+import LayoutVocabulary
 
 /// The version of the JSON report's schema (README, "JSON"): the `version` key of every
 /// top-level object. Raise it when a key changes meaning or goes away; a new key does not.

@@ -1,4 +1,5 @@
 import LayoutModel
+import LayoutVocabulary
 
 /// A JSON value as the reports build it: the schema of `--json` is one value a test can walk
 /// (keys, types, nesting) instead of text assembled in several files. Objects keep their keys

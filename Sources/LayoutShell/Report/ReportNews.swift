@@ -1,4 +1,5 @@
 import LayoutModel
+import LayoutVocabulary
 
 /// What the reader has been shown of the broken constraints and the ambiguity, so a report
 /// after an input says only what is new or changed and counts the rest: a label stretched by

@@ -1,4 +1,5 @@
 import LayoutModel
+import LayoutVocabulary
 
 /// The state part of every report — frames, broken constraints, ambiguity — kept
 /// current from the model's change lists. A report after an input then costs what the input

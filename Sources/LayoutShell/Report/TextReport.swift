@@ -1,4 +1,5 @@
 import LayoutModel
+import LayoutVocabulary
 
 enum ANSI {
     static let red = "\u{1B}[31m", green = "\u{1B}[32m", yellow = "\u{1B}[33m", magenta = "\u{1B}[35m"

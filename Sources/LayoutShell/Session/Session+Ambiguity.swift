@@ -1,4 +1,5 @@
 import LayoutModel
+import LayoutVocabulary
 
 /// Why views are ambiguous, for the report: the model's reasons, grouped per view, with the
 /// texts of the constraints they name.

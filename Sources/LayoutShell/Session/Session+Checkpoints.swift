@@ -1,4 +1,5 @@
 import LayoutModel
+import LayoutVocabulary
 
 /// Checkpoints: the whole session copied before a change, to go back to exactly.
 ///
@@ -13,16 +14,7 @@ import LayoutModel
 /// another of several equal optima than the session showed (a fuzzer finding).
 extension Session {
     /// The session's state, whole, as a change started: what `takeBack(to:)` returns to.
-    struct Checkpoint {
-        var model: LayoutModel
-        var metrics: [String: Double]
-        var metricNames: [String]
-        var platform: Platform
-        var origins: [(name: String, text: String)]
-
-        /// What the copy holds, for `keptCheckpointSize`: its views and constraints.
-        var size: Int { model.viewOrder.count + model.constraintOrder.count }
-    }
+    typealias Checkpoint = SessionState
 
     /// At most this many of the latest steps keep their checkpoint for `undo`…
     static let keptCheckpoints = 32
@@ -32,7 +24,7 @@ extension Session {
 
     /// A checkpoint of the session now.
     func checkpoint() -> Checkpoint {
-        Checkpoint(model: model.copy(), metrics: metrics, metricNames: metricNames, platform: platform, origins: origins)
+        state.copy()
     }
 
     /// A checkpoint of the session now, or nil where a typed line can be taken back by a
@@ -44,11 +36,7 @@ extension Session {
 
     /// The session's state as the checkpoint holds it (the history is not part of it).
     func restoreState(_ checkpoint: Checkpoint) {
-        model = checkpoint.model
-        metrics = checkpoint.metrics
-        metricNames = checkpoint.metricNames
-        platform = checkpoint.platform
-        origins = checkpoint.origins
+        state = checkpoint
     }
 
     /// Takes back a change that was not yet recorded: exactly, to the checkpoint taken before

@@ -1,5 +1,6 @@
 import LayoutImport
 import LayoutModel
+import LayoutVocabulary
 
 /// The session as importers see it: its names, platform and root size, and scratch sessions to
 /// try lines on (so an import is left with what the session takes, never half done).

@@ -1,4 +1,5 @@
 import LayoutModel
+import LayoutVocabulary
 
 /// The listings of `frames`, `constraints`, `broken` and `ambiguous`.
 extension Session {

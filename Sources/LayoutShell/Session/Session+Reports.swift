@@ -1,4 +1,5 @@
 import LayoutModel
+import LayoutVocabulary
 
 /// Building reports: what an input added, removed and changed (from the model's events, or
 /// by comparing before and after when undo rebuilt the session), and the state part — frames,

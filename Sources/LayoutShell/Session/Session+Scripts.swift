@@ -1,4 +1,5 @@
 import LayoutModel
+import LayoutVocabulary
 
 /// Script files: `save` writes the history as a script, `load` runs one as a single undo step.
 extension Session {

@@ -1,5 +1,6 @@
 import LayoutImport
 import LayoutModel
+import LayoutVocabulary
 
 /// One LayoutLab session: the model, the VFL metrics, the platform, the undo history, and the
 /// session language on top. The executable feeds it lines; nothing here touches a terminal.
@@ -8,11 +9,13 @@ import LayoutModel
 /// report building and listings live in the `Session+…` files beside it, and each command in
 /// Commands/.
 public final class Session {
-    public internal(set) var model = LayoutModel()
-    public internal(set) var metrics: [String: Double] = [:]
+    /// Everything undo and checkpoints go back to, declared once (`SessionState`).
+    var state = SessionState()
+    public var model: LayoutModel { state.model }
+    public var metrics: [String: Double] { state.metrics }
     /// Metric names in definition order.
-    public internal(set) var metricNames: [String] = []
-    public internal(set) var platform: Platform = .ios
+    public var metricNames: [String] { state.metricNames }
+    public var platform: Platform { state.platform }
     /// True after `quit`.
     public private(set) var isFinished = false
     /// Accepted commands that changed the session; each entry is one undo step.
@@ -47,7 +50,7 @@ public final class Session {
 
     /// Where imported views and constraints came from (`origin NAME TEXT`), in order: what
     /// `names` prints.
-    public internal(set) var origins: [(name: String, text: String)] = []
+    public var origins: [(name: String, text: String)] { state.origins }
 
     /// The frames the last `exercise` showed, until the next report that shows the solver's
     /// layout again (which then marks the views that went back as changed).
@@ -234,12 +237,12 @@ public final class Session {
     }
 
     func setMetric(_ name: String, _ value: Double) {
-        if metrics[name] == nil { metricNames.append(name) }
-        metrics[name] = value
+        if state.metrics[name] == nil { state.metricNames.append(name) }
+        state.metrics[name] = value
     }
 
     func setPlatform(_ platform: Platform) {
-        self.platform = platform
+        state.platform = platform
     }
 
     func finish() {
@@ -248,7 +251,7 @@ public final class Session {
 
     /// An empty session again (the history stays: undo brings the old session back).
     func resetState() {
-        restoreState(Checkpoint(model: LayoutModel(), metrics: [:], metricNames: [], platform: .ios, origins: []))
+        restoreState(SessionState())
     }
 
     /// Constraint ids and names a user may type (implicit intrinsic-size constraints have

@@ -1,4 +1,5 @@
 import LayoutModel
+import LayoutVocabulary
 
 /// The ambiguity line of a report, in words a learner follows, with the constraints by id:
 /// `c: no vertical constraints`, `a (width): only its leading edge is pinned (c1); add a width

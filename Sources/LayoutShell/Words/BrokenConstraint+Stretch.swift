@@ -1,4 +1,5 @@
 import LayoutModel
+import LayoutVocabulary
 
 /// A broken optional constraint as every report writes it — after an input, under `draw`'s
 /// picture, in `broken` and `constraints` — so they follow one rule.

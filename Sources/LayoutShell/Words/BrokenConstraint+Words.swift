@@ -1,4 +1,5 @@
 import LayoutModel
+import LayoutVocabulary
 
 extension BrokenConstraint {
     /// How far the constraint is from holding, said from the side of the view that moved:

@@ -1,4 +1,5 @@
 import LayoutModel
+import LayoutVocabulary
 
 // Insets as the session language writes them. A conformance rather than a property so that
 // every `\(insets)` in a report reads the same, wherever it is interpolated.

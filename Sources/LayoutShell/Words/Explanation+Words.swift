@@ -1,4 +1,5 @@
 import LayoutModel
+import LayoutVocabulary
 
 // The words of `explain` and of conflict sentences. Every number here comes from the model's
 // explanation (the solver's optimal basis or a conflict's certificate); this file only says it.

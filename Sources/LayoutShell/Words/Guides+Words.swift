@@ -1,4 +1,5 @@
 import LayoutModel
+import LayoutVocabulary
 
 // The words of layout guides, devices and pixels: refusals, and how guides and devices read in
 // listings.

@@ -1,4 +1,5 @@
 import LayoutModel
+import LayoutVocabulary
 
 // The session language's words for a layout direction (`direction rtl`).
 extension LayoutDirection {

@@ -1,4 +1,5 @@
 import LayoutModel
+import LayoutVocabulary
 
 // How a solved value reads. The model hands out the solver's values exactly; a report shows
 // them without the solver's floating-point noise, so 19.999999999997 reads as 20.

@@ -1,4 +1,5 @@
 import LayoutModel
+import LayoutVocabulary
 
 // The words of stack views and autoresizing masks: refusals, UIKit's note on autoresizing
 // constraints in a conflict, and the advice that goes with it.

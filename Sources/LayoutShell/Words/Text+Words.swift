@@ -1,4 +1,5 @@
 import LayoutModel
+import LayoutVocabulary
 
 extension TextExplanation {
     /// `message: text 600x20, at width 279: ceil(600 / 279) = 3 lines × 20 = 60 high, 279 wide`.

@@ -4,6 +4,7 @@
 // where the lexicographic optimum can be found by enumerating breakpoints.
 
 import Testing
+import TestSupport
 
 /// Small builders so hand-made systems read like the math they encode.
 private func r(_ v: Int64) -> Rational { Rational(integer: v) }
@@ -204,7 +205,7 @@ private struct LCG {
 /// linear with kinks only at constraint roots, and the feasible set is an interval bounded by
 /// roots, so the lexicographic optimum is attained on an interval whose ends are roots. Scanning
 /// roots, midpoints and one point beyond each end finds the optimal set exactly.
-@Test func oracleAgreesWithBruteForceOnOneVariable() throws {
+@Test(.tags(.slow), .skippedInFastTier) func oracleAgreesWithBruteForceOnOneVariable() throws {
     var rng = LCG(state: 12345)
     let strengths: [Double] = [1, 2, 3]
     for _ in 0..<2000 {

@@ -1,6 +1,8 @@
 import Testing
 import LayoutModel
+import LayoutVocabulary
 @testable import LayoutShell
+import ShellTestSupport
 
 /// `view NAME frame …`, autoresizing masks under a root resize (hand-computed: the growth of
 /// the superview is shared among the flexible parts in proportion to their sizes, as UIKit's

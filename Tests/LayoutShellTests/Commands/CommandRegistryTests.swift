@@ -42,8 +42,6 @@ import Testing
         for example in spec.examples { #expect(help.output.contains("  example: " + example)) }
         for alias in spec.aliases + spec.words { #expect(Session().execute("help \(alias)").output == help.output) }
         #expect(help.output.allSatisfy { $0.count <= 80 })
-        // Planned commands say so in help and stay out of the overview's task rows.
-        #expect(help.output.contains { $0.contains("Not available yet") } == !spec.isAvailable)
     }
 
     @Test(arguments: CommandRegistry.all.map { $0.spec.topic })
@@ -80,14 +78,6 @@ import Testing
         let constraint = "c1."
         #expect(session.completions(line: constraint, cursor: constraint.count).candidates
             == CommandRegistry.propertyMembers(of: .constraint).sorted())
-    }
-
-    @Test func plannedCommandsCompleteNoArguments() {
-        let session = Self.furnished()
-        for command in CommandRegistry.all where !command.spec.isAvailable {
-            let line = command.spec.words[0] + " "
-            #expect(session.completions(line: line, cursor: line.count).candidates.isEmpty, "\(line)")
-        }
     }
 
     /// The README's table of the language: one row per form, its example in the last column.

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 import LayoutModel
+import LayoutVocabulary
 @testable import LayoutShell
+import ShellTestSupport
 
 /// `device`, `scale`, `frames --exact`: devices' screens and UIKit's pixel rounding. Frames are
 /// worked out by hand from the device table (README) and UIKit's rules for a view controller's

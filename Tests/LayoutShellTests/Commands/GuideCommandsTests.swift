@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 import LayoutModel
+import LayoutVocabulary
 @testable import LayoutShell
+import ShellTestSupport
 
 /// `guide`, `root.safeArea.ATTR`, `VIEW.margins.ATTR`, `safearea`, `directionalMargins`, and the
 /// constraints UIKit makes for its guides. Expected frames are worked out by hand from UIKit's

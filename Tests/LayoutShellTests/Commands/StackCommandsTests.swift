@@ -1,6 +1,8 @@
 import Testing
 import LayoutModel
+import LayoutVocabulary
 @testable import LayoutShell
+import ShellTestSupport
 
 /// Stack views against hand-computed UIKit results. The setup is the reference file's
 /// (/work/shared/reference/uikit-generated-constraints.md §1.3, after kean.blog): three views of

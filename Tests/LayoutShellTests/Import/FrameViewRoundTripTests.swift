@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import LayoutModel
+import LayoutVocabulary
 import LayoutCode
 import LayoutImport
 @testable import LayoutShell

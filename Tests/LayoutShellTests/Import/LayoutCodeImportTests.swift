@@ -1,9 +1,11 @@
 import Foundation
 import Testing
 import LayoutModel
+import LayoutVocabulary
 import TestSupport
 import LayoutImport
 @testable import LayoutShell
+import ShellTestSupport
 
 private let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("LayoutCodeTests/Fixtures")

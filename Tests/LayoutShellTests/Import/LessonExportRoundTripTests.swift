@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import LayoutModel
+import LayoutVocabulary
 @testable import LayoutShell
 
 /// Every lesson, replayed, written by `export swift` and read back by `import` into a fresh

@@ -1,17 +1,13 @@
 import Testing
 @testable import LayoutShell
+import ShellTestSupport
 
 /// `draw [VIEW]` on real sessions: the picture's exact lines for a small nested layout, zoom,
 /// the marks for ambiguity, the broken list, narrow terminals and degenerate frames.
 @Suite struct DrawTests {
     /// A session that ran `lines`, each accepted.
-    static func session(_ lines: [String]) -> Session {
-        let session = Session()
-        for line in lines {
-            let result = session.execute(line)
-            precondition(result.ok, "\(line): \(result.error?.text ?? "")")
-        }
-        return session
+    static func session(_ lines: [String], sourceLocation: SourceLocation = #_sourceLocation) -> Session {
+        ShellTestSupport.session(lines.joined(separator: "\n"), sourceLocation: sourceLocation)
     }
 
     /// A card 72x32 inside an 80x40 window: an image flush with the card's top and sides, a

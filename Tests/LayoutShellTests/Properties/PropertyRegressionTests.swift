@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import LayoutModel
+import LayoutVocabulary
 @testable import LayoutShell
 
 /// Sessions the whole-session properties found, kept with their lines.

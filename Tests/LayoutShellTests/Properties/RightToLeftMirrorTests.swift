@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 import LayoutModel
+import LayoutVocabulary
 @testable import LayoutShell
 
 /// Under right-to-left a layout written with leading and trailing is the mirror image of the

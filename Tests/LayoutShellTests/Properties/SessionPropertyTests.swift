@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 import LayoutModel
+import LayoutVocabulary
 @testable import LayoutShell
 
 /// Whole-session properties on seeded random sessions that mix every command of the language
@@ -16,7 +17,7 @@ import LayoutModel
 /// (and after about one step in eight), `export swift` then `import` of that file into a fresh
 /// session with the same screen gives the same layout (`LessonExportRoundTripTests.snapshot`:
 /// frames where not ambiguous, ambiguity, broken constraints by text).
-@Suite struct SessionPropertyTests {
+@Suite(.tags(.slow), .skippedInFastTier) struct SessionPropertyTests {
     /// Sessions per CI run, split into chunks that run in parallel;
     /// LAYOUTLAB_PROPERTY_SESSIONS=100000 for a longer search off CI.
     static let sessions = Int(ProcessInfo.processInfo.environment["LAYOUTLAB_PROPERTY_SESSIONS"] ?? "") ?? 5_000
@@ -42,13 +43,13 @@ import LayoutModel
             for step in 0..<length {
                 let line = maker.nextLine(session)
                 transcript.append(line)
-                let before = SessionState(session)
+                let before = SessionSnapshot(session)
                 let result = session.execute(line)
                 lines += 1
                 var problems: [String] = []
                 if !result.ok || maker.isLook(line) {
                     if !result.ok { rejected += 1 }
-                    if let difference = SessionState(session).difference(from: before) {
+                    if let difference = SessionSnapshot(session).difference(from: before) {
                         problems.append("\(result.ok ? "a look" : "a rejected line (\(result.error!.text))") changed the session: \(difference)")
                     }
                 }
@@ -143,7 +144,7 @@ import LayoutModel
         let fresh = Session()
         let outcome = Replay.run(script, options: .init(final: true), session: fresh)
         if !outcome.ok { return "its save output does not replay: \(outcome.output.prefix(300))" }
-        let mine = SessionState(session), theirs = SessionState(fresh)
+        let mine = SessionSnapshot(session), theirs = SessionSnapshot(fresh)
         if let difference = theirs.difference(from: mine, stableFramesOnly: true, history: false) {
             return "a replay of its save output differs: \(difference)"
         }
@@ -153,7 +154,7 @@ import LayoutModel
 
 /// What a line may change, to compare sessions: the history, views and guides, constraints
 /// (ids, names, text, state), metrics, platform, and frames.
-struct SessionState: Equatable {
+struct SessionSnapshot: Equatable {
     var history: [[String]]
     var views: [String]
     var constraints: [String]
@@ -178,7 +179,7 @@ struct SessionState: Equatable {
     }
 
     /// The first difference, said briefly, or nil.
-    func difference(from other: SessionState, stableFramesOnly: Bool = false, history compareHistory: Bool = true) -> String? {
+    func difference(from other: SessionSnapshot, stableFramesOnly: Bool = false, history compareHistory: Bool = true) -> String? {
         func first<T: Equatable>(_ name: String, _ a: [T], _ b: [T]) -> String? {
             guard a != b else { return nil }
             if let index = zip(a, b).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset {

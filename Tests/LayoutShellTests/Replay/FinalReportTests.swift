@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 @testable import LayoutShell
+import ShellTestSupport
 
 /// `--final` reports the end state once, and never hides a rejected line.
 @Suite struct FinalReportTests {
     func object(_ line: Substring) throws -> [String: Any] {
-        try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        try jsonObject(line)
     }
 
     /// `printf 'view a\nfoo\na.width == 10\n' | layoutlab --final` exited 1 and named nothing.

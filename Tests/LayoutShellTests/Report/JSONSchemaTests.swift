@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 import LayoutModel
+import LayoutVocabulary
 @testable import LayoutShell
+import ShellTestSupport
 
 /// The JSON report as a value: the serializer's bytes, and the schema walked key by key
 /// against the README (every key printed is documented there).
@@ -104,7 +106,7 @@ import LayoutModel
     @Test func parsesAsJSON() throws {
         for result in run(Session(), Self.script) {
             let text = result.renderJSON()
-            let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "\(text)")
+            let object = try jsonObject(text)
             #expect(object["version"] as? Int == 1)
         }
     }
