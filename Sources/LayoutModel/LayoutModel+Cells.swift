@@ -1,4 +1,5 @@
-import Cassowary
+public import LayoutVocabulary
+internal import Cassowary
 
 /// A table or collection view cell (`cell NAME`): the cell, placed by its frame as a table
 /// places a row, and its content view `NAME.contentView`, whose size UIKit pins with

@@ -1,4 +1,5 @@
 import LayoutModel
+import LayoutVocabulary
 
 /// Scroll views and the keyboard: `scroll`, `keyboard`. (`s.contentLayoutGuide.ATTR`,
 /// `s.frameLayoutGuide.ATTR` and `root.keyboard.ATTR` are items of a constraint: see

@@ -1,4 +1,5 @@
 import LayoutModel
+import LayoutVocabulary
 
 // The words of cells, scroll views and the keyboard: their refusals.
 
