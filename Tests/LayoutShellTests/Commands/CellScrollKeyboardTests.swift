@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 import LayoutModel
+import LayoutVocabulary
 @testable import LayoutShell
+import ShellTestSupport
 
 /// `cell`, `fit`, `CELL.height = fit`, `scroll` with its guides, `keyboard` with
 /// `root.keyboard`. Every expected frame is worked out by hand in the comment above it, from
