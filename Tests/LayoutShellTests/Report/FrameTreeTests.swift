@@ -76,13 +76,19 @@ import Testing
         #expect(lines.count > result.output.count)
     }
 
+    /// The message under the caret wraps at words (the echoed input and caret stay whole).
     @Test func errorLinesWrapAtWords() {
         let s = Session()
-        let result = s.execute("view a b c d e f g h i j k l m n o p q r s t u v w x y z a")
+        #expect(s.execute("view title").ok)
+        let result = s.execute("title.left == 20")
         #expect(!result.ok)
-        let error = result.renderText(width: 30).split(separator: "\n").map(String.init)
-        #expect(error.allSatisfy { $0.count <= 30 } || error.count > 1)
-        let unwrapped = result.renderText(width: 1000).split(separator: " ")
-        #expect(error.joined(separator: " ").split(separator: " ") == unwrapped)
+        func message(_ width: Int) -> [String] {
+            let lines = result.renderText(width: width).split(separator: "\n").map(String.init)
+            return Array(lines.drop { !$0.hasPrefix("error") })
+        }
+        let wrapped = message(40), whole = message(1000)
+        #expect(whole.count == 1 && wrapped.count > 1)
+        #expect(wrapped.allSatisfy { $0.count <= 40 }, "\(wrapped)")
+        #expect(wrapped.joined(separator: " ").split(separator: " ") == whole[0].split(separator: " "))
     }
 }
