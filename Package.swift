@@ -12,6 +12,8 @@ let package = Package(
         .library(name: "LayoutCode", targets: ["LayoutCode"]),
         .library(name: "InterfaceBuilder", targets: ["InterfaceBuilder"]),
         .library(name: "LayoutImport", targets: ["LayoutImport"]),
+        .library(name: "LayoutReport", targets: ["LayoutReport"]),
+        .library(name: "LayoutPictures", targets: ["LayoutPictures"]),
         .library(name: "LayoutShell", targets: ["LayoutShell"]),
         .executable(name: "layoutlab", targets: ["layoutlab"]),
     ],
@@ -36,7 +38,12 @@ let package = Package(
         // Importers: a read document (log, code, IB file) translated into session lines, tried
         // through a small ImportContext the shell provides; the registry picks the importer.
         .target(name: "LayoutImport", dependencies: ["LayoutVocabulary", "LayoutModel", "VisualFormat", "ConsoleLog", "LayoutCode", "InterfaceBuilder"]),
-        .target(name: "LayoutShell", dependencies: ["LayoutVocabulary", "LayoutModel", "VisualFormat", "ConsoleLog", "LayoutCode", "LayoutImport", "InterfaceBuilder"]),
+        // What the shell says after each input (CommandResult), as text or JSON, and the words
+        // for the model's values it reports: built from the model alone, no session.
+        .target(name: "LayoutReport", dependencies: ["LayoutVocabulary", "LayoutModel"]),
+        // `draw` and `svg`: the layout as a terminal picture or an SVG document, from the model.
+        .target(name: "LayoutPictures", dependencies: ["LayoutVocabulary", "LayoutModel", "LayoutReport"]),
+        .target(name: "LayoutShell", dependencies: ["LayoutVocabulary", "LayoutModel", "VisualFormat", "ConsoleLog", "LayoutCode", "LayoutImport", "InterfaceBuilder", "LayoutReport", "LayoutPictures"]),
         .systemLibrary(
             name: "CEditLine",
             pkgConfig: "libedit",
@@ -46,13 +53,14 @@ let package = Package(
             name: "layoutlab",
             dependencies: [
                 "LayoutShell",
+                "LayoutReport",
                 "CEditLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // Sessions from lines, frames, fingerprints, JSON read back: what the shell's tests share.
-        .target(name: "ShellTestSupport", dependencies: ["LayoutShell", "LayoutModel", "LayoutVocabulary", "TestSupport"], path: "Tests/ShellTestSupport"),
+        .target(name: "ShellTestSupport", dependencies: ["LayoutShell", "LayoutReport", "LayoutModel", "LayoutVocabulary", "TestSupport"], path: "Tests/ShellTestSupport"),
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary", "TestSupport"]),
         .testTarget(name: "LayoutModelTests", dependencies: ["LayoutModel", "LayoutVocabulary"]),
         .testTarget(name: "VisualFormatTests", dependencies: ["VisualFormat", "LayoutVocabulary"]),
@@ -62,15 +70,19 @@ let package = Package(
         .testTarget(name: "LayoutCodeTests", dependencies: ["LayoutCode", "LayoutVocabulary"], exclude: ["Fixtures"]),
         // The importers without the shell, against a fake ImportContext.
         .testTarget(name: "LayoutImportTests", dependencies: ["LayoutImport", "LayoutCode", "ConsoleLog"]),
-        .testTarget(name: "LayoutShellTests", dependencies: ["LayoutShell", "LayoutImport", "LayoutModel", "LayoutVocabulary", "TestSupport", "ShellTestSupport"]),
+        // Reports and pictures without the shell, from models built here.
+        .testTarget(name: "LayoutReportTests", dependencies: ["LayoutReport", "LayoutModel", "LayoutVocabulary"]),
+        .testTarget(name: "LayoutPicturesTests", dependencies: ["LayoutPictures", "LayoutReport", "LayoutModel", "LayoutVocabulary"]),
+        .testTarget(name: "LayoutShellTests", dependencies: ["LayoutShell", "LayoutImport", "LayoutReport", "LayoutPictures", "LayoutModel", "LayoutVocabulary", "TestSupport", "ShellTestSupport"]),
         // Fixtures: storyboards and xibs written here in IB's format, read by path.
-        .testTarget(name: "InterfaceBuilderTests", dependencies: ["InterfaceBuilder", "LayoutImport", "LayoutShell", "LayoutModel", "LayoutVocabulary"], exclude: ["Fixtures"]),
+        .testTarget(name: "InterfaceBuilderTests", dependencies: ["InterfaceBuilder", "LayoutImport", "LayoutShell", "LayoutReport", "LayoutModel", "LayoutVocabulary"], exclude: ["Fixtures"]),
         // The executable's own code (`@testable import layoutlab`): flags, files, history, completion.
         .testTarget(
             name: "layoutlabTests",
             dependencies: [
                 "layoutlab",
                 "LayoutShell",
+                "LayoutReport",
                 "CEditLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

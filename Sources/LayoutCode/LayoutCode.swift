@@ -26,7 +26,9 @@ public struct LayoutCode: Sendable, Equatable {
 /// An item a constraint names: a view (`root` for `view`/`self.view`), or one of a view's
 /// own guides.
 public struct CodeItem: Sendable, Hashable, CustomStringConvertible {
-    public enum Guide: Sendable, Hashable { case safeArea, layoutMargins }
+    /// UIKit's guides of a view: `safeAreaLayoutGuide`, `layoutMarginsGuide`, a scroll view's
+    /// `contentLayoutGuide` and `frameLayoutGuide`, `keyboardLayoutGuide`.
+    public enum Guide: Sendable, Hashable { case safeArea, layoutMargins, scrollContent, scrollFrame, keyboard }
     public var view: String
     public var guide: Guide?
 
@@ -40,6 +42,9 @@ public struct CodeItem: Sendable, Hashable, CustomStringConvertible {
         case nil: view
         case .safeArea: view + ".safeArea"
         case .layoutMargins: view + ".margins"
+        case .scrollContent: view + ".contentLayoutGuide"
+        case .scrollFrame: view + ".frameLayoutGuide"
+        case .keyboard: view + ".keyboardLayoutGuide"
         }
     }
 }

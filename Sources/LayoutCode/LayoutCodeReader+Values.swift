@@ -5,8 +5,14 @@ import LayoutVocabulary
 extension LayoutCodeReader {
     // MARK: - Items
 
+    /// UIKit's members that name a guide of their view (`x.safeAreaLayoutGuide`).
+    static let guideMembers: [String: CodeItem.Guide] = [
+        "safeAreaLayoutGuide": .safeArea, "layoutMarginsGuide": .layoutMargins, "contentLayoutGuide": .scrollContent,
+        "frameLayoutGuide": .scrollFrame, "keyboardLayoutGuide": .keyboard,
+    ]
+
     /// The item an expression names: `view`/`self.view`/`self` is root, `x.safeAreaLayoutGuide`
-    /// and `x.layoutMarginsGuide` are x's guides, `self.x`/`x!` is x.
+    /// and the other `guideMembers` are x's guides, `self.x`/`x!` is x.
     func item(_ expression: CodeExpression) -> CodeItem? {
         switch expression {
         case .name(let name):
@@ -31,12 +37,9 @@ extension LayoutCodeReader {
             return CodeItem(name)
         case .member(let base?, let name):
             switch name {
-            case "safeAreaLayoutGuide":
+            case _ where Self.guideMembers[name] != nil:
                 guard let owner = item(base), owner.guide == nil else { return nil }
-                return CodeItem(owner.view, guide: .safeArea)
-            case "layoutMarginsGuide":
-                guard let owner = item(base), owner.guide == nil else { return nil }
-                return CodeItem(owner.view, guide: .layoutMargins)
+                return CodeItem(owner.view, guide: Self.guideMembers[name])
             case "view":
                 return CodeItem(Self.rootName)
             case "superview":
@@ -45,7 +48,7 @@ extension LayoutCodeReader {
                       let parent = code.views[index].superview else { return nil }
                 return CodeItem(parent)
             default:
-                if Self.nonItemMembers.contains(name) || ["readableContentGuide", "superview", "keyboardLayoutGuide", "subviews", "layer"].contains(name) { return nil }
+                if Self.nonItemMembers.contains(name) || ["readableContentGuide", "superview", "subviews", "layer"].contains(name) { return nil }
                 if case .name(let owner) = base, owner.first?.isUppercase == true { return nil }
                 guard base.withoutSelf != base || item(base) != nil else { return nil }
                 return item(.name(name))

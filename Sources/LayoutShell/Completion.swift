@@ -6,6 +6,7 @@ import Darwin
 import LayoutModel
 import LayoutVocabulary
 import VisualFormat
+import LayoutReport
 
 extension Session {
     /// Tab completion: for the text before `cursor` (a character offset), the character offset
@@ -26,6 +27,13 @@ extension Session {
         let words = splitWords(ahead)
         var candidates: [String] = []
 
+        // A file name is one word up to the last blank, whatever it holds: `save /tmp/x.` is
+        // the first argument, not `x.`'s attributes, though `words` (split where the word being
+        // completed starts) would count `/tmp/x.` as a word of its own.
+        if let first = words.first, let file = CommandRegistry.byWord[first.text]?.spec.fileNameArgument,
+           wordsBeforeBlank(before) - 1 == file {
+            return fileCompletions(line: characters, end: end)
+        }
         let viewNames = model.viewOrder
         if start > 0, before[start - 1] == "." {
             // After `x.`: attributes and the view's properties, a constraint's properties, or an axis.
@@ -71,11 +79,6 @@ extension Session {
             if first.hasPrefix("H:") || first.hasPrefix("V:") {
                 candidates = CommandRegistry.visualFormat.spec.completeArguments(context)
             } else if let command = CommandRegistry.byWord[first] {
-                // Which argument the cursor is in, by spaces: `words` splits `/` and `.` off.
-                let spaced = ahead.split(separator: " ").count
-                if let file = command.spec.fileNameArgument, spaced - (ahead.hasSuffix(" ") ? 1 : 2) == file {
-                    return fileCompletions(line: characters, end: end)
-                }
                 candidates = command.spec.completeArguments(context)
             } else {
                 candidates = CommandRegistry.constraint.spec.completeArguments(context)
@@ -83,6 +86,13 @@ extension Session {
         }
         let matches = Array(Set(candidates.filter { $0.hasPrefix(partial) })).sorted()
         return (start, matches)
+    }
+
+    /// How many whole words stand before the last blank of `text`: which argument the word
+    /// being typed is, when that word may hold `/` or `.`.
+    private func wordsBeforeBlank(_ text: ArraySlice<Character>) -> Int {
+        let blank = text.lastIndex { $0 == " " || $0 == "\t" } ?? text.startIndex
+        return splitWords(String(text[text.startIndex..<blank])).count
     }
 
     func fileCompletions(line: [Character], end: Int) -> (replaceFrom: Int, candidates: [String]) {

@@ -1,3 +1,5 @@
+import LayoutReport
+
 /// Replays a whole script through a session: the engine of `layoutlab FILE`, `--json`,
 /// `--final` and `--check` (the executable only reads files and prints).
 public enum Replay {

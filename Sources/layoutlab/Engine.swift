@@ -1,4 +1,5 @@
 import LayoutShell
+import LayoutReport
 
 /// The interactive shell's prompt: short, plain, and the same on every line.
 let shellPrompt = "layoutlab> "

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import LayoutModel
 import LayoutVocabulary
+import LayoutReport
 import LayoutShell
 
 /// `import FILE.storyboard [SCENE]` and `import FILE.xib [N]` on the fixtures: the frames the

@@ -130,6 +130,25 @@ struct LanguageFormTests {
             "a.left == b.left (inactive)"])
     }
 
+    /// A scroll view's content and frame guides and the keyboard guide are items of their
+    /// view, as the safe area is (what `export swift` writes for lessons 20 and 21).
+    @Test func scrollAndKeyboardGuidesAreItemsOfTheirView() {
+        let code = read("""
+            let list = UIScrollView()
+            let s = UIView()
+            list.addSubview(s)
+            NSLayoutConstraint.activate([
+                s.topAnchor.constraint(equalTo: list.contentLayoutGuide.topAnchor),
+                s.widthAnchor.constraint(equalTo: list.frameLayoutGuide.widthAnchor),
+                s.bottomAnchor.constraint(equalTo: view.keyboardLayoutGuide.topAnchor, constant: -16),
+                s.leadingAnchor.constraint(equalTo: self.view.keyboardLayoutGuide.leadingAnchor),
+            ])
+            """)
+        #expect(code.constraints.map(describe) == [
+            "s.top == list.contentLayoutGuide.top", "s.width == list.frameLayoutGuide.width",
+            "s.bottom == root.keyboardLayoutGuide.top + -16", "s.leading == root.keyboardLayoutGuide.leading"])
+    }
+
     @Test func objectiveCSpellings() {
         let code = read("""
             UILabel *title = [UILabel new];

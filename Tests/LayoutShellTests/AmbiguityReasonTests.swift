@@ -4,6 +4,7 @@ import LayoutVocabulary
 import LayoutShell
 import ShellTestSupport
 import Testing
+@testable import LayoutReport
 
 /// Ambiguity with its reason, and `exercise`, on real sessions.
 @Suite struct AmbiguityReasonTests {

@@ -4,6 +4,7 @@ import Testing
 import LayoutModel
 import LayoutVocabulary
 @testable import LayoutShell
+@testable import LayoutReport
 
 /// A whole-session differential test: random scripts run through `Session`; every report's JSON
 /// is parsed and checked against an independent reference written here — its own model of the

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LayoutShell
+@testable import LayoutReport
 
 /// The lessons in examples/ are transcripts: each command's expected report sits under it on
 /// `#> ` lines. Set LAYOUTLAB_UPDATE_EXAMPLES=1 to rewrite them (like `--check --update`).

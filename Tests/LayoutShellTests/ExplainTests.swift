@@ -5,6 +5,8 @@ import Cassowary
 @testable import LayoutModel
 import LayoutVocabulary
 @testable import LayoutShell
+import ShellTestSupport
+@testable import LayoutReport
 
 /// Evaluates the arithmetic `explain` prints (`(300 - 20 - 10 - 20) / 2`): numbers, + - * /,
 /// parentheses, unary minus. The test's own reading of what a learner would type into a calculator.

@@ -4,6 +4,8 @@ import TestSupport
 @testable import LayoutModel
 import LayoutVocabulary
 @testable import LayoutShell
+import ShellTestSupport
+@testable import LayoutReport
 
 /// Input chosen to hurt: what fuzzing and the limits of issue 17 found, each with the input
 /// that showed it, and the limits the README promises (a 1 MB line, 1 000-deep nesting,

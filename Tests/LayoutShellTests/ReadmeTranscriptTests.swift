@@ -1,5 +1,6 @@
 import Foundation
 import LayoutShell
+@testable import LayoutReport
 import Testing
 
 /// The README's sessions (code blocks with `layoutlab> ` lines) are checked, not pasted: each

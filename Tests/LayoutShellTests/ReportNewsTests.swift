@@ -1,4 +1,5 @@
 import LayoutShell
+@testable import LayoutReport
 import Testing
 
 /// A report after an input says what changed: a newcomer building a 20-view screen line by line

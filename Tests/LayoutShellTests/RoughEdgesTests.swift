@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import LayoutShell
 import ShellTestSupport
+@testable import LayoutReport
 
 /// What a new user hit: names real scripts use, notes that say what changed, long lines.
 @Suite struct RoughEdgesTests {

@@ -4,6 +4,7 @@ import LayoutModel
 import LayoutVocabulary
 @testable import LayoutShell
 import ShellTestSupport
+@testable import LayoutReport
 
 @Suite struct LanguageRows {
     @Test func rootResizes() {
@@ -207,6 +208,22 @@ import ShellTestSupport
         let s = Session()
         let h = s.execute("help")
         #expect(h.ok && h.output.count <= 24)
+        // No command is lost from the overview: it shows each command's short forms, or names
+        // its topic among the more topics at the end.
+        let overview = h.output.joined(separator: "\n")
+        let named = Set(h.output.drop { !$0.hasPrefix("more topics:") }.flatMap { $0.split(separator: " ").map(String.init) })
+        for command in CommandRegistry.all {
+            let spec = command.spec
+            if spec.topic == "help" { continue }
+            if spec.overview.isEmpty {
+                #expect(named.contains(spec.topic), "\(spec.topic)")
+            } else {
+                for item in spec.overview { #expect(overview.contains(item), "\(item)") }
+            }
+        }
+        // `help help` lists every topic.
+        let all = Set(s.execute("help help").output.flatMap { $0.split(separator: " ").map(String.init) })
+        for topic in Help.topicNames { #expect(all.contains(topic), "\(topic)") }
         for topic in Help.topicNames { #expect(s.execute("help \(topic)").ok) }
         let typo = s.execute("constrains")
         #expect(!typo.ok && typo.error?.hint == "did you mean `constraints`?")
@@ -639,20 +656,42 @@ import ShellTestSupport
         #expect(s.completions(line: "H:[alpha] alignAllT", cursor: 19).candidates.contains("alignAllTop"))
         #expect(s.completions(line: "H", cursor: 1).candidates.contains("H:"))
         #expect(s.completions(line: "help fr", cursor: 7).candidates == ["frames"])
-        #expect(s.completions(line: "save /", cursor: 6).candidates.contains("/tmp/"))
+    }
+
+    /// A directory of the test's own (not the machine's /tmp, which may hold anything, or be a
+    /// link): `things/` and `tall.lal`, which both start with `t`, and `other.lal`, which does not.
+    private func fileTree() throws -> String {
+        let dir = NSTemporaryDirectory() + "layoutlab-complete-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir + "/things", withIntermediateDirectories: true)
+        for name in ["tall.lal", "other.lal"] {
+            #expect(FileManager.default.createFile(atPath: dir + "/" + name, contents: Data()))
+        }
+        return dir
     }
 
     /// Every command that takes a file name completes it there, and only there.
-    @Test func fileNamesCompleteAfterEveryCommandThatTakesOne() {
+    @Test func fileNamesCompleteAfterEveryCommandThatTakesOne() throws {
+        let dir = try fileTree()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         let s = Session()
-        for line in ["save /t", "load /t", "import /t", "svg /t", "export swift /t", "export objc /t"] {
-            #expect(s.completions(line: line, cursor: line.count).candidates.contains("/tmp/"), "\(line)")
+        let both = [dir + "/tall.lal", dir + "/things/"]
+        for command in ["save", "load", "import", "svg", "export swift", "export objc", "export snapkit"] {
+            let line = command + " " + dir + "/t"
+            #expect(s.completions(line: line, cursor: line.count) == (command.count + 1, both), "\(line)")
         }
-        // `export`'s first argument is the language, not a file.
-        #expect(s.completions(line: "export s", cursor: 8).candidates.contains("swift"))
+        // A name with a dot in it is still the one argument being typed.
+        let dotted = "save \(dir)/tall."
+        #expect(s.completions(line: dotted, cursor: dotted.count).candidates == [dir + "/tall.lal"])
+        // Relative names read against the session's directory; `/` alone lists everything.
+        s.directory = dir
+        #expect(s.completions(line: "load t", cursor: 6).candidates == ["tall.lal", "things/"])
+        #expect(s.completions(line: "save \(dir)/", cursor: 6 + dir.count).candidates == [dir + "/other.lal"] + both)
+        // `export`'s first argument is the language, not a file; nor is a second file name.
+        #expect(s.completions(line: "export s", cursor: 8).candidates == ["snapkit", "swift"])
+        #expect(s.completions(line: "save x t", cursor: 8).candidates.isEmpty)
         // With a home directory, `~/` lists it.
-        s.homeDirectory = "/"
-        #expect(s.completions(line: "save ~/t", cursor: 8).candidates.contains("~/tmp/"))
+        s.homeDirectory = dir
+        #expect(s.completions(line: "save ~/t", cursor: 8).candidates == ["~/tall.lal", "~/things/"])
     }
 }
 

@@ -1,6 +1,7 @@
 import Testing
 import VisualFormat
 @testable import LayoutShell
+@testable import LayoutReport
 
 // Apple's words for every reason the VFL parser gives, and the plain hints after the cryptic
 // ones. These checks lived in VisualFormatTests while the parser wrote its own messages.

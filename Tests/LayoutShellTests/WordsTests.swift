@@ -2,6 +2,7 @@ import Testing
 import LayoutModel
 import LayoutVocabulary
 @testable import LayoutShell
+@testable import LayoutReport
 
 // The shell's words for the model's reasons. These checks lived in LayoutModelTests while the
 // model wrote its own messages; the model's tests now check the reasons.

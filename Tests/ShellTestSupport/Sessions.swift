@@ -3,6 +3,7 @@ import Testing
 import LayoutModel
 import LayoutVocabulary
 import LayoutShell
+import LayoutReport
 
 // The helpers the shell's tests (and the executable's) kept writing again: a session from
 // lines, a view's frame, the whole state as text, a report as a JSON object.

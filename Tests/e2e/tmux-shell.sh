@@ -243,7 +243,10 @@ scenario_paste_log() {
     key "clear; cd '$WORK'" Enter
     check "shell starts for paste" start_shell
     type "paste"; key Enter
-    check "paste says how a paste ends" wait_for "an empty line ends it once it is complete, two empty lines"
+    # The sentence wraps at the pane's width (reports wrap to the terminal), so its halves are
+    # looked for one by one.
+    check "paste says how a paste ends" wait_for "an empty line ends it once it is"
+    check "... and when two empty lines do" wait_for "two empty lines do unless code has a bracket open"
     check "... and the prompt says it is collecting" wait_for -x "pasting>"
     tm load-buffer "$WORK/colo.log"
     tm paste-buffer -t "$SESSION"

@@ -5,6 +5,7 @@ import Testing
 
 #if canImport(Glibc)
 import Glibc
+@testable import LayoutReport
 #endif
 
 /// A really full disk: a 64 KiB tmpfs filled to the last byte, then `save`, `svg`,

@@ -1,6 +1,7 @@
 import LayoutShell
 import Testing
 @testable import layoutlab
+@testable import LayoutReport
 
 /// Where `--lesson` and `help lessons` find the lessons. (That `--check` fails on a drifted
 /// lesson is checked on the binary by scripts/test, and on every lesson by

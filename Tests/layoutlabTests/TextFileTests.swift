@@ -5,6 +5,7 @@ import Testing
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
+@testable import LayoutReport
 #endif
 
 /// `TextFile.write`: the one atomic writer (`save`, `--check --update`, the history file).

@@ -161,7 +161,9 @@ struct LayoutCodeTranslation {
         case .stack:
             emitStack(view, as: sessionName, place: place)
         case .view:
-            if view.hasIntrinsicSize {
+            if isScrollView(view) {
+                add("scroll \(sessionName)\(place)", view.line)
+            } else if view.hasIntrinsicSize {
                 add("view \(sessionName)\(place) intrinsic \(Self.intrinsicSize(of: view))", view.line)
             } else if keepsAutoresizingConstraints(view) {
                 emitAutoresizingView(view, as: sessionName, place: place)
@@ -185,6 +187,12 @@ struct LayoutCodeTranslation {
     static func intrinsicSize(of view: CodeView) -> String {
         let side = { (value: Double?) in value.map(formatNumber) ?? "-" }
         return "\(side(view.intrinsicWidth))x\(side(view.intrinsicHeight))"
+    }
+
+    /// A `UIScrollView` laid out by constraints: the session's `scroll`, with its content and
+    /// frame guides. (One that keeps its autoresizing mask is a framed view, without them.)
+    func isScrollView(_ view: CodeView) -> Bool {
+        view.className == "UIScrollView" && !view.translatesAutoresizingMask
     }
 
     /// A view made in this code that keeps `translatesAutoresizingMaskIntoConstraints` true.
@@ -236,6 +244,11 @@ struct LayoutCodeTranslation {
         case nil: return view
         case .safeArea: return view == LayoutModel.rootName ? "root.safeArea" : nil
         case .layoutMargins: return view + ".margins"
+        // The session's scroll guides exist only on a scroll view (`scroll NAME`), its keyboard
+        // guide only on the root; elsewhere the constraint is left out with a note.
+        case .scrollContent: return code.view(item.view).map(isScrollView) == true ? view + "." + LayoutModel.contentGuideMember : nil
+        case .scrollFrame: return code.view(item.view).map(isScrollView) == true ? view + "." + LayoutModel.frameGuideMember : nil
+        case .keyboard: return view == LayoutModel.rootName ? "root." + LayoutModel.keyboardMember : nil
         }
     }
 

@@ -1,5 +1,6 @@
 import LayoutModel
 import LayoutVocabulary
+import LayoutReport
 
 /// Looking at ambiguity: other optimal layouts.
 enum AmbiguityCommands {

@@ -1,5 +1,6 @@
 import LayoutModel
 import LayoutVocabulary
+import LayoutReport
 
 /// Autoresizing masks: `VIEW.autoresizing = …` and `VIEW.translatesAutoresizingMask = …`
 /// (`view NAME frame X,Y,W,H` makes such a view: see `AddViews`).

@@ -1,4 +1,6 @@
 import LayoutModel
+import LayoutVocabulary
+import LayoutReport
 
 /// Cells that size themselves: `cell`, `fit`, `CELL.height = fit`.
 enum CellCommands {
@@ -142,12 +144,9 @@ extension Session {
     func fitLines(_ fit: FittingSize) -> [String] {
         var lines = ["fit: \(formatValue(fit.width)) x \(formatValue(fit.height))"]
         guard let explanation = fit.model.explanation(of: fit.measured, attribute: .height) else { return lines }
-        // The explanation names the fitting model's constraints: read their texts there.
-        let shown = state.model
-        state.model = fit.model
-        defer { state.model = shown }
         lines.append("  measured alone, without what holds \(fit.measured) from outside, at width \(formatValue(fit.width)) and height 0 @50:")
-        lines += valueExplanationLines(explanation).map { "  " + $0 }
+        // The explanation names the fitting model's constraints: its words read their texts there.
+        lines += fit.model.valueExplanationLines(explanation).map { "  " + $0 }
         if fit.separator > 0 { lines.append("  plus \(formatValue(fit.separator)) for the table's separator") }
         return lines
     }

@@ -1,5 +1,6 @@
 import LayoutModel
 import LayoutVocabulary
+import LayoutReport
 
 /// Constraints typed as equations: `[name:] item.attr REL [m *] item.attr [+ c] [@p]`.
 enum ConstraintCommands {

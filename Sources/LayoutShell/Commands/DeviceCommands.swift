@@ -1,5 +1,6 @@
 import LayoutModel
 import LayoutVocabulary
+import LayoutReport
 
 /// The screen: `device NAME [landscape]` (or `device` alone, the list) and `scale`.
 enum DeviceCommands {

@@ -1,5 +1,6 @@
 import LayoutModel
 import LayoutVocabulary
+import LayoutReport
 
 /// Changing what exists: a constraint's constant or priority, removing, activating.
 enum EditCommands {

@@ -1,5 +1,6 @@
 import LayoutModel
 import LayoutVocabulary
+import LayoutReport
 
 /// Asking why: `explain VIEW.ATTR` and `explain cN`.
 enum ExplainCommands {
@@ -79,23 +80,23 @@ struct Explain: SessionAction {
             return false
         case .value(let view, let attribute):
             let explanation = model.explanation(of: view, attribute: attribute)!
-            result.output = session.valueExplanationLines(explanation)
+            result.output = session.model.valueExplanationLines(explanation)
                 + (model.textExplanation(of: view)?.lines(for: view) ?? [])
             report = ExplanationReport(subject: .value(explanation), texts: [:],
                                        arithmetic: arithmetic(explanation.terms, offset: explanation.offset))
-            for term in explanation.terms { report.texts[term.id] = session.constraintText(term.id) }
+            for term in explanation.terms { report.texts[term.id] = session.model.constraintText(term.id) }
         case .constraint(let id):
             let explanation = model.explanation(ofConstraint: id)!
-            result.output = session.constraintExplanationLines(explanation)
+            result.output = session.model.constraintExplanationLines(explanation)
             report = ExplanationReport(subject: .constraint(explanation), texts: [:])
             switch explanation.status {
             case .broken(_, let terms, let holders):
                 report.arithmetic = arithmetic(terms.filter { $0.id == id } + holders)
-                for term in terms { report.texts[term.id] = session.constraintText(term.id) }
+                for term in terms { report.texts[term.id] = session.model.constraintText(term.id) }
             case .conflict(let conflict?):
-                report.sentence = session.conflictSentence(conflict)
-                report.fix = session.conflictFix(conflict)
-                for term in conflict.terms { report.texts[term.id] = session.constraintText(term.id) }
+                report.sentence = session.model.conflictSentence(conflict)
+                report.fix = session.model.conflictFix(conflict)
+                for term in conflict.terms { report.texts[term.id] = session.model.constraintText(term.id) }
             default:
                 break
             }

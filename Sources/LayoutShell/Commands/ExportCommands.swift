@@ -1,5 +1,6 @@
 import LayoutModel
 import LayoutVocabulary
+import LayoutReport
 
 /// Taking a layout out of LayoutLab as code.
 enum ExportCommands {

@@ -1,5 +1,6 @@
 import LayoutModel
 import LayoutVocabulary
+import LayoutReport
 
 /// Layout guides and the insets UIKit's own guides follow: `guide`, `safearea`,
 /// `VIEW.directionalMargins`. (`root.safeArea.ATTR` and `VIEW.margins.ATTR` are items of a

@@ -1,3 +1,5 @@
+import LayoutReport
+
 /// `help` and `help TOPIC`, written from the command registry: each command's synopsis,
 /// summary and examples come from its `CommandSpec`, so help cannot drift from what the parser
 /// accepts. A few topics explain ideas rather than commands (`Help.concepts`).
@@ -47,12 +49,21 @@ enum Help {
             if !items.isEmpty { lines += overviewRow(group.rawValue, items) }
         }
         lines.append("Tab completes commands, views, attributes (after a.), ids and file names.")
-        return lines + topicLines
+        return lines + moreTopicLines
     }
 
-    /// `topics: …`, filled to 80 columns.
+    /// `topics: …`, every topic, filled to 80 columns (`help help`).
     static var topicLines: [String] {
         filled(["topics:"] + topicNames, separator: " ", indent: "  ")
+    }
+
+    /// The overview's last lines: only the topics its rows do not already show (commands
+    /// without an overview entry, the ideas, the lessons). Listing every topic again made the
+    /// overview outgrow a 24-row terminal; `help help` still lists them all.
+    static var moreTopicLines: [String] {
+        let unlisted = CommandRegistry.all.filter { $0.spec.overview.isEmpty && $0.spec.topic != "help" }
+        let names = unlisted.map { $0.spec.topic } + concepts.map { $0.topic } + [lessonTopics[0]]
+        return filled(["more topics:"] + names + ["(help help lists all)"], separator: " ", indent: "  ")
     }
 
     /// `  label          item · item · …`, continued under the first item within 80 columns.

@@ -1,6 +1,7 @@
 import LayoutImport
 import LayoutModel
 import LayoutVocabulary
+import LayoutReport
 
 /// Bringing a layout in from outside: UIKit/AppKit console logs and layout code.
 enum ImportCommands {
@@ -52,7 +53,7 @@ extension Session {
     /// written before the report's own state is filled in).
     /// - Complexity: one optimal-face query per ambiguous view.
     func explainedAmbiguity() -> [AmbiguityReport] {
-        model.ambiguity().map { AmbiguityReport(view: $0.view, components: $0.components, explanations: explanations(of: $0.view)) }
+        model.ambiguity().map { AmbiguityReport(view: $0.view, components: $0.components, explanations: model.explanations(of: $0.view)) }
     }
 }
 

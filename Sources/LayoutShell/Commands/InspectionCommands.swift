@@ -1,5 +1,6 @@
 import LayoutModel
 import LayoutVocabulary
+import LayoutReport
 
 /// Looking at the layout: frames, constraints, and the diagnostics still to come. The
 /// pictures (`draw`, `svg`) are PictureCommands.
@@ -41,7 +42,7 @@ struct ShowFrames: SessionAction {
     }
 
     func run(in session: Session, result: inout CommandResult) throws(ShellError) -> Bool {
-        result.output = session.frameListing(view, exact: exact)
+        result.output = session.model.frameListing(view, exact: exact)
         return false
     }
 }
@@ -64,7 +65,7 @@ struct ListConstraints: SessionAction {
     }
 
     func run(in session: Session, result: inout CommandResult) throws(ShellError) -> Bool {
-        result.output = session.constraintListing(view)
+        result.output = session.model.constraintListing(view)
         return false
     }
 }

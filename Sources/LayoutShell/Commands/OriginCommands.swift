@@ -1,5 +1,6 @@
 import LayoutModel
 import LayoutVocabulary
+import LayoutReport
 
 /// `origin NAME TEXT`: records what a view, guide or constraint was in an imported source
 /// (`origin titleLabel UILabel:0x7f8…'Title'`). The importer writes these lines after what it

@@ -1,5 +1,7 @@
 import LayoutModel
 import LayoutVocabulary
+import LayoutPictures
+import LayoutReport
 
 /// Pictures of the layout: `draw` in the terminal, `svg` to a file. The drawing itself lives
 /// in Pictures/ (LayoutPicture, TerminalPicture, SVGPicture).

@@ -1,5 +1,6 @@
 import LayoutModel
 import LayoutVocabulary
+import LayoutReport
 
 /// Scroll views and the keyboard: `scroll`, `keyboard`. (`s.contentLayoutGuide.ATTR`,
 /// `s.frameLayoutGuide.ATTR` and `root.keyboard.ATTR` are items of a constraint: see

@@ -1,5 +1,6 @@
 import LayoutModel
 import LayoutVocabulary
+import LayoutReport
 
 /// Steering the session: undo, redo, reset, save, load, help, quit.
 enum SessionCommands {

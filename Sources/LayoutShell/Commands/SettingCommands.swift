@@ -1,5 +1,6 @@
 import LayoutModel
 import LayoutVocabulary
+import LayoutReport
 
 /// Settings of views and of the session: content priorities, margins, direction, platform.
 enum SettingCommands {

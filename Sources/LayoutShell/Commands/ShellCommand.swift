@@ -1,5 +1,6 @@
 import LayoutModel
 import LayoutVocabulary
+import LayoutReport
 
 /// A command of the session language, declared once: how a line of it starts, its syntax, its
 /// help with examples and what completes after it (`spec`), how the rest of the line reads

@@ -1,5 +1,6 @@
 import LayoutModel
 import LayoutVocabulary
+import LayoutReport
 
 /// Stack views: `stack` (make one, add and remove arranged views), the stack's properties and
 /// `VIEW.hidden`.

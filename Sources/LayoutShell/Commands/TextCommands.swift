@@ -1,5 +1,6 @@
 import LayoutModel
 import LayoutVocabulary
+import LayoutReport
 
 /// Settings of wrapping text (`view NAME text WxH` makes it).
 enum TextCommands {

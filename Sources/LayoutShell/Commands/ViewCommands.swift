@@ -1,5 +1,6 @@
 import LayoutModel
 import LayoutVocabulary
+import LayoutReport
 
 /// `root WxH` and `view …`: the window and the views in it.
 enum ViewCommands {

@@ -1,6 +1,7 @@
 import LayoutModel
 import LayoutVocabulary
 import VisualFormat
+import LayoutReport
 
 /// Apple's Visual Format Language: `H:|-[a]-[b(==a)]-|` lines and the metrics they name.
 enum VisualFormatCommands {

@@ -1,3 +1,5 @@
+import LayoutReport
+
 /// A lesson: one of the session scripts in examples/ (`NN-topic.lal`) read as a story in
 /// steps, for `help lessons` and `layoutlab --lesson N`.
 ///

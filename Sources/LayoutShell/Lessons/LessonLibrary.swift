@@ -4,6 +4,7 @@ import Glibc
 import Musl
 #elseif canImport(Darwin)
 import Darwin
+import LayoutReport
 #endif
 
 /// The lessons in one directory: every `NN-topic.lal` file in it, in number order. The

@@ -1,3 +1,5 @@
+import LayoutReport
+
 /// Plays a lesson in a session, one step at a time, for `layoutlab --lesson N`: it says what
 /// to show (the story, then the next command), and takes the reader's lines. An empty line
 /// (or the next command typed out) runs the lesson's next command; any other line is the

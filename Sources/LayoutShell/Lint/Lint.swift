@@ -2,6 +2,7 @@ import InterfaceBuilder
 import LayoutImport
 import LayoutModel
 import LayoutVocabulary
+import LayoutReport
 
 /// `layoutlab lint FILE…`: a non-interactive check for CI. Every scene of a storyboard (every
 /// top-level view of a xib) is imported into a fresh session on the file's own screen, and on

@@ -1,5 +1,6 @@
 import LayoutModel
 import LayoutVocabulary
+import LayoutReport
 
 /// Reads one line into a command: finds which command the line is (by its first word, a VFL
 /// prefix, or the shape of a dotted form) and lets that command read the rest. Holds the

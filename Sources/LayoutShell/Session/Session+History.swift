@@ -1,5 +1,6 @@
 import LayoutModel
 import LayoutVocabulary
+import LayoutReport
 
 /// The undo history: every accepted input that changed something is one step (a `load` is one
 /// step holding the file's commands). Undo goes back to the checkpoint kept before the step

@@ -1,54 +1,11 @@
 import LayoutModel
 import LayoutVocabulary
+import LayoutReport
 
-/// The listings of `frames`, `constraints`, `broken` and `ambiguous`.
+/// The listings of `broken` and `ambiguous`, which mark what the reader has seen (the
+/// session's report state); `frames` and `constraints` are the model's (LayoutReport,
+/// LayoutModel+Listings.swift).
 extension Session {
-    /// `frames [--exact] [view]`: every view's frame, or those of `view`'s subtree, where
-    /// UIKit places them (rounded to the scale's pixels) or, with `exact`, the solver's values.
-    func frameListing(_ view: String?, exact: Bool = false) -> [String] {
-        let outline = view.map { model.outline(of: $0) } ?? model.outline()
-        let levels = Dictionary(outline.map { ($0.name, $0.level) }, uniquingKeysWith: { a, _ in a })
-        let frame = exact ? model.frame(of:) : model.placedFrame(of:)
-        var lines = frameTable(outline.map { ($0.name, frame($0.name)!, false) }, { text, _ in text },
-                               guides: model.guideNames) { levels[$0] ?? 0 }
-        if let scale = model.scale {
-            lines.append(exact ? "  (exact: the solver's values; reports round them to \(formatNumber(scale))x pixels)"
-                               : "  (rounded to \(formatNumber(scale))x pixels; frames --exact shows the solver's values)")
-        }
-        return lines
-    }
-
-    /// `constraints [view]`: every constraint with id, name, text and state (of `view`'s
-    /// subtree: constraints touching it or any of its subviews).
-    func constraintListing(_ view: String?) -> [String] {
-        // As `frames VIEW` shows the subtree's frames, this shows every constraint touching it.
-        let records: [ConstraintRecord]
-        if let view {
-            let subtree = Set(model.subtree(of: view))
-            records = model.constraintRecords().filter { $0.items.contains(where: subtree.contains) }
-        } else {
-            records = model.constraintRecords()
-        }
-        if records.isEmpty { return [view.map { "no constraints touch \($0)" } ?? "no constraints yet"] }
-        let brokenByID = Dictionary(model.brokenConstraints().map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-        let labels = records.map { record in record.name.map { "\(record.id) (\($0))" } ?? record.id }
-        let labelWidth = labels.map(\.count).max() ?? 0
-        let textWidth = records.map(\.text.count).max() ?? 0
-        var lines: [String] = []
-        for (record, label) in zip(records, labels) {
-            var state = ""
-            if !record.isActive { state = "inactive" }
-            else if let broken = brokenByID[record.id] {
-                let line = model.brokenLine(broken)
-                state = line.isStretch ? line.label + ": " + line.detail
-                    : (record.isBroken ? "BROKEN (required, in conflict): " : "broken: ") + broken.shortfall
-            }
-            let line = "  \(label.padding(labelWidth))  \(state.isEmpty ? record.text : record.text.padding(textWidth))\(state.isEmpty ? "" : "  " + state)"
-            lines.append(line)
-        }
-        return lines
-    }
-
     /// `broken [view]`: the failures first, then the stretches, as reports write them. The
     /// reader has seen them all now: reports go on from here.
     func brokenListing(_ view: String?) -> [String] {
@@ -79,7 +36,7 @@ extension Session {
         }
         let explained = items.map { item in
             var report = item
-            report.explanations = explanations(of: item.view)
+            report.explanations = model.explanations(of: item.view)
             return report
         }
         if view == nil { markShown(ambiguity: explained) }

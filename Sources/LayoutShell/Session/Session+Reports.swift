@@ -1,5 +1,6 @@
 import LayoutModel
 import LayoutVocabulary
+import LayoutReport
 
 /// Building reports: what an input added, removed and changed (from the model's events, or
 /// by comparing before and after when undo rebuilt the session), and the state part — frames,
@@ -43,13 +44,13 @@ extension Session {
                     ?? ChangedConstraint(id: id, text: record.text, before: before.text, what: .constant))
             case .conflict(let conflict):
                 let members = conflict.constraints.map { id in
-                    ConstraintLine(id: id, text: constraintText(id))
+                    ConstraintLine(id: id, text: model.constraintText(id))
                 }
                 var report = ConflictReport(constraints: members, broken: conflict.broken)
-                if !autoresizingViews(among: conflict.constraints).isEmpty { report.note = autoresizingConflictNote }
+                if !model.autoresizingViews(among: conflict.constraints).isEmpty { report.note = autoresizingConflictNote }
                 if let certificate = model.conflictExplanation(members: conflict.constraints, broken: conflict.broken) {
-                    report.sentence = conflictSentence(certificate)
-                    report.fix = conflictFix(certificate)
+                    report.sentence = model.conflictSentence(certificate)
+                    report.fix = model.conflictFix(certificate)
                 }
                 result.conflicts.append(report)
             case .repaired(let id):
@@ -60,17 +61,6 @@ extension Session {
                 result.viewsRemoved.append(name)
                 reportState.needsReload = true
             }
-        }
-    }
-
-    /// An implicit constraint as a member of a conflict or an explanation (the window's size, a
-    /// size floor): not a constraint of the user's, so its text says where it comes from.
-    func implicitText(_ id: String) -> String {
-        guard let implicit = model.implicitConstraint(id) else { return id }
-        let equation = "\(id) \(implicit.relation.rawValue) \(formatNumber(implicit.constant))"
-        switch implicit.kind {
-        case .windowSize: return equation + "   (the window's size)"
-        case .nonNegativeSize: return equation + "   (no size is negative)"
         }
     }
 
@@ -112,7 +102,7 @@ extension Session {
         result.broken = reportState.broken
         result.texts = model.textViews.compactMap { name in model.textExplanation(of: name).map { (name, $0) } }
         result.ambiguous = reportState.ambiguous
-        explainAmbiguity(in: &result)
+        model.explainAmbiguity(in: &result)
         result.layout = mutated ? .changes : .none
         if mutated {
             // After `exercise` the reader last saw the exercised layout: the views that go back

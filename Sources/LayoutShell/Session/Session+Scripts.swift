@@ -1,5 +1,6 @@
 import LayoutModel
 import LayoutVocabulary
+import LayoutReport
 
 /// Script files: `save` writes the history as a script, `load` runs one as a single undo step.
 extension Session {

@@ -1,6 +1,7 @@
 import LayoutImport
 import LayoutModel
 import LayoutVocabulary
+import LayoutReport
 
 /// One LayoutLab session: the model, the VFL metrics, the platform, the undo history, and the
 /// session language on top. The executable feeds it lines; nothing here touches a terminal.

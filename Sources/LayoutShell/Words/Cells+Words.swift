@@ -1,5 +1,6 @@
 import LayoutModel
 import LayoutVocabulary
+import LayoutReport
 
 // The words of cells, scroll views and the keyboard: their refusals.
 

@@ -1,5 +1,6 @@
 import LayoutModel
 import LayoutVocabulary
+import LayoutReport
 
 // The words of layout guides, devices and pixels: refusals, and how guides and devices read in
 // listings.

@@ -1,5 +1,6 @@
 import LayoutModel
 import LayoutVocabulary
+import LayoutReport
 
 // How a refusal of the model reads: what is wrong in plain words, and a hint that shows the
 // legal way to write it in the session language. The model only says which rule was broken.

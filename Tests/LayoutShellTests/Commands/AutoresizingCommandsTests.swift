@@ -3,6 +3,7 @@ import LayoutModel
 import LayoutVocabulary
 @testable import LayoutShell
 import ShellTestSupport
+@testable import LayoutReport
 
 /// `view NAME frame …`, autoresizing masks under a root resize (hand-computed: the growth of
 /// the superview is shared among the flexible parts in proportion to their sizes, as UIKit's

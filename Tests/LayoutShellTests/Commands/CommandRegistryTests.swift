@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LayoutShell
+@testable import LayoutReport
 
 /// Every command is declared once (Commands/); these tests walk the declarations and check
 /// that help, completion, the parser and the README's language table agree with them.

@@ -4,6 +4,7 @@ import LayoutModel
 import LayoutVocabulary
 @testable import LayoutShell
 import ShellTestSupport
+@testable import LayoutReport
 
 /// `device`, `scale`, `frames --exact`: devices' screens and UIKit's pixel rounding. Frames are
 /// worked out by hand from the device table (README) and UIKit's rules for a view controller's

@@ -4,6 +4,7 @@ import LayoutModel
 import LayoutVocabulary
 @testable import LayoutShell
 import ShellTestSupport
+@testable import LayoutReport
 
 /// `guide`, `root.safeArea.ATTR`, `VIEW.margins.ATTR`, `safearea`, `directionalMargins`, and the
 /// constraints UIKit makes for its guides. Expected frames are worked out by hand from UIKit's

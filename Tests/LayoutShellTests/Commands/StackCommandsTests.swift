@@ -3,6 +3,7 @@ import LayoutModel
 import LayoutVocabulary
 @testable import LayoutShell
 import ShellTestSupport
+@testable import LayoutReport
 
 /// Stack views against hand-computed UIKit results. The setup is the reference file's
 /// (/work/shared/reference/uikit-generated-constraints.md §1.3, after kean.blog): three views of

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LayoutShell
+@testable import LayoutReport
 
 /// `import` on the real logs of Tests/ConsoleLogTests/Fixtures (sources in each file).
 struct ConsoleLogImporterTests {

@@ -5,6 +5,7 @@ import LayoutVocabulary
 import LayoutCode
 import LayoutImport
 @testable import LayoutShell
+@testable import LayoutReport
 
 /// Views that keep their autoresizing mask (`view NAME frame …`) come back from `export` the
 /// same when their superview's size has changed since they were made: the root resized, the

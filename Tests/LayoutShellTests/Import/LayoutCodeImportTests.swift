@@ -6,6 +6,7 @@ import TestSupport
 import LayoutImport
 @testable import LayoutShell
 import ShellTestSupport
+@testable import LayoutReport
 
 private let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("LayoutCodeTests/Fixtures")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LayoutShell
+@testable import LayoutReport
 
 /// `paste`: real logs and code pasted line by line, empty lines included, arrive whole and
 /// import as `import FILE` does; what ends a paste, and what cancels one.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LayoutShell
+@testable import LayoutReport
 
 /// The lessons in examples/: each is a lesson (header, story, an exercise and its answer),
 /// every expected line of each is checked, the player plays each as its transcript says,

@@ -1,5 +1,6 @@
 import Testing
 @testable import LayoutShell
+@testable import LayoutReport
 
 /// A lesson file read as steps, and the player that walks a reader through them.
 @Suite struct LessonTests {

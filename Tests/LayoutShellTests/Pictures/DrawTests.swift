@@ -1,6 +1,8 @@
 import Testing
 @testable import LayoutShell
 import ShellTestSupport
+@testable import LayoutReport
+@testable import LayoutPictures
 
 /// `draw [VIEW]` on real sessions: the picture's exact lines for a small nested layout, zoom,
 /// the marks for ambiguity, the broken list, narrow terminals and degenerate frames.

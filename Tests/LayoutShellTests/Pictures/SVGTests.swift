@@ -4,6 +4,8 @@ import FoundationXML
 #endif
 import Testing
 @testable import LayoutShell
+@testable import LayoutReport
+@testable import LayoutPictures
 
 /// `svg FILE` on real sessions: a well-formed document with a rectangle of the right size for
 /// every view, the marks and the legend, atomic writes and one-line errors.

@@ -3,6 +3,7 @@ import Testing
 import LayoutModel
 import LayoutVocabulary
 @testable import LayoutShell
+@testable import LayoutReport
 
 /// Sessions the whole-session properties found, kept with their lines.
 struct PropertyRegressionTests {

@@ -4,6 +4,7 @@ import Testing
 import LayoutModel
 import LayoutVocabulary
 @testable import LayoutShell
+import ShellTestSupport
 
 /// Under right-to-left a layout written with leading and trailing is the mirror image of the
 /// same layout in left-to-right: every view's x is its superview's width minus its LTR right

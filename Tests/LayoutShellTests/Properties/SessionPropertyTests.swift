@@ -4,6 +4,8 @@ import Testing
 import LayoutModel
 import LayoutVocabulary
 @testable import LayoutShell
+import ShellTestSupport
+@testable import LayoutReport
 
 /// Whole-session properties on seeded random sessions that mix every command of the language
 /// (the differential test's `ScriptMaker` makes views, constraints, edits and illegal lines;

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import LayoutShell
 import ShellTestSupport
+@testable import LayoutReport
 
 /// `--final` reports the end state once, and never hides a rejected line.
 @Suite struct FinalReportTests {

@@ -4,24 +4,11 @@ import LayoutModel
 import LayoutVocabulary
 @testable import LayoutShell
 import ShellTestSupport
+@testable import LayoutReport
 
-/// The JSON report as a value: the serializer's bytes, and the schema walked key by key
-/// against the README (every key printed is documented there).
+/// The JSON report's schema walked key by key against the README (every key printed is
+/// documented there). The serializer's bytes are tested in LayoutReportTests.
 @Suite struct JSONSchemaTests {
-    @Test func serializerBytes() {
-        let value = JSONValue.object([
-            JSONMember("b", .integer(-3)),
-            JSONMember("a", .array([.number(0.1), .number(20), .number(-0.5), .number(.nan), .number(.infinity)])),
-            JSONMember("c", .object([JSONMember("t", .bool(true)), JSONMember("f", .bool(false)), JSONMember("n", .null)])),
-            JSONMember("s", .string("q\"b\\n\nt\t\u{07}\u{2028}é")),
-        ])
-        // Keys in insertion order; non-finite numbers become null; control characters and
-        // U+2028 escaped, other non-ASCII text left as it is.
-        #expect(value.serialized == #"{"b":-3,"a":[0.1,20,-0.5,null,null],"c":{"t":true,"f":false,"n":null},"s":"q\"b\\n\nt\t\u0007\u2028é"}"#)
-        #expect(value.keys == ["b", "a", "c", "s"])
-        #expect(value["c"]?["n"] == .null && value["missing"] == nil && JSONValue.integer(1)["x"] == nil)
-    }
-
     /// Lines that between them make every key the report has: frames, guides, a scale
     /// (frames_exact), broken optional and required constraints, a conflict, ambiguity with
     /// ranges, every explanation status, a rejected line, inspection output, undo.

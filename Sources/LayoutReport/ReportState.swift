@@ -6,27 +6,29 @@ import LayoutVocabulary
 /// changed, not the size of the layout: a session of 10 000 views can report after every line.
 ///
 /// The arrays go into results as they are (copy on write), in creation order.
-struct ReportState {
+package struct ReportState {
     /// Frames where UIKit places the views (rounded to the pixels of the model's scale, when
     /// one is set: `LayoutModel.placedFrame`).
-    private(set) var frames: [(name: String, frame: Frame)] = []
+    package private(set) var frames: [(name: String, frame: Frame)] = []
     /// The solver's exact frames, kept beside `frames` only while a scale rounds those.
-    private(set) var exactFrames: [(name: String, frame: Frame)]?
+    package private(set) var exactFrames: [(name: String, frame: Frame)]?
     private var position: [String: Int] = [:]
-    private(set) var broken: [BrokenConstraint] = []
+    package private(set) var broken: [BrokenConstraint] = []
     private var brokenSerials: [Int] = []
     private var brokenSerialByID: [String: Int] = [:]
-    private(set) var ambiguous: [AmbiguityReport] = []
+    package private(set) var ambiguous: [AmbiguityReport] = []
     private var ambiguousSerials: [Int] = []
     /// Set when views went away: the next update reads everything.
-    var needsReload = true
+    package var needsReload = true
     /// The model the state was read from: a new one (reset, undo) is read anew. Held, not
     /// identified by address: a new model may be allocated where the old one was.
     private var source: LayoutModel?
 
+    package init() {}
+
     /// Brings the state up to date with the model. Returns the views whose frame changed since
     /// the last update (new views included), in creation order.
-    mutating func update(from model: LayoutModel) -> [(name: String, frame: Frame)] {
+    package mutating func update(from model: LayoutModel) -> [(name: String, frame: Frame)] {
         let grown = !needsReload && source === model && model.viewOrder.count >= frames.count
             && (frames.isEmpty || model.viewOrder[frames.count - 1] == frames[frames.count - 1].name)
         let changes = model.takeResultChanges()

@@ -8,7 +8,7 @@ import LayoutVocabulary
 extension AmbiguityReport {
     /// One line for the view: each reason with the components it covers, `; ` between them.
     /// Without explanations (past the report's cap), the view and its components.
-    var text: String {
+    package var text: String {
         // Interface Builder's words for a scroll view whose content guide has no size.
         if let (scroll, kind) = LayoutModel.systemGuide(view), kind == .contentGuide,
            components.contains(.width) || components.contains(.height) {
@@ -33,7 +33,7 @@ extension AmbiguityReport {
 
 extension AmbiguityReport.Explanation {
     /// The reason alone, without the view.
-    var sentence: String {
+    package var sentence: String {
         switch reason {
         case .noConstraints(let axis):
             return "no \(axis == .horizontal ? "horizontal" : "vertical") constraints"
@@ -92,7 +92,7 @@ extension AmbiguityReport.Explanation {
 }
 
 /// `a`, `a and b`, `a, b and c`.
-func names(_ items: [String]) -> String {
+package func names(_ items: [String]) -> String {
     switch items.count {
     case 0: return ""
     case 1: return items[0]
@@ -102,7 +102,7 @@ func names(_ items: [String]) -> String {
 
 extension AmbiguityReason {
     /// The reason's kind as JSON names it.
-    var kindName: String {
+    package var kindName: String {
         switch self {
         case .noConstraints: "no-constraints"
         case .missing: "missing"

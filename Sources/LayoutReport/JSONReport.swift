@@ -3,14 +3,14 @@ import LayoutVocabulary
 
 /// The version of the JSON report's schema (README, "JSON"): the `version` key of every
 /// top-level object. Raise it when a key changes meaning or goes away; a new key does not.
-let jsonSchemaVersion = 1
+package let jsonSchemaVersion = 1
 
 extension JSONValue {
     /// A solved value as JSON shows it: full precision without the solver's noise.
-    static func solved(_ value: Double) -> JSONValue { .number(cleanValue(value)) }
+    package static func solved(_ value: Double) -> JSONValue { .number(cleanValue(value)) }
 
     /// An optional solved value (null where there is none: an unbounded end of a range).
-    static func solved(_ value: Double?) -> JSONValue { value.map(solved) ?? .null }
+    package static func solved(_ value: Double?) -> JSONValue { value.map(solved) ?? .null }
 }
 
 /// `{"message": …, "column": N}` (column 1-based, or null).

@@ -1,9 +1,9 @@
 import LayoutModel
 import LayoutVocabulary
 
-enum ANSI {
-    static let red = "\u{1B}[31m", green = "\u{1B}[32m", yellow = "\u{1B}[33m", magenta = "\u{1B}[35m"
-    static let cyan = "\u{1B}[36m", bold = "\u{1B}[1m", dim = "\u{1B}[2m", reset = "\u{1B}[0m"
+package enum ANSI {
+    package static let red = "\u{1B}[31m", green = "\u{1B}[32m", yellow = "\u{1B}[33m", magenta = "\u{1B}[35m"
+    package static let cyan = "\u{1B}[36m", bold = "\u{1B}[1m", dim = "\u{1B}[2m", reset = "\u{1B}[0m"
 }
 
 extension CommandResult {
@@ -135,7 +135,7 @@ extension CommandResult {
 
     /// All frames while the session has at most 12 views (changed ones marked `*`); past that,
     /// only the changed ones, capped, with a count of the rest.
-    func frameLines(_ paint: (String, String) -> String) -> [String] {
+    package func frameLines(_ paint: (String, String) -> String) -> [String] {
         var rows: [(String, Frame, Bool)]
         var rest = 0
         // Rows read as the tree does: a view, its guides, then its subviews, indented.
@@ -157,7 +157,7 @@ extension CommandResult {
 
 /// `  view  x  y  width  height` table; rows flagged true get a `*`; guides are marked so;
 /// names are indented two spaces per `level` (a view's subviews under it).
-func frameTable(_ rows: [(String, Frame, Bool)], _ paint: (String, String) -> String, guides: Set<String> = [],
+package func frameTable(_ rows: [(String, Frame, Bool)], _ paint: (String, String) -> String, guides: Set<String> = [],
                 level: (String) -> Int = { _ in 0 }) -> [String] {
     let cells = rows.map { row in [String(repeating: "  ", count: level(row.0)) + (guides.contains(row.0) ? row.0 + " (guide)" : row.0), formatValue(row.1.x), formatValue(row.1.y), formatValue(row.1.width), formatValue(row.1.height)] }
     let header = ["view", "x", "y", "width", "height"]

@@ -2,12 +2,17 @@
 /// trimming, padding and wrapping. One of each, so that "blank" means the same everywhere.
 
 /// A whitespace-separated word with its 1-based column.
-struct Word {
-    var text: String
-    var column: Int
+package struct Word {
+    package var text: String
+    package var column: Int
+
+    package init(text: String, column: Int) {
+        self.text = text
+        self.column = column
+    }
 }
 
-func splitWords(_ line: String) -> [Word] {
+package func splitWords(_ line: String) -> [Word] {
     var words: [Word] = []
     var current = ""
     var start = 0
@@ -27,10 +32,10 @@ func splitWords(_ line: String) -> [Word] {
 
 extension StringProtocol {
     /// Nothing but spaces and tabs (or nothing at all).
-    var isBlank: Bool { allSatisfy { $0 == " " || $0 == "\t" } }
+    package var isBlank: Bool { allSatisfy { $0 == " " || $0 == "\t" } }
 
     /// Without trailing spaces.
-    var trimmingTrailingSpaces: String {
+    package var trimmingTrailingSpaces: String {
         var s = self[...]
         while s.last == " " { s.removeLast() }
         return String(s)
@@ -39,7 +44,7 @@ extension StringProtocol {
 
 extension String {
     /// Without leading and trailing spaces and tabs.
-    var trimmingSpaces: String {
+    package var trimmingSpaces: String {
         var s = Substring(self)
         while s.first == " " || s.first == "\t" { s.removeFirst() }
         while s.last == " " || s.last == "\t" { s.removeLast() }
@@ -47,7 +52,7 @@ extension String {
     }
 
     /// Padded with spaces to `width` columns (never cut).
-    func padding(_ width: Int) -> String {
+    package func padding(_ width: Int) -> String {
         count >= width ? self : self + String(repeating: " ", count: width - count)
     }
 }
@@ -57,7 +62,7 @@ extension String {
 /// only when a cell after its first holds words (`constraints`' text and state), at a space
 /// within them, its continuation under the second column when that leaves room; rows of
 /// numbers and carets are never wrapped: a row stays one row. Colour codes take no columns.
-func wrap(_ lines: [String], width: Int) -> String {
+package func wrap(_ lines: [String], width: Int) -> String {
     guard width >= 20 else { return lines.joined(separator: "\n") }
     var out: [String] = []
     for line in lines {

@@ -1,3 +1,6 @@
+import LayoutVocabulary
+import LayoutReport
+
 /// A grid of terminal cells that box-drawing lines and text are drawn on.
 ///
 /// Lines are kept as arms (which neighbours a cell's line reaches), not as characters, so

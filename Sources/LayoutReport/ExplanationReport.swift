@@ -17,11 +17,19 @@ public struct ExplanationReport: Sendable {
     /// A conflict's sentence and fix.
     public var sentence: String?
     public var fix: String?
+
+    package init(subject: Subject, texts: [String: String], arithmetic: String? = nil, sentence: String? = nil, fix: String? = nil) {
+        self.subject = subject
+        self.texts = texts
+        self.arithmetic = arithmetic
+        self.sentence = sentence
+        self.fix = fix
+    }
 }
 
 extension ExplanationReport {
     /// The `explanation` object of the JSON report (README, "JSON").
-    var json: JSONValue {
+    package var json: JSONValue {
         func terms(_ items: [ExplanationTerm]) -> JSONValue {
             .array(items.map {
                 .object([

@@ -7,7 +7,7 @@ extension CommandResult {
     /// kind, the constraint ids it names, `[low, high]` (null where unbounded; null for the
     /// kinds that leave the value free) and the report's words. For the views the text report
     /// explains: the first `frameLinesCap` ambiguous views.
-    var ambiguityJSON: JSONValue {
+    package var ambiguityJSON: JSONValue {
         var objects: [JSONValue] = []
         for item in explainedAmbiguity {
             for explanation in item.explanations ?? [] {

@@ -1,5 +1,6 @@
 import LayoutModel
 import LayoutVocabulary
+import LayoutReport
 
 /// `svg FILE`: a `LayoutPicture` as an SVG document — each view a labelled rectangle in its
 /// real proportions (1 point = 1 SVG unit), filled by nesting depth and nested as groups the
@@ -19,7 +20,7 @@ extension LayoutPicture {
     static let characterWidth = 6.7
 
     /// The whole SVG document.
-    func svgDocument() -> String {
+    package func svgDocument() -> String {
         let legend = legendLines()
         let legendColumns = legend.map(\.text.count).max() ?? 0
         let depthCount = (boxes.map(\.depth).max() ?? 0) + 1

@@ -6,7 +6,7 @@ extension BrokenConstraint {
     /// `button.width is 359, needs at least 400: short by 41`. When the superview comes first
     /// (`root.trailing == c.trailing + 20`), the numbers are the subview's (`c.trailing is
     /// 486, needs 355: over by 131`), not the superview's edge that nothing moved.
-    var shortfall: String {
+    package var shortfall: String {
         var subject = "\(spec.firstItem).\(spec.firstAttribute.rawValue)"
         var value = got, needed = wanted
         // Values are x; under right-to-left the relation in x is the mirror of the written one.

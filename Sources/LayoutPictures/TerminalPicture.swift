@@ -1,5 +1,6 @@
 import LayoutModel
 import LayoutVocabulary
+import LayoutReport
 
 /// `draw`: a `LayoutPicture` as text for the terminal — boxes in box-drawing characters, each
 /// labelled with its view's name, subviews inside their superviews, scaled to the width, with
@@ -8,7 +9,7 @@ import LayoutVocabulary
 /// A terminal cell is about twice as tall as it is wide, so one row stands for twice the
 /// points of one column and the picture keeps the layout's proportions. The scale is the
 /// largest at which the picture fits the width and `maxRows`.
-extension LayoutPicture {
+extension LayoutPicture: ReportPicture {
     /// The most rows a picture takes: a phone screen fills about a terminal screen.
     static let maxRows = 48
     /// The picture's lines start with this: indented lines are never wrapped by the report.
@@ -32,7 +33,7 @@ extension LayoutPicture {
     }
 
     /// The whole `draw` output for a report `width` columns wide.
-    func terminalLines(width: Int) -> [String] {
+    package func terminalLines(width: Int) -> [String] {
         if boxes.count == 1 && focus == LayoutModel.rootName {
             return ["\(focus) \(formatValue(self.width))x\(formatValue(height)): no views yet to draw; add one, e.g. view a"]
         }

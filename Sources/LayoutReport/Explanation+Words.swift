@@ -7,7 +7,7 @@ import LayoutVocabulary
 /// `offset + Σ multiplier × constant` as arithmetic a reader can redo: terms with the same
 /// weight grouped (`(300 - 20 - 10 - 20) / 2`), constants of 0 left out. Evaluates to the
 /// explained value (up to the solver's rounding).
-func arithmetic(_ terms: [ExplanationTerm], offset: Double = 0) -> String {
+package func arithmetic(_ terms: [ExplanationTerm], offset: Double = 0) -> String {
     var groups: [(weight: Double, constants: [Double])] = []
     for term in terms where term.constant != 0 {
         let weight = abs(term.multiplier)
@@ -60,19 +60,32 @@ private func smallFraction(_ weight: Double) -> (Int, Int)? {
 }
 
 /// A priority as reports write it beside a constraint: `required` or `@750`.
-func priorityWords(_ priority: Double) -> String {
+package func priorityWords(_ priority: Double) -> String {
     priority >= 1000 ? "required" : "@\(formatNumber(priority))"
 }
 
-extension Session {
+/// The words of a model's constraints and explanations: they describe the model's values, so
+/// they are the model's (read here, where reports are made), not the session's.
+extension LayoutModel {
     /// A constraint's text by id, implicit ones (the window's size, size floors) included.
-    func constraintText(_ id: String) -> String {
-        model.constraint(id)?.text ?? implicitText(id)
+    package func constraintText(_ id: String) -> String {
+        constraint(id)?.text ?? implicitText(id)
+    }
+
+    /// An implicit constraint as a member of a conflict or an explanation (the window's size, a
+    /// size floor): not a constraint of the user's, so its text says where it comes from.
+    package func implicitText(_ id: String) -> String {
+        guard let implicit = implicitConstraint(id) else { return id }
+        let equation = "\(id) \(implicit.relation.rawValue) \(formatNumber(implicit.constant))"
+        switch implicit.kind {
+        case .windowSize: return equation + "   (the window's size)"
+        case .nonNegativeSize: return equation + "   (no size is negative)"
+        }
     }
 
     /// `  id  text` lines for the constraints an explanation names.
     /// A screenful at most (`CommandResult.constraintLinesCap`), then a count of the rest.
-    func constraintLines(_ ids: [String]) -> [String] {
+    package func constraintLines(_ ids: [String]) -> [String] {
         let shown = ids.prefix(CommandResult.constraintLinesCap)
         let width = shown.map(\.count).max() ?? 0
         var lines = shown.map { id in "  \(id.padding(width))  \(constraintText(id))" }
@@ -81,7 +94,7 @@ extension Session {
     }
 
     /// `from c1, c2, …`, a screenful of ids at most.
-    func fromWords(_ ids: [String]) -> String {
+    package func fromWords(_ ids: [String]) -> String {
         let cap = CommandResult.constraintLinesCap
         if ids.isEmpty { return "" }
         let shown = ids.prefix(cap).joined(separator: ", ")
@@ -90,7 +103,7 @@ extension Session {
 
     // MARK: - explain VIEW.ATTR
 
-    func valueExplanationLines(_ e: ValueExplanation) -> [String] {
+    package func valueExplanationLines(_ e: ValueExplanation) -> [String] {
         let name = "\(e.view).\(e.attribute.rawValue)"
         let ids = e.terms.map(\.id)
         let sum = arithmetic(e.terms, offset: e.offset)
@@ -115,7 +128,7 @@ extension Session {
         return lines + constraintLines(ids)
     }
 
-    func rangeWords(_ lower: Double?, _ upper: Double?) -> String {
+    package func rangeWords(_ lower: Double?, _ upper: Double?) -> String {
         switch (lower, upper) {
         case let (lower?, upper?): "any value from \(formatValue(lower)) to \(formatValue(upper)) is optimal"
         case let (lower?, nil): "any value from \(formatValue(lower)) up is optimal"
@@ -126,8 +139,8 @@ extension Session {
 
     // MARK: - explain cN
 
-    func constraintExplanationLines(_ e: ConstraintExplanation) -> [String] {
-        let record = model.constraint(e.id)
+    package func constraintExplanationLines(_ e: ConstraintExplanation) -> [String] {
+        let record = constraint(e.id)
         let label = record?.name.map { "\(e.id) (\($0))" } ?? e.id
         let head = "\(label): \(e.text)"
         let relation = record?.spec.relation ?? .equal
@@ -178,8 +191,8 @@ extension Session {
 
     /// What the member's own terms are, without its constant (`a.width`, `b.leading - a.trailing`;
     /// an implicit constraint's id is its one term).
-    func termsText(_ id: String) -> String {
-        guard let spec = model.constraint(id)?.spec else { return id }
+    package func termsText(_ id: String) -> String {
+        guard let spec = constraint(id)?.spec else { return id }
         var text = "\(spec.firstItem).\(spec.firstAttribute.rawValue)"
         if let item = spec.secondItem, let attribute = spec.secondAttribute {
             let multiplier = spec.multiplier
@@ -192,13 +205,13 @@ extension Session {
 
     /// The member's relation and constant as it states them (the window: `== its size`; a
     /// size floor: `>= 0`).
-    func statedBound(_ id: String) -> (relation: LayoutRelation, value: Double) {
-        if let spec = model.constraint(id)?.spec { return (spec.relation, spec.constant) }
-        let implicit = model.implicitConstraint(id)!
+    package func statedBound(_ id: String) -> (relation: LayoutRelation, value: Double) {
+        if let spec = constraint(id)?.spec { return (spec.relation, spec.constant) }
+        let implicit = implicitConstraint(id)!
         return (implicit.relation, implicit.constant)
     }
 
-    func boundWords(_ relation: LayoutRelation, _ value: Double) -> String {
+    package func boundWords(_ relation: LayoutRelation, _ value: Double) -> String {
         switch relation {
         case .equal: formatValue(value)
         case .greaterThanOrEqual: "at least \(formatValue(value))"
@@ -209,7 +222,7 @@ extension Session {
     /// One sentence from the certificate: two members that state the same quantity differently
     /// (`c1 says a.width is 50 and c2 says 80; both are required`), or what the others together
     /// give the broken member's terms against what it wants.
-    func conflictSentence(_ c: ConflictExplanation) -> String {
+    package func conflictSentence(_ c: ConflictExplanation) -> String {
         let required = c.members.count == 2 ? "both are required" : "all are required"
         // A member whose weight is zero proves nothing here: leave it out of the sum.
         let others = c.terms.filter { $0.id != c.target && abs($0.multiplier) > 1e-12 }
@@ -217,8 +230,8 @@ extension Session {
             let quantity = termsText(c.target)
             let first = c.members[0], second = c.members[1]
             let a = statedBound(first), b = statedBound(second)
-            let speaker = { [model] (id: String) in
-                switch model.implicitConstraint(id)?.kind {
+            let speaker = { (id: String) in
+                switch self.implicitConstraint(id)?.kind {
                 case .windowSize: "the window"
                 case .nonNegativeSize: "Auto Layout"
                 case nil: id
@@ -243,9 +256,9 @@ extension Session {
 
     /// The cheapest member to make optional, with the lines to type (UIKit cannot move a
     /// priority between required and optional in place).
-    func conflictFix(_ c: ConflictExplanation) -> String? {
+    package func conflictFix(_ c: ConflictExplanation) -> String? {
         if let fix = autoresizingFix(autoresizingViews(among: c.members)) { return fix }
-        guard let cheapest = c.cheapest, let record = model.constraint(cheapest.id) else { return nil }
+        guard let cheapest = c.cheapest, let record = constraint(cheapest.id) else { return nil }
         var spec = record.spec
         spec.priority = LayoutPriority(999)
         let line = (record.name.map { "\($0): " } ?? "") + spec.canonicalText

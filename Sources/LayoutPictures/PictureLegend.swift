@@ -1,5 +1,6 @@
 import LayoutModel
 import LayoutVocabulary
+import LayoutReport
 
 /// The words under a picture, the same for `draw` and `svg`: which views are ambiguous, which
 /// constraints are broken, what was clipped or drawn oddly. Each renderer says how it marks

@@ -54,6 +54,6 @@ private func tiny(_ value: Double) -> String {
 
 /// `1 command`, `3 commands`: a count with its noun in the number it needs (nouns that add
 /// an `s`).
-func counted(_ count: Int, _ noun: String) -> String {
+package func counted(_ count: Int, _ noun: String) -> String {
     "\(count) \(noun)\(count == 1 ? "" : "s")"
 }

@@ -10,15 +10,15 @@ import LayoutVocabulary
 /// not as `broken … over by 185`.
 public struct BrokenLine: Hashable, Sendable {
     /// `broken`, `broken (required, in conflict)`, `stretched`, `compressed` or `fitting size`.
-    public internal(set) var label: String
+    public package(set) var label: String
     /// The rest: `c3: a.width >= 100 @750 -- a.width is 80, needs at least 100: short by 20`.
-    public internal(set) var body: String
+    public package(set) var body: String
     /// The state alone, for a listing that shows the id and text already: `a.width is 80,
     /// needs at least 100: short by 20`, `width 305, content 120`.
-    public internal(set) var detail: String
+    public package(set) var detail: String
     /// True for the kinds that are how UIKit sizes views, not failures.
-    public internal(set) var isStretch: Bool
-    public internal(set) var id: String
+    public package(set) var isStretch: Bool
+    public package(set) var id: String
 
     /// What a reader compares from one report to the next.
     public var line: String { label + " " + body }
@@ -26,7 +26,7 @@ public struct BrokenLine: Hashable, Sendable {
 
 extension LayoutModel {
     /// The line a report writes for `item`.
-    func brokenLine(_ item: BrokenConstraint) -> BrokenLine {
+    package func brokenLine(_ item: BrokenConstraint) -> BrokenLine {
         if let stretch = stretchLine(item) { return stretch }
         let label = item.isBrokenRequired ? "broken (required, in conflict)" : "broken"
         return BrokenLine(label: label, body: "\(item.id): \(item.text) -- \(item.shortfall)", detail: item.shortfall,
@@ -35,7 +35,7 @@ extension LayoutModel {
 
     /// The broken constraints every report lists: all but a stack's fitting constraints, which
     /// give way in every working stack (lesson 15).
-    func reportedBroken() -> [BrokenConstraint] {
+    package func reportedBroken() -> [BrokenConstraint] {
         brokenConstraints().filter { !givesWayByDesign($0.id) }
     }
 

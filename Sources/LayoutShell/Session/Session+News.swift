@@ -1,45 +1,6 @@
-import LayoutModel
 import LayoutVocabulary
-
-/// What the reader has been shown of the broken constraints and the ambiguity, so a report
-/// after an input says only what is new or changed and counts the rest: a label stretched by
-/// design, or a half-built screen's ambiguity, is said once, not after every line.
-///
-/// What a report counted past its cap (`… and 8 more`) counts as shown too: it comes back
-/// when it changes, not after every input.
-struct ShownDiagnostics {
-    /// Each broken constraint as last printed (its line follows from it), by id: compared,
-    /// not its words, so a report builds lines only for what it prints.
-    var broken: [String: BrokenConstraint] = [:]
-    /// Each ambiguous view as last printed: its components, and its line (empty when it was
-    /// only counted).
-    var ambiguity: [String: (components: [FrameComponent], text: String)] = [:]
-
-    /// The most new or changed broken constraints a report prints one by one.
-    static let brokenCap = 8
-    /// The most new or changed ambiguous views a report explains one by one (about three
-    /// lines each once wrapped): with the frames, a screenful.
-    static let ambiguityCap = 4
-}
-
-/// The news part of a report: what the text report prints of the broken constraints and the
-/// ambiguity after an input.
-public struct DiagnosticNews: Sendable {
-    /// New or changed broken constraints (all of them in a whole-layout report).
-    public internal(set) var broken: [BrokenLine] = []
-    /// New or changed ones past the cap.
-    public internal(set) var brokenMore = 0
-    /// Still broken as last shown.
-    public internal(set) var brokenUnchanged = 0
-    /// Ids shown broken before that hold now.
-    public internal(set) var brokenGone: [String] = []
-    /// New or changed ambiguous views, explained.
-    public internal(set) var ambiguity: [AmbiguityReport] = []
-    public internal(set) var ambiguityMore = 0
-    public internal(set) var ambiguityUnchanged = 0
-    /// Views shown ambiguous before that are not now.
-    public internal(set) var ambiguityGone: [String] = []
-}
+import LayoutModel
+import LayoutReport
 
 extension Session {
     /// Splits the report's broken constraints and ambiguity into what the reader has not seen
@@ -103,7 +64,7 @@ extension Session {
                 continue
             }
             var report = known ?? item
-            if report.explanations == nil { report.explanations = explanations(of: item.view) }
+            if report.explanations == nil { report.explanations = model.explanations(of: item.view) }
             let text = report.text
             if before?.text == text {
                 news.ambiguityUnchanged += 1

@@ -8,8 +8,14 @@ public struct ConstraintLine: Hashable, Sendable {
     /// The user's name for it (`minW: a.width >= 100`), shown beside the id.
     public var name: String? = nil
 
+    package init(id: String, text: String, name: String? = nil) {
+        self.id = id
+        self.text = text
+        self.name = name
+    }
+
     /// `c3`, or `c3 (minW)` when the constraint has a name.
-    var label: String { name.map { "\(id) (\($0))" } ?? id }
+    package var label: String { name.map { "\(id) (\($0))" } ?? id }
 }
 
 /// A constraint that changed: its text now and before, and what changed.
@@ -27,7 +33,7 @@ public struct ChangedConstraint: Hashable, Sendable {
 
     /// The change from `old` to `new` (the same constraint), or nil when nothing a report
     /// shows differs. Switching on or off outweighs a new constant or priority.
-    init?(from old: ConstraintRecord, to new: ConstraintRecord) {
+    package init?(from old: ConstraintRecord, to new: ConstraintRecord) {
         let what: Change
         if old.isActive != new.isActive { what = new.isActive ? .activated : .deactivated }
         else if old.spec.constant != new.spec.constant { what = .constant }
@@ -37,7 +43,7 @@ public struct ChangedConstraint: Hashable, Sendable {
         self.init(id: new.id, text: new.text, before: old.text, what: what)
     }
 
-    init(id: String, text: String, before: String, what: Change) {
+    package init(id: String, text: String, before: String, what: Change) {
         self.id = id
         self.text = text
         self.before = before
@@ -55,6 +61,11 @@ public struct ConflictReport: Hashable, Sendable {
     public var fix: String? = nil
     /// UIKit's note on NSAutoresizingMaskLayoutConstraints, when some are members.
     public var note: String? = nil
+
+    package init(constraints: [ConstraintLine], broken: String) {
+        self.constraints = constraints
+        self.broken = broken
+    }
 }
 
 /// Which frame components of a view are ambiguous, and why.
@@ -67,6 +78,13 @@ public struct AmbiguityReport: Hashable, Sendable {
         public var constraints: [ConstraintLine]
         /// The layout direction, which decides whether x is the leading or the trailing edge.
         public var direction: LayoutDirection
+
+        package init(components: [FrameComponent], reason: AmbiguityReason, constraints: [ConstraintLine], direction: LayoutDirection) {
+            self.components = components
+            self.reason = reason
+            self.constraints = constraints
+            self.direction = direction
+        }
     }
 
     public var view: String
@@ -75,6 +93,12 @@ public struct AmbiguityReport: Hashable, Sendable {
     /// first `CommandResult.frameLinesCap` ambiguous views, the ones the text shows, in
     /// `CommandResult.explainedAmbiguity`).
     public var explanations: [Explanation]? = nil
+
+    package init(view: String, components: [FrameComponent], explanations: [Explanation]? = nil) {
+        self.view = view
+        self.components = components
+        self.explanations = explanations
+    }
 }
 
 /// A line a replay rejected: where it was, what it said, and the error.
@@ -85,8 +109,23 @@ public struct RejectedLine: Sendable {
     public var input: String
     public var error: ShellError
 
+    package init(source: String? = nil, line: Int, input: String, error: ShellError) {
+        self.source = source
+        self.line = line
+        self.input = input
+        self.error = error
+    }
+
     /// `file:line` (`line N` for stdin).
     public var place: String { source.map { "\($0):\(line)" } ?? "line \(line)" }
+}
+
+/// A picture a report carries (`draw`'s): drawn only when the report is rendered, because
+/// only then is the width known. LayoutPictures' `LayoutPicture` is one; the report module
+/// does not know how pictures are drawn.
+package protocol ReportPicture: Sendable {
+    /// The picture as lines of text at most `width` columns wide.
+    func terminalLines(width: Int) -> [String]
 }
 
 /// How much of the layout a report shows.
@@ -147,7 +186,7 @@ public struct CommandResult: Sendable {
     public var conflicts: [ConflictReport] = []
     /// What the text report prints of `broken` and `ambiguous`: after an input, what is new
     /// or changed; in a whole-layout report, all (capped). Nil when it shows no layout.
-    public internal(set) var news: DiagnosticNews?
+    public package(set) var news: DiagnosticNews?
     /// Free text of inspection commands (frames, constraints, help, …) and notes.
     public var output: [String] = []
     /// `names`: each imported name with its source's id and class (JSON's `names`).
@@ -159,13 +198,13 @@ public struct CommandResult: Sendable {
     /// What `explain` found (JSON's `explanation`).
     public var explanation: ExplanationReport?
     /// `draw`'s picture: drawn when the report is rendered, at the width it is rendered to.
-    var picture: LayoutPicture? = nil
+    package var picture: (any ReportPicture)? = nil
     /// The lines a replay rejected (`--final`'s report lists them before the layout).
     public var rejected: [RejectedLine] = []
     /// Set by `quit`.
     public var quits = false
 
-    init(line: Int, input: String) {
+    package init(line: Int, input: String) {
         self.line = line
         self.input = input
     }

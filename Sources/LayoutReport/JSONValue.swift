@@ -30,10 +30,10 @@ public enum JSONValue: Sendable, Equatable {
     }
 
     /// `.string(text)`, or null when there is no text.
-    static func nullable(_ text: String?) -> JSONValue { text.map(JSONValue.string) ?? .null }
+    package static func nullable(_ text: String?) -> JSONValue { text.map(JSONValue.string) ?? .null }
 
     /// An array of strings.
-    static func strings(_ items: [String]) -> JSONValue { .array(items.map(JSONValue.string)) }
+    package static func strings(_ items: [String]) -> JSONValue { .array(items.map(JSONValue.string)) }
 }
 
 /// One `"key": value` pair of a JSON object.

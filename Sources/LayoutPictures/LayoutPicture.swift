@@ -1,5 +1,6 @@
 import LayoutModel
 import LayoutVocabulary
+import LayoutReport
 
 /// The layout reduced to what a picture of it shows, shared by `draw` (TerminalPicture.swift)
 /// and `svg` (SVGPicture.swift): one rectangle per view of the subtree being drawn, in the
@@ -10,7 +11,7 @@ import LayoutVocabulary
 /// negative, but a size of 0 may come back from the solver as -1e-15: rectangles are
 /// standardized, as CoreGraphics does); nothing outside the outermost view is drawn, and
 /// `clipped` says what was cut.
-struct LayoutPicture: Sendable {
+package struct LayoutPicture: Sendable {
     /// A rectangle in points.
     struct Rect: Hashable, Sendable {
         var x, y, width, height: Double
@@ -31,7 +32,7 @@ struct LayoutPicture: Sendable {
     }
 
     /// One view as the picture draws it.
-    struct Box: Sendable {
+    package struct Box: Sendable {
         var name: String
         /// 0 for the outermost view, 1 for its subviews, …
         var depth: Int
@@ -58,7 +59,7 @@ struct LayoutPicture: Sendable {
     var height: Double
     /// Every view of the subtree, parents before children (the outermost view first), in the
     /// order the model keeps its subviews: later siblings are drawn over earlier ones.
-    var boxes: [Box]
+    package var boxes: [Box]
     /// The broken constraints that touch a drawn view, in creation order, as reports write
     /// them (stretches included: `BrokenLine`).
     var broken: [BrokenLine]
@@ -68,7 +69,7 @@ struct LayoutPicture: Sendable {
 
     /// The picture of `focus`'s subtree (nil: the root's, the whole layout) as the model has
     /// it now.
-    init(model: LayoutModel, focus: String? = nil) {
+    package init(model: LayoutModel, focus: String? = nil) {
         let focus = focus ?? LayoutModel.rootName
         self.focus = focus
         let names = model.subtree(of: focus)

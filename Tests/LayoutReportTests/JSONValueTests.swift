@@ -1,0 +1,29 @@
+import Testing
+@testable import LayoutReport
+
+/// The JSON value's serializer, without a session: the bytes every JSON report is made of.
+@Suite struct JSONValueTests {
+    @Test func serializerBytes() {
+        let value = JSONValue.object([
+            JSONMember("b", .integer(-3)),
+            JSONMember("a", .array([.number(0.1), .number(20), .number(-0.5), .number(.nan), .number(.infinity)])),
+            JSONMember("c", .object([JSONMember("t", .bool(true)), JSONMember("f", .bool(false)), JSONMember("n", .null)])),
+            JSONMember("s", .string("q\"b\\n\nt\t\u{07}\u{2028}é")),
+        ])
+        // Keys in insertion order; non-finite numbers become null; control characters and
+        // U+2028 escaped, other non-ASCII text left as it is.
+        #expect(value.serialized == #"{"b":-3,"a":[0.1,20,-0.5,null,null],"c":{"t":true,"f":false,"n":null},"s":"q\"b\\n\nt\t\u0007\u2028é"}"#)
+        #expect(value.keys == ["b", "a", "c", "s"])
+        #expect(value["c"]?["n"] == .null && value["missing"] == nil && JSONValue.integer(1)["x"] == nil)
+    }
+
+    @Test func solvedValuesLoseTheSolversNoiseButNotTheirPrecision() {
+        // cleanValue snaps within 1e-7 of a millionth: 19.999999999997 is 20, 1/3 stays 1/3
+        // (JSON keeps full precision; only the text report rounds to thousandths).
+        #expect(JSONValue.solved(19.999999999997).serialized == "20")
+        #expect(JSONValue.solved(-0.0).serialized == "0")
+        #expect(JSONValue.solved(1.0 / 3).serialized == "\(1.0 / 3)")
+        #expect(JSONValue.solved(nil as Double?) == .null)
+        #expect(formatValue(1.0 / 3) == "0.333" && formatValue(20.5) == "20.5" && formatValue(0.00003) == "0.00003")
+    }
+}
