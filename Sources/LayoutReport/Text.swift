@@ -69,12 +69,16 @@ package func wrap(_ lines: [String], width: Int) -> String {
         let indent = String(line.prefix { $0 == " " })
         var continuation = indent + "    "
         var breaksFrom = 0
-        if !indent.isEmpty, let gap = line.dropFirst(indent.count).range(of: "  ") {
-            let cells = line[gap.upperBound...]
-            let start = line.distance(from: line.startIndex, to: cells.drop { $0 == " " }.startIndex)
+        let body = Array(line.dropFirst(indent.count))
+        if !indent.isEmpty, let gap = (0..<max(0, body.count - 1)).first(where: { body[$0] == " " && body[$0 + 1] == " " }) {
+            var start = gap
+            while start < body.count && body[start] == " " { start += 1 }
             // Only words wrap: a single space between two visible characters.
-            let hasWords = zip(cells, zip(cells.dropFirst(), cells.dropFirst(2))).contains { $0 != " " && $1.0 == " " && $1.1 != " " }
+            let hasWords = (start + 1..<max(start + 1, body.count - 1)).contains { i in
+                body[i] == " " && body[i - 1] != " " && body[i + 1] != " "
+            }
             guard line.count > width, hasWords else { out.append(line); continue }
+            start += indent.count
             if width - start >= 20 { continuation = String(repeating: " ", count: start) }
             breaksFrom = start
         }

@@ -1,4 +1,5 @@
 @testable import LayoutShell
+@testable import LayoutReport
 import LayoutModel
 import Testing
 
