@@ -54,6 +54,7 @@ let package = Package(
             dependencies: [
                 "LayoutShell",
                 "LayoutReport",
+                "LayoutVocabulary",
                 "CEditLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

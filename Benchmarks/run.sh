@@ -7,6 +7,8 @@
 #   Benchmarks/run.sh --cap SECONDS    another per-case time cap
 #   Benchmarks/run.sh --only WORKLOAD  one workload (repeatable), e.g. --only chain-squeezed
 #   Benchmarks/run.sh --sizes "100 1000"
+#   Benchmarks/run.sh --big-cap SECONDS  the cap of the shell-memory rows (N = 10 000, 100 000;
+#                                      default 5 × the cap: 100 000 views take over a minute)
 #   LAYOUTLAB_SKIP_SHELL=1 ...         no shell rows (f); LAYOUTLAB_BIN=PATH uses that layoutlab
 #                                      instead of building it in release mode (CI: its debug build)
 #
@@ -27,6 +29,7 @@ kiwi_version=1.5.1
 
 quick=0
 cap=60
+big_cap=""
 sizes="100 1000 10000"
 steps=10000
 only=()
@@ -36,8 +39,9 @@ while (( $# )); do
         --cap) cap="$2"; shift ;;
         --cap=*) cap="${1#--cap=}" ;;
         --sizes) sizes="$2"; shift ;;
+        --big-cap) big_cap="$2"; shift ;;
         --only) only+=("$2"); shift ;;
-        -h|--help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "run.sh: unknown option: $1" >&2; exit 2 ;;
     esac
     shift
@@ -218,8 +222,10 @@ done
 # text report, at N = 1 000 — 100 with --quick — timed over a pipe), shell-startup (`--version`,
 # hyperfine), shell-pinned (a report after every input on a chain whose widths are each pinned
 # by `>=` and `<=`: thousands of degenerate rows, which exact ambiguity must handle group by
-# group). The checks replay with `--final --json` and compare every frame with the expected
-# layout (shell_bench.py check / check-pinned). No kiwi column.
+# group), shell-exercise (`exercise` after `load`, N from 1 000), shell-memory (`--final` on
+# 10 000 and 100 000 views: time and peak memory per view). The checks replay with
+# `--final --json` and compare every frame with the expected layout (shell_bench.py check /
+# check-pinned). No kiwi column.
 shell_py=(python3 "$here/shell_bench.py")
 run_shell() { # N mode(final|every|pinned) -> seconds or TIMEOUT/ERROR
     local n=$1 mode=$2 script="$here/.build/session-$1.lal" t0 t1 status=0
@@ -286,6 +292,37 @@ if (( want_shell )); then
         else
             row "shell-input" "$n_in" "—" "ERROR" "—" "FAIL: ${out:0:120}"; failures=$((failures + 1))
         fi
+        # `exercise` on the ambiguous chain (one command, its whole answer, over a pipe after
+        # `load`), at the sizes from 1 000 up (100 with --quick): it must grow linearly.
+        for n in $sizes; do
+            (( quick || n >= 1000 )) || continue
+            script="$here/.build/session-$n.lal"
+            "${shell_py[@]}" gen "$n" >"$script"
+            if out=$(timeout --kill-after=5 "$cap" "${shell_py[@]}" lines "$shell_bin" "$script" 1 exercise 2>&1); then
+                row "shell-exercise" "$n" "—" "$(fmt_time "$(field " $out" exercise)")" "—" "ok (one \`exercise\` after \`load\`)"
+            elif [[ -z "$out" ]]; then
+                row "shell-exercise" "$n" "—" "> $cap s" "—" "over the cap"
+            else
+                row "shell-exercise" "$n" "—" "ERROR" "—" "FAIL: ${out:0:120}"; failures=$((failures + 1))
+            fi
+        done
+        # Whole-shell `--final` on the big squeezed chains with its peak memory (maxrss / N): the
+        # target is at most 3 KB per view (issue 27). Under its own, longer cap.
+        mem_cap=${big_cap:-$(( cap * 5 ))}
+        mem_sizes="10000 100000"; (( quick )) && mem_sizes="100"
+        for n in $mem_sizes; do
+            script="$here/.build/session-$n.lal"
+            "${shell_py[@]}" gen "$n" >"$script"
+            if out=$(timeout --kill-after=5 "$mem_cap" "${shell_py[@]}" final "$shell_bin" "$script" 2>&1); then
+                kb=$(field " $out" maxrss_kb)
+                row "shell-memory" "$n" "—" "$(fmt_time "$(field " $out" time_s)")" "—" \
+                    "ok (--final; maxrss $(awk -v k="$kb" 'BEGIN { printf "%.0f MB", k / 1024 }'), $(awk -v k="$kb" -v n="$n" 'BEGIN { printf "%.1f KB/view", k / n }'))"
+            elif [[ -z "$out" ]]; then
+                row "shell-memory" "$n" "—" "> $mem_cap s" "—" "over the cap"
+            else
+                row "shell-memory" "$n" "—" "ERROR" "—" "FAIL: ${out:0:120}"; failures=$((failures + 1))
+            fi
+        done
         if command -v hyperfine >/dev/null 2>&1; then
             hf="$here/.build/hyperfine.json"
             if hyperfine -N --warmup 10 --runs 200 --export-json "$hf" "$shell_bin --version" >/dev/null 2>&1 \

@@ -20,10 +20,13 @@
                                             report; prints `median_s=… sentinel_s=…`
   shell_bench.py lines BIN SCRIPT K LINE…   loads SCRIPT the same way, then sends each LINE K times
                                             (a full report each); prints `LINE=median_seconds …`
+  shell_bench.py final BIN SCRIPT           runs `BIN --final SCRIPT` (output discarded); prints
+                                            `time_s=… maxrss_kb=…` (the child's peak resident set)
 Only the standard library; no output besides the one result line (errors on stderr, exit 1).
 """
 import json
 import os
+import resource
 import select
 import subprocess
 import sys
@@ -172,6 +175,16 @@ def timed_lines(binary, script, k, lines):
     print(" ".join(result))
 
 
+def timed_final(binary, script):
+    # The peak resident set of the one child this process starts, as the kernel counts it.
+    t = time.perf_counter()
+    status = subprocess.call([binary, "--final", script], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    elapsed = time.perf_counter() - t
+    if status != 0:
+        raise RuntimeError("layoutlab --final exited with %d" % status)
+    print("time_s=%.6f maxrss_kb=%d" % (elapsed, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss))
+
+
 def main(argv):
     cmd = argv[1]
     if cmd == "gen":
@@ -189,6 +202,8 @@ def main(argv):
         timed_inputs(argv[2], argv[3], int(argv[4]), int(argv[5]))
     elif cmd == "lines":
         timed_lines(argv[2], argv[3], int(argv[4]), argv[5:])
+    elif cmd == "final":
+        timed_final(argv[2], argv[3])
     else:
         print(__doc__, file=sys.stderr)
         return 2

@@ -128,7 +128,7 @@ extension Tableau {
                 state.isFree[Int(symbol)] = free
                 dirtySymbols.append(symbol)
             }
-            let degenerate = slot.exists && nearZero(rows[slot.index].constant)
+            let degenerate = slot.exists && Tolerance.isZero(rows[slot.index].constant)
             if degenerate || state.isDegenerate[Int(symbol)] {
                 state.isDegenerate[Int(symbol)] = degenerate
                 dirtyRows.append(symbol)
@@ -159,7 +159,7 @@ extension Tableau {
         }
 
         let order = staleDefinitions(from: moved)
-        // Borrowed, as for values (Evaluation.swift).
+        // Borrowed, as for values (Tableau+Evaluation.swift).
         withBorrowed { tableau, changed in
             for symbol in order {
                 let slot = tableau.slotOfBasic[Int(symbol)]
@@ -182,7 +182,7 @@ extension Tableau {
                     state.along[Int(symbol)] = total
                     state.magnitude[Int(symbol)] = size
                     // Rounding in a long chain of definitions stays far below this relative bound.
-                    ambiguous = any(absolute(total) .> 1e-9 * size)
+                    ambiguous = any(absolute(total) .> Tolerance.sampledMove * size)
                 }
                 if ambiguous != state.isAmbiguous[Int(symbol)] {
                     state.isAmbiguous[Int(symbol)] = ambiguous

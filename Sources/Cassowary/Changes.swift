@@ -1,5 +1,5 @@
 /// What changed in the tableau since values, ambiguity and the caller's report were last brought
-/// up to date: the starting points of the incremental re-evaluation (Evaluation.swift,
+/// up to date: the starting points of the incremental re-evaluation (Tableau+Evaluation.swift,
 /// Ambiguity.swift), so that its cost follows what changed, not the size of the layout.
 struct ChangeTracker {
     /// Symbols whose row, basic status or objective coefficients changed since values (and,

@@ -88,7 +88,7 @@ struct DirectionCone {
     private mutating func insertEquality(_ vector: [Double]) {
         var reduced = reduce(vector)
         guard let pivot = reduced.indices.max(by: { abs(reduced[$0]) < abs(reduced[$1]) }),
-              abs(reduced[pivot]) > DirectionCone.tolerance else { return }
+              abs(reduced[pivot]) > Tolerance.independentDirection else { return }
         let scale = reduced[pivot]
         for index in reduced.indices { reduced[index] /= scale }
         equalities.append((pivot, reduced))
@@ -102,8 +102,6 @@ struct DirectionCone {
         }
         return result
     }
-
-    private static let tolerance = 1.0e-7
 
     /// Pseudo-random steps for an unconstrained free symbol in both rounds.
     static func sample(_ symbol: Symbol) -> SIMD2<Double> {

@@ -63,7 +63,7 @@ extension Solver {
         guard hasConstraint(id), let record = constraints[id.id], !record.isRequired else { return nil }
         for error in record.errorSymbols {
             let slot = tableau.slotOfBasic[Int(error)]
-            guard slot.exists, tableau.rows[slot.index].constant > epsilon else { continue }
+            guard slot.exists, Tolerance.isPositive(tableau.rows[slot.index].constant) else { continue }
             // Rows of restricted symbols name no user variable: the row is already expanded.
             return explanation(ofExpanded: tableau.rows[slot.index], lead: error)
         }
@@ -105,6 +105,8 @@ extension Solver {
     /// is the deletion filter of conflict detection, in scratch solvers.
     ///
     /// - Precondition: this solver holds `id` and every member.
+    /// - Complexity: O(k) scratch solvers for k members, each built from at most k + 1
+    ///   constraints: quadratic in the set asked about, independent of the rest of the layout.
     public func minimalConflict(of id: ConstraintID, among members: [ConstraintID]) -> [ConstraintID]? {
         guard let record = constraints[id.id] else { return nil }
         let others = members.filter { $0 != id && constraints[$0.id] != nil }
@@ -165,7 +167,7 @@ extension Solver {
         }
         let terms = multipliers.keys.sorted().compactMap { owner -> ConstraintMultiplier? in
             let multiplier = multipliers[owner]!
-            return nearZero(multiplier) ? nil : ConstraintMultiplier(constraint: ConstraintID(id: owner), multiplier: multiplier)
+            return Tolerance.isZero(multiplier) ? nil : ConstraintMultiplier(constraint: ConstraintID(id: owner), multiplier: multiplier)
         }
         return LinearExplanation(value: row.constant + 0.0, multipliers: terms, freeVariables: free, looseConstraints: loose.sorted())
     }

@@ -121,10 +121,10 @@ struct FaceProgram {
             // No row limits the free symbols (the usual case while a layout is being built):
             // each is only ≥ 0, so the objective grows along any symbol of positive weight,
             // and otherwise stops at zero, held by every symbol of negative weight.
-            if let grows = weights.filter({ $0.value > epsilon && localSymbol($0.key) != noSymbol }).keys.min() {
+            if let grows = weights.filter({ Tolerance.isPositive($0.value) && localSymbol($0.key) != noSymbol }).keys.min() {
                 return Extreme(ray: [grows: 1])
             }
-            return Extreme(binding: weights.filter { $0.value < -epsilon && localSymbol($0.key) != noSymbol }.keys.sorted())
+            return Extreme(binding: weights.filter { Tolerance.isNegative($0.value) && localSymbol($0.key) != noSymbol }.keys.sorted())
         }
         var program = local
         var level = ObjectiveLevel(priority: 1)
@@ -161,7 +161,7 @@ struct FaceProgram {
             if slot.exists {
                 let value = program.rows[slot.index].constant
                 if value != 0 { extreme.point[mainSymbol[local]] = value }
-            } else if ray == nil && !nearZero(program.objectives.levels[0].row.coefficient(of: Symbol(local))) {
+            } else if ray == nil && !Tolerance.isZero(program.objectives.levels[0].row.coefficient(of: Symbol(local))) {
                 extreme.binding.append(mainSymbol[local])
             }
         }

@@ -75,7 +75,7 @@ struct Objectives {
     /// Whether any objective gives `symbol` a nonzero reduced cost: such a symbol must stay at
     /// zero in every optimal solution.
     func hasReducedCost(_ symbol: Symbol) -> Bool {
-        for level in levels where !nearZero(level.row.coefficient(of: symbol)) { return true }
+        for level in levels where !Tolerance.isZero(level.row.coefficient(of: symbol)) { return true }
         return false
     }
 
@@ -85,8 +85,8 @@ struct Objectives {
     func hasLexicographicallyNegativeCost(_ symbol: Symbol) -> Bool {
         for level in levels {
             let coefficient = level.row.coefficient(of: symbol)
-            if coefficient < -epsilon { return true }
-            if coefficient > epsilon { return false }
+            if Tolerance.isNegative(coefficient) { return true }
+            if Tolerance.isPositive(coefficient) { return false }
         }
         return false
     }
@@ -98,8 +98,8 @@ struct Objectives {
         for level in levels.indices {
             let difference = levels[level].row.coefficient(of: a) / aCoefficient
                 - levels[level].row.coefficient(of: b) / bCoefficient
-            if difference < -epsilon { return -1 }
-            if difference > epsilon { return 1 }
+            if Tolerance.isNegative(difference) { return -1 }
+            if Tolerance.isPositive(difference) { return 1 }
         }
         return 0
     }

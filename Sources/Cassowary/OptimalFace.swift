@@ -134,7 +134,7 @@ extension Solver {
             for (symbol, value) in highest.point { change[symbol, default: 0] += value }
             for (symbol, value) in lowest.point { change[symbol, default: 0] -= value }
         }
-        change = change.filter { !nearZero($0.value) }
+        change = change.filter { !Tolerance.isZero($0.value) }
         var trading = Set<ConstraintID>(), slack = Set<ConstraintID>()
         for symbol in change.keys {
             guard let owner = owner(of: symbol) else { continue }
@@ -173,7 +173,7 @@ extension Solver {
                     total += row.coefficients[index] * moved
                     size += abs(row.coefficients[index] * moved)
                 }
-                if abs(total) <= 1e-9 * size { total = 0 }
+                if Tolerance.isNoMove(total, size: size) { total = 0 }
                 if total != 0 { change[symbol] = total }
             } else {
                 total = step[symbol] ?? 0
@@ -201,7 +201,7 @@ extension Solver {
             total += term.coefficient * along
             size += abs(term.coefficient) * magnitude
         }
-        return any(SIMD2(abs(total.x), abs(total.y)) .> 1e-9 * size)
+        return any(SIMD2(abs(total.x), abs(total.y)) .> Tolerance.sampledMove * size)
     }
 
     /// Whether no constraint the solver holds names `variable`: it is nonbasic and occurs in no

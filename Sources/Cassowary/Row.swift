@@ -126,7 +126,7 @@ struct DenseRow {
             coefficients.append(contentsOf: repeatElement(0, count: max(index + 1, 2 * coefficients.count) - coefficients.count))
         }
         let sum = coefficients[index] + coefficient
-        coefficients[index] = nearZero(sum) ? 0 : sum
+        coefficients[index] = Tolerance.isZero(sum) ? 0 : sum
     }
 
     /// The symbols with a nonzero coefficient.
@@ -147,7 +147,7 @@ struct DenseRow {
                 row.coefficients.withUnsafeBufferPointer { values in
                     for index in 0..<symbols.count {
                         let sum = dense[Int(symbols[index])] + factor * values[index]
-                        dense[Int(symbols[index])] = nearZero(sum) ? 0 : sum
+                        dense[Int(symbols[index])] = Tolerance.isZero(sum) ? 0 : sum
                     }
                 }
             }

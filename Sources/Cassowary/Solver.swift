@@ -30,6 +30,9 @@ public final class Solver {
     /// An independent copy of this solver: same variables, constraints, ids and solution, down
     /// to the last bit. Taking one is cheap (the arrays are shared until either side writes);
     /// a caller keeps it to go back to exactly this state, which re-solving cannot promise.
+    ///
+    /// - Complexity: O(1) to take; the first write on either side then copies each array it
+    ///   touches, O(size of that array) once.
     public func copy() -> Solver {
         let copy = Solver()
         copy.tableau = tableau
@@ -68,6 +71,10 @@ public final class Solver {
     /// - Throws: `UnsatisfiableConstraint` when a required constraint cannot hold.
     /// - Precondition: every coefficient and the constant are finite; an optional strength is
     ///   finite and positive; every variable was made by this solver.
+    /// - Complexity: incremental: substituting the basic variables into the new row (O(its
+    ///   terms × the rows they name)), then the pivots that restore feasibility and optimality,
+    ///   each touching only the rows that hold the entering symbol. A refused required
+    ///   constraint also pays `minimalConflict`, which depends on the conflict, not the layout.
     @discardableResult
     public func addConstraint(
         _ expression: Expression, _ relation: Relation, _ strength: Strength

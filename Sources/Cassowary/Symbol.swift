@@ -17,36 +17,6 @@ typealias Symbol = Int32
 
 let noSymbol: Symbol = -1
 
-/// Coefficients and values smaller than this are treated as zero. Layout numbers are points, a few
-/// thousand at most, so an absolute tolerance is appropriate.
-let epsilon = 1.0e-8
-
-@inline(__always) func nearZero(_ value: Double) -> Bool { value < epsilon && value > -epsilon }
-
-/// How much of a coefficient may be left after a cancellation for it still to count as zero,
-/// relative to the larger of the two numbers that cancelled.
-let cancellation = 1.0e-11
-
-/// Whether an accumulated coefficient (`x`, with `y` the sum of the magnitudes of its parts)
-/// is what rounding left of parts that cancel exactly.
-@inline(__always) func isCancellation(_ sum: SIMD2<Double>) -> Bool {
-    abs(sum.x) <= cancellation * sum.y
-}
-
-/// `a + b` as a coefficient: zero when it is what rounding left of an exact cancellation.
-///
-/// The tolerance is relative: a coefficient is dropped only when it is tiny next to the numbers
-/// that produced it, never for being small on its own. Multipliers from 1e-6 to 1e6 make true
-/// coefficients of 1e-12 and 1e12; an absolute cut at 1e-8 dropped the small ones, and the
-/// variables they multiply (up to 1e15) carried the loss into the solution.
-@inline(__always) func coefficientSum(_ a: Double, _ b: Double) -> Double {
-    let sum = a + b
-    // Only parts of opposite sign and of nearly the same size cancel, and then |a| is the
-    // larger up to a factor 1 + 1e-11: one magnitude is enough (this runs for every merged
-    // coefficient of every pivot).
-    return abs(sum) <= cancellation * abs(a) ? 0 : sum
-}
-
 /// The position of a row in the tableau's row storage (`Tableau.rows`, `Tableau.basics`).
 ///
 /// Symbols and slots are both dense `Int32` ids, and the tableau maps between them at every

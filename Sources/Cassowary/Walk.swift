@@ -1,4 +1,4 @@
-/// Per-symbol scratch memory for walks over definitions (Definitions.swift, Evaluation.swift,
+/// Per-symbol scratch memory for walks over definitions (Tableau+Definitions.swift, Tableau+Evaluation.swift,
 /// Ambiguity.swift), kept with the tableau so that a walk allocates nothing per symbol and never
 /// clears a whole array between walks.
 struct WalkScratch {

@@ -234,22 +234,12 @@ public enum ConstraintDescription {
 }
 
 extension StringProtocol {
-    var trimmed: String {
-        var scalars = Substring(self)
-        while let first = scalars.first, first == " " || first == "\t" { scalars = scalars.dropFirst() }
-        while let last = scalars.last, last == " " || last == "\t" || last == "\r" { scalars = scalars.dropLast() }
-        return String(scalars)
-    }
+    /// Without blanks at either end, and without a log line's `\r` at the end: logs copied
+    /// from a Windows machine or a web page end their lines in CRLF, and the `\r` must not
+    /// reach a number or a name.
+    var trimmed: String { String(trimmingLeading().trimmingTrailing { $0.isBlank || $0 == "\r" }) }
 
-    var trimmingTrailingSpaces: String {
-        var text = Substring(self)
-        while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }
-        return String(text)
-    }
+    var trimmingTrailingSpaces: String { String(trimmingTrailing()) }
 
-    var trimmingLeadingSpaces: String {
-        var text = Substring(self)
-        while let first = text.first, first == " " || first == "\t" { text = text.dropFirst() }
-        return String(text)
-    }
+    var trimmingLeadingSpaces: String { String(trimmingLeading()) }
 }

@@ -35,12 +35,9 @@ public enum IBReader {
 }
 
 private extension Substring {
-    var trimmingSpacesIB: Substring {
-        var s = self
-        while s.first == " " { s = s.dropFirst() }
-        while s.last == " " { s = s.dropLast() }
-        return s
-    }
+    /// Without spaces at either end, and only spaces: Xcode writes `x, y` with one space, and a
+    /// tab there is not Interface Builder's output, so it stays and the number is refused.
+    var trimmingSpacesIB: Substring { trimming { $0 == " " } }
 }
 
 /// The second pass: IB elements into the document.

@@ -343,10 +343,7 @@ extension CodeConstraint {
 }
 
 extension Substring {
-    var trimmingSpaces: Substring {
-        var text = self
-        while let first = text.first, first == " " || first == "\t" || first == "\r" { text.removeFirst() }
-        while let last = text.last, last == " " || last == "\t" || last == "\r" { text.removeLast() }
-        return text
-    }
+    /// Without blanks or a `\r` at either end: a source line quoted in a message, where a CRLF
+    /// file's line ends in `\r` that must not reach the terminal.
+    var trimmingSpaces: Substring { trimming { $0.isBlank || $0 == "\r" } }
 }

@@ -30,10 +30,19 @@ public struct Device: Sendable, Hashable {
     }
 
     /// `UIViewController.systemMinimumLayoutMargins` (leading and trailing in left and right):
-    /// 0 at the top and bottom, 16 on the sides in a compact width, 20 in a regular one.
+    /// 0 at the top and bottom, 16 on the sides in a compact width, 20 in a regular one, and 20
+    /// on a phone 414 points wide or wider in portrait (a compact width: UIKit goes by the
+    /// screen's width there, as Interface Builder's stored frames on Plus and Max phones show).
     public func systemMinimumMargins(landscape: Bool) -> EdgeInsets {
-        let side = (landscape ? regularWidthInLandscape : regularWidthInPortrait) ? 20.0 : 16.0
+        let side = Self.rootSideMargin(width: size(landscape: landscape).width,
+                                       regularWidth: landscape ? regularWidthInLandscape : regularWidthInPortrait, landscape: landscape)
         return EdgeInsets(top: 0, left: side, bottom: 0, right: side)
+    }
+
+    /// The root's side margin on a screen of this width and width class (see
+    /// `systemMinimumMargins`).
+    public static func rootSideMargin(width: Double, regularWidth: Bool, landscape: Bool) -> Double {
+        regularWidth || (!landscape && width >= 414) ? 20 : 16
     }
 
     /// The table `device` lists, smallest first. The older and larger screens are there for
@@ -165,7 +174,7 @@ extension LayoutModel {
     public static func roundToPixel(_ value: Double, scale: Double) -> Double {
         let scaled = value * scale
         let nearest = scaled.rounded()
-        let pixels = abs(scaled - nearest) < 1e-6 ? nearest : (scaled + 0.5).rounded(.down)
+        let pixels = Tolerance.isOnPixel(scaled, nearest) ? nearest : (scaled + 0.5).rounded(.down)
         return pixels / scale
     }
 

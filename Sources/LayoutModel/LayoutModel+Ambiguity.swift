@@ -66,6 +66,9 @@ public struct ComponentAmbiguity: Hashable, Sendable {
 extension LayoutModel {
     /// Why each ambiguous frame component of a view is ambiguous, in component order. Asks the
     /// solver about the optimal face: on demand, a linear program per bounded component.
+    ///
+    /// - Complexity: up to one optimal-face program per frame component of the view (four),
+    ///   each over the rows the component's definition reaches (`FaceProgram`).
     public func ambiguityReasons(of name: String) -> [ComponentAmbiguity] {
         guard let info = views[name], name != Self.rootName else { return [] }
         var result: [ComponentAmbiguity] = []
@@ -160,7 +163,7 @@ extension LayoutModel {
             let onAxis = (record.spec.firstItem == view && record.spec.firstAttribute.axis == axis)
                 || (record.spec.secondItem == view && record.spec.secondAttribute?.axis == axis)
             guard onAxis else { return false }
-            return record.spec.relation == .equal || error(of: record.id) == 0 && abs(evaluate(record.expression)) <= 1e-9
+            return record.spec.relation == .equal || error(of: record.id) == 0 && Tolerance.isZero(evaluate(record.expression))
         }.map(\.id)
     }
 

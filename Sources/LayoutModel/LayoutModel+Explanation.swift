@@ -98,7 +98,7 @@ extension LayoutModel {
         let value = evaluate(expression)
         var ambiguous = true
         if let lower = range.lower, let upper = range.upper {
-            ambiguous = upper - lower > 1e-9 * max(1, abs(value))
+            ambiguous = upper - lower > Tolerance.margin(abs(value))
         }
         var free: [FreeComponent] = []
         for variable in basis.freeVariables { if let component = freeComponent(variable) { free.append(component) } }
@@ -127,7 +127,7 @@ extension LayoutModel {
             let terms = ordered(proof.multipliers.compactMap(term))
             result.status = .broken(error: proof.value, terms: terms, holders: terms.filter { $0.id != id })
         } else {
-            result.status = .holds(tight: abs(got - wanted) <= 1e-9 * max(1, abs(wanted)))
+            result.status = .holds(tight: Tolerance.nearlyEqual(got, wanted))
         }
         return result
     }
@@ -173,8 +173,8 @@ extension LayoutModel {
             let error = certificate.shortfall / abs(term.multiplier)
             let better: Bool
             if let best = cheapest {
-                if error < best.error - 1e-9 * max(1, error) { better = true }
-                else if error > best.error + 1e-9 * max(1, error) { better = false }
+                if error < best.error - Tolerance.margin(error) { better = true }
+                else if error > best.error + Tolerance.margin(error) { better = false }
                 else if best.id == broken { better = false }
                 else { better = term.id == broken || constraints[term.id]!.serial > constraints[best.id]!.serial }
             } else {

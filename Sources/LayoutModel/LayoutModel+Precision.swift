@@ -5,9 +5,9 @@ internal import Cassowary
 /// doubles, and on layouts whose numbers are far apart its rounding can leave a constraint off
 /// by more than the constraint's own size allows. Such a change is refused, not shown.
 extension LayoutModel {
-    /// How far a required constraint may be off, relative to the size of its terms (the
-    /// constant plus each term's magnitude, at least 1), and still count as holding.
-    public static let precisionTolerance = 1e-6
+    /// How far a required constraint may be off, relative to the size of its terms, and still
+    /// count as holding (`Tolerance.precision`, where the why is).
+    public static let precisionTolerance = Tolerance.precision
 
     /// Whether a constraint's numbers are far enough apart that the solution, in doubles, may
     /// leave a required constraint visibly off: a multiplier beyond 10 or below 0.1 (0 aside),

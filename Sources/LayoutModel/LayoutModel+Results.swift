@@ -58,7 +58,7 @@ extension LayoutModel {
         }
     }
 
-    /// Active constraints that do not hold (by more than 1e-6 points), plus every broken
+    /// Active constraints that do not hold (by more than `Tolerance.brokenBy` points), plus every broken
     /// required one, in creation order.
     public func brokenConstraints() -> [BrokenConstraint] {
         var found: [(serial: Int, constraint: BrokenConstraint)] = []
@@ -87,7 +87,7 @@ extension LayoutModel {
         guard record.isActive, record.isBroken || !record.spec.priority.isRequired else { return nil }
         let lhs = evaluate(record.lhs), rhs = evaluate(record.rhs)
         let error = Self.error(got: lhs, wanted: rhs, relation: record.spec.relation)
-        guard record.isBroken || error > 1e-6 else { return nil }
+        guard record.isBroken || Tolerance.isMissed(by: error) else { return nil }
         let sign: Double = record.readsLeftward ? -1 : 1
         let got = sign * lhs, wanted = sign * rhs
         let spec = record.spec

@@ -27,7 +27,7 @@ public struct WrappingText: Sendable, Hashable {
         guard lineWidth > 0 else { return 0 }
         guard width > 0 else { return 1 }
         // A width a rounding error short of an exact fit must not add a line.
-        let exact = (lineWidth / width - 1e-9).rounded(.up)
+        let exact = (lineWidth / width - Tolerance.relative).rounded(.up)
         let lines = exact >= Double(Int.max / 2) ? Int.max / 2 : max(1, Int(exact))
         return maxLines > 0 ? min(lines, maxLines) : lines
     }

@@ -72,7 +72,7 @@ extension LayoutPicture: ReportPicture {
     /// opposite side); outside → where it rounds to.
     static func snap(_ cell: Int, _ points: Double, to outerPoints: Double, _ outerCell: Int, inward: Int, limit: Int) -> Int {
         let difference = (points - outerPoints) * Double(inward)
-        if abs(difference) <= 1e-6 { return outerCell }
+        if abs(difference) <= Tolerance.flush { return outerCell }
         guard difference > 0 else { return cell }
         let innermost = inward > 0 ? min(outerCell + 1, limit) : max(outerCell - 1, limit)
         return inward > 0 ? max(cell, innermost) : min(cell, innermost)

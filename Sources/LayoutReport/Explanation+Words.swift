@@ -12,7 +12,7 @@ package func arithmetic(_ terms: [ExplanationTerm], offset: Double = 0) -> Strin
     for term in terms where term.constant != 0 {
         let weight = abs(term.multiplier)
         let signed = term.multiplier < 0 ? -term.constant : term.constant
-        if let index = groups.firstIndex(where: { abs($0.weight - weight) <= 1e-9 * max(1, weight) }) {
+        if let index = groups.firstIndex(where: { Tolerance.nearlyEqual(weight, $0.weight) }) {
             groups[index].constants.append(signed)
         } else {
             groups.append((weight, [signed]))
@@ -22,7 +22,7 @@ package func arithmetic(_ terms: [ExplanationTerm], offset: Double = 0) -> Strin
     var summands: [(negative: Bool, text: String)] = []
     if offset != 0 { summands.append((offset < 0, formatExact(abs(offset)))) }
     for group in groups {
-        if abs(group.weight - 1) <= 1e-9 {
+        if Tolerance.nearlyEqual(group.weight, 1) {
             for constant in group.constants { summands.append((constant < 0, formatExact(abs(constant)))) }
             continue
         }
@@ -36,7 +36,7 @@ package func arithmetic(_ terms: [ExplanationTerm], offset: Double = 0) -> Strin
         }
         if constants.count > 1 { inner = "(\(inner))" }
         let divisor = (1 / group.weight).rounded()
-        if divisor >= 2, abs(1 / group.weight - divisor) <= 1e-9 * divisor {
+        if divisor >= 2, Tolerance.nearlyEqual(1 / group.weight, divisor) {
             summands.append((negative, "\(inner) / \(formatNumber(divisor))"))
         } else if let (numerator, denominator) = smallFraction(group.weight) {
             summands.append((negative, "\(inner) * \(numerator) / \(denominator)"))
@@ -54,7 +54,7 @@ package func arithmetic(_ terms: [ExplanationTerm], offset: Double = 0) -> Strin
 private func smallFraction(_ weight: Double) -> (Int, Int)? {
     for denominator in 2...12 {
         let numerator = (weight * Double(denominator)).rounded()
-        if numerator >= 1, abs(weight * Double(denominator) - numerator) <= 1e-9 * numerator { return (Int(numerator), denominator) }
+        if numerator >= 1, Tolerance.nearlyEqual(weight * Double(denominator), numerator) { return (Int(numerator), denominator) }
     }
     return nil
 }
@@ -225,7 +225,7 @@ extension LayoutModel {
     package func conflictSentence(_ c: ConflictExplanation) -> String {
         let required = c.members.count == 2 ? "both are required" : "all are required"
         // A member whose weight is zero proves nothing here: leave it out of the sum.
-        let others = c.terms.filter { $0.id != c.target && abs($0.multiplier) > 1e-12 }
+        let others = c.terms.filter { $0.id != c.target && abs($0.multiplier) > Tolerance.provesNothing }
         if c.members.count == 2, let other = others.first, termsText(other.id) == termsText(c.target) {
             let quantity = termsText(c.target)
             let first = c.members[0], second = c.members[1]
@@ -243,9 +243,9 @@ extension LayoutModel {
         let target = c.terms.first { $0.id == c.target }!
         // Weights only where they differ: scaling the whole combination changes nothing it proves.
         let weights = others.map { abs($0.multiplier / target.multiplier) }
-        let uniform = weights.allSatisfy { abs($0 - weights[0]) <= 1e-9 * max(1, weights[0]) }
+        let uniform = weights.allSatisfy { Tolerance.nearlyEqual($0, weights[0]) }
         let names = zip(others, weights).map { term, weight in
-            uniform || abs(weight - 1) <= 1e-9 ? term.id : "\(weight < 1e-6 ? formatNumber(weight) : formatExact(weight)) * \(term.id)"
+            uniform || Tolerance.nearlyEqual(weight, 1) ? term.id : "\(weight < Tolerance.displayStep ? formatNumber(weight) : formatExact(weight)) * \(term.id)"
         }
         let quantity = termsText(c.target)
         let wanted = statedBound(c.target)

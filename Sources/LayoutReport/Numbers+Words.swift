@@ -4,12 +4,12 @@ import LayoutVocabulary
 // How a solved value reads. The model hands out the solver's values exactly; a report shows
 // them without the solver's floating-point noise, so 19.999999999997 reads as 20.
 
-/// A value as reports show it: solver noise below 1e-7 is snapped to the nearest multiple of
-/// 1e-6 (so 19.999999999997 shows as 20) and -0 becomes 0.
+/// A value as reports show it: solver noise (`Tolerance.displayNoise`) is snapped to the
+/// nearest millionth (so 19.999999999997 shows as 20) and -0 becomes 0.
 public func cleanValue(_ value: Double) -> Double {
     guard value.isFinite else { return value }
-    let snapped = (value * 1e6).rounded() / 1e6
-    let result = abs(snapped - value) < 1e-7 ? snapped : value
+    let snapped = (value * Tolerance.displayStepsPerPoint).rounded() / Tolerance.displayStepsPerPoint
+    let result = Tolerance.isDisplayNoise(value, snapped) ? snapped : value
     return result == 0 ? 0 : result
 }
 

@@ -1,3 +1,5 @@
+import LayoutVocabulary
+
 /// Small text helpers every part of the shell uses: words with their columns, blanks,
 /// trimming, padding and wrapping. One of each, so that "blank" means the same everywhere.
 
@@ -32,24 +34,16 @@ package func splitWords(_ line: String) -> [Word] {
 
 extension StringProtocol {
     /// Nothing but spaces and tabs (or nothing at all).
-    package var isBlank: Bool { allSatisfy { $0 == " " || $0 == "\t" } }
+    package var isBlank: Bool { allSatisfy(\.isBlank) }
 
-    /// Without trailing spaces.
-    package var trimmingTrailingSpaces: String {
-        var s = self[...]
-        while s.last == " " { s.removeLast() }
-        return String(s)
-    }
+    /// Without trailing spaces, and only spaces: what a terminal shows of a report line or a
+    /// picture row (a tab is output a transcript must keep, so it is compared as written).
+    package var trimmingTrailingSpaces: String { String(trimmingTrailing { $0 == " " }) }
 }
 
 extension String {
     /// Without leading and trailing spaces and tabs.
-    package var trimmingSpaces: String {
-        var s = Substring(self)
-        while s.first == " " || s.first == "\t" { s.removeFirst() }
-        while s.last == " " || s.last == "\t" { s.removeLast() }
-        return String(s)
-    }
+    package var trimmingSpaces: String { String(trimming()) }
 
     /// Padded with spaces to `width` columns (never cut).
     package func padding(_ width: Int) -> String {

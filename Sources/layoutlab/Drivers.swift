@@ -36,6 +36,10 @@ struct InteractiveShell {
             switch editor.read(remember: pasting == nil) {
             case .line(let line):
                 emit(engine.execute(line))
+            case .paste(let text):
+                // Ended by the paste, not by Enter: the cursor is still on the prompt's line.
+                print()
+                emit(engine.executePasted(text))
             case .interrupt where pasting != nil:
                 emit(engine.cancelPaste())
             case .interrupt:

@@ -74,6 +74,16 @@ final class ShellEngine {
         return interrupted ? "\n" + text : text
     }
 
+    /// Runs a bracketed paste of several lines as one input (`Session.executePasted`); the
+    /// report starts by saying how many lines came, since the terminal showed none of them.
+    func executePasted(_ text: String) -> String {
+        lineNumber += 1
+        prepareForCommand()
+        let count = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+            .reversed().drop { $0.isEmpty }.count
+        return "(pasted \(count) line\(count == 1 ? "" : "s"))\n" + render(session.executePasted(text, lineNumber: lineNumber))
+    }
+
     /// Ends the paste under way without importing anything (Ctrl-C or Ctrl-D while pasting):
     /// the one-line report to print, or "" when no paste is under way.
     func cancelPaste() -> String {

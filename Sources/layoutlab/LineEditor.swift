@@ -1,5 +1,6 @@
 import CEditLine
 import LayoutShell
+import LayoutVocabulary
 import Synchronization
 
 #if canImport(Glibc)
@@ -22,6 +23,12 @@ private let interruptFlag = Atomic<Bool>(false)
 /// Ctrl-C cancels the line being typed and shows a fresh prompt; it never
 /// ends the process, before, during or after `readLine()`. Ctrl-D on an empty
 /// line makes `readLine()` return nil.
+///
+/// While a line is read the terminal's bracketed paste is on (`ESC[?2004h`, off again
+/// with `ESC[?2004l` once the line is read, as readline does, so commands and the user's
+/// shell never see it): the terminal then wraps a paste in `ESC[200~` … `ESC[201~`, and a
+/// paste of several lines comes back from `read` as one `.paste` event instead of lines
+/// run one by one.
 final class LineEditor {
     private let el: OpaquePointer
     private let hist: OpaquePointer
@@ -30,6 +37,10 @@ final class LineEditor {
     private var promptBuffer: UnsafeMutablePointer<CChar>?
     private let history: HistoryFile?
     private var previousSIGINT = sigaction()
+    /// Whether to ask the terminal for bracketed paste (a terminal on stdout, not `TERM=dumb`).
+    private let bracketsPastes: Bool
+    /// A paste of several lines read by the `ESC[200~` binding, until `read` returns it.
+    private var pendingPaste: String?
 
     /// Returns nil when libedit cannot set up the terminal; the caller can
     /// then read plain lines instead.
@@ -61,6 +72,7 @@ final class LineEditor {
         self.completion = complete
         self.promptBuffer = strdup(prompt)
         self.history = historyPath.map { HistoryFile(path: $0) }
+        self.bracketsPastes = isatty(fileno(cel_stdout())) == 1 && Terminal.environment("TERM") != "dumb"
 
         cel_set_clientdata(el, Unmanaged.passUnretained(self).toOpaque())
         cel_set_editor(el, "emacs")
@@ -72,6 +84,9 @@ final class LineEditor {
         cel_add_fn(el, "layoutlab-complete", "Complete the word before the cursor",
                    lineEditorComplete)
         cel_bind(el, "^I", "layoutlab-complete")
+        cel_add_fn(el, "layoutlab-paste", "Read a bracketed paste as one input", lineEditorPaste)
+        // libedit reads `\e` as ESC in a key sequence.
+        cel_bind(el, "\\e[200~", "layoutlab-paste")
         // The user's ~/.editrc (or $EDITRC) may rebind keys, as in other libedit programs.
         el_source(el, nil)
 
@@ -100,6 +115,9 @@ final class LineEditor {
         case interrupt
         /// Ctrl-D on an empty line, or a closed terminal.
         case end
+        /// A bracketed paste of several lines, whole (with any text typed before it), its
+        /// line ends as the terminal sent them.
+        case paste(String)
     }
 
     /// Reads one line, without its newline. Ctrl-C discards the current line
@@ -113,6 +131,7 @@ final class LineEditor {
             case .line(let line): return line
             case .interrupt: continue
             case .end: return nil
+            case .paste(let text): return text
             }
         }
     }
@@ -126,9 +145,12 @@ final class LineEditor {
         // while a command ran would otherwise leave it wrapping at the old width.
         el_resize(el)
         var count: Int32 = 0
+        pendingPaste = nil
+        setBracketedPaste(true)
         errno = 0
         let raw = el_gets(el, &count)
         let err = errno
+        setBracketedPaste(false)
         // errno alone is no proof: a window resize mid-line leaves a stale
         // EINTR behind even when the line then ends normally or at EOF.
         let interrupted = raw == nil && count == -1 && err == EINTR
@@ -138,6 +160,11 @@ final class LineEditor {
             fputs("^C\n", cel_stdout())
             fflush(cel_stdout())
             return .interrupt
+        }
+        if let paste = pendingPaste {
+            // Ended by the paste binding, not by Enter: the line has no newline, and may be empty.
+            pendingPaste = nil
+            return .paste((raw.map { String(cString: $0) } ?? "") + paste)
         }
         guard let raw, count > 0 else { return .end }
         var line = String(cString: raw)
@@ -163,6 +190,40 @@ final class LineEditor {
     /// `readLine()`: long-running commands poll it to stop early.
     static func takeInterrupt() -> Bool {
         interruptFlag.exchange(false, ordering: .relaxed)
+    }
+
+    private func setBracketedPaste(_ on: Bool) {
+        guard bracketsPastes else { return }
+        fputs(on ? "\u{1B}[?2004h" : "\u{1B}[?2004l", cel_stdout())
+        fflush(cel_stdout())
+    }
+
+    /// Reached on `ESC[200~`: reads up to `ESC[201~`. One line goes into the line being
+    /// edited, to be edited and entered as if typed; several end the line at once, and `read`
+    /// returns them as one `.paste`. A paste cut short (Ctrl-C, end of input) is dropped.
+    fileprivate func readPaste() -> UInt8 {
+        // An array, not a String: checking its end after every character stays constant time.
+        var text: [Unicode.Scalar] = []
+        var ended = false
+        var ch: wchar_t = 0
+        while el_wgetc(el, &ch) == 1 {
+            guard let scalar = Unicode.Scalar(UInt32(bitPattern: Int32(ch))) else { continue }
+            text.append(scalar)
+            if text.count >= pasteEnd.count, text[(text.count - pasteEnd.count)...].elementsEqual(pasteEnd) {
+                text.removeLast(pasteEnd.count)
+                ended = true
+                break
+            }
+        }
+        guard ended else { return UInt8(CC_REFRESH) }
+        switch pastedInput(String(String.UnicodeScalarView(text))) {
+        case .insert(let line):
+            el_insertstr(el, line)
+            return UInt8(CC_REFRESH)
+        case .event(let whole):
+            pendingPaste = whole
+            return UInt8(CC_NEWLINE)
+        }
     }
 
     private func remember(_ line: String) {
@@ -295,6 +356,30 @@ private func lineEditorPrompt(_ el: OpaquePointer?) -> UnsafeMutablePointer<CCha
     LineEditor.from(el)?.promptPointer()
 }
 
+private func lineEditorPaste(_ el: OpaquePointer?, _ key: Int32) -> UInt8 {
+    LineEditor.from(el)?.readPaste() ?? UInt8(CC_ERROR)
+}
+
+/// What ends a bracketed paste.
+private let pasteEnd: [Unicode.Scalar] = ["\u{1B}", "[", "2", "0", "1", "~"]
+
+/// What a bracketed paste becomes.
+enum PastedInput: Equatable {
+    /// One line (its trailing line end dropped): inserted where the cursor is, as if typed.
+    case insert(String)
+    /// Several lines: one input, read whole.
+    case event(String)
+}
+
+/// A paste of one line, with or without a line end after it, is edited like typed text (a
+/// terminal never runs it by itself); a paste holding a line end before its last
+/// character is one input, whole.
+func pastedInput(_ text: String) -> PastedInput {
+    var body = Substring(text)
+    while let last = body.last, last.isNewline { body.removeLast() }
+    return body.contains(where: \.isNewline) ? .event(text) : .insert(String(body))
+}
+
 private func lineEditorComplete(_ el: OpaquePointer?, _ key: Int32) -> UInt8 {
     LineEditor.from(el)?.complete() ?? UInt8(CC_ERROR)
 }
@@ -362,12 +447,7 @@ final class HistoryFile {
 }
 
 extension StringProtocol {
-    /// The string without leading and trailing spaces, tabs and line breaks.
-    /// (Kept here so the executable needs no Foundation.)
-    var trimmingWhitespace: String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0.isNewline }
-        guard let start = firstIndex(where: { !isSpace($0) }) else { return "" }
-        let end = lastIndex(where: { !isSpace($0) })!
-        return String(self[start...end])
-    }
+    /// The string without leading and trailing blanks and line breaks: libedit hands over the
+    /// line with its newline, and a pasted block may carry `\r`.
+    var trimmingWhitespace: String { String(trimming { $0.isBlank || $0.isNewline }) }
 }

@@ -88,6 +88,30 @@ import LayoutShell
         #expect(names.names?.contains { $0.name == "root" && $0.id == "Cel-Tv-001" && $0.className == "ContactCell" } == true)
     }
 
+    @Test func scrollViewWithAStack() {
+        // Both scenes: iPhone SE (retina4_7), 375x667, status bar 20. The scroll view fills the
+        // screen below it: 0,20,375,647. The stack is pinned to the content's four edges and is
+        // as wide as the frame (375); its height is 3 x 300 + 2 x 10 = 920, so the content is
+        // 375x920 and the panels, in content coordinates, are at y 0, 310 and 620.
+        for (scene, style) in [("Guides", "the content and frame guides"), ("Edges", "the scroll view's own edges")] {
+            let (session, result) = imported("ScrollStack.storyboard", scene)
+            #expect(result.ok, "\(result.error?.message ?? "")")
+            #expect(session.model.isScrollView("scrollView"), "\(style)")
+            #expect(frame(session, "scrollView") == Frame(x: 0, y: 20, width: 375, height: 647), "\(style)")
+            #expect(frame(session, "stackView") == Frame(x: 0, y: 0, width: 375, height: 920), "\(style)")
+            #expect(frame(session, "header") == Frame(x: 0, y: 0, width: 375, height: 300), "\(style)")
+            #expect(frame(session, "body") == Frame(x: 0, y: 310, width: 375, height: 300), "\(style)")
+            #expect(frame(session, "footer") == Frame(x: 0, y: 620, width: 375, height: 300), "\(style)")
+            let content = session.model.contentSize(of: "scrollView")
+            #expect(content?.width == 375 && content?.height == 920, "\(style)")
+            #expect(!result.output.contains { $0.contains("misplaced") || $0.contains("read as a plain view") }, "\(style)")
+            #expect(result.ambiguous.isEmpty, "\(style)")
+        }
+        // The fixed-frame scroll view is held at its stored frame, and the note says so.
+        let (_, edges) = imported("ScrollStack.storyboard", "Edges")
+        #expect(edges.output.contains { $0.contains("held at 0,20,375,647") })
+    }
+
     @Test func sizeClassVariations() {
         let (session, result) = imported("SizeClasses.storyboard")
         #expect(result.ok, "\(result.error?.message ?? "")")

@@ -47,6 +47,17 @@ import LayoutVocabulary
         #expect(model.effectiveMargins(of: "root") == EdgeInsets(top: 29, left: 30, bottom: 20, right: 20))
     }
 
+    @Test func rootSideMarginsFollowTheScreenWidthOnPhones() {
+        // A compact width in portrait on every phone; the root's side margins are 16 below 414
+        // points of width and 20 from 414 on (UIKit's systemMinimumLayoutMargins), as on an iPad.
+        let model = LayoutModel()
+        for (name, side) in [("iPhoneSE", 16.0), ("iPhone15", 16), ("iPhone8Plus", 20), ("iPhone11", 20), ("iPhone15ProMax", 20), ("iPad", 20)] {
+            model.setDevice(Device.named(name)!, landscape: false)
+            let margins = model.effectiveMargins(of: "root")
+            #expect(margins.left == side && margins.right == side, "\(name)")
+        }
+    }
+
     @Test func systemGuideNames() throws {
         let model = LayoutModel()
         try model.addView("a")

@@ -90,3 +90,19 @@ import Testing
         #expect(shell.isFinished)
     }
 }
+
+/// What a bracketed paste becomes in the line editor (`pastedInput`).
+@Suite struct PastedInputTests {
+    @Test func oneLineIsEditedAsIfTyped() {
+        #expect(pastedInput("a.width == 10") == .insert("a.width == 10"))
+        // A terminal never runs a pasted line on its own: its line end is dropped.
+        #expect(pastedInput("a.width == 10\r") == .insert("a.width == 10"))
+        #expect(pastedInput("view a\n") == .insert("view a"))
+    }
+
+    @Test func severalLinesAreOneInput() {
+        #expect(pastedInput("view a\rview b") == .event("view a\rview b"))
+        #expect(pastedInput("view a\n\nview b\n") == .event("view a\n\nview b\n"))
+        #expect(pastedInput("}\r\n{") == .event("}\r\n{"))
+    }
+}

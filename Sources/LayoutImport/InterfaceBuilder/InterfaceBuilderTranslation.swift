@@ -167,8 +167,9 @@ struct InterfaceBuilderTranslation {
             add("safearea \(values)")
         }
         if isController, !viaDevice {
-            let regular = device.map { landscape ? $0.regularWidthInLandscape : $0.regularWidthInPortrait } ?? false
-            add("root.margins = 0,\(regular ? 20 : 16),0,\(regular ? 20 : 16)")
+            // The device's screen decides (the Any/Any canvas, with none, has 16).
+            let side = formatNumber(device?.systemMinimumMargins(landscape: landscape).left ?? 16)
+            add("root.margins = 0,\(side),0,\(side)")
         }
         if root.forcesRightToLeft {
             add("direction rtl")
@@ -298,14 +299,14 @@ struct InterfaceBuilderTranslation {
     ]
     /// Elements read as plain views without a note.
     static let plainElements: Set<String> = [
-        "view", "stackView", "tableViewCellContentView", "collectionReusableView", "visualEffectView", "containerView",
+        "view", "stackView", "scrollView", "tableViewCellContentView", "collectionReusableView", "visualEffectView", "containerView",
     ]
 
     mutating func emitView(_ view: IBView, in parent: String, arranged: Bool) {
         let name = claim(view)
         let place = parent == LayoutModel.rootName ? "" : " in \(parent)"
         if !Self.contentElements.contains(view.element), !Self.plainElements.contains(view.element), unknownClasses.insert(view.element).inserted {
-            let later = ["tableView", "collectionView", "scrollView", "textView", "tableViewCell", "collectionViewCell"].contains(view.element)
+            let later = ["tableView", "collectionView", "textView", "tableViewCell", "collectionViewCell"].contains(view.element)
             note("\(view.element) (\(view.className)) is read as a plain view\(later ? " (its cells, scrolling and text sizes are not laid out here)" : ""): first on line \(view.line)")
         }
         if let stack = view.stack {
@@ -313,6 +314,10 @@ struct InterfaceBuilderTranslation {
             return
         }
         let translates = !arranged && (view.key == "contentView" || (view.translatesAutoresizingMask ?? true))
+        if view.element == "scrollView", !arranged {
+            emitScrollView(view, name: name, parent: parent, translates: translates)
+            return
+        }
         if translates, let frame = view.frame {
             add("view \(name) frame \(Self.frameText(frame))\(place)", view.line)
             let mask = view.key == "contentView" ? Self.flexibleSize : view.autoresizingMask
@@ -322,12 +327,35 @@ struct InterfaceBuilderTranslation {
                 // view follows its table's margins at the sides (16, 20 from a 414-point width)
                 // and keeps 11 above and below; before, 8 all round.
                 let tools = document.toolsVersion.flatMap { Double($0) } ?? 0
-                let side = (root.frame?.width ?? 0) >= 414 ? 20 : 16
+                let side = formatNumber(Device.rootSideMargin(width: root.frame?.width ?? 0, regularWidth: false, landscape: false))
                 add(tools >= 13000 ? "\(name).margins = 11,\(side),11,\(side)" : "\(name).margins = 8", view.line)
             }
         } else {
             if translates { note("line \(view.line): \(name) has no stored frame, so it is laid out by constraints only") }
             add("view \(name)\(place)\(intrinsic(of: view).map { " intrinsic \($0)" } ?? "")", view.line)
+        }
+        settings(of: view, name: name)
+        for subview in installedSubviews(of: view) { emitView(subview, in: name, arranged: false) }
+    }
+
+    /// A scroll view as the session's `scroll`: its content and frame guides are constraint
+    /// items, and its subviews are framed in content coordinates, as IB stores them. One IB
+    /// lays out by frame is held at its stored frame by four required constraints (the
+    /// session's `scroll` has no autoresizing mask): right at the stored root size.
+    mutating func emitScrollView(_ view: IBView, name: String, parent: String, translates: Bool) {
+        let place = parent == LayoutModel.rootName ? "" : " in \(parent)"
+        add("scroll \(name)\(place)", view.line)
+        if translates, let frame = view.frame {
+            let held: [(LayoutAttribute, String?, Double)] = [
+                (.left, parent, frame.x), (.top, parent, frame.y), (.width, nil, frame.width), (.height, nil, frame.height),
+            ]
+            for (attribute, second, constant) in held {
+                let spec = ConstraintSpec(firstItem: name, firstAttribute: attribute, relation: .equal,
+                                          secondItem: second, secondAttribute: second.map { _ in attribute },
+                                          multiplier: 1, constant: constant, priority: LayoutPriority(1000))
+                if add(spec.canonicalText, view.line) { nextNumber += 1 }
+            }
+            note("line \(view.line): \(name) is laid out by its frame in IB: held at \(Self.frameText(frame)) by constraints (its autoresizing mask is not applied)")
         }
         settings(of: view, name: name)
         for subview in installedSubviews(of: view) { emitView(subview, in: name, arranged: false) }
@@ -436,6 +464,11 @@ struct InterfaceBuilderTranslation {
         if let id = view.id {
             names[id] = candidate
             if let guide = view.guides["layoutMarginsGuide"] { names[guide] = candidate + ".margins" }
+            if view.element == "scrollView" {
+                for key in ["contentLayoutGuide", "frameLayoutGuide"] {
+                    if let guide = view.guides[key] { names[guide] = "\(candidate).\(key)" }
+                }
+            }
         }
         views[candidate] = view
         viewOrder.append(candidate)
@@ -550,7 +583,7 @@ struct InterfaceBuilderTranslation {
         if excludedViews.contains(id) { return "\(id) is not installed for these size classes" }
         if oldGuides[id] != nil { return "an old layout guide's attribute other than its edges" }
         let keys = root.flattened().flatMap { view in view.guides.filter { $0.value == id }.map(\.key) }
-        if let key = keys.first { return "LayoutLab has no \(key) guide for this view (only the root's safe area and margins guides)" }
+        if let key = keys.first { return "LayoutLab has no \(key) guide for this view (only the root's safe area and margins guides, and a scroll view's content and frame guides)" }
         return "it refers to \(id), which is not a view of this scene"
     }
 

@@ -105,7 +105,20 @@ struct LayoutCodeTranslation {
         if !inactive.isEmpty {
             note("never activated, so left out: the constraint\(inactive.count == 1 ? "" : "s") on line\(inactive.count == 1 ? "" : "s") \(Self.lineList(inactive))")
         }
+        recordClasses()
         noteSkipped()
+    }
+
+    /// `origin NAME CLASS` for each view whose class the code says (`UILabel()`, a custom
+    /// subclass) other than the plain ones: `names` then lists it, and `export` makes a label
+    /// a label again.
+    mutating func recordClasses() {
+        for view in code.views {
+            // A plain UIView (or a stack, a guide) is what the session's own words already say.
+            guard let className = view.className, !["UIView", "NSView", "UIStackView", "NSStackView", "UILayoutGuide", "NSLayoutGuide"].contains(className),
+                  let name = names[view.name], name != LayoutModel.rootName else { continue }
+            add("origin \(name) \(className)", view.line)
+        }
     }
 
     // MARK: - Views

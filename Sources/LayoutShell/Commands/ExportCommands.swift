@@ -48,7 +48,8 @@ struct ExportCode: SessionAction {
     }
 
     func run(in session: Session, result: inout CommandResult) throws(ShellError) -> Bool {
-        let printer = LayoutCodePrinter(model: session.model, language: language)
+        var printer = LayoutCodePrinter(model: session.model, language: language)
+        printer.classes = LayoutCodePrinter.classes(from: session.origins)
         let text = printer.document()
         do throws(FileError) {
             try TextFile.write(text, to: session.resolve(path))

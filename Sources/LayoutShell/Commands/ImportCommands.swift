@@ -152,4 +152,35 @@ extension Session {
         result.output = ["paste cancelled: nothing imported" + (count == 0 ? "" : " (\(count) pasted line\(count == 1 ? "" : "s") dropped)")]
         return result
     }
+
+    /// A paste the terminal marked as one (bracketed paste): the whole text in one event, so
+    /// no empty line inside it can end it early and no pasted line ever runs on its own.
+    /// After `paste` it is what is pasted, and ends the paste. Otherwise a console log or
+    /// layout code is imported as `paste` would import it, and any other text is read as
+    /// commands (copied from a script or the README), run as one step like `load`: the first
+    /// line refused takes all of them back, naming the line.
+    public func executePasted(_ text: String, lineNumber: Int = 0) -> CommandResult {
+        // A terminal sends carriage returns for the line ends of a paste.
+        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
+        if lines.count > 1, lines.last == "" { lines.removeLast() }
+        var result = CommandResult(line: lineNumber, input: "")
+        let joined = lines.joined(separator: "\n")
+        if pasted != nil || ImporterRegistry.importer(for: joined, fileName: nil) != nil {
+            if pasted == nil { pasted = PastedText() }
+            for line in lines { pasted!.append(line) }
+            return finishPaste(result: result, report: true)
+        }
+        var mutated = false
+        do throws(ShellError) {
+            let count = try runAsOneStep(lines, name: "paste", into: &result)
+            result.output = ["ran \(counted(count, "pasted command")) as one step (undo takes \(count == 1 ? "it" : "them") back)"]
+            mutated = true
+        } catch {
+            result.ok = false
+            result.error = error
+        }
+        fillState(&result, mutated: mutated || pendingChanges)
+        pendingChanges = false
+        return result
+    }
 }

@@ -68,13 +68,19 @@ struct ShowNames: SessionAction {
         result.output = ["  " + "name".padded(to: width) + (fromFile ? "  in the file" : "  in the log")]
             + live.map { "  " + $0.name.padded(to: width) + "  " + $0.text }
         result.names = live.map { entry in
-            // `Class:id` (logs and IB files); a title or identifier after a space is not part of the id.
-            let head = entry.text.split(separator: " ", maxSplits: 1).first.map(String.init) ?? entry.text
-            guard let colon = head.firstIndex(of: ":") else { return (entry.name, head, "") }
-            return (entry.name, String(head[head.index(after: colon)...]), String(head[..<colon]))
+            let (id, className) = originParts(entry.text)
+            return (entry.name, id, className)
         }
         return false
     }
+}
+
+/// The id and class in an origin's text: `Class:id` (logs and IB files), or only `Class`
+/// (code); a title or identifier after a space is not part of the id.
+func originParts(_ text: String) -> (id: String, className: String) {
+    let head = text.split(separator: " ", maxSplits: 1).first.map(String.init) ?? text
+    guard let colon = head.firstIndex(of: ":") else { return ("", head) }
+    return (String(head[head.index(after: colon)...]), String(head[..<colon]))
 }
 
 extension Session {

@@ -16,6 +16,9 @@ struct LayoutCodePrinter {
 
     let model: LayoutModel
     let language: Language
+    /// Session name → the UIKit class it was imported as (`origin NAME UILabel`), for views
+    /// that `export` can make as that class.
+    var classes: [String: String] = [:]
     /// Session name → code name (a session view called `view` or `self` cannot keep its name;
     /// its accessibilityIdentifier keeps it: `keptName`).
     private var codeNames: [String: String] = [:]
@@ -34,6 +37,23 @@ struct LayoutCodePrinter {
             used.insert(candidate)
             codeNames[name] = candidate
         }
+    }
+
+    /// The UIKit view classes `export` makes as themselves when a view was imported as one
+    /// and has no intrinsic size here: those sized by their text or image, which `import`
+    /// reads back with no size of its own (a note asks for one). Any other class, a custom one
+    /// included, is written as a UIView, which the file can always compile; the controls
+    /// `import` gives a size (UISwitch…) would gain one if read back as themselves.
+    static let madeAsThemselves: Set<String> = ["UILabel", "UIButton", "UIImageView", "UITextField", "UITextView"]
+
+    /// The classes `origins` records for views that are made as themselves.
+    static func classes(from origins: [(name: String, text: String)]) -> [String: String] {
+        var classes: [String: String] = [:]
+        for (name, text) in origins {
+            let className = originParts(text).className
+            if madeAsThemselves.contains(className) { classes[name] = className }
+        }
+        return classes
     }
 
     var swift: Bool { language != .objectiveC }
@@ -120,7 +140,7 @@ struct LayoutCodePrinter {
                 lines.append(swift ? "let \(name) = IntrinsicSizeView(width: \(w), height: \(h))"
                                    : "IntrinsicSizeView *\(name) = [[IntrinsicSizeView alloc] initWithIntrinsicSize:CGSizeMake(\(w), \(h))];")
             } else {
-                let type = model.isScrollView(view.name) ? "UIScrollView" : "UIView"
+                let type = model.isScrollView(view.name) ? "UIScrollView" : classes[view.name] ?? "UIView"
                 lines.append(swift ? "let \(name) = \(type)()" : "\(type) *\(name) = [[\(type) alloc] init];")
             }
             if model.stacks[view.name] == nil { lines += keptName(view.name, property: "accessibilityIdentifier") }

@@ -78,6 +78,10 @@ public final class Session {
     /// ambiguity — the expensive part: exact ambiguity asks the solver) is left empty; use it
     /// for every line but the last under `--final`. Frame changes in the next full report are
     /// then counted since the last full report.
+    ///
+    /// - Complexity: the line's own change (for a constraint, the solver's incremental
+    ///   `addConstraint`), then with `report` the report's diff of changed values and one
+    ///   ambiguity question to the solver per ambiguous view.
     public func execute(_ line: String, lineNumber: Int = 0, report: Bool = true) -> CommandResult {
         var result = CommandResult(line: lineNumber, input: line)
         if pasted != nil { return collectPasted(line, result: result, report: report) }
@@ -131,6 +135,12 @@ public final class Session {
             result.isSilent = true
             return result
         }
+        return finishPaste(result: result, report: report)
+    }
+
+    /// Imports what `paste` collected (the paste then ends), filling in the report.
+    func finishPaste(result: CommandResult, report: Bool) -> CommandResult {
+        var result = result
         let collected = pasted!
         pasted = nil
         if collected.isEmpty {

@@ -7,6 +7,8 @@
 /// solver holding only the candidate constraints, so the cost depends on the size of the
 /// conflict, not of the layout.
 extension Solver {
+    /// - Complexity: one scratch solve per member of `support` (each of at most its size plus
+    ///   one constraints): quadratic in the proof's support, independent of the layout's size.
     func minimalConflict(with offending: ConstraintRecord, within support: [ConstraintID]) -> [ConstraintID] {
         var necessary: [ConstraintID] = []
         var pending = support.filter { $0 != offending.id && constraints[$0.id] != nil }

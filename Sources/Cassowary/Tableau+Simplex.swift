@@ -18,7 +18,7 @@ extension Tableau {
         guard artificial != noSymbol, isBasic(artificial) else { return noSymbol }
         let row = self.row(of: artificial)
         while let symbol = objectives.artificialCandidates.min {
-            if kinds[Int(symbol)].isRestricted && row.coefficient(of: symbol) < -epsilon { return symbol }
+            if kinds[Int(symbol)].isRestricted && Tolerance.isNegative(row.coefficient(of: symbol)) { return symbol }
             objectives.artificialCandidates.popMin()
         }
         return noSymbol
@@ -34,9 +34,9 @@ extension Tableau {
             guard kinds[Int(basic)].isRestricted else { continue }
             let row = rows[slot.index]
             let coefficient = row.coefficient(of: entering)
-            guard coefficient < -epsilon else { continue }
+            guard Tolerance.isNegative(coefficient) else { continue }
             let ratio = -row.constant / coefficient
-            if ratio < bestRatio - epsilon || (ratio < bestRatio + epsilon && basic < best) {
+            if ratio < bestRatio - Tolerance.zero || (ratio < bestRatio + Tolerance.zero && basic < best) {
                 if ratio < bestRatio { bestRatio = ratio }
                 best = basic
             }
@@ -78,16 +78,16 @@ extension Tableau {
             let row = rows[slot.index]
             if kinds[Int(leaving)] == .dummy {
                 // Rows of basic dummies hold only dummies: nothing can pivot a contradiction away.
-                if nearZero(row.constant) { continue }
+                if Tolerance.isZero(row.constant) { continue }
                 infeasible.removeAll()
                 return leaving
             }
-            guard row.constant < -epsilon else { continue }
+            guard Tolerance.isNegative(row.constant) else { continue }
             var entering = noSymbol, enteringCoefficient = 0.0
             for index in row.symbols.indices {
                 let coefficient = row.coefficients[index]
                 let symbol = row.symbols[index]
-                guard coefficient > epsilon, kinds[Int(symbol)].isRestricted else { continue }
+                guard Tolerance.isPositive(coefficient), kinds[Int(symbol)].isRestricted else { continue }
                 if entering == noSymbol {
                     entering = symbol; enteringCoefficient = coefficient
                     continue
@@ -135,7 +135,7 @@ extension Tableau {
             // The same pivot tolerance as the ratio tests: rows keep coefficients that rounding
             // left of a cancellation that was not exact (5e-23 where the truth is 0), and a
             // pivot on one divides its row by it (values of 1e22). Never a pivot element.
-            if nearZero(coefficient) { continue }
+            if Tolerance.isZero(coefficient) { continue }
             if kinds[Int(basic)] == .dummy {
                 if twin == noSymbol || basic < twin { twin = basic }
             } else if kinds[Int(basic)] == .external {

@@ -93,7 +93,7 @@ extension Tableau {
             for symbol in order {
                 let factor = weight[Int(symbol)]
                 weight[Int(symbol)] = .zero
-                if isCancellation(factor) { continue }
+                if Tolerance.isCancellation(factor) { continue }
                 let definition = tableau.row(tableau.slotOfBasic[Int(symbol)])
                 result.constant += factor.x * definition.pointee.constant
                 for index in 0..<definition.pointee.symbols.count {
@@ -104,7 +104,7 @@ extension Tableau {
             for symbol in touched {
                 let value = weight[Int(symbol)]
                 weight[Int(symbol)] = .zero
-                if tableau.isBasicExternal(symbol) || isCancellation(value) { continue }
+                if tableau.isBasicExternal(symbol) || Tolerance.isCancellation(value) { continue }
                 result.symbols.append(symbol)
                 result.coefficients.append(value.x)
             }

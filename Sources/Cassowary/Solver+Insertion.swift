@@ -36,7 +36,7 @@ extension Solver {
         if row.constant < 0 { row.negate() }
         var subject = restrictedSubject(row, record)
         if subject == noSymbol && row.symbols.allSatisfy({ tableau.kinds[Int($0)] == .dummy }) {
-            if !nearZero(row.constant) {
+            if !Tolerance.isZero(row.constant) {
                 // `0 = c + Σ dummies`: the required equalities behind those dummies already fix
                 // this expression at another value.
                 let support = supportOf(row, excluding: id)
@@ -157,7 +157,7 @@ extension Solver {
         tableau.objectives.artificial = noSymbol
         tableau.objectives.artificialCandidates = SymbolHeap()
 
-        if nearZero(proof.constant) {
+        if Tolerance.isZero(proof.constant) {
             if tableau.isBasic(artificial) {
                 var artificialRow = tableau.takeRow(of: artificial)
                 // With the artificial variable at zero its row is an equation among the other
@@ -247,7 +247,7 @@ extension Solver {
         case .dummy:
             // A basic dummy stands for a redundant equality; a nonzero constant now contradicts
             // the equalities it was redundant with. The dual simplex reports it.
-            if !nearZero(row.constant) { tableau.infeasible.append(basic) }
+            if !Tolerance.isZero(row.constant) { tableau.infeasible.append(basic) }
         case .external:
             break
         }

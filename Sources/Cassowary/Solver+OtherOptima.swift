@@ -39,7 +39,7 @@ extension Solver {
                 }
             }
             for symbol in externals { step[symbol] = sign * Solver.exerciseStep }
-            let moved = moves(along: step.filter { !nearZero($0.value) })
+            let moved = moves(along: step.filter { !Tolerance.isZero($0.value) })
             if moved.isEmpty { continue }
             results.append(moved.map { ($0.variable, value(of: $0.variable) + $0.change) })
         }
