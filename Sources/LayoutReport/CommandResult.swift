@@ -165,6 +165,9 @@ public struct CommandResult: Sendable {
     public var changedFrameList: [(name: String, frame: Frame)] = []
     /// Names of the views whose frame changed with this input.
     public var changedFrames: [String] { changedFrameList.map(\.name) }
+    /// Where each frame the text shows sits in the hierarchy: its outline key (to sort rows as
+    /// the tree reads) and its level (to indent them). Only the shown frames have one.
+    public var nesting: [String: (key: [Int], level: Int)] = [:]
     /// Which part of the layout the text report shows.
     public var layout: LayoutSection = .none
     /// Whether the text report shows the layout part.

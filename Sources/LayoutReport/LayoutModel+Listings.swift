@@ -6,9 +6,11 @@ extension LayoutModel {
     /// `frames [--exact] [view]`: every view's frame, or those of `view`'s subtree, where
     /// UIKit places them (rounded to the scale's pixels) or, with `exact`, the solver's values.
     package func frameListing(_ view: String?, exact: Bool = false) -> [String] {
-        let names = view.map { self.subtree(of: $0) } ?? self.viewOrder
+        let outline = view.map { self.outline(of: $0) } ?? self.outline()
+        let levels = Dictionary(outline.map { ($0.name, $0.level) }, uniquingKeysWith: { a, _ in a })
         let frame = exact ? self.frame(of:) : self.placedFrame(of:)
-        var lines = frameTable(names.map { ($0, frame($0)!, false) }, { text, _ in text }, guides: self.guideNames)
+        var lines = frameTable(outline.map { ($0.name, frame($0.name)!, false) }, { text, _ in text },
+                               guides: self.guideNames) { levels[$0] ?? 0 }
         if let scale = self.scale {
             lines.append(exact ? "  (exact: the solver's values; reports round them to \(formatNumber(scale))x pixels)"
                                : "  (rounded to \(formatNumber(scale))x pixels; frames --exact shows the solver's values)")

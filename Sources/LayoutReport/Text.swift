@@ -52,24 +52,39 @@ extension String {
 }
 
 /// Joins lines, wrapping any wider than `width` columns at spaces (continuations indented 4
-/// more than the line). Table rows (indented, with a two-space gap between columns) and
-/// carets are never wrapped: a row stays one row. Colour codes take no columns.
+/// more than the line). A table row (indented, with a two-space gap between columns) wraps
+/// only when a cell after its first holds words (`constraints`' text and state), at a space
+/// within them, its continuation under the second column when that leaves room; rows of
+/// numbers and carets are never wrapped: a row stays one row. Colour codes take no columns.
 package func wrap(_ lines: [String], width: Int) -> String {
     guard width >= 20 else { return lines.joined(separator: "\n") }
     var out: [String] = []
     for line in lines {
         let indent = String(line.prefix { $0 == " " })
-        // A table row has columns: a gap of two spaces after its indentation. It stays whole.
-        if line.count <= width || line.hasSuffix("^") || (!indent.isEmpty && line.dropFirst(indent.count).contains("  ")) {
+        var continuation = indent + "    "
+        var breaksFrom = 0
+        let body = Array(line.dropFirst(indent.count))
+        if !indent.isEmpty, let gap = (0..<max(0, body.count - 1)).first(where: { body[$0] == " " && body[$0 + 1] == " " }) {
+            var start = gap
+            while start < body.count && body[start] == " " { start += 1 }
+            // Only words wrap: a single space between two visible characters.
+            let hasWords = (start + 1..<max(start + 1, body.count - 1)).contains { i in
+                body[i] == " " && body[i - 1] != " " && body[i + 1] != " "
+            }
+            guard line.count > width, hasWords else { out.append(line); continue }
+            start += indent.count
+            if width - start >= 20 { continuation = String(repeating: " ", count: start) }
+            breaksFrom = start
+        }
+        if line.count <= width || line.hasSuffix("^") {
             out.append(line)
             continue
         }
-        let continuation = indent + "    "
         var rest = Substring(line)
         var first = true
         while true {
             let limit = width - (first ? 0 : continuation.count)
-            guard let space = lastBreak(in: rest, within: limit) else { break }
+            guard let space = lastBreak(in: rest, within: limit, after: first ? breaksFrom : 0) else { break }
             out.append((first ? "" : continuation) + rest[..<space].trimmingTrailingSpaces)
             rest = rest[rest.index(after: space)...].drop { $0 == " " }
             first = false
@@ -82,7 +97,7 @@ package func wrap(_ lines: [String], width: Int) -> String {
 /// Where to break `text` so that its first part fits in `width` columns: the last space that
 /// keeps it within them (after some visible text), or nil when it fits already or no space
 /// does. Skips ANSI colour sequences (ESC [ … m), which take no columns.
-private func lastBreak(in text: Substring, within width: Int) -> Substring.Index? {
+private func lastBreak(in text: Substring, within width: Int, after start: Int = 0) -> Substring.Index? {
     var column = 0
     var lastSpace: Substring.Index? = nil
     var sawText = false
@@ -99,7 +114,7 @@ private func lastBreak(in text: Substring, within width: Int) -> Substring.Index
             column += 1
             if column > width { return lastSpace }
             if character == " " {
-                if sawText { lastSpace = index }
+                if sawText && column > start { lastSpace = index }
             } else {
                 sawText = true
             }

@@ -37,8 +37,8 @@ extension CommandResult {
                 lines.append(String(repeating: " ", count: max(0, caret)) + "^")
             }
             let place = error.column.map { " at column \($0)" } ?? ""
-            // One line (README, "What each report shows"), never wrapped: a script can grep for it.
-            lines.append(paint("error\(place): ", ANSI.red) + error.text)
+            // Wrapped at words like every report line (the input echo and caret above stay whole).
+            lines.append(wrap([paint("error\(place): ", ANSI.red) + error.text], width: width))
             return lines.joined(separator: "\n")
         }
         if !rejected.isEmpty {
@@ -138,21 +138,28 @@ extension CommandResult {
     package func frameLines(_ paint: (String, String) -> String) -> [String] {
         var rows: [(String, Frame, Bool)]
         var rest = 0
+        // Rows read as the tree does: a view, its guides, then its subviews, indented.
+        let inTreeOrder = { (list: [(name: String, frame: Frame)]) in
+            list.sorted { (nesting[$0.name]?.key ?? []).lexicographicallyPrecedes(nesting[$1.name]?.key ?? []) }
+        }
         if frames.count <= Self.frameLinesCap {
             let changedSet = Set(changedFrames)
-            rows = frames.map { ($0.name, $0.frame, changedSet.contains($0.name)) }
+            rows = inTreeOrder(frames).map { ($0.name, $0.frame, changedSet.contains($0.name)) }
         } else {
-            rows = changedFrameList.prefix(Self.frameLinesCap).map { ($0.name, $0.frame, true) }
+            rows = inTreeOrder(changedFrameList).prefix(Self.frameLinesCap).map { ($0.name, $0.frame, true) }
             rest = changedFrameList.count - rows.count
         }
         if rows.isEmpty { return [] }
-        return frameTable(rows, paint, guides: Set(guides)) + (rest > 0 ? ["  … and \(counted(rest, "more frame")) changed (frames lists all)"] : [])
+        let table = frameTable(rows, paint, guides: Set(guides)) { nesting[$0]?.level ?? 0 }
+        return table + (rest > 0 ? ["  … and \(counted(rest, "more frame")) changed (frames lists all)"] : [])
     }
 }
 
-/// `  view  x  y  width  height` table; rows flagged true get a `*`; guides are marked so.
-package func frameTable(_ rows: [(String, Frame, Bool)], _ paint: (String, String) -> String, guides: Set<String> = []) -> [String] {
-    let cells = rows.map { row in [guides.contains(row.0) ? row.0 + " (guide)" : row.0, formatValue(row.1.x), formatValue(row.1.y), formatValue(row.1.width), formatValue(row.1.height)] }
+/// `  view  x  y  width  height` table; rows flagged true get a `*`; guides are marked so;
+/// names are indented two spaces per `level` (a view's subviews under it).
+package func frameTable(_ rows: [(String, Frame, Bool)], _ paint: (String, String) -> String, guides: Set<String> = [],
+                level: (String) -> Int = { _ in 0 }) -> [String] {
+    let cells = rows.map { row in [String(repeating: "  ", count: level(row.0)) + (guides.contains(row.0) ? row.0 + " (guide)" : row.0), formatValue(row.1.x), formatValue(row.1.y), formatValue(row.1.width), formatValue(row.1.height)] }
     let header = ["view", "x", "y", "width", "height"]
     var widths = header.map(\.count)
     for row in cells { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) } }

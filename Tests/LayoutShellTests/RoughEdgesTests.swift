@@ -178,13 +178,14 @@ import ShellTestSupport
         #expect(t.execute("save \(dir)/x.lal").output == ["saved 1 command to \(dir)/x.lal"])
     }
 
-    /// Lines in a block (a conflict's `why:`) wrap under their own indentation; table rows do not.
+    /// Lines in a block (a conflict's `why:`) wrap under their own indentation; rows of a table
+    /// of numbers do not.
     @Test func indentedSentencesWrapTablesDoNot() {
         let text = wrap(["  why: one two three four five six seven eight nine ten eleven twelve",
-                         "  view  x  y  width  height  and a very long row that stays whole"], width: 40)
+                         "  averyveryverylongviewname  1000  2000  3000  4000  5000"], width: 40)
         let lines = text.split(separator: "\n")
         #expect(lines[0] == "  why: one two three four five six")
         #expect(lines[1].hasPrefix("      seven"))
-        #expect(lines.last == "  view  x  y  width  height  and a very long row that stays whole")
+        #expect(lines.last == "  averyveryverylongviewname  1000  2000  3000  4000  5000")
     }
 }

@@ -508,7 +508,8 @@ import ShellTestSupport
             #expect(!r.ok, "accepted: \(line)")
             #expect(r.error?.column == column, "\(line): column \(String(describing: r.error?.column)), \(r.error?.text ?? "")")
             #expect(fingerprint(s) == before, "\(line) changed the session")
-            let text = r.renderText()
+            // The message is one line where it fits (it wraps at words to narrower widths).
+            let text = r.renderText(width: 1000)
             #expect(text.split(separator: "\n").count == (column == nil ? 1 : 3), "\(text)")
             #expect(text.split(separator: "\n").last!.hasPrefix("error"))
         }
@@ -519,7 +520,7 @@ import ShellTestSupport
         run(s, "view a")
         let r = s.execute("a.left == 20")
         #expect(r.error?.text == "a location cannot equal a constant: left only makes sense relative to another view; write a.left == root.left + 20")
-        #expect(r.renderText() == "a.left == 20\n          ^\nerror at column 11: " + r.error!.text)
+        #expect(r.renderText(width: 1000) == "a.left == 20\n          ^\nerror at column 11: " + r.error!.text)
     }
 
     @Test func hugeAndBinaryLines() {

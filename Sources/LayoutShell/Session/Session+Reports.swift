@@ -119,7 +119,15 @@ extension Session {
             let explained = Dictionary(result.explainedAmbiguity.map { ($0.view, $0) }, uniquingKeysWith: { a, _ in a })
             fillNews(&result, explained: explained)
         }
+        fillNesting(&result)
         // Any report that shows the solver's layout is the last the reader saw.
         if result.exercisedFrames == nil { exercisedShown = nil }
+    }
+
+    /// The place in the tree of the frames the text report will show (all of them up to
+    /// `frameLinesCap` views, else the changed ones), so that it indents them by nesting.
+    func fillNesting(_ result: inout CommandResult) {
+        let shown = result.frames.count <= CommandResult.frameLinesCap ? result.frames : result.changedFrameList
+        for (name, _) in shown { result.nesting[name] = (model.outlineKey(of: name), model.level(of: name)) }
     }
 }
