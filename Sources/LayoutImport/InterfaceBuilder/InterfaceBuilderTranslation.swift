@@ -564,15 +564,9 @@ struct InterfaceBuilderTranslation {
             spec.systemSpacing = 1
             spec.constant = 0
         }
-        var prefix = ""
-        if let identifier = constraint.identifier {
-            if LayoutModel.isIdentifier(identifier), !LayoutModel.looksLikeConstraintID(identifier), !taken.contains(identifier) {
-                prefix = identifier + ": "
-                taken.insert(identifier)
-            } else {
-                note("line \(constraint.line): the identifier \"\(identifier)\" is not a free name here; the constraint has only its id")
-            }
-        }
+        let named = constraintNamePrefix(for: constraint.identifier, line: constraint.line, taken: &taken)
+        if let text = named.note { note(text) }
+        let prefix = named.prefix
         if add(prefix + spec.canonicalText, constraint.line) {
             constraintSources["c\(nextNumber)"] = constraint
             nextNumber += 1

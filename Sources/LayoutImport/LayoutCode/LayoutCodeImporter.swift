@@ -278,15 +278,9 @@ struct LayoutCodeTranslation {
                                       secondItem: second.flatMap { itemName($0.item) }, secondAttribute: second?.attribute,
                                       multiplier: multiplier, constant: constant, priority: constraint.priority)
             spec.systemSpacing = system
-            var prefix = ""
-            if let identifier = constraint.identifier {
-                if LayoutModel.isIdentifier(identifier), !LayoutModel.looksLikeConstraintID(identifier), !taken.contains(identifier) {
-                    prefix = identifier + ": "
-                    taken.insert(identifier)
-                } else {
-                    note("line \(constraint.line): the identifier \"\(identifier)\" is not a free name here; the constraint has only its id")
-                }
-            }
+            let named = constraintNamePrefix(for: constraint.identifier, line: constraint.line, taken: &taken)
+            if let text = named.note { note(text) }
+            let prefix = named.prefix
             add(prefix + spec.canonicalText, constraint.line)
         case .visualFormat(let format, let options, let metrics, let views):
             if context.platformName != "ios", scratch.platformName != "ios" {
