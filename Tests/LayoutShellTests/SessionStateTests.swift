@@ -38,6 +38,8 @@ import ShellTestSupport
         "directory": "where relative paths resolve: set by the driver, not by a line",
         "shouldCancel": "the driver's Ctrl-C hook",
         "lessons": "where help finds lessons: set by the driver",
+        "playsLessons": "whether `lesson N` may play here (an interactive prompt): set by the driver",
+        "lessonRequest": "the lesson `lesson N` asked the driver to play next: a request, not state",
         "exerciseRound": "which other optimum `exercise` shows next; any change resets it",
         "pasted": "lines collected after `paste`, not yet a change",
         "exercisedShown": "what the last report showed, to mark frames that move back",

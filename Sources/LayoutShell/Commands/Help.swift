@@ -121,7 +121,7 @@ enum Help {
             lines.append(String(repeating: " ", count: max(0, 4 - number.count)) + number + "  " + lesson.title)
             lines += filled(words(lesson.summary), separator: " ", indent: "      ", first: "      ")
         }
-        lines.append("lesson N at the prompt (or layoutlab --lesson N) plays one, step by step (N: a number or a name).")
+        lines.append("Play one with lesson N, or layoutlab --lesson N (N: a number or a name).")
         lines.append("The files, scripts to read or replay: \(library.directory)")
         return lines
     }

@@ -11,16 +11,16 @@ import Testing
         # We want a box.
         view box
         #> added view box
-        #>   view  x  y  width  height
-        #>   root  0  0  375    667
-        #> * box   0  0  0      0
+        #>   view   x  y  width  height
+        #>   root   0  0  375    667
+        #> *   box  0  0  0      0
         #> ambiguous: box: no constraints
         # Give it a width.
         box.width == 100
         #> added c1: box.width == 100
-        #>   view  x  y  width  height
-        #>   root  0  0  375    667
-        #> * box   0  0  100    0
+        #>   view   x  y  width  height
+        #>   root   0  0  375    667
+        #> *   box  0  0  100    0
         #> ambiguous: box (x): only its width is pinned (c1); add a leading or trailing
         #>     constraint; box: no vertical constraints
         #
@@ -29,9 +29,9 @@ import Testing
         # answer:
         box.height == 50
         #> added c2: box.height == 50
-        #>   view  x  y  width  height
-        #>   root  0  0  375    667
-        #> * box   0  0  100    50
+        #>   view   x  y  width  height
+        #>   root   0  0  375    667
+        #> *   box  0  0  100    50
         #> ambiguous: box (x): only its width is pinned (c1); add a leading or trailing
         #>     constraint; box (y): only its height is pinned (c2); add a top or bottom
         #>     constraint

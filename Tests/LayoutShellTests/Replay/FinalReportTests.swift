@@ -24,7 +24,7 @@ import ShellTestSupport
         #expect(output.hasPrefix("rejected 2 lines:\n  card.lal:2: error at column 1: unknown command foo"))
         #expect(output.contains("  card.lal:4: error at column 11: a location cannot equal a constant"))
         // Then the layout as it stands: both frames, a's width applied after the bad line.
-        #expect(output.contains("  a     0  0  10     0"))
+        #expect(output.contains("    a   0  0  10     0"))
     }
 
     /// The final report is the state, not the additions of the last command.
@@ -32,7 +32,7 @@ import ShellTestSupport
         let out = Replay.run("view a b\na.width == 10\nb.width == 20\n", options: .init(final: true))
         #expect(out.ok)
         #expect(!out.output.contains("added"))
-        #expect(out.output.contains("b     0  0  20"))
+        #expect(out.output.contains("    b   0  0  20"))
         #expect(out.output.contains("ambiguous: a (x): only its width is pinned (c1); add a leading or trailing\n    constraint; a: no vertical constraints"))
         #expect(out.output.contains("ambiguous: b (x): only its width is pinned (c2)"))
     }
