@@ -1,5 +1,6 @@
 @testable import LayoutModel
 @testable import LayoutShell
+@testable import LayoutReport
 
 /// What every fuzz target shares: the bytes as text, a small session to run lines in, and the
 /// invariant that a rejected line changes nothing. Compiled into each target by scripts/fuzz.

@@ -108,7 +108,8 @@ start_shell() {
 # --- scenarios ---------------------------------------------------------------
 
 # A row of a frame table: frame_row NAME X Y WIDTH HEIGHT (a `*` or space first).
-frame_row() { screen_matches "^[* ] $1 +$2 +$3 +$4 +$5\$"; }
+# Rows are indented by nesting (a subview of root two spaces in), so any indentation matches.
+frame_row() { screen_matches "^[* ] +$1 +$2 +$3 +$4 +$5\$"; }
 
 scenario_first_session() {
     check "shell starts and shows a prompt" start_shell
@@ -255,7 +256,7 @@ scenario_paste_log() {
     key C-l
     tm clear-history -t "$SESSION"
     key Enter
-    check "Enter after the whole log imports it" wait_for "added c4: contentView.bottom == view.bottom"
+    check "Enter after the whole log imports it" wait_for "added c4: contentView.bottom == view1.bottom"
     check "... reports the conflict" wait_for "conflict: Unable to simultaneously satisfy constraints"
     check "... and that the session broke what UIKit broke" wait_for "UIKit broke c4; the session broke c4 too"
     wait_for -x "$PROMPT"
@@ -285,7 +286,7 @@ scenario_paste_log() {
 }
 
 frames_are_before() {
-    screen_matches '^  a     0  0  100    0$' && ! screen | grep -q 'v0 '
+    screen_matches '^ +a +0 +0 +100 +0$' && ! screen | grep -q 'v0 '
 }
 
 # A lesson in the shell: Enter runs the next command (shown on the prompt line as if typed),
@@ -307,7 +308,7 @@ scenario_lesson() {
     key C-l
     key Enter
     check "the next step runs in the same session" wait_for "added c1: box.left == root.left + 20"
-    check "... which now holds the reader's view" screen_matches '^  extra '
+    check "... which now holds the reader's view" screen_matches '^ +extra '
     check "... and says the transcript differs, and why" wait_for "your own commands changed the session"
     wait_for -x "lesson 2>"
     key C-d
