@@ -16,16 +16,7 @@ struct BracketedPasteTests {
         let result = pasting.executePasted(text.replacingOccurrences(of: "\n", with: "\r"))
         #expect(!pasting.isPasting)
 
-        let importing = Session()
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("bracketed-\(UUID().uuidString)-\(fileName)")
-        try text.write(to: file, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(at: file) }
-        let expected = importing.execute("import \(file.path)")
-        #expect(result.ok == expected.ok, "\(name): \(result.error?.message ?? "")")
-        #expect(result.error?.message == expected.error?.message)
-        // The first line names the file (or says it was pasted); the rest must agree.
-        #expect(Array(result.output.dropFirst()) == Array(expected.output.dropFirst()), "\(name)")
-        #expect(pasting.history == importing.history, "\(name)")
+        try PasteTests.expectSameAsImport(result, of: pasting, text: text, fileName: fileName, name: name)
     }
 
     /// Issue 24: a function with whitespace-only lines and two empty lines in a row, pasted

@@ -40,7 +40,13 @@ struct PasteTests {
         }
         #expect(!pasting.isPasting)
 
-        // The same text under a name `import` reads as the same format.
+        try Self.expectSameAsImport(result, of: pasting, text: text, fileName: fileName, name: name)
+        return emptyLines
+    }
+
+    /// A paste's result and history must be what `import` gives for the same text in a file
+    /// whose name picks the same format (the first report line names the file or the paste).
+    static func expectSameAsImport(_ result: CommandResult, of pasting: Session, text: String, fileName: String, name: String) throws {
         let importing = Session()
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("paste-\(UUID().uuidString)-\(fileName)")
         try text.write(to: file, atomically: true, encoding: .utf8)
@@ -50,7 +56,6 @@ struct PasteTests {
         #expect(result.error?.message == expected.error?.message)
         #expect(Array(result.output.dropFirst()) == Array(expected.output.dropFirst()), "\(name)")
         #expect(pasting.history == importing.history, "\(name)")
-        return emptyLines
     }
 
     /// Every real log, pasted with its empty lines, arrives whole; one empty line ends the
