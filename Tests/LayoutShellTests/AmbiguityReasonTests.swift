@@ -111,7 +111,10 @@ import Testing
         let r = s.execute("v79.right <= root.right")
         let lines = ambiguityLines(r)
         #expect(lines.count == 4)
-        #expect(lines.first == "ambiguous: v1 (x, width): it moves on a large optimal face (over 64 constraints), "
+        // v0's x is pinned to the root's left edge: only its width moves.
+        #expect(lines.first == "ambiguous: v0 (width): it moves on a large optimal face (over 64 constraints), "
+            + "too large to explain in a report; `explain v0.width` gives its range")
+        #expect(lines.dropFirst().first == "ambiguous: v1 (x, width): it moves on a large optimal face (over 64 constraints), "
             + "too large to explain in a report; `explain v1.left` and `explain v1.width` give the ranges")
         let entries = try #require(try json(r)["ambiguity"] as? [[String: Any]])
         #expect(entries.count == 12 && entries.allSatisfy { $0["reason"] as? String == "large-face" && $0["range"] is NSNull })
