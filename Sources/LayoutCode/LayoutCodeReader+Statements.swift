@@ -76,8 +76,10 @@ extension LayoutCodeReader {
         default:
             break
         }
-        guard let item = item(owner), item.guide == nil, item.view != Self.rootName || ["layoutMargins", "directionalLayoutMargins"].contains(property),
-              let index = item.view == Self.rootName ? -1 : viewIndex(of: item, line: line) else {
+        // Root and a cell's content view take margins, nothing else the code sets here.
+        let isContainer = item(owner).map { $0.view == Self.rootName || CodeCell.cell(ofContentView: $0.view) != nil } ?? false
+        guard let item = item(owner), item.guide == nil, !isContainer || ["layoutMargins", "directionalLayoutMargins"].contains(property),
+              let index = isContainer ? -1 : viewIndex(of: item, line: line) else {
             return .skipped(.notLayout)
         }
         for dialect in Self.dialects {

@@ -69,7 +69,7 @@ public struct LayoutCodeReader {
     // MARK: - Walking statements and blocks
 
     mutating func walk(_ nodes: [CodeNode], returning target: String?) {
-        for node in nodes {
+        for node in branchesThatRun(nodes) {
             switch node {
             case .statement(let tokens):
                 if let target, tokens.first?.text == "return", tokens.count == 2, tokens[1].kind == .name {
@@ -276,9 +276,16 @@ public struct LayoutCodeReader {
         return code.views.count - 1
     }
 
-    /// The view an item names, declared when first seen; nil for root.
+    /// The view an item names, declared when first seen; nil for root and a cell's content
+    /// view (which come with the session and the cell).
     mutating func viewIndex(of item: CodeItem, line: Int) -> Int? {
-        item.view == Self.rootName ? nil : declareView(item.view, className: nil, line: line)
+        item.view == Self.rootName || CodeCell.cell(ofContentView: item.view) != nil ? nil : declareView(item.view, className: nil, line: line)
+    }
+
+    /// Whether a code name is a cell the code makes as a `UITableViewCell` or `UICollectionViewCell`.
+    func isCell(_ name: String) -> Bool {
+        guard let index = viewIndex[name], let className = code.views[index].className else { return false }
+        return CodeCell.classes.contains(className)
     }
 
     /// Renames a view (a closure-initialized property's local variable becomes the property).
