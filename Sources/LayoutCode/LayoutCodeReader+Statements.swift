@@ -19,6 +19,10 @@ extension LayoutCodeReader {
             numbers[name] = number
             return .skipped(.notLayout)
         }
+        if let size = sizeValue(value) {
+            sizeVariables[name] = size
+            return .skipped(.notLayout)
+        }
         if case .call = value, let insets = insets(value) {
             insetVariables[name] = insets
             return .skipped(.notLayout)
@@ -51,7 +55,12 @@ extension LayoutCodeReader {
     /// `target = value`: a property of a constraint, view or stack view.
     mutating func assign(_ target: CodeExpression, _ value: CodeExpression, line: Int) -> Outcome {
         guard case .member(let owner?, let property) = target else {
-            if case .name(let name) = target { return bind(name, to: value, line: line) }
+            if case .name(let name) = target {
+                // `view = UIView()` in `loadView` gives the controller its root view; only a
+                // declaration (`let view = …`) makes a local called `view`.
+                if name == "view", viewIndex[name] == nil, viewConstruction(value) != nil { return .skipped(.notLayout) }
+                return bind(name, to: value, line: line)
+            }
             return .skipped(.notLayout)
         }
         switch property {

@@ -20,6 +20,8 @@ public struct LayoutCodeReader {
     var numbers: [String: Double] = [:]
     /// Variables holding insets (`UIEdgeInsets padding = UIEdgeInsetsMake(10, 10, 10, 10)`).
     var insetVariables: [String: EdgeInsets] = [:]
+    /// Variables holding a size (`let imageSize = CGSize(width: 8, height: 10)`).
+    var sizeVariables: [String: (width: Double, height: Double)] = [:]
     var dictionaries: [String: CodeExpression] = [:]
     /// Variables standing for an item (`let guide = view.safeAreaLayoutGuide`).
     var itemVariables: [String: CodeItem] = [:]
