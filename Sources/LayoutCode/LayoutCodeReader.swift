@@ -170,12 +170,27 @@ public struct LayoutCodeReader {
     mutating func skip(_ tokens: [CodeToken], _ reason: CodeSkippedLine.Reason, inLibrary: Bool = false) {
         guard let first = tokens.first else { return }
         // `import SnapKit`, `#import "Masonry.h"` name a library, not a layout.
-        let mentions = inLibrary || first.text != "import" && tokens.contains { Self.isLayoutWord($0) }
+        let mentions = inLibrary || first.text != "import" && tokens.contains { Self.isLayoutWord($0) } && !Self.isBookkeeping(tokens)
         let text = sourceLines.indices.contains(first.line - 1)
             ? String(sourceLines[first.line - 1].trimmingSpaces.prefix(120)) : ""
         code.skipped.append(CodeSkippedLine(line: first.line, text: text,
                                             reason: reason == .notLayout && mentions ? .unrecognized : reason,
                                             mentionsLayout: mentions))
+    }
+
+    /// UIKit's update cycle (`view.setNeedsUpdateConstraints()`, `super.updateViewConstraints()`)
+    /// and a flag set to a literal (`didSetupConstraints = true`): named after constraints,
+    /// but not layout, so not listed.
+    static func isBookkeeping(_ tokens: [CodeToken]) -> Bool {
+        let cycle: Set = ["setNeedsUpdateConstraints", "updateConstraintsIfNeeded", "updateViewConstraints", "updateConstraints"]
+        if tokens.contains(where: { $0.kind == .name && cycle.contains($0.text) }) { return true }
+        var rest = tokens.drop { $0.kind == .name && ["var", "let", "self", "BOOL", "Bool"].contains($0.text) || $0.is(".") || $0.is(":") }
+        guard rest.first?.kind == .name else { return false }
+        rest = rest.dropFirst()
+        if rest.first?.is(":") == true { rest = rest.dropFirst(2) }
+        guard rest.first?.is("=") == true else { return false }
+        let value = rest.dropFirst().filter { !$0.is(";") }
+        return value.count == 1 && ["true", "false", "YES", "NO"].contains(value.first!.text)
     }
 
     enum Outcome: Equatable {

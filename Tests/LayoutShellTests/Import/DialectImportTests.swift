@@ -65,6 +65,18 @@ struct DialectImportTests {
         // (trailingToSuperview turns its offset around); height 40 @750 capped at 30; centred on
         // icon (8 + 325.5 − 15).
         ("TinyConstraintsCell.swift.txt", 10, ["icon": [8, 8, 60, 651], "label": [76, 318.5, 291, 30]]),
+        // loadView's `view = UIView()` is root. cardView: 16 below the top layout guide (the
+        // safe area's top, 0 here), 16 in from each side → 343 wide, 200 high. stripView: in
+        // cardView's margins (10, 12, -, 12) → 12, 10, 343 − 24, and badgeSize.height 16.
+        // footerView: 24 below cardView (16 + 200 + 24), badgeSize 24 × 16, centred
+        // ((375 − 24) / 2); its bottom at most 8 above the safe area's (256 + 16 <= 659).
+        ("PureLayoutLoadView.swift.txt", 13, ["cardView": [16, 16, 343, 200], "stripView": [12, 10, 319, 16],
+                                              "footerView": [175.5, 240, 24, 16]]),
+        // Root is the view class. startMark: markSize 6 × 12, 4 in from the left, centred on
+        // 333.5 (y 327.5). endMark: 4 in from the right (375 − 4 − 6). line: from 10 to 365,
+        // height 12 / 4, centred (333.5 − 1.5).
+        ("TinyConstraintsMetricView.swift.txt", 12, ["startMark": [4, 327.5, 6, 12], "endMark": [365, 327.5, 6, 12],
+                                                     "line": [10, 332, 355, 3]]),
     ] as [(String, Int, [String: [Double]])])
     func importsTheFixture(_ file: String, _ constraints: Int, _ frames: [String: [Double]]) throws {
         let session = Session()
