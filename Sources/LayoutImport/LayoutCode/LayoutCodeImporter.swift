@@ -365,7 +365,10 @@ struct LayoutCodeTranslation {
 
     /// Each skipped line that names an anchor or a constraint, with its number (at most 20).
     mutating func noteSkipped() {
-        let listed = code.skipped.filter(\.mentionsLayout)
+        // In line order: a branch the newest system does not run is listed when its block is
+        // walked, before the statements of blocks nested above it.
+        let listed = code.skipped.filter(\.mentionsLayout).enumerated()
+            .sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }.map(\.element)
         for skipped in listed.prefix(20) {
             let why: String
             switch skipped.reason {

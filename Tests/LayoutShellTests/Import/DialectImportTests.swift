@@ -89,6 +89,24 @@ struct DialectImportTests {
         for (view, expected) in frames { #expect(frame(session, view) == expected, "\(view)") }
     }
 
+    /// Issue 24: both branches of `if #available` were read, so every constraint came twice.
+    /// tabBarView: the safe area's top (0 here), full width, 44 high. pageView: from
+    /// tabBarView's bottom (44) to the safe area's bottom (667), full width. panel: the safe
+    /// area's top and bottom, the root's sides.
+    @Test func onlyTheNewestSystemsBranchIsImported() {
+        let session = Session()
+        let result = session.execute("import \(fixtures.appendingPathComponent("AvailabilitySnapKit.swift.txt").path)")
+        #expect(result.ok && session.model.brokenConstraints().isEmpty)
+        #expect(userConstraints(session) == 8)
+        #expect(frame(session, "tabBarView") == [0, 0, 375, 44] && frame(session, "pageView") == [0, 44, 375, 623])
+        let skipped = result.output.filter { $0.hasPrefix("line ") && $0.contains("runs only before") }
+        #expect(skipped.map { $0.prefix(while: { $0 != ":" }) } == ["line 16", "line 25", "line 27", "line 30", "line 34"])
+        let objc = Session()
+        let masonry = objc.execute("import \(fixtures.appendingPathComponent("AvailabilityMasonry.m.txt").path)")
+        #expect(masonry.ok && userConstraints(objc) == 4 && frame(objc, "panel") == [0, 0, 375, 667])
+        #expect(masonry.output.contains { $0.hasPrefix("line 19: skipped (the else branch runs only before iOS 11.0)") })
+    }
+
     @Test func aLineOfAMakerThatIsNotReadIsListedWithItsLine() {
         let (_, result) = importing("""
             view.addSubview(box)
