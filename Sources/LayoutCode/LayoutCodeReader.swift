@@ -307,7 +307,19 @@ public struct LayoutCodeReader {
 
     /// Renames a view (a closure-initialized property's local variable becomes the property).
     mutating func rename(_ old: String, to new: String) {
-        guard let index = viewIndex[old], viewIndex[new] == nil, old != new else { return }
+        guard viewIndex[old] != nil, old != new else { return }
+        if let existing = viewIndex[new] {
+            // The property was named before its closure was read (`label.textColor = …` in a
+            // `didSet` above it): that mention is this view. Anything more is another view.
+            let named = code.views[existing]
+            guard named.kind == .view, named.className == nil, !named.isMadeHere, named.superview == nil,
+                  named.frame == nil, named.identifier == nil else { return }
+            let from = viewIndex[old]!
+            for word in named.contentSet where !code.views[from].contentSet.contains(word) { code.views[from].contentSet.append(word) }
+            code.views.remove(at: existing)
+            viewIndex = Dictionary(uniqueKeysWithValues: code.views.enumerated().map { ($1.name, $0) })
+        }
+        let index = viewIndex[old]!
         code.views[index].name = new
         viewIndex[old] = nil
         viewIndex[new] = index
