@@ -232,6 +232,10 @@ public struct IBVariation: Sendable, Hashable {
     /// `<mask key="subviews">`.
     public var excludedSubviews: [String] = []
     public var includedSubviews: [String] = []
+    /// A stack view's per-size-class settings (`<variation key=… axis="vertical"/>`).
+    public var axis: String?
+    public var spacing: Double?
+    public var alignment: String?
 }
 
 /// A size class pair, for variation keys (`heightClass=compact-widthClass=regular`).

@@ -234,6 +234,9 @@ private struct ElementReader {
 
     mutating func readVariation(_ element: IBElement) -> IBVariation {
         var variation = IBVariation(key: element["key"] ?? "default", line: element.line)
+        variation.axis = element["axis"]
+        variation.spacing = element.number("spacing")
+        variation.alignment = element["alignment"]
         for mask in element.children where mask.name == "mask" {
             for entry in mask.children {
                 guard let reference = entry["reference"] else { continue }

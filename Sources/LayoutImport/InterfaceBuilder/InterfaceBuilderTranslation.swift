@@ -31,6 +31,8 @@ struct InterfaceBuilderTranslation {
     /// Counts for the summary.
     private(set) var constraintsRead = 0
     private(set) var placeholders = 0
+    /// Constraints made for other size classes, inactive on this screen (`vary` brings them in).
+    private(set) var otherSizeClasses = 0
 
     private var taken: Set<String>
     private var usedBases: [String: Int] = [:]
@@ -105,18 +107,23 @@ struct InterfaceBuilderTranslation {
                 note("the root starts \(formatNumber(stored.y)) points down, under opaque bars: laid out \(formatNumber(width))x\(formatNumber(height))")
             }
         }
-        if let device, isController, whole {
+        let viaDevice = device != nil && isController && whole
+        if let device, viaDevice {
             add("device \(device.name)\(landscape ? " landscape" : "")")
         } else {
             add("root \(formatNumber(width))x\(formatNumber(height))")
             if let device { add("scale \(formatNumber(device.scale))") }
         }
         if let device {
-            let regularWidth = landscape ? device.regularWidthInLandscape : device.regularWidthInPortrait
-            let isPad = device.name.hasPrefix("iPad")
-            traits = IBTraits(widthCompact: !regularWidth, heightCompact: !isPad && landscape)
+            let sizeClasses = device.traits(landscape: landscape)
+            traits = IBTraits(widthCompact: sizeClasses.width == .compact, heightCompact: sizeClasses.height == .compact)
         } else if document.device == nil, document.usesTraitCollections {
             note("no <device> (an Xcode 6–7 file): the Any/Any canvas, \(formatNumber(width))x\(formatNumber(height)); only constraints installed for Any/Any are read")
+        }
+        // The size classes the scene's variations are chosen by, where the session would not
+        // take them from a device line: `device` and `traits` re-apply them later.
+        if !viaDevice, Self.varies(root) {
+            add("traits \(traits.map { Self.collection($0).words } ?? "any")")
         }
         // Bars the controller sits under, as IB infers them (simulated metrics or containers).
         var insets = device?.safeArea(landscape: landscape) ?? EdgeInsets(all: 0)
@@ -161,7 +168,6 @@ struct InterfaceBuilderTranslation {
                 }
             }
         }
-        let viaDevice = device != nil && isController && whole
         if insets != (viaDevice ? device!.safeArea(landscape: landscape) : EdgeInsets(all: 0)) {
             let values = [insets.top, insets.left, insets.bottom, insets.right].map(formatNumber).joined(separator: ",")
             add("safearea \(values)")
@@ -392,6 +398,13 @@ struct InterfaceBuilderTranslation {
         }
         if stack.baselineRelative { add("\(name).baselineRelative = true", view.line) }
         if stack.marginsRelative { add("\(name).marginsRelative = true", view.line) }
+        // Per-size-class axis, spacing and alignment (the Any/Any values are the element's).
+        for variation in view.variations {
+            guard let pattern = IBTraits(key: variation.key).map(Self.collection)?.words else { continue }
+            if let alignment = variation.alignment { add("vary \(name).alignment = \(alignment) for \(pattern)", variation.line) }
+            if let axis = variation.axis { add("vary \(name).axis = \(axis == "vertical" ? "v" : "h") for \(pattern)", variation.line) }
+            if let spacing = variation.spacing { add("vary \(name).spacing = \(formatNumber(spacing)) for \(pattern)", variation.line) }
+        }
         settings(of: view, name: name)
         for subview in arranged where subview.stack == nil {
             let child = names[subview.id ?? ""] ?? ""
@@ -505,15 +518,64 @@ struct InterfaceBuilderTranslation {
         return view.constraints.filter { !excluded.contains($0.id ?? "") }
     }
 
+    /// Every constraint of a view installed in some size class: those installed here count as
+    /// read; the others are made inactive, with `vary` lines that install each where the
+    /// file's `<variation>`s do, so `device` and `traits` can bring them in.
     mutating func emitConstraints(of view: IBView) {
-        for constraint in installedConstraints(of: view) {
+        let here = Set(installedConstraints(of: view).map { $0.id ?? "" })
+        for constraint in view.constraints {
+            let installedHere = here.contains(constraint.id ?? "")
+            let rules = installRules(of: constraint, in: view)
+            guard installedHere || rules.base || rules.cases.contains(where: \.installed) else { continue }
             if constraint.placeholder {
-                placeholders += 1
-                note("line \(constraint.line): a placeholder constraint (removed at build time): left out")
+                if installedHere {
+                    placeholders += 1
+                    note("line \(constraint.line): a placeholder constraint (removed at build time): left out")
+                }
                 continue
             }
-            constraintsRead += 1
-            emitConstraint(constraint)
+            if installedHere { constraintsRead += 1 }
+            guard let id = emitConstraint(constraint, quietly: !installedHere) else { continue }
+            if !installedHere { otherSizeClasses += 1 }
+            // The size classes' values first, then Any/Any's (the one line made with the
+            // constant and installation of this screen stays as it is here).
+            for (pattern, installed) in rules.cases { add("vary \(id).active = \(installed) for \(pattern.words)", constraint.line) }
+            if !rules.base { add("vary \(id).active = false", constraint.line) }
+            let constants = constraint.constantVariations.compactMap { entry in IBTraits(key: entry.key).map { (Self.collection($0), entry.constant) } }
+            for (pattern, constant) in constants { add("vary \(id).constant = \(formatNumber(constant)) for \(pattern.words)", constraint.line) }
+            if !constants.isEmpty { add("vary \(id).constant = \(formatNumber(constraint.constant))", constraint.line) }
+        }
+    }
+
+    /// Where a constraint is installed: in Any/Any (the `default` variation's mask), and the
+    /// size classes whose variation includes or excludes it, least specific first.
+    func installRules(of constraint: IBConstraint, in view: IBView) -> (base: Bool, cases: [(pattern: TraitCollection, installed: Bool)]) {
+        guard let id = constraint.id else { return (true, []) }
+        var base = true
+        var cases: [(TraitCollection, Bool, Int)] = []
+        for variation in view.variations {
+            let verdict: Bool? = variation.includedConstraints.contains(id) ? true : variation.excludedConstraints.contains(id) ? false : nil
+            guard let verdict else { continue }
+            if variation.key == "default" {
+                base = verdict
+            } else if let key = IBTraits(key: variation.key) {
+                cases.append((Self.collection(key), verdict, key.specificity))
+            }
+        }
+        return (base, cases.sorted { $0.2 < $1.2 }.map { ($0.0, $0.1) })
+    }
+
+    /// The session's spelling of a variation's size classes.
+    static func collection(_ traits: IBTraits) -> TraitCollection {
+        let sizeClass = { (compact: Bool?) in compact.map { $0 ? SizeClass.compact : .regular } }
+        return TraitCollection(width: sizeClass(traits.widthCompact), height: sizeClass(traits.heightCompact))
+    }
+
+    /// Whether anything in the scene varies by size class.
+    static func varies(_ root: IBView) -> Bool {
+        root.flattened().contains { view in
+            view.variations.contains { $0.key != "default" || !$0.excludedConstraints.isEmpty || $0.axis != nil || $0.spacing != nil || $0.alignment != nil }
+                || view.constraints.contains { !$0.constantVariations.isEmpty }
         }
     }
 
@@ -534,18 +596,23 @@ struct InterfaceBuilderTranslation {
         return (name, attribute)
     }
 
-    mutating func emitConstraint(_ constraint: IBConstraint) {
+    /// Makes one constraint; returns its id, or nil when it is left out (with a note unless `quietly`: one for
+    /// other size classes whose views are not here).
+    mutating func emitConstraint(_ constraint: IBConstraint, quietly: Bool = false) -> String? {
         let label = constraint.id.map { "constraint \($0)" } ?? "a constraint"
         guard let first = item(constraint.firstItem, constraint.firstAttribute) else {
-            return note("line \(constraint.line): \(label) left out: \(missing(constraint.firstItem))")
+            if !quietly { note("line \(constraint.line): \(label) left out: \(missing(constraint.firstItem))") }
+            return nil
         }
         var second: (item: String, attribute: LayoutAttribute)?
         if let secondID = constraint.secondItem, let attribute = constraint.secondAttribute {
             guard let found = item(secondID, attribute) else {
-                return note("line \(constraint.line): \(label) left out: \(missing(secondID))")
+                if !quietly { note("line \(constraint.line): \(label) left out: \(missing(secondID))") }
+                return nil
             }
             second = found
         }
+        // The constant for this screen's size classes (`vary` lines give the others).
         var constant = constraint.constant
         if let traits {
             let matching = constraint.constantVariations.compactMap { entry -> (Double, Int)? in
@@ -567,10 +634,11 @@ struct InterfaceBuilderTranslation {
         let named = constraintNamePrefix(for: constraint.identifier, line: constraint.line, taken: &taken)
         if let text = named.note { note(text) }
         let prefix = named.prefix
-        if add(prefix + spec.canonicalText, constraint.line) {
-            constraintSources["c\(nextNumber)"] = constraint
-            nextNumber += 1
-        }
+        guard add(prefix + spec.canonicalText, constraint.line) else { return nil }
+        let id = "c\(nextNumber)"
+        constraintSources[id] = constraint
+        nextNumber += 1
+        return id
     }
 
     func missing(_ id: String) -> String {
@@ -596,8 +664,11 @@ struct InterfaceBuilderTranslation {
 
     mutating func summary() {
         let made = viewOrder.filter { trial.hasView($0) }.count
-        var text = "  \(made) view\(made == 1 ? "" : "s"), \(constraintSources.count) of \(constraintsRead) constraints installed"
+        var text = "  \(made) view\(made == 1 ? "" : "s"), \(constraintSources.count - otherSizeClasses) of \(constraintsRead) constraints installed"
         if placeholders > 0 { text += " (\(placeholders) placeholder\(placeholders == 1 ? "" : "s") left out)" }
+        if otherSizeClasses > 0 {
+            text += "; \(otherSizeClasses) more for other size classes, inactive here (`vary` lists them; `device` and `traits` re-apply them)"
+        }
         text += "; `names` shows each name's IB id"
         notes.insert(text, at: 0)
         let sized = root.flattened().dropFirst().filter { intrinsic(of: $0) != nil && !($0.translatesAutoresizingMask ?? true) }.count
