@@ -12,6 +12,9 @@ public struct IBDocument: Sendable {
     public var device: IBDeviceSetting?
     /// The scene UIKit shows first (a view controller's id).
     public var initialViewController: String?
+    /// An AppKit file: frames count from the bottom of the superview (unless it is flipped),
+    /// and there is no status bar.
+    public var isAppKit = false
     public var usesSafeAreas = false
     public var usesTraitCollections = false
     /// A storyboard's scenes, in document order.
@@ -176,6 +179,9 @@ public struct IBRect: Sendable, Hashable {
 /// `<directionalEdgeInsets … leading trailing>`: leading in `left`, trailing in `right`).
 public struct IBInsets: Sendable, Hashable {
     public var top, left, bottom, right: Double
+    public init(top: Double, left: Double, bottom: Double, right: Double) {
+        self.top = top; self.left = left; self.bottom = bottom; self.right = right
+    }
 }
 
 /// `<autoresizingMask key="autoresizingMask" widthSizable="YES" flexibleMaxX="YES" …>`.

@@ -18,6 +18,8 @@ public enum IBReader {
         var reader = ElementReader(document: document)
         reader.readDocument(root)
         document = reader.document
+        // `com.apple.InterfaceBuilder3.Cocoa.XIB` (and `.Cocoa.Storyboard.XIB`): AppKit's.
+        document.isAppKit = type.contains("InterfaceBuilder3.Cocoa.")
         return document
     }
 

@@ -124,6 +124,43 @@ import LayoutShell
         #expect(result.output.contains { $0.contains("not installed for width compact, height compact") })
     }
 
+    /// The size classes stay in the session: `device` and `traits` re-apply the scene's
+    /// variations (the stack's axis and spacing, the top constant), each one undo step.
+    @Test func sizeClassesAreReappliedByDeviceAndTraits() {
+        let (session, result) = imported("AdaptiveStack.storyboard")
+        #expect(result.ok, "\(result.error?.message ?? "")")
+        // iPhone SE portrait (compact width, regular height): the stack is vertical, spacing
+        // 10, 20 below the safe area's top (20): 16,40, 375 - 32 = 343 wide, 50 + 10 + 50 high.
+        #expect(frame(session, "pair") == Frame(x: 16, y: 40, width: 343, height: 110))
+        #expect(frame(session, "second") == Frame(x: 0, y: 60, width: 343, height: 50))
+        #expect(!result.output.contains { $0.contains("misplaced") })
+        // Landscape: compact height, so horizontal, spacing 20, top 8 on a safe area that
+        // starts at 0: 667 - 32 = 635 wide, each (635 - 20) / 2 = 307.5, the second at 327.5.
+        _ = session.execute("device iPhoneSE landscape")
+        #expect(frame(session, "pair") == Frame(x: 16, y: 8, width: 635, height: 50))
+        #expect(frame(session, "second") == Frame(x: 327.5, y: 0, width: 307.5, height: 50))
+        _ = session.execute("undo")
+        #expect(frame(session, "second") == Frame(x: 0, y: 60, width: 343, height: 50))
+        // The same classes by hand, on the portrait screen: 343 wide, each (343 - 20) / 2 =
+        // 161.5; top 20 + 8.
+        _ = session.execute("traits height=compact")
+        #expect(frame(session, "pair") == Frame(x: 16, y: 28, width: 343, height: 50))
+        #expect(frame(session, "second") == Frame(x: 181.5, y: 0, width: 161.5, height: 50))
+        #expect(session.execute("vary").output.contains("  pair.axis = h   (v for any, h for height=compact)"))
+    }
+
+    /// Constraints installed only in other size classes are made, inactive, and come in when
+    /// the traits change: the banner's 50-point height replaces its 100 in a compact height.
+    @Test func constraintsOfOtherSizeClassesWaitInactive() {
+        let (session, result) = imported("SizeClasses.storyboard")
+        #expect(result.output.contains { $0.contains("4 of 4 constraints installed; 1 more for other size classes") })
+        // Landscape iPhone SE: compact height, the 50 (the 100 is made, inactive).
+        #expect(frame(session, "banner")?.height == 50)
+        _ = session.execute("traits height=regular")
+        // Regular height: 100 high, 20 below the safe area's top (0 on this 667x375 screen).
+        #expect(frame(session, "banner") == Frame(x: 0, y: 20, width: 667, height: 100))
+    }
+
     @Test func oldGuidesAndPlaceholders() {
         let (session, result) = imported("OldGuides.storyboard")
         #expect(result.ok, "\(result.error?.message ?? "")")

@@ -46,7 +46,7 @@ struct InterfaceBuilderTranslation {
 
     init(document: IBDocument, root: IBView, controller: IBViewController?, context: any ImportContext, device: InterfaceBuilderImporter.DeviceChoice?) {
         self.document = document
-        self.root = root
+        self.root = Self.alignmentFrames(document.isAppKit ? Self.flipped(root) : root)
         self.controller = controller
         self.context = context
         self.override = device
@@ -127,7 +127,7 @@ struct InterfaceBuilderTranslation {
         }
         // Bars the controller sits under, as IB infers them (simulated metrics or containers).
         var insets = device?.safeArea(landscape: landscape) ?? EdgeInsets(all: 0)
-        if device == nil, isController { insets.top = 20 }
+        if device == nil, isController, !document.isAppKit { insets.top = 20 }
         var barHeights: (top: Double, bottom: Double) = (0, 0)
         if let controller {
             let bars = Self.bars(of: controller, in: document)
@@ -272,6 +272,50 @@ struct InterfaceBuilderTranslation {
     }
 
     // MARK: - Views
+
+    /// How far a control's frame reaches beyond its alignment rectangle, which is what
+    /// constraints place: IB stores frames, so a slider stored 285x31 is 281x30 to Auto Layout,
+    /// 2 points in at the sides and 1 above the bottom, and a switch stored 51 wide is 49, its
+    /// right edge 2 points in (both read off stored frames against their constraints in real
+    /// files: README, "Decisions").
+    static let alignmentInsets: [String: IBInsets] = [
+        "slider": IBInsets(top: 0, left: 2, bottom: 1, right: 2),
+        "switch": IBInsets(top: 0, left: 0, bottom: 0, right: 2),
+    ]
+
+    /// AppKit views a superview lays out from its top (`isFlipped`); any other NSView counts
+    /// its subviews' frames from its bottom.
+    static let flippedAppKitElements: Set<String> = [
+        "clipView", "tableView", "outlineView", "textView", "collectionView", "stackView", "tableCellView",
+    ]
+
+    /// An AppKit tree with every frame counted from the top of its superview, as the session
+    /// (and UIKit) counts: y becomes the superview's height - y - height.
+    static func flipped(_ view: IBView) -> IBView {
+        var view = view
+        let height = view.frame?.height
+        let flips = !flippedAppKitElements.contains(view.element)
+        view.subviews = view.subviews.map { subview in
+            var subview = subview
+            if flips, let height, let frame = subview.frame {
+                subview.frame = IBRect(x: frame.x, y: height - frame.y - frame.height, width: frame.width, height: frame.height)
+            }
+            return flipped(subview)
+        }
+        return view
+    }
+
+    /// The tree with each control's stored frame made its alignment rectangle: the session's
+    /// frames are those, and so are the sizes taken as intrinsic and the frames compared.
+    static func alignmentFrames(_ view: IBView) -> IBView {
+        var view = view
+        if let insets = alignmentInsets[view.element], let frame = view.frame {
+            view.frame = IBRect(x: frame.x + insets.left, y: frame.y + insets.top,
+                                width: frame.width - insets.left - insets.right, height: frame.height - insets.top - insets.bottom)
+        }
+        view.subviews = view.subviews.map(alignmentFrames)
+        return view
+    }
 
     /// A view's subviews installed for the screen's size classes.
     mutating func installedSubviews(of view: IBView) -> [IBView] {

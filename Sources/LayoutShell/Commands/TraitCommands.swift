@@ -59,7 +59,7 @@ struct SetTraits: SessionChange {
                   "hand, a class not named keeps its value; the screen stays as it is.",
                   "Whatever varies for traits (vary, an imported scene's size classes) is",
                   "re-applied: constraints installed or removed, constants, stack axes."],
-        examples: ["traits", "traits width=regular height=compact"],
+        examples: ["traits width=regular height=compact"],
         overview: ["traits height=compact"],
         completeArguments: { _ in ["width=compact", "width=regular", "height=compact", "height=regular"] })
 
@@ -115,7 +115,7 @@ struct SetVariant: SessionChange {
                   "value before its first variant is its Any/Any one. Applied now and at",
                   "every device or traits change. Alone: the variants. An imported",
                   "storyboard's size classes become these lines."],
-        examples: ["vary c3.constant = 40 for height=compact", "vary c4.active = false for width=regular", "vary row.axis = v for width=compact"],
+        examples: ["vary c3.constant = 40 for height=compact", "vary c2.active = false for width=regular", "vary row.axis = v for width=compact"],
         overview: ["vary c3.active = false for height=compact"],
         completeArguments: { context in
             context.words.count >= 4 ? ["for", "width=compact", "width=regular", "height=compact", "height=regular"] : []
