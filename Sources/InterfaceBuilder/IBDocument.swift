@@ -58,6 +58,9 @@ public struct IBScene: Sendable {
     public var title: String?
     public var line: Int
     public var controller: IBViewController?
+    /// Views among the scene's top-level objects, beside the controller (not in its view:
+    /// the code adds them at run time, if at all): (class, line).
+    public var outsideViews: [(className: String, line: Int)] = []
 }
 
 /// A view controller (`viewController`, `tableViewController`, `navigationController`, …).
@@ -143,6 +146,12 @@ public struct IBView: Sendable {
     /// at run time.
     public var placeholderIntrinsicWidth: Double?
     public var placeholderIntrinsicHeight: Double?
+    /// A container view's embed segue: the view controller it shows.
+    public var embeds: String?
+    /// A text view's `scrollEnabled="NO"`: it grows with its text, as a label does.
+    public var scrollDisabled = false
+    /// A table cell's built-in style (`IBUITableViewCellStyleSubtitle` …), nil for a custom one.
+    public var cellStyle: String?
 
     /// UIKit's class for an element name (`label` → `UILabel`).
     public static func uikitClass(of element: String) -> String {

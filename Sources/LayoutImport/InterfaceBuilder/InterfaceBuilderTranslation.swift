@@ -34,6 +34,8 @@ struct InterfaceBuilderTranslation {
     /// Constraints made for other size classes, inactive on this screen (`vary` brings them in).
     private(set) var otherSizeClasses = 0
 
+    /// What container views showed, for the notes.
+    private let embeddedScenes: [String]
     private var taken: Set<String>
     private var usedBases: [String: Int] = [:]
     private var oldGuides: [String: Bool] = [:]
@@ -46,7 +48,10 @@ struct InterfaceBuilderTranslation {
 
     init(document: IBDocument, root: IBView, controller: IBViewController?, context: any ImportContext, device: InterfaceBuilderImporter.DeviceChoice?) {
         self.document = document
-        self.root = Self.alignmentFrames(document.isAppKit ? Self.flipped(root) : root)
+        var embedded: [String] = []
+        let spliced = Self.embeddingContainers(root, document: document, shown: &embedded)
+        self.root = Self.alignmentFrames(document.isAppKit ? Self.flipped(spliced) : spliced)
+        embeddedScenes = embedded
         self.controller = controller
         self.context = context
         self.override = device
@@ -61,9 +66,19 @@ struct InterfaceBuilderTranslation {
             note("the session already has views: the scene's are added beside them, in root")
         }
         for note in document.notes { self.note("line \(note.line): \(note.message)") }
+        for text in embeddedScenes { note(text) }
+        if let controller, let scene = document.scenes.first(where: { $0.controller?.id == controller.id }) {
+            for outside in scene.outsideViews {
+                note("line \(outside.line): a \(outside.className) beside the controller's view, not in it (the code adds it at run time, if at all): left out")
+            }
+        }
         screen()
         if let id = root.id { claimRoot(id) }
-        for subview in installedSubviews(of: root) { emitView(subview, in: LayoutModel.rootName, arranged: false) }
+        if Self.cellElements.contains(root.element), let content = root.subviews.first(where: { $0.key == "contentView" }) {
+            emitCell(content)
+        } else {
+            for subview in installedSubviews(of: root) { emitView(subview, in: LayoutModel.rootName, arranged: false) }
+        }
         for view in root.flattened() where !excludedViews.contains(view.id ?? "") {
             emitConstraints(of: view)
         }
@@ -273,6 +288,71 @@ struct InterfaceBuilderTranslation {
 
     // MARK: - Views
 
+    static let cellElements: Set<String> = ["tableViewCell", "collectionViewCell"]
+
+    /// A xib's cell as the session's `cell`: UIKit pins its content view to the cell's size,
+    /// less the separator in a table (so IB's stored 43.5 under a 44-point row), and the
+    /// content's views and constraints go in `NAME.contentView`.
+    mutating func emitCell(_ content: IBView) {
+        let name = claim(root)
+        let frame = root.frame ?? IBRect(x: 0, y: 0, width: 320, height: 44)
+        // An accessory (a disclosure indicator) takes the content view's right end: the cell
+        // is made as wide as the content IB stored.
+        let width = min(frame.width, content.frame?.width ?? frame.width)
+        if width < frame.width {
+            note("line \(root.line): the content view is \(formatNumber(width)) wide in a \(formatNumber(frame.width))-point cell (an accessory): the cell is made \(formatNumber(width)) wide")
+        }
+        let collection = root.element == "collectionViewCell"
+        add("cell \(name)\(collection ? " collection" : "") width \(formatNumber(width)) height \(formatNumber(frame.height))", root.line)
+        let contentName = name + ".contentView"
+        if let id = content.id {
+            names[id] = contentName
+            if let guide = content.guides["layoutMarginsGuide"] { names[guide] = contentName + ".margins" }
+        }
+        if !collection, content.layoutMargins == nil, (document.toolsVersion.flatMap { Double($0) } ?? 0) >= 13000 {
+            // Since iOS 11 a table cell's content view keeps 11 above and below (the session's
+            // cell has UIKit's older 8).
+            add("\(contentName).margins = 11,16,11,16", content.line)
+        }
+        if let style = root.cellStyle { note(Self.cellStyleNote(style, line: root.line)) }
+        settings(of: content, name: contentName)
+        for subview in installedSubviews(of: content) { emitView(subview, in: contentName, arranged: false) }
+    }
+
+    /// A built-in style's labels have no constraints: the cell places them in layoutSubviews.
+    static func cellStyleNote(_ style: String, line: Int) -> String {
+        let words = style.replacingOccurrences(of: "IBUITableViewCellStyle", with: "")
+        return "line \(line): a \(words)-style cell: UIKit places its textLabel and detailTextLabel in layoutSubviews, without constraints; they are held at their stored frames"
+    }
+
+    /// Container views with the root views of the scenes they embed spliced in: the embedded
+    /// root's subviews become the container's, its constraints the container's (its safe area
+    /// read as the container's bounds, which it is when the container lies inside the
+    /// parent's safe area). `shown` gets a note per container.
+    static func embeddingContainers(_ view: IBView, document: IBDocument, shown: inout [String], depth: Int = 0) -> IBView {
+        var view = view
+        if let destination = view.embeds, depth < 8, let id = view.id,
+           let index = document.scenes.firstIndex(where: { $0.controller?.id == destination }),
+           let child = document.scenes[index].controller, let childRoot = child.view {
+            var rename = [String: String]()
+            if let rootID = childRoot.id { rename[rootID] = id }
+            if let safe = childRoot.guides["safeArea"] { rename[safe] = id }
+            if let margins = childRoot.guides["layoutMarginsGuide"] { view.guides["layoutMarginsGuide"] = margins }
+            view.subviews = childRoot.subviews
+            view.constraints += childRoot.constraints.map { constraint in
+                var constraint = constraint
+                constraint.firstItem = rename[constraint.firstItem] ?? constraint.firstItem
+                constraint.secondItem = constraint.secondItem.map { rename[$0] ?? $0 }
+                constraint.owner = id
+                return constraint
+            }
+            view.variations += childRoot.variations
+            shown.append("line \(view.line): the container view shows scene \(index + 1) (\(child.className)): its views are laid out inside it, its safe area taken as the container's bounds")
+        }
+        view.subviews = view.subviews.map { embeddingContainers($0, document: document, shown: &shown, depth: depth + 1) }
+        return view
+    }
+
     /// How far a control's frame reaches beyond its alignment rectangle, which is what
     /// constraints place: IB stores frames, so a slider stored 285x31 is 281x30 to Auto Layout,
     /// 2 points in at the sides and 1 above the bottom, and a switch stored 51 wide is 49, its
@@ -355,10 +435,18 @@ struct InterfaceBuilderTranslation {
     mutating func emitView(_ view: IBView, in parent: String, arranged: Bool) {
         let name = claim(view)
         let place = parent == LayoutModel.rootName ? "" : " in \(parent)"
-        if !Self.contentElements.contains(view.element), !Self.plainElements.contains(view.element), unknownClasses.insert(view.element).inserted {
-            let later = ["tableView", "collectionView", "textView", "tableViewCell", "collectionViewCell"].contains(view.element)
-            note("\(view.element) (\(view.className)) is read as a plain view\(later ? " (its cells, scrolling and text sizes are not laid out here)" : ""): first on line \(view.line)")
+        let wraps = view.element == "textView" && view.scrollDisabled
+        if !Self.contentElements.contains(view.element), !Self.plainElements.contains(view.element), !wraps, unknownClasses.insert(view.element).inserted {
+            let reason: String
+            switch view.element {
+            case "tableView", "collectionView": reason = " (its rows are cells of their own: a xib's cell imports as `cell`)"
+            case "textView": reason = " (it scrolls, so it has no intrinsic size; with scrollEnabled NO it would wrap as text)"
+            case "tableViewCell", "collectionViewCell": reason = " (a prototype in a storyboard; a xib's cell imports as `cell`)"
+            default: reason = ""
+            }
+            note("\(view.element) (\(view.className)) is read as a plain view\(reason): first on line \(view.line)")
         }
+        if let style = view.cellStyle { note(Self.cellStyleNote(style, line: view.line)) }
         if let stack = view.stack {
             emitStack(view, stack, name: name, parent: parent)
             return
@@ -382,7 +470,7 @@ struct InterfaceBuilderTranslation {
             }
         } else {
             if translates { note("line \(view.line): \(name) has no stored frame, so it is laid out by constraints only") }
-            add("view \(name)\(place)\(intrinsic(of: view).map { " intrinsic \($0)" } ?? "")", view.line)
+            add("view \(name)\(place)\(sizeClause(of: view))", view.line)
         }
         settings(of: view, name: name)
         for subview in installedSubviews(of: view) { emitView(subview, in: name, arranged: false) }
@@ -431,7 +519,7 @@ struct InterfaceBuilderTranslation {
             }
             let child = claim(subview)
             arrangedNames.append(child)
-            add("view \(child)\(place)\(intrinsic(of: subview).map { " intrinsic \($0)" } ?? "")", subview.line)
+            add("view \(child)\(place)\(sizeClause(of: subview))", subview.line)
             settings(of: subview, name: child)
         }
         add("stack \(name)\(place) \(stack.vertical ? "v" : "h") \(arrangedNames.filter { !$0.isEmpty }.joined(separator: " "))", view.line)
@@ -454,6 +542,17 @@ struct InterfaceBuilderTranslation {
             let child = names[subview.id ?? ""] ?? ""
             for inner in installedSubviews(of: subview) { emitView(inner, in: child, arranged: false) }
         }
+    }
+
+    /// What sizes a view made by constraints: ` intrinsic WxH`, or for a text view that does
+    /// not scroll ` text WxH`: the text wraps, as lesson 18's does. IB stores no font metrics,
+    /// so the stored frame is taken as one line of the text: at that width it keeps its
+    /// stored height, narrower it wraps by lines that high.
+    func sizeClause(of view: IBView) -> String {
+        if view.element == "textView", view.scrollDisabled, let frame = view.frame, frame.width > 0, frame.height > 0 {
+            return " text \(formatNumber(frame.width))x\(formatNumber(frame.height))"
+        }
+        return intrinsic(of: view).map { " intrinsic \($0)" } ?? ""
     }
 
     /// The intrinsic size of a content view: IB stores no fonts or images' metrics, so the size
