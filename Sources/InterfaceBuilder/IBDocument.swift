@@ -148,6 +148,9 @@ public struct IBView: Sendable {
     public var placeholderIntrinsicHeight: Double?
     /// A container view's embed segue: the view controller it shows.
     public var embeds: String?
+    /// Its stored frame is in another scene's canvas (a view a container view embeds): not
+    /// compared with the solved one.
+    public var storedFrameIsElsewhere = false
     /// A text view's `scrollEnabled="NO"`: it grows with its text, as a label does.
     public var scrollDisabled = false
     /// A table cell's built-in style (`IBUITableViewCellStyleSubtitle` …), nil for a custom one.

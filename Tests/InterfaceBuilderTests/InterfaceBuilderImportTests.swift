@@ -75,17 +75,42 @@ import LayoutShell
     @Test func tableCellXib() {
         let (session, result) = imported("TableCell.xib")
         #expect(result.ok, "\(result.error?.message ?? "")")
-        // The cell is the root (320x44); its content view is half a point shorter (the
-        // separator at 2x): 320x43.5. The avatar (the image's 40x40) 16 from the leading edge,
-        // centred: y = (43.5 - 40) / 2 = 1.75. The label 8 after it (x = 16 + 40 + 8 = 64),
-        // centred: y = (43.5 - 20.5) / 2 = 11.5.
+        // The cell is the session's cell in a 320x44 root; its content view is half a point
+        // shorter (the separator at 2x): 320x43.5. The avatar (the image's 40x40) 16 from the
+        // leading edge, centred: y = (43.5 - 40) / 2 = 1.75, on the 2x pixel grid 2 (IB
+        // stores 1.75: within half a point, not misplaced). The label 8 after it (x = 16 + 40
+        // + 8 = 64), centred: y = (43.5 - 20.5) / 2 = 11.5.
         #expect(frame(session, "root") == Frame(x: 0, y: 0, width: 320, height: 44))
-        #expect(frame(session, "contentView") == Frame(x: 0, y: 0, width: 320, height: 43.5))
-        #expect(frame(session, "avatarView") == Frame(x: 16, y: 1.75, width: 40, height: 40))
+        #expect(frame(session, "contactCell") == Frame(x: 0, y: 0, width: 320, height: 44))
+        #expect(frame(session, "contactCell.contentView") == Frame(x: 0, y: 0, width: 320, height: 43.5))
+        #expect(session.model.isCell("contactCell"))
+        #expect(frame(session, "avatarView") == Frame(x: 16, y: 2, width: 40, height: 40))
+        #expect(!result.output.contains { $0.contains("misplaced") })
         #expect(frame(session, "janeAppleseedLabel") == Frame(x: 64, y: 11.5, width: 120, height: 20.5))
         let names = session.execute("names", report: false)
         #expect(names.names?.contains { $0.name == "avatarView" && $0.id == "Cel-Iv-001" && $0.className == "UIImageView" } == true)
-        #expect(names.names?.contains { $0.name == "root" && $0.id == "Cel-Tv-001" && $0.className == "ContactCell" } == true)
+        #expect(names.names?.contains { $0.name == "contactCell" && $0.id == "Cel-Tv-001" && $0.className == "ContactCell" } == true)
+    }
+
+    /// A container view shows the scene it embeds: the child's views inside the container,
+    /// its constraints to its root and safe area made to the container. A text view that
+    /// does not scroll is wrapping text; a view beside the controller is left out, with a note.
+    @Test func containerViewEmbedsItsScene() {
+        let (session, result) = imported("Container.storyboard")
+        #expect(result.ok, "\(result.error?.message ?? "")")
+        // iPhone SE: the panel under the 20-point status bar, 375 wide, 200 high: 0,20,375,200.
+        // Inside it the label (its stored 50x21) centred: (375 - 50) / 2 = 162.5, (200 - 21) / 2
+        // = 89.5; the notes 16 from each side (343 wide), 8 below the label: 89.5 + 21 + 8 =
+        // 118.5, one line of its stored 33.
+        #expect(frame(session, "panel") == Frame(x: 0, y: 20, width: 375, height: 200))
+        #expect(frame(session, "childLabel") == Frame(x: 162.5, y: 89.5, width: 50, height: 21))
+        #expect(frame(session, "notes") == Frame(x: 16, y: 118.5, width: 343, height: 33))
+        #expect(session.model.textViews.contains("notes"))
+        #expect(result.output.contains { $0.contains("3 views, 9 of 9 constraints installed") })
+        #expect(result.output.contains { $0.contains("line 13: the container view shows scene 2 (ChildViewController)") })
+        #expect(result.output.contains { $0.contains("line 32: a UIView beside the controller's view, not in it") })
+        #expect(!result.output.contains { $0.contains("misplaced") })
+        #expect(session.model.view("badge") == nil)
     }
 
     @Test func scrollViewWithAStack() {

@@ -49,7 +49,10 @@ struct InterfaceBuilderTranslation {
     init(document: IBDocument, root: IBView, controller: IBViewController?, context: any ImportContext, device: InterfaceBuilderImporter.DeviceChoice?) {
         self.document = document
         var embedded: [String] = []
-        let spliced = Self.embeddingContainers(root, document: document, shown: &embedded)
+        var spliced = Self.embeddingContainers(root, document: document, shown: &embedded)
+        // The embedded scenes' stored frames are of their own canvases (with their own
+        // status bars and guides), not of the container: they are not compared.
+        if !embedded.isEmpty { spliced = Self.markingEmbedded(spliced) }
         self.root = Self.alignmentFrames(document.isAppKit ? Self.flipped(spliced) : spliced)
         embeddedScenes = embedded
         self.controller = controller
@@ -325,6 +328,15 @@ struct InterfaceBuilderTranslation {
         return "line \(line): a \(words)-style cell: UIKit places its textLabel and detailTextLabel in layoutSubviews, without constraints; they are held at their stored frames"
     }
 
+    /// Clears the stored frames' claim to be compared under every container view.
+    static func markingEmbedded(_ view: IBView, inside: Bool = false) -> IBView {
+        var view = view
+        if inside { view.storedFrameIsElsewhere = true }
+        let below = inside || view.embeds != nil
+        view.subviews = view.subviews.map { markingEmbedded($0, inside: below) }
+        return view
+    }
+
     /// Container views with the root views of the scenes they embed spliced in: the embedded
     /// root's subviews become the container's, its constraints the container's (its safe area
     /// read as the container's bounds, which it is when the container lies inside the
@@ -339,10 +351,25 @@ struct InterfaceBuilderTranslation {
             if let safe = childRoot.guides["safeArea"] { rename[safe] = id }
             if let margins = childRoot.guides["layoutMarginsGuide"] { view.guides["layoutMarginsGuide"] = margins }
             view.subviews = childRoot.subviews
+            // The child's old top and bottom layout guides: inside a container they have no
+            // length, so the top one's bottom is the container's top, the bottom one's top its
+            // bottom.
+            func item(_ item: String, _ attribute: LayoutAttribute) -> (String, LayoutAttribute) {
+                if let top = child.oldGuides[item] {
+                    switch (top, attribute) {
+                    case (true, .bottom): return (id, .top)
+                    case (false, .top): return (id, .bottom)
+                    default: return (id, attribute)
+                    }
+                }
+                return (rename[item] ?? item, attribute)
+            }
             view.constraints += childRoot.constraints.map { constraint in
                 var constraint = constraint
-                constraint.firstItem = rename[constraint.firstItem] ?? constraint.firstItem
-                constraint.secondItem = constraint.secondItem.map { rename[$0] ?? $0 }
+                (constraint.firstItem, constraint.firstAttribute) = item(constraint.firstItem, constraint.firstAttribute)
+                if let second = constraint.secondItem, let attribute = constraint.secondAttribute {
+                    (constraint.secondItem, constraint.secondAttribute) = item(second, attribute)
+                }
                 constraint.owner = id
                 return constraint
             }
