@@ -209,6 +209,8 @@ public struct IBStackSettings: Sendable, Hashable {
     public var distribution: String?
     public var alignment: String?
     public var spacing: Double?
+    /// `spacingType="standard"`: `UIStackView.spacingUseSystem`.
+    public var systemSpacing = false
     public var baselineRelative = false
     public var marginsRelative = false
 }

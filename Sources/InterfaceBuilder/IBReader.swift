@@ -197,6 +197,7 @@ private struct ElementReader {
             stack.distribution = element["distribution"]
             stack.alignment = element["alignment"]
             stack.spacing = element.number("spacing")
+            stack.systemSpacing = element["spacingType"] == "standard"
             stack.baselineRelative = element.flag("baselineRelativeArrangement")
             stack.marginsRelative = element.flag("layoutMarginsRelativeArrangement")
             view.stack = stack

@@ -550,13 +550,28 @@ struct InterfaceBuilderTranslation {
             settings(of: subview, name: child)
         }
         add("stack \(name)\(place) \(stack.vertical ? "v" : "h") \(arrangedNames.filter { !$0.isEmpty }.joined(separator: " "))", view.line)
-        if let spacing = stack.spacing, spacing != 0 { add("\(name).spacing = \(formatNumber(spacing))", view.line) }
+        if stack.systemSpacing {
+            // The system spacing between two views is 8 (between text UIKit goes by the fonts,
+            // which the file does not hold).
+            add("\(name).spacing = 8", view.line)
+            note("line \(view.line): \(name) uses the system spacing (spacingType standard): 8 between its views")
+        } else if let spacing = stack.spacing, spacing != 0 {
+            add("\(name).spacing = \(formatNumber(spacing))", view.line)
+        }
         if let distribution = stack.distribution, distribution != "fill" { add("\(name).distribution = \(distribution)", view.line) }
         if let alignment = stack.alignment, alignment != "fill" {
             add("\(name).alignment = \(alignment == "top" && stack.vertical ? "leading" : alignment == "bottom" && stack.vertical ? "trailing" : alignment)", view.line)
         }
         if stack.baselineRelative { add("\(name).baselineRelative = true", view.line) }
-        if stack.marginsRelative { add("\(name).marginsRelative = true", view.line) }
+        if stack.marginsRelative {
+            add("\(name).marginsRelative = true", view.line)
+        } else if let margins = view.layoutMargins, margins.top != 0 || margins.left != 0,
+                  let first = arranged.first?.frame, first.x == margins.left, first.y == margins.top {
+            // Files that set a stack's margins without the attribute still lay it out inside
+            // them (the stored frames say so, as Xcode showed it).
+            add("\(name).marginsRelative = true", view.line)
+            note("line \(view.line): \(name) has layout margins and its views start inside them, as IB stored them: arranged relative to its margins")
+        }
         // Per-size-class axis, spacing and alignment (the Any/Any values are the element's).
         for variation in view.variations {
             guard let pattern = IBTraits(key: variation.key).map(Self.collection)?.words else { continue }
