@@ -77,14 +77,13 @@ import LayoutShell
         #expect(result.ok, "\(result.error?.message ?? "")")
         // The cell is the session's cell in a 320x44 root; its content view is half a point
         // shorter (the separator at 2x): 320x43.5. The avatar (the image's 40x40) 16 from the
-        // leading edge, centred: y = (43.5 - 40) / 2 = 1.75, on the 2x pixel grid 2 (IB
-        // stores 1.75: within half a point, not misplaced). The label 8 after it (x = 16 + 40
-        // + 8 = 64), centred: y = (43.5 - 20.5) / 2 = 11.5.
+        // leading edge, centred: y = (43.5 - 40) / 2 = 1.75. The label 8 after it (x = 16 +
+        // 40 + 8 = 64), centred: y = (43.5 - 20.5) / 2 = 11.5.
         #expect(frame(session, "root") == Frame(x: 0, y: 0, width: 320, height: 44))
         #expect(frame(session, "contactCell") == Frame(x: 0, y: 0, width: 320, height: 44))
         #expect(frame(session, "contactCell.contentView") == Frame(x: 0, y: 0, width: 320, height: 43.5))
         #expect(session.model.isCell("contactCell"))
-        #expect(frame(session, "avatarView") == Frame(x: 16, y: 2, width: 40, height: 40))
+        #expect(frame(session, "avatarView") == Frame(x: 16, y: 1.75, width: 40, height: 40))
         #expect(!result.output.contains { $0.contains("misplaced") })
         #expect(frame(session, "janeAppleseedLabel") == Frame(x: 64, y: 11.5, width: 120, height: 20.5))
         let names = session.execute("names", report: false)
