@@ -38,10 +38,10 @@ extension LayoutCodeReader {
             let first = header.first?.text
             if first == "else", let current = chain {
                 if current.takesElse {
-                    // `#unavailable`'s else is what the newest system runs; an `else if` after
-                    // it would not be reached.
+                    // `#unavailable`'s else is what the newest system runs; an `else if` chain
+                    // after it is an ordinary one, read whole.
                     kept.append(node)
-                    chain = (current.system, false)
+                    chain = nil
                 } else {
                     skipBranch(header, body, line: line, inLibrary: inLibrary, why: "the else branch runs only before \(current.system)")
                 }
