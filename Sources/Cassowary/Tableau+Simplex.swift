@@ -82,6 +82,7 @@ extension Tableau {
     /// a short row, which leaves every reduced cost as it was (the entering cost is zero), keeps
     /// every row it does not name feasible and only brings the leaving row closer to zero. The
     /// one candidate that can repair the row within its bound then pivots into it, as before.
+    /// Only long rows (`longRowLength`) take this path.
     mutating func dualOptimize() -> Symbol {
         var flat: [Symbol] = []
         while let leaving = infeasible.popLast() {
@@ -95,12 +96,13 @@ extension Tableau {
                 return leaving
             }
             guard Tolerance.isNegative(constant) else { continue }
-            var entering = dualEnteringSymbol(slot, flat: &flat)
+            let long = rows[slot.index].count >= longRowLength
+            var entering = dualEnteringSymbol(slot, collectingFlat: long, into: &flat)
             if entering == noSymbol {
                 infeasible.removeAll()
                 return leaving
             }
-            if !flat.isEmpty && !objectives.hasReducedCost(entering) {
+            if long && !flat.isEmpty && !objectives.hasReducedCost(entering) {
                 entering = crossBreakpoints(of: leaving, flat)
                 if entering == noSymbol {
                     // Flips alone repaired the row, or used up the candidates found: look again.
@@ -114,9 +116,9 @@ extension Tableau {
     }
 
     /// The dual simplex's entering symbol for the infeasible row in `slot`: the smallest dual
-    /// ratio, then the fewest rows, then the lowest id. `flat` receives the candidates whose
-    /// reduced cost is zero at every strength, in the same order.
-    private mutating func dualEnteringSymbol(_ slot: Slot, flat: inout [Symbol]) -> Symbol {
+    /// ratio, then the fewest rows, then the lowest id. With `collectingFlat`, `flat` receives
+    /// the candidates whose reduced cost is zero at every strength, in the same order.
+    private mutating func dualEnteringSymbol(_ slot: Slot, collectingFlat: Bool, into flat: inout [Symbol]) -> Symbol {
         flat.removeAll(keepingCapacity: true)
         var entering = noSymbol, enteringCoefficient = 0.0
         let row = rows[slot.index]
@@ -124,7 +126,7 @@ extension Tableau {
             let coefficient = row.coefficients[index]
             let symbol = row.symbols[index]
             guard Tolerance.isPositive(coefficient), kinds[Int(symbol)].isRestricted else { continue }
-            if !objectives.hasReducedCost(symbol) { flat.append(symbol) }
+            if collectingFlat && !objectives.hasReducedCost(symbol) { flat.append(symbol) }
             if entering == noSymbol {
                 entering = symbol; enteringCoefficient = coefficient
                 continue

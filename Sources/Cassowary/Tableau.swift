@@ -28,6 +28,11 @@ struct Tableau {
     var ambiguity: AmbiguityState?
     /// Restricted basic symbols whose rows may have gone negative, for the dual simplex.
     var infeasible: [Symbol] = []
+    /// Rows at least this long take the two shortcuts below (bound flips in the dual simplex,
+    /// marker removal in place). On shorter rows a plain pivot is as cheap, and keeps the choice
+    /// among equal optima (which of two tied constraints breaks) that the lessons teach; tests
+    /// lower it to run the shortcuts on small systems.
+    var longRowLength = 64
     /// How often the two shortcuts for long rows were taken (bound flips in the dual simplex,
     /// marker removals merged into the long row in place): tests check that they run.
     var shortcutsTaken = (breakpointFlips: 0, retractionsInPlace: 0)
@@ -182,7 +187,8 @@ struct Tableau {
             guard other == .none, coefficient == -a else { return false }
             other = slot
         }
-        guard other != .none, rows[other.index].count < rows[longSlot.index].count else { return false }
+        guard other != .none, rows[longSlot.index].count >= longRowLength,
+              rows[other.index].count < rows[longSlot.index].count else { return false }
         // In the long row `leaving = k + a·marker + rest`; the short row `basic = k' − a·marker
         // + rest'` becomes `basic = k + rest + k' + rest' − leaving`: the long row with the
         // marker replaced by a × (k' + rest' − leaving), exact since a = ±1.
