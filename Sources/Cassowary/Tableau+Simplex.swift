@@ -162,6 +162,11 @@ extension Tableau {
     ///   binary searches each), instead of a pivot that merges the long leaving row into them.
     private mutating func crossBreakpoints(of leaving: Symbol, _ flat: [Symbol]) -> Symbol {
         let slot = slotOfBasic[Int(leaving)]
+        keptPlaces = []
+        defer {
+            for kept in keptPlaces! where basics[kept.index] != noSymbol { rows[kept.index].dropZeros() }
+            keptPlaces = nil
+        }
         for candidate in flat {
             let coefficient = rows[slot.index].coefficient(of: candidate)
             guard Tolerance.isPositive(coefficient) else { continue }

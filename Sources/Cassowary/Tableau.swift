@@ -33,6 +33,9 @@ struct Tableau {
     /// among equal optima (which of two tied constraints breaks) that the lessons teach; tests
     /// lower it to run the shortcuts on small systems.
     var longRowLength = 64
+    /// While bound flips run: the long rows that kept places (explicit zeros, see `RowMerger`)
+    /// instead of shifting their tails at every flip; the zeros go when the flips end.
+    var keptPlaces: [Slot]?
     /// How often the two shortcuts for long rows were taken (bound flips in the dual simplex,
     /// marker removals merged into the long row in place): tests check that they run.
     var shortcutsTaken = (breakpointFlips: 0, retractionsInPlace: 0)
@@ -129,7 +132,12 @@ struct Tableau {
         for slot in slots {
             let basic = basics[slot.index]
             // The artificial row is long and merged into at every phase-one pivot: it keeps places.
-            let keepingPlaces = artificial != noSymbol && basic == artificial
+            // So do long rows while bound flips merge short rows into them (`keepingPlaces`).
+            var keepingPlaces = artificial != noSymbol && basic == artificial
+            if keptPlaces != nil && rows[slot.index].count >= longRowLength {
+                keepingPlaces = true
+                if !keptPlaces!.contains(slot) { keptPlaces!.append(slot) }
+            }
             if merger.substitute(symbol, by: row, in: &rows[slot.index], keepingPlaces: keepingPlaces) == 0 { continue }
             updateColumns(slot)
             touch(basic)
