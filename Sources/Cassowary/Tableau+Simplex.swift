@@ -84,7 +84,6 @@ extension Tableau {
     /// one candidate that can repair the row within its bound then pivots into it, as before.
     /// Only long rows (`longRowLength`) take this path.
     mutating func dualOptimize() -> Symbol {
-        var flat: [Symbol] = []
         while let leaving = infeasible.popLast() {
             let slot = slotOfBasic[Int(leaving)]
             guard slot.exists else { continue }
@@ -96,14 +95,13 @@ extension Tableau {
                 return leaving
             }
             guard Tolerance.isNegative(constant) else { continue }
-            let long = rows[slot.index].count >= longRowLength
-            var entering = dualEnteringSymbol(slot, collectingFlat: long, into: &flat)
+            var entering = dualEnteringSymbol(slot)
             if entering == noSymbol {
                 infeasible.removeAll()
                 return leaving
             }
-            if long && !flat.isEmpty && !objectives.hasReducedCost(entering) {
-                entering = crossBreakpoints(of: leaving, flat)
+            if reachesBoundFirst(entering, repairing: slot) {
+                entering = crossBreakpoints(of: leaving, flatCandidates(slot))
                 if entering == noSymbol {
                     // Flips alone repaired the row, or used up the candidates found: look again.
                     infeasible.append(leaving)
@@ -116,17 +114,14 @@ extension Tableau {
     }
 
     /// The dual simplex's entering symbol for the infeasible row in `slot`: the smallest dual
-    /// ratio, then the fewest rows, then the lowest id. With `collectingFlat`, `flat` receives
-    /// the candidates whose reduced cost is zero at every strength, in the same order.
-    private mutating func dualEnteringSymbol(_ slot: Slot, collectingFlat: Bool, into flat: inout [Symbol]) -> Symbol {
-        flat.removeAll(keepingCapacity: true)
+    /// ratio, then the fewest rows, then the lowest id.
+    private func dualEnteringSymbol(_ slot: Slot) -> Symbol {
         var entering = noSymbol, enteringCoefficient = 0.0
         let row = rows[slot.index]
         for index in row.symbols.indices {
             let coefficient = row.coefficients[index]
             let symbol = row.symbols[index]
             guard Tolerance.isPositive(coefficient), kinds[Int(symbol)].isRestricted else { continue }
-            if collectingFlat && !objectives.hasReducedCost(symbol) { flat.append(symbol) }
             if entering == noSymbol {
                 entering = symbol; enteringCoefficient = coefficient
                 continue
@@ -140,12 +135,33 @@ extension Tableau {
                 entering = symbol; enteringCoefficient = coefficient
             }
         }
-        // The row's order is the id order, so a stable sort by row count gives the ties' order.
-        if flat.count > 1 {
-            let columns = self.columns
-            flat.sort { columns.count(of: $0) < columns.count(of: $1) || (columns.count(of: $0) == columns.count(of: $1) && $0 < $1) }
-        }
         return entering
+    }
+
+    /// Whether the dual simplex's `entering` symbol, flat (zero reduced cost at every strength)
+    /// in a long row, would break a bound of its own before it repairs the row in `slot`: then
+    /// bound flips pay (see `dualOptimize`).
+    private mutating func reachesBoundFirst(_ entering: Symbol, repairing slot: Slot) -> Bool {
+        guard rows[slot.index].count >= longRowLength, !objectives.hasReducedCost(entering) else { return false }
+        let needed = -rows[slot.index].constant / rows[slot.index].coefficient(of: entering)
+        let bound = boundingRow(of: entering, excluding: basics[slot.index])
+        return bound.basic != noSymbol && Tolerance.isNegative(bound.distance - needed)
+    }
+
+    /// The flat candidates of the infeasible row in `slot` (positive coefficient, restricted,
+    /// zero reduced cost at every strength) in the dual simplex's order among ties: the fewest
+    /// rows, then the lowest id.
+    private func flatCandidates(_ slot: Slot) -> [Symbol] {
+        let row = rows[slot.index]
+        var flat: [Symbol] = []
+        for index in row.symbols.indices where Tolerance.isPositive(row.coefficients[index]) {
+            let symbol = row.symbols[index]
+            if kinds[Int(symbol)].isRestricted && !objectives.hasReducedCost(symbol) { flat.append(symbol) }
+        }
+        // The row is in id order, so this sort by row count keeps ids ascending among equals.
+        let columns = self.columns
+        flat.sort { columns.count(of: $0) < columns.count(of: $1) || (columns.count(of: $0) == columns.count(of: $1) && $0 < $1) }
+        return flat
     }
 
     /// Walks the flat candidates of the infeasible row of `leaving` in order and flips each one
