@@ -124,8 +124,9 @@ public struct RejectedLine: Sendable {
 /// only then is the width known. LayoutPictures' `LayoutPicture` is one; the report module
 /// does not know how pictures are drawn.
 package protocol ReportPicture: Sendable {
-    /// The picture as lines of text at most `width` columns wide.
-    func terminalLines(width: Int) -> [String]
+    /// The picture as lines of text at most `width` columns wide and, when `height` is given
+    /// (a terminal's rows), about that many lines long.
+    func terminalLines(width: Int, height: Int?) -> [String]
 }
 
 /// How much of the layout a report shows.

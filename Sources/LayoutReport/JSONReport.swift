@@ -189,7 +189,7 @@ extension CommandResult {
         if let constraintRows { fields.append(JSONMember("constraints", .array(constraintRows.map(constraintRowObject)))) }
         if let importSummary { fields.append(JSONMember("import", importObject(importSummary))) }
         // `draw`'s picture is text like any inspection's, at the width of `--check` (80).
-        let text = output + (picture?.terminalLines(width: 80) ?? [])
+        let text = output + (picture?.terminalLines(width: 80, height: nil) ?? [])
         if !text.isEmpty { fields.append(JSONMember("output", .string(text.joined(separator: "\n")))) }
         return .object(fields)
     }
