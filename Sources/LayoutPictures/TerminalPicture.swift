@@ -75,32 +75,42 @@ extension LayoutPicture: ReportPicture {
             legend.append("ambiguous (dashed ┄┆ border, ? after the name): " + ambiguous)
         }
         var brokenCap = CommandResult.constraintLinesCap
+        // Rows lines take once the report wraps them at the width.
+        let rows = { (lines: [String]) in lines.isEmpty ? 0 : wrap(lines, width: width).split(separator: "\n", omittingEmptySubsequences: false).count }
         var maxRows = Self.maxRows
-        if let height {
-            let room = height - 2
-            // Rows a line takes once wrapped; one more for the unlabelled list and the header.
-            let rows = { (lines: [String]) in lines.reduce(0) { $0 + max(1, ($1.count + width - 1) / max(1, width)) } }
+        let room = height.map { $0 - 2 }
+        if let room {
             while brokenCap > 0, rows(legend + brokenLines(cap: brokenCap) + notes) + 2 > max(4, room / 3) { brokenCap -= 1 }
             maxRows = min(Self.maxRows, max(Self.minRows, room - rows(legend + brokenLines(cap: brokenCap) + notes) - 2))
         }
-        let scale = cellScale(width: width, maxRows: maxRows)
-        var canvas = TextCanvas(columns: scale.column(self.width) + 1, rows: scale.row(self.height) + 1)
-        let cells = cellRects(scale)
-        for (box, cell) in zip(boxes, cells) {
-            guard let cell else { continue }
-            draw(box, at: cell, on: &canvas)
+        var lines: [String] = []
+        var drawing = TerminalDrawing(lines: [], cells: [], labels: [], canvasStart: 1, unlabelled: [])
+        // The names left for the legend are known once drawn: a legend longer than the row kept
+        // for it takes rows from the picture, and the picture is drawn again.
+        while true {
+            let scale = cellScale(width: width, maxRows: maxRows)
+            var canvas = TextCanvas(columns: scale.column(self.width) + 1, rows: scale.row(self.height) + 1)
+            let cells = cellRects(scale)
+            for (box, cell) in zip(boxes, cells) {
+                guard let cell else { continue }
+                draw(box, at: cell, on: &canvas)
+            }
+            let (labels, unlabelled) = placeLabels(cells, on: &canvas)
+            // Squeezed by the terminal's height rather than its width.
+            let byHeight = room != nil && scale.perPoint < cellScale(width: width).perPoint - 1e-9
+            lines = [header(scale) + (byHeight ? " (fitted to \(height!) rows)" : "")]
+            lines += canvas.lines().map { Self.indent + $0 }
+            lines += legend
+            lines += brokenLines(cap: brokenCap)
+            lines += notes
+            if !unlabelled.isEmpty {
+                lines.append("too small to label at this \(byHeight ? "size" : "width"): \(Self.listed(unlabelled)) (frames lists them; draw VIEW zooms in)")
+            }
+            drawing = TerminalDrawing(lines: lines, cells: cells, labels: labels, canvasStart: 1, unlabelled: unlabelled)
+            guard let room, maxRows > Self.minRows, case let over = rows(lines) - room, over > 0 else { break }
+            maxRows = max(Self.minRows, maxRows - over)
         }
-        let (labels, unlabelled) = placeLabels(cells, on: &canvas)
-
-        var lines = [header(scale)]
-        lines += canvas.lines().map { Self.indent + $0 }
-        lines += legend
-        lines += brokenLines(cap: brokenCap)
-        lines += notes
-        if !unlabelled.isEmpty {
-            lines.append("too small to label at this width: \(Self.listed(unlabelled)) (frames lists them; draw VIEW zooms in)")
-        }
-        return TerminalDrawing(lines: lines, cells: cells, labels: labels, canvasStart: 1, unlabelled: unlabelled)
+        return drawing
     }
 
     /// `root 375x667, 1 column ≈ 7.1 points` (a row is always two columns' worth).
