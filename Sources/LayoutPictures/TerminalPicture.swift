@@ -83,7 +83,6 @@ extension LayoutPicture: ReportPicture {
             while brokenCap > 0, rows(legend + brokenLines(cap: brokenCap) + notes) + 2 > max(4, room / 3) { brokenCap -= 1 }
             maxRows = min(Self.maxRows, max(Self.minRows, room - rows(legend + brokenLines(cap: brokenCap) + notes) - 2))
         }
-        var lines: [String] = []
         var drawing = TerminalDrawing(lines: [], cells: [], labels: [], canvasStart: 1, unlabelled: [])
         // The names left for the legend are known once drawn: a legend longer than the row kept
         // for it takes rows from the picture, and the picture is drawn again.
@@ -98,7 +97,7 @@ extension LayoutPicture: ReportPicture {
             let (labels, unlabelled) = placeLabels(cells, on: &canvas)
             // Squeezed by the terminal's height rather than its width.
             let byHeight = room != nil && scale.perPoint < cellScale(width: width).perPoint - 1e-9
-            lines = [header(scale) + (byHeight ? " (fitted to \(height!) rows)" : "")]
+            var lines = [header(scale) + (byHeight ? " (fitted to \(height!) rows)" : "")]
             lines += canvas.lines().map { Self.indent + $0 }
             lines += legend
             lines += brokenLines(cap: brokenCap)
