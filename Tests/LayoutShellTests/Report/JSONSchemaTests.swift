@@ -124,6 +124,23 @@ import ShellTestSupport
         #expect(!documented.contains("warnings"))
     }
 
+    /// A pasted line the importer left out is data: its line in the paste, its text, why.
+    @Test func skippedLinesAreData() throws {
+        let imports = try Self.emittedObjects().compactMap { $0["import"] }
+        let pasted = try #require(imports.first { $0["file"] == .null })
+        #expect(pasted["kind"] == .string("Swift layout code"))
+        #expect(pasted["skipped"] == .array([.object([
+            JSONMember("line", .integer(4)),
+            JSONMember("text", .string("a.widthAnchor.constraint(equalTo: b.frobAnchor).isActive = true")),
+            JSONMember("reason", .string("skipped")),
+        ])]))
+        // The log's import names its file and counts its commands.
+        let log = try #require(imports.first { $0["file"] != .null })
+        #expect(log["file"] == .string("Tests/ConsoleLogTests/Fixtures/06-unstoppable-wallet-1731.log"))
+        guard case .integer(let commands)? = log["commands"] else { Issue.record("no commands count"); return }
+        #expect(commands > 0)
+    }
+
     /// `names` stays a list of `{"name", "id", "class"}`: tools outside read it.
     @Test func namesKeepTheirThreeKeys() throws {
         let names = try #require(try Self.emittedObjects().compactMap { $0["names"] }.first)
