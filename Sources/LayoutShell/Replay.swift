@@ -12,8 +12,11 @@ public enum Replay {
         public var color = false
         /// Stop at the first rejected line (the rest of the script is not run).
         public var stopOnError = false
-        public init(json: Bool = false, final: Bool = false, width: Int = 80, color: Bool = false, stopOnError: Bool = false) {
+        /// With `json`: every object carries the whole state, not only what its input changed.
+        public var full = false
+        public init(json: Bool = false, final: Bool = false, width: Int = 80, color: Bool = false, stopOnError: Bool = false, full: Bool = false) {
             self.json = json
+            self.full = full
             self.final = final
             self.width = width
             self.color = color
@@ -57,8 +60,13 @@ public enum Replay {
         public var isDone: Bool { session.isFinished || (options.stopOnError && !rejected.isEmpty) }
         /// The file the next lines come from, named in `rejected` (nil: stdin or a string).
         public var source: String?
-        /// Under `final`: the number of the last line that was not blank, once there is one.
+        /// Under `final`: the number of the last line that was not blank, once there is one,
+        /// and its file.
         private var lastLine: Int?
+        private var lastSource: String?
+        /// Under `json`: whether an object was printed yet (the first carries the whole state,
+        /// the later ones what changed).
+        private var printedJSON = false
 
         public init(options: Options = Options(), session: Session = Session()) {
             self.options = options
@@ -78,9 +86,10 @@ public enum Replay {
             }
             if options.final {
                 lastLine = lineNumber
+                lastSource = source
                 return ""
             }
-            return render(result, options)
+            return render(result)
         }
 
         /// Under `final`, the one report: every rejected line, then the whole layout as it
@@ -88,13 +97,19 @@ public enum Replay {
         public func finish() -> String {
             guard options.final, let lastLine else { return "" }
             self.lastLine = nil
-            return render(session.finalReport(lineNumber: lastLine, rejected: rejected), options)
+            return render(session.finalReport(lineNumber: lastLine, source: lastSource, rejected: rejected))
         }
-    }
 
-    static func render(_ result: CommandResult, _ options: Options) -> String {
-        let text = options.json ? result.renderJSON() : result.renderText(width: options.width, color: options.color)
-        return text.isEmpty ? "" : text + "\n"
+        private func render(_ result: CommandResult) -> String {
+            let text: String
+            if options.json {
+                text = result.renderJSON(whole: options.full || !printedJSON)
+                printedJSON = true
+            } else {
+                text = result.renderText(width: options.width, color: options.color)
+            }
+            return text.isEmpty ? "" : text + "\n"
+        }
     }
 
     /// The script's lines (a final newline does not make an extra empty line; CRLF line ends
