@@ -3,6 +3,10 @@ import LayoutReport
 /// Replays a whole script through a session: the engine of `layoutlab FILE`, `--json`,
 /// `--final` and `--check` (the executable only reads files and prints).
 public enum Replay {
+    /// Up to this many views `--json` prints the whole state after every line: a real screen
+    /// (a few dozen views) costs a few kilobytes per line, and a tool reads every object alone.
+    public static let wholeStateViews = 100
+
     public struct Options: Sendable {
         /// JSON Lines instead of text reports.
         public var json = false
@@ -14,9 +18,15 @@ public enum Replay {
         public var stopOnError = false
         /// With `json`: every object carries the whole state, not only what its input changed.
         public var full = false
-        public init(json: Bool = false, final: Bool = false, width: Int = 80, color: Bool = false, stopOnError: Bool = false, full: Bool = false) {
+        /// With `json`: objects are whole while the session has at most this many views, so a
+        /// screen-sized session reads as DESIGN §6 describes (`frames` holds every view); past
+        /// it they carry what their input changed, and output grows with the changes, not with
+        /// the session.
+        public var wholeStateViews = Replay.wholeStateViews
+        public init(json: Bool = false, final: Bool = false, width: Int = 80, color: Bool = false, stopOnError: Bool = false, full: Bool = false, wholeStateViews: Int = Replay.wholeStateViews) {
             self.json = json
             self.full = full
+            self.wholeStateViews = wholeStateViews
             self.final = final
             self.width = width
             self.color = color
@@ -103,7 +113,8 @@ public enum Replay {
         private func render(_ result: CommandResult) -> String {
             let text: String
             if options.json {
-                text = result.renderJSON(whole: options.full || !printedJSON)
+                let small = session.model.viewOrder.count <= options.wholeStateViews
+                text = result.renderJSON(whole: options.full || !printedJSON || small)
                 printedJSON = true
             } else {
                 text = result.renderText(width: options.width, color: options.color)

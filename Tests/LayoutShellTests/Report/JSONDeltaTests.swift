@@ -64,8 +64,8 @@ import LayoutReport
         }
     }
 
-    static func objects(full: Bool) throws -> [[String: Any]] {
-        let outcome = Replay.run(script, options: Replay.Options(json: true, full: full))
+    static func objects(full: Bool, wholeStateViews: Int = 0) throws -> [[String: Any]] {
+        let outcome = Replay.run(script, options: Replay.Options(json: true, full: full, wholeStateViews: wholeStateViews))
         return try outcome.output.split(separator: "\n").map { try jsonObject($0) }
     }
 
@@ -91,7 +91,7 @@ import LayoutReport
 
     /// The point of it: a line that moves one view of many prints one frame, not all.
     @Test func aLineThatMovesOneViewCarriesOneFrame() throws {
-        let views = (0..<40).map { "v\($0)" }
+        let views = (0..<(Replay.wholeStateViews + 1)).map { "v\($0)" }
         let lines = ["view " + views.joined(separator: " ")] + views.map { "H:|[\($0)(10)]" } + views.map { "V:|[\($0)(10)]" }
             + ["v7.width == 20"]
         let outcome = Replay.run(lines.joined(separator: "\n"), options: Replay.Options(json: true))
@@ -101,6 +101,19 @@ import LayoutReport
         let frames = try #require(last["frames"] as? [String: Any])
         #expect(Set(frames.keys).isSubset(of: ["v7"]))
         #expect(last["full"] as? Bool == false)
+    }
+
+    /// A screen-sized session prints the whole state after every line (DESIGN §6: `frames`
+    /// holds every view), so a tool reading one object alone sees the whole layout.
+    @Test func aSmallSessionPrintsWholeObjects() throws {
+        let changes = try Self.objects(full: false, wholeStateViews: Replay.wholeStateViews)
+        let whole = try Self.objects(full: true)
+        #expect(changes.allSatisfy { $0["full"] as? Bool == true })
+        for (change, full) in zip(changes, whole) {
+            #expect(NSDictionary(dictionary: change["frames"] as? [String: Any] ?? [:]) == NSDictionary(dictionary: full["frames"] as? [String: Any] ?? [:]))
+        }
+        let help = try #require(changes.first { $0["input"] as? String == "help" })
+        #expect(Set((help["frames"] as? [String: Any] ?? [:]).keys) == ["root", "a", "b", "c"])
     }
 
     /// `--final`'s object says which line and file it reports.
