@@ -2,14 +2,6 @@ import ArgumentParser
 import CEditLine
 import LayoutShell
 
-#if canImport(Glibc)
-import Glibc
-private let cExit = Glibc.exit
-#elseif canImport(Darwin)
-import Darwin
-private let cExit = Darwin.exit
-#endif
-
 /// The version `layoutlab --version` prints.
 let layoutlabVersion = "0.1.0-dev"
 
@@ -143,7 +135,7 @@ struct LayoutLab: ParsableCommand {
         } catch {
             if exitCode(for: error) == .validationFailure {
                 fputs(fullMessage(for: error) + "\n", cel_stderr())
-                cExit(exitStatus(for: error))
+                RunningProcess.exit(exitStatus(for: error))
             }
             exit(withError: error)
         }
