@@ -132,6 +132,7 @@ extension Session {
     /// `frameLinesCap` views, else the changed ones), so that it indents them by nesting.
     func fillNesting(_ result: inout CommandResult) {
         let shown = result.frames.count <= CommandResult.frameLinesCap ? result.frames : result.changedFrameList
-        for (name, _) in shown { result.nesting[name] = (model.outlineKey(of: name), model.level(of: name)) }
+        let keys = model.outlineKeys(of: shown.lazy.map(\.0))
+        for (name, _) in shown { result.nesting[name] = (keys[name] ?? [], model.level(of: name)) }
     }
 }
