@@ -14,16 +14,10 @@ extension LayoutModel {
         return result
     }
 
-    /// Where a view sits in `outline()`: sorting by these keys orders views as the outline does,
-    /// without walking the whole tree (a report sorts only the few frames it shows).
-    /// - Complexity: O(depth × siblings).
-    public func outlineKey(of name: String) -> [Int] {
-        outlineKeys(of: [name])[name] ?? []
-    }
-
-    /// `outlineKey(of:)` of many views at once. Each parent's children are put in outline order
-    /// once, not once per view: a report keys every changed frame, and hundreds of them under
-    /// one container made that quadratic (each key ordered all of the container's children).
+    /// Where each of `names` sits in `outline()`: sorting by these keys orders views as the
+    /// outline does, without walking the whole tree (a report sorts only the frames it shows).
+    /// Each parent's children are put in outline order once, not once per view: a report keys
+    /// every changed frame, and hundreds of them under one container made that quadratic.
     /// - Complexity: O(views × depth + the children of the parents met).
     public func outlineKeys(of names: some Sequence<String>) -> [String: [Int]] {
         var places: [String: [String: Int]] = [:]
