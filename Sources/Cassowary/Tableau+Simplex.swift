@@ -268,6 +268,19 @@ extension Tableau {
         if second != noSymbol { return second }
         externals.sort()
         if externals.count <= 1 { return externals.first ?? noSymbol }
+        if externals.count == 2 {
+            // The same answer as the loop below, with the shorter definition walked first: when
+            // it reaches the other, the other reaches nothing (definitions are acyclic) and is
+            // the one. Removing a chain's links in insertion order meets a short definition
+            // naming the long one it follows, and walking the long one was O(N) per removal.
+            let a = externals[0], b = externals[1]
+            let shorter = row(of: b).count < row(of: a).count ? b : a
+            let longer = shorter == a ? b : a
+            if definitionReaches(from: shorter, anyOf: [longer]) { return longer }
+            // `shorter` reaches nothing; `a` comes first unless it reaches `b`.
+            if shorter == a || !definitionReaches(from: a, anyOf: [b]) { return a }
+            return b
+        }
         for candidate in externals where !definitionReaches(from: candidate, anyOf: externals) {
             return candidate
         }
