@@ -268,18 +268,16 @@ extension Tableau {
         if second != noSymbol { return second }
         externals.sort()
         if externals.count <= 1 { return externals.first ?? noSymbol }
-        if externals.count == 2 {
-            // The same answer as the loop below, with the shorter definition walked first: when
-            // it reaches the other, the other reaches nothing (definitions are acyclic) and is
-            // the one. Removing a chain's links in insertion order meets a short definition
-            // naming the long one it follows, and walking the long one was O(N) per removal.
-            let a = externals[0], b = externals[1]
-            let shorter = row(of: b).count < row(of: a).count ? b : a
-            let longer = shorter == a ? b : a
-            if definitionReaches(from: shorter, anyOf: [longer]) { return longer }
-            // `shorter` reaches nothing; `a` comes first unless it reaches `b`.
-            if shorter == a || !definitionReaches(from: a, anyOf: [b]) { return a }
-            return b
+        if externals.count == 2, row(of: externals[0]).count >= longRowLength || row(of: externals[1]).count >= longRowLength {
+            // With a long definition, the shorter candidate is walked first and taken when it
+            // reaches nothing, otherwise the longer one, which then reaches nothing (definitions
+            // are acyclic): the long one is never read. Removing a chain's links and widths in
+            // insertion order meets such pairs at every step, and the walk of the long one
+            // (below) was O(N) per removal. Short pairs keep the order below, and with it the
+            // tie between equal optima that the lessons show.
+            let (a, b) = (externals[0], externals[1])
+            let (shorter, longer) = row(of: b).count < row(of: a).count ? (b, a) : (a, b)
+            return definitionReaches(from: shorter, anyOf: [longer]) ? longer : shorter
         }
         for candidate in externals where !definitionReaches(from: candidate, anyOf: externals) {
             return candidate
