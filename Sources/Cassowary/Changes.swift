@@ -23,6 +23,8 @@ struct ChangeTracker {
     @inline(__always)
     mutating func addSymbol() { values.append(0) }
 
+    mutating func reserveSymbols(_ capacity: Int) { values.reserveCapacity(capacity) }
+
     /// Counts the changes recorded: answers worked out on the optimal face (`FaceMemo`) hold
     /// while it stays the same.
     private(set) var generation: UInt64 = 0
@@ -53,7 +55,7 @@ struct SymbolList {
     @inline(__always) mutating func insert(_ symbol: Symbol) {
         let index = Int(symbol)
         if index >= marked.count {
-            marked.append(contentsOf: repeatElement(false, count: max(index + 1, 2 * marked.count) - marked.count))
+            marked.append(contentsOf: repeatElement(false, count: grownLength(toHold: index, from: marked.count) - marked.count))
         }
         if marked[index] { return }
         marked[index] = true

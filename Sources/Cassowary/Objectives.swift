@@ -22,6 +22,8 @@ struct Objectives {
     @inline(__always)
     mutating func addSymbol() { isCandidate.append(false) }
 
+    mutating func reserveSymbols(_ capacity: Int) { isCandidate.reserveCapacity(capacity) }
+
     mutating func noteCandidates(_ symbols: [Symbol]) {
         for symbol in symbols { noteCandidate(symbol) }
     }
