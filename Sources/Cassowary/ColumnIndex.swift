@@ -22,13 +22,8 @@ struct ColumnIndex {
     /// Makes room for one more symbol, with an empty column.
     @inline(__always)
     mutating func addSymbol() {
-        lists.append([])
-        limits.append(minimumColumnLimit)
-    }
-
-    mutating func reserveSymbols(_ capacity: Int) {
-        lists.reserveCapacity(capacity)
-        limits.reserveCapacity(capacity)
+        lists.appendGrowingByQuarter([])
+        limits.appendGrowingByQuarter(minimumColumnLimit)
     }
 
     @inline(__always) func count(of symbol: Symbol) -> Int { lists[Int(symbol)].count }

@@ -24,6 +24,18 @@ let noSymbol: Symbol = -1
     max(index + 1, count + count / 4 + 64)
 }
 
+extension Array {
+    /// Appends, making room for a quarter more when full instead of doubling: for the arrays
+    /// with an entry per symbol, constraint or row, which only grow while a layout is built
+    /// and are the bulk of a large one (doubling left up to half of each unused).
+    ///
+    /// - Complexity: amortized O(1).
+    @inline(__always) mutating func appendGrowingByQuarter(_ element: Element) {
+        if count == capacity { reserveCapacity(grownLength(toHold: count, from: count)) }
+        append(element)
+    }
+}
+
 /// The position of a row in the tableau's row storage (`Tableau.rows`, `Tableau.basics`).
 ///
 /// Symbols and slots are both dense `Int32` ids, and the tableau maps between them at every

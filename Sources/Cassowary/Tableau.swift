@@ -42,36 +42,17 @@ struct Tableau {
 
     mutating func newSymbol(_ kind: SymbolKind, owner: Int32 = -1) -> Symbol {
         let symbol = Symbol(kinds.count)
-        if kinds.count == symbolCapacity { reserveSymbols() }
-        kinds.append(kind)
-        owners.append(owner)
-        slotOfBasic.append(.none)
+        // Every per-symbol array grows by a quarter (see `appendGrowingByQuarter`): they grow
+        // in step, and doubling all at once left half of each unused at 10 000 views.
+        kinds.appendGrowingByQuarter(kind)
+        owners.appendGrowingByQuarter(owner)
+        slotOfBasic.appendGrowingByQuarter(.none)
         columns.addSymbol()
         objectives.addSymbol()
         changes.addSymbol()
         scratch.addSymbol()
         touch(symbol)
         return symbol
-    }
-
-    /// How many symbols the per-symbol arrays (here and in the concerns beside the rows) have
-    /// room for; see `reserveSymbols`.
-    private var symbolCapacity = 0
-
-    /// Makes room for a quarter more symbols in every per-symbol array at once. Left to
-    /// themselves the arrays double when full, all at the same moment since they grow in step:
-    /// at 10 000 views (130 000 symbols, ~55 bytes each) that left half of them unused.
-    ///
-    /// - Complexity: O(symbols), once per quarter more symbols: amortized O(1) per symbol.
-    private mutating func reserveSymbols() {
-        symbolCapacity = kinds.count + max(kinds.count / 4, 64)
-        kinds.reserveCapacity(symbolCapacity)
-        owners.reserveCapacity(symbolCapacity)
-        slotOfBasic.reserveCapacity(symbolCapacity)
-        columns.reserveSymbols(symbolCapacity)
-        objectives.reserveSymbols(symbolCapacity)
-        changes.reserveSymbols(symbolCapacity)
-        scratch.reserveSymbols(symbolCapacity)
     }
 
     @inline(__always) func isBasic(_ symbol: Symbol) -> Bool { slotOfBasic[Int(symbol)].exists }
@@ -91,8 +72,8 @@ struct Tableau {
             basics[slot.index] = basic
         } else {
             slot = Slot(rows.count)
-            rows.append(row)
-            basics.append(basic)
+            rows.appendGrowingByQuarter(row)
+            basics.appendGrowingByQuarter(basic)
         }
         slotOfBasic[Int(basic)] = slot
         for symbol in row.symbols { appendToColumn(symbol, slot) }

@@ -14,13 +14,8 @@ struct WalkScratch {
     /// Makes room for one more symbol.
     @inline(__always)
     mutating func addSymbol() {
-        visited.append(0)
-        weight.append(.zero)
-    }
-
-    mutating func reserveSymbols(_ capacity: Int) {
-        visited.reserveCapacity(capacity)
-        weight.reserveCapacity(capacity)
+        visited.appendGrowingByQuarter(0)
+        weight.appendGrowingByQuarter(.zero)
     }
 
     /// A fresh mark for `visited`: every symbol counts as unvisited under it. When the marks
