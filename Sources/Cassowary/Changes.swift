@@ -21,7 +21,7 @@ struct ChangeTracker {
 
     /// Makes room for one more symbol.
     @inline(__always)
-    mutating func addSymbol() { values.appendGrowingByQuarter(0) }
+    mutating func addSymbol() { values.append(0) }
 
     /// Counts the changes recorded: answers worked out on the optimal face (`FaceMemo`) hold
     /// while it stays the same.

@@ -22,8 +22,8 @@ struct ColumnIndex {
     /// Makes room for one more symbol, with an empty column.
     @inline(__always)
     mutating func addSymbol() {
-        lists.appendGrowingByQuarter([])
-        limits.appendGrowingByQuarter(minimumColumnLimit)
+        lists.append([])
+        limits.append(minimumColumnLimit)
     }
 
     @inline(__always) func count(of symbol: Symbol) -> Int { lists[Int(symbol)].count }

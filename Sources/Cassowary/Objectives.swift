@@ -20,7 +20,7 @@ struct Objectives {
 
     /// Makes room for one more symbol.
     @inline(__always)
-    mutating func addSymbol() { isCandidate.appendGrowingByQuarter(false) }
+    mutating func addSymbol() { isCandidate.append(false) }
 
     mutating func noteCandidates(_ symbols: [Symbol]) {
         for symbol in symbols { noteCandidate(symbol) }

@@ -9,7 +9,7 @@ extension Solver {
         }
         let id = ConstraintID(id: constraints.count)
         let (lazyRow, record) = makeRow(expression, relation, strength, id: id)
-        constraints.appendGrowingByQuarter(record)
+        constraints.append(record)
 
         // The cheap case, and the common one while a layout is being built: a user variable that
         // no definition mentions yet can be defined by this row as it stands, references and all.

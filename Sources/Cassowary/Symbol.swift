@@ -18,22 +18,11 @@ typealias Symbol = Int32
 let noSymbol: Symbol = -1
 
 /// The length an array indexed by symbol id grows to when `index` is past its end: a quarter
-/// more, not double. Such arrays (a dense objective row, the marks of a set of symbols) span
-/// every symbol, and doubling left up to half of each unused at the peak of a large layout.
+/// more, not double. Such arrays (a dense objective row, the marks of a set of symbols) are
+/// filled with zeros up to that length, every page of them touched, and span every symbol:
+/// doubling left up to half of each resident and unused at the peak of a large layout.
 @inline(__always) func grownLength(toHold index: Int, from count: Int) -> Int {
     max(index + 1, count + count / 4 + 64)
-}
-
-extension Array {
-    /// Appends, making room for a quarter more when full instead of doubling: for the arrays
-    /// with an entry per symbol, constraint or row, which only grow while a layout is built
-    /// and are the bulk of a large one (doubling left up to half of each unused).
-    ///
-    /// - Complexity: amortized O(1).
-    @inline(__always) mutating func appendGrowingByQuarter(_ element: Element) {
-        if count == capacity { reserveCapacity(grownLength(toHold: count, from: count)) }
-        append(element)
-    }
 }
 
 /// The position of a row in the tableau's row storage (`Tableau.rows`, `Tableau.basics`).

@@ -42,11 +42,9 @@ struct Tableau {
 
     mutating func newSymbol(_ kind: SymbolKind, owner: Int32 = -1) -> Symbol {
         let symbol = Symbol(kinds.count)
-        // Every per-symbol array grows by a quarter (see `appendGrowingByQuarter`): they grow
-        // in step, and doubling all at once left half of each unused at 10 000 views.
-        kinds.appendGrowingByQuarter(kind)
-        owners.appendGrowingByQuarter(owner)
-        slotOfBasic.appendGrowingByQuarter(.none)
+        kinds.append(kind)
+        owners.append(owner)
+        slotOfBasic.append(.none)
         columns.addSymbol()
         objectives.addSymbol()
         changes.addSymbol()
@@ -72,8 +70,8 @@ struct Tableau {
             basics[slot.index] = basic
         } else {
             slot = Slot(rows.count)
-            rows.appendGrowingByQuarter(row)
-            basics.appendGrowingByQuarter(basic)
+            rows.append(row)
+            basics.append(basic)
         }
         slotOfBasic[Int(basic)] = slot
         for symbol in row.symbols { appendToColumn(symbol, slot) }

@@ -14,8 +14,8 @@ struct WalkScratch {
     /// Makes room for one more symbol.
     @inline(__always)
     mutating func addSymbol() {
-        visited.appendGrowingByQuarter(0)
-        weight.appendGrowingByQuarter(.zero)
+        visited.append(0)
+        weight.append(.zero)
     }
 
     /// A fresh mark for `visited`: every symbol counts as unvisited under it. When the marks
