@@ -85,6 +85,17 @@ public struct IBViewController: Sendable {
     public var simulatedTopBar: String?
     public var simulatedBottomBar: String?
     public var simulatedStatusBar: String?
+    /// Its top or bottom bar is opaque (`translucent="NO"`): its own simulated bar's, or, for a
+    /// navigation or tab bar controller, its `<navigationBar>`'s or `<tabBar>`'s. UIKit lays
+    /// the views under an opaque bar out below (above) it, not beneath it.
+    public var opaqueTopBar = false
+    public var opaqueBottomBar = false
+    /// `<extendedEdge key="edgesForExtendedLayout">`: the edges its view reaches under
+    /// translucent bars at (all four when the file does not say).
+    public var extendsUnderTopBar = true
+    public var extendsUnderBottomBar = true
+    /// `extendedLayoutIncludesOpaqueBars="YES"`: its view reaches under opaque bars too.
+    public var extendsUnderOpaqueBars = false
 
     /// Its class as UIKit knows it: the custom class, else UIKit's for the element.
     public var className: String { customClass ?? IBView.uikitClass(of: element) }

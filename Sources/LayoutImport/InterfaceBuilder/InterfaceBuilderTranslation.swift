@@ -150,18 +150,9 @@ struct InterfaceBuilderTranslation {
         if device == nil, isController, !document.isAppKit { insets.top = 20 }
         var barHeights: (top: Double, bottom: Double) = (0, 0)
         if let controller {
-            let bars = Self.bars(of: controller, in: document)
-            if bars.navigation {
-                barHeights.top = device.map { landscape && !$0.name.hasPrefix("iPad") ? 32 : 44 } ?? 44
-                insets.top += barHeights.top
-            }
-            if bars.tab {
-                barHeights.bottom = 49
-                insets.bottom += 49
-            }
-            if bars.navigation || bars.tab {
-                note("the safe area holds the \([bars.navigation ? "navigation bar" : nil, bars.tab ? "tab bar" : nil].compactMap { $0 }.joined(separator: " and ")) IB shows above the scene")
-            }
+            let added = Self.addingBars(Self.bars(of: controller, in: document), to: insets, device: device, landscape: landscape)
+            (insets, barHeights) = (added.insets, added.barHeights)
+            if let text = added.note { note(text) }
         }
         if !isController, device == nil {
             insets = EdgeInsets(all: 0)
@@ -170,7 +161,7 @@ struct InterfaceBuilderTranslation {
         // bar with `translucent="NO"`): they cover none of it.
         if isController, stored.y > 0 {
             insets.top = max(0, insets.top - stored.y)
-            barHeights.top -= stored.y
+            barHeights.top = max(0, barHeights.top - stored.y)
         }
         if override == nil {
             // What the stored frames say wins: each Xcode shows a device with the insets of its
@@ -261,34 +252,6 @@ struct InterfaceBuilderTranslation {
         case .bottom: return [0, 20, 21, 34].contains(value - bars.bottom)
         default: return [0, 44, 47, 48, 50, 59, 62].contains(value)
         }
-    }
-
-    /// Whether IB shows a navigation bar or a tab bar over a controller's view.
-    static func bars(of controller: IBViewController, in document: IBDocument) -> (navigation: Bool, tab: Bool) {
-        var navigation = controller.simulatedTopBar.map { $0.contains("NavigationBar") } ?? false
-        var tab = controller.simulatedBottomBar.map { $0.contains("TabBar") } ?? false
-        if controller.simulatedTopBar == nil || controller.simulatedBottomBar == nil {
-            let controllers = Dictionary(document.scenes.compactMap { $0.controller }.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-            // What a container shows: its children, and what they push, transitively.
-            func reached(from start: IBViewController) -> Set<String> {
-                var seen = Set<String>()
-                var queue = start.children
-                while let id = queue.popLast() {
-                    guard seen.insert(id).inserted, let next = controllers[id] else { continue }
-                    queue += next.pushes + (next.element == "navigationController" ? next.children : [])
-                }
-                return seen
-            }
-            for container in controllers.values {
-                if container.element == "navigationController", controller.simulatedTopBar == nil, reached(from: container).contains(controller.id) {
-                    navigation = true
-                }
-                if container.element == "tabBarController", controller.simulatedBottomBar == nil, reached(from: container).contains(controller.id) {
-                    tab = true
-                }
-            }
-        }
-        return (navigation, tab)
     }
 
     // MARK: - Views
@@ -390,6 +353,7 @@ struct InterfaceBuilderTranslation {
     static let alignmentInsets: [String: IBInsets] = [
         "slider": IBInsets(top: 0, left: 2, bottom: 1, right: 2),
         "switch": IBInsets(top: 0, left: 0, bottom: 0, right: 2),
+        "segmentedControl": IBInsets(top: 0, left: 0, bottom: 1, right: 0),
     ]
 
     /// AppKit views a superview lays out from its top (`isFlipped`); any other NSView counts
