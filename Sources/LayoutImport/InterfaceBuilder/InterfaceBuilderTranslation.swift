@@ -183,10 +183,14 @@ struct InterfaceBuilderTranslation {
             let values = [insets.top, insets.left, insets.bottom, insets.right].map(formatNumber).joined(separator: ",")
             add("safearea \(values)")
         }
-        if isController, !viaDevice {
-            // The device's screen decides (the Any/Any canvas, with none, has 16).
-            let side = formatNumber(device?.systemMinimumMargins(landscape: landscape).left ?? 16)
-            add("root.margins = 0,\(side),0,\(side)")
+        if isController {
+            // The device's screen decides the minimum (the Any/Any canvas, with none, by its
+            // width: 16, or 20 from 414 points on, so 20 on the 600-point square).
+            let side = device?.systemMinimumMargins(landscape: landscape).left
+                ?? Device.rootSideMargin(width: width, regularWidth: false, landscape: false)
+            if let line = Self.rootMarginsLine(root.layoutMargins, directional: root.directionalMargins, minimumSide: viaDevice ? nil : side) {
+                add(line, root.line)
+            }
         }
         if root.forcesRightToLeft {
             add("direction rtl")

@@ -92,3 +92,20 @@ extension InterfaceBuilderTranslation {
         return (insets, heights, note)
     }
 }
+
+extension InterfaceBuilderTranslation {
+    /// The line that gives a view controller's root view its layout margins: the margins the
+    /// file sets, raised at each side to the screen's system minimum (`minimumSide`; nil when a
+    /// `device` line already makes the session raise them), as UIKit does while
+    /// `viewRespectsSystemMinimumLayoutMargins` is on. Nil when there is nothing to set.
+    static func rootMarginsLine(_ custom: IBInsets?, directional: Bool, minimumSide: Double?) -> String? {
+        guard custom != nil || minimumSide != nil else { return nil }
+        var margins = custom ?? IBInsets(top: 0, left: 0, bottom: 0, right: 0)
+        if let minimumSide {
+            margins.left = max(margins.left, minimumSide)
+            margins.right = max(margins.right, minimumSide)
+        }
+        let values = [margins.top, margins.left, margins.bottom, margins.right].map(formatNumber).joined(separator: ",")
+        return "root.\(directional && custom != nil ? "directionalMargins" : "margins") = \(values)"
+    }
+}
