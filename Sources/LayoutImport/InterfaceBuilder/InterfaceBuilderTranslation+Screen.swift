@@ -109,3 +109,20 @@ extension InterfaceBuilderTranslation {
         return "root.\(directional && custom != nil ? "directionalMargins" : "margins") = \(values)"
     }
 }
+
+extension InterfaceBuilderTranslation {
+    /// The first tools version of Xcode 12, whose iOS 14 made the status bar of an iPhone XR or
+    /// 11 48 points tall; Xcode 10 and 11 show those phones with iOS 12's and 13's 44.
+    static let xcode12ToolsVersion = 17000.0
+
+    /// The screen's insets as the Xcode that saved the file showed the device: an iPhone 11's
+    /// (414x896) status bar is 44 points before Xcode 12. Returns the insets and a note when
+    /// they differ from the device table's.
+    static func insetsOfItsXcode(_ insets: EdgeInsets, device: Device?, landscape: Bool, toolsVersion: Double?) -> (EdgeInsets, String?) {
+        guard let device, let toolsVersion, toolsVersion < xcode12ToolsVersion, !landscape,
+              device.width == 414, device.height == 896, insets.top == 48 else { return (insets, nil) }
+        var older = insets
+        older.top = 44
+        return (older, "the status bar of an \(device.name) is 44 points in a file saved before Xcode 12 (iOS 13's; 48 from iOS 14)")
+    }
+}

@@ -147,6 +147,11 @@ struct InterfaceBuilderTranslation {
         }
         // Bars the controller sits under, as IB infers them (simulated metrics or containers).
         var insets = device?.safeArea(landscape: landscape) ?? EdgeInsets(all: 0)
+        if isController {
+            let older = Self.insetsOfItsXcode(insets, device: device, landscape: landscape, toolsVersion: document.toolsVersion.flatMap { Double($0) })
+            insets = older.0
+            if let text = older.1 { note(text) }
+        }
         if device == nil, isController, !document.isAppKit { insets.top = 20 }
         var barHeights: (top: Double, bottom: Double) = (0, 0)
         if let controller {
