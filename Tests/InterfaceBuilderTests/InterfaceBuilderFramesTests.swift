@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+import InterfaceBuilder
+import LayoutModel
+import LayoutVocabulary
+import LayoutReport
+import LayoutShell
+
+/// The screen a scene is laid out on, as Interface Builder showed it when it stored the
+/// frames: the bars it simulates (opaque ones, and `edgesForExtendedLayout`, keep the view out
+/// from under them), the root's own layout margins raised to the system minimum, the status
+/// bar of the Xcode that saved the file, the Any/Any canvas's margins, and controls whose
+/// alignment rectangle is not their frame. Each fixture stores the frames computed here by
+/// hand, so an import that agrees reports no misplaced view.
+@Suite struct InterfaceBuilderFramesTests {
+    func imported(_ file: String, _ selection: String? = nil) -> (Session, CommandResult) {
+        let session = Session()
+        let result = session.execute("import \(Fixtures.path(file))" + (selection.map { " \($0)" } ?? ""))
+        return (session, result)
+    }
+
+    func frame(_ session: Session, _ name: String) -> Frame? { session.model.frame(of: name) }
+
+    func says(_ result: CommandResult, _ text: String) -> Bool { result.output.contains { $0.contains(text) } }
+
+    @Test func barsReadWithTheirOpacityAndExtendedEdges() throws {
+        let document = try IBReader.read(Fixtures.text("OpaqueBars.storyboard"))
+        let controllers = document.scenes.compactMap(\.controller)
+        let tab = try #require(controllers.first { $0.element == "tabBarController" })
+        #expect(tab.opaqueBottomBar && !tab.opaqueTopBar)
+        let opaque = try #require(controllers.first { $0.id == "Opq-Nv-001" })
+        #expect(opaque.opaqueTopBar)
+        let translucent = try #require(controllers.first { $0.id == "Trn-Nv-001" })
+        #expect(!translucent.opaqueTopBar)
+        let filters = try #require(controllers.first { $0.id == "Flt-Vc-001" })
+        #expect(filters.extendsUnderTopBar && !filters.extendsUnderBottomBar && !filters.extendsUnderOpaqueBars)
+        let pager = try #require(controllers.first { $0.id == "Pgr-Vc-001" })
+        #expect(pager.extendsUnderTopBar && pager.extendsUnderBottomBar)
+    }
+
+    @Test func opaqueBarsLeaveNoSafeAreaInset() {
+        let (session, result) = imported("OpaqueBars.storyboard", "Pager")
+        #expect(result.ok, "\(result.error?.message ?? "")")
+        // An iPhone SE (375x667) in a tab bar controller whose tab bar is opaque, in a
+        // navigation controller whose bar is opaque: the view starts below the navigation bar
+        // (20 + 44 = 64 down) and ends above the tab bar (49 up), 667 - 64 - 49 = 554 tall, as
+        // IB stored it; neither bar nor the status bar covers any of it, so the safe area is
+        // the whole view and the page view pinned to the old guides fills it.
+        #expect(frame(session, "root") == Frame(x: 0, y: 0, width: 375, height: 554))
+        #expect(frame(session, "root.safeArea") == Frame(x: 0, y: 0, width: 375, height: 554))
+        #expect(frame(session, "pages") == Frame(x: 0, y: 0, width: 375, height: 554))
+        #expect(says(result, "an opaque navigation bar (the view starts below it: safe area top 0)"))
+        #expect(says(result, "an opaque tab bar (the view ends above it: safe area bottom 0)"))
+        #expect(!says(result, "misplaced"))
+    }
+
+    @Test func edgesForExtendedLayoutWithoutTheBottomStopAboveTheTabBar() {
+        let (session, result) = imported("OpaqueBars.storyboard", "Filters")
+        #expect(result.ok, "\(result.error?.message ?? "")")
+        // Under a translucent navigation bar the view reaches the top of the screen: the safe
+        // area starts at 20 + 44 = 64. Its `edgesForExtendedLayout` is the top only (and the
+        // tab bar is opaque): it ends above the tab bar, 667 - 49 = 618 tall, safe area
+        // bottom 0. The stack sits on the top guide: y = 64. Its segmented control is stored
+        // 375x32, but its alignment rectangle, which the stack places, is a point shorter
+        // (31), so the label (21 high) follows at 31 and the stack is 31 + 21 = 52 high; the
+        // results view fills the rest: y = 64 + 52 = 116, height 618 - 116 = 502.
+        #expect(frame(session, "root") == Frame(x: 0, y: 0, width: 375, height: 618))
+        #expect(frame(session, "root.safeArea") == Frame(x: 0, y: 64, width: 375, height: 554))
+        #expect(frame(session, "stackView") == Frame(x: 0, y: 64, width: 375, height: 52))
+        #expect(frame(session, "segmentedControl") == Frame(x: 0, y: 0, width: 375, height: 31))
+        #expect(frame(session, "noFiltersLabel") == Frame(x: 0, y: 31, width: 375, height: 21))
+        #expect(frame(session, "results") == Frame(x: 0, y: 116, width: 375, height: 502))
+        #expect(says(result, "a navigation bar (safe area top 20+44)"))
+        #expect(says(result, "an opaque tab bar (the view ends above it: safe area bottom 0)"))
+        #expect(!says(result, "misplaced"))
+    }
+
+    @Test func rootMarginsRaisedToTheMinimumUnderAnOlderStatusBar() {
+        let (session, result) = imported("RootMargins.storyboard")
+        #expect(result.ok, "\(result.error?.message ?? "")")
+        // Xcode 11 (tools version 15505) showed an iPhone 11 (414x896) with iOS 13's 44-point
+        // status bar: with the navigation bar the safe area starts at 44 + 44 = 88. The root's
+        // own margins (top 20, leading 8, trailing 30) are raised at the sides to the 20 a
+        // 414-point screen keeps: leading 20, trailing 30. The panel on the margins: x = 20,
+        // y = 88 + 20 = 108, width = 414 - 20 - 30 = 364, height 100.
+        #expect(session.model.safeAreaInsets == EdgeInsets(top: 88, left: 0, bottom: 34, right: 0))
+        #expect(frame(session, "panel") == Frame(x: 20, y: 108, width: 364, height: 100))
+        #expect(says(result, "the status bar of an iPhone11 is 44 points in a file saved before Xcode 12"))
+        #expect(!says(result, "misplaced"))
+    }
+
+    @Test func theAnyAnyCanvasKeepsTwentyAtItsSides() {
+        let (session, result) = imported("AnyCanvas.storyboard")
+        #expect(result.ok, "\(result.error?.message ?? "")")
+        // Xcode 7's 600x600 Any/Any canvas is as wide as a regular screen: the root's side
+        // margins are 20. The field sits 16 inside them: x = 20 + 16 = 36, width = 600 - 72 =
+        // 528; 32 below the top guide, which ends under the 20-point status bar: y = 52.
+        #expect(frame(session, "textToEncodeField") == Frame(x: 36, y: 52, width: 528, height: 30))
+        #expect(!says(result, "misplaced"))
+    }
+}
