@@ -166,6 +166,9 @@ public struct IBView: Sendable {
     public var scrollDisabled = false
     /// A table cell's built-in style (`IBUITableViewCellStyleSubtitle` …), nil for a custom one.
     public var cellStyle: String?
+    /// An AppKit control's cell (`<buttonCell key="cell">`, `<textFieldCell key="cell">` …),
+    /// whose bezel decides how far the frame reaches past the alignment rectangle.
+    public var appKitCell: IBAppKitCell?
 
     /// UIKit's class for an element name (`label` → `UILabel`).
     public static func uikitClass(of element: String) -> String {
@@ -187,6 +190,24 @@ public struct IBView: Sendable {
         var result = [self]
         for subview in subviews { result += subview.flattened() }
         return result
+    }
+}
+
+/// An AppKit control's cell as the file writes it: `<buttonCell type="push" bezelStyle="rounded">`,
+/// `<textFieldCell borderStyle="bezel">` (a field; a label has no border), `<sliderCell>`.
+public struct IBAppKitCell: Sendable, Hashable {
+    /// The cell's element (`buttonCell`, `textFieldCell`, `sliderCell`, …).
+    public var element: String
+    /// A button cell's `type` (`push`, `check`, `radio`, `round`).
+    public var type: String?
+    public var bezelStyle: String?
+    /// A bezel or border drawn round a text field (`borderStyle`, `bezeled="YES"`, `bordered="YES"`).
+    public var bordered = false
+    public init(element: String, type: String? = nil, bezelStyle: String? = nil, bordered: Bool = false) {
+        self.element = element
+        self.type = type
+        self.bezelStyle = bezelStyle
+        self.bordered = bordered
     }
 }
 

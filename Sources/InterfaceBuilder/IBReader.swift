@@ -198,6 +198,10 @@ private struct ElementReader {
         if element.name == "tableViewCell", let style = element["style"], style != "IBUITableViewCellStyleDefault" || element["textLabel"] != nil {
             view.cellStyle = style
         }
+        if let cell = element.children.first(where: { $0["key"] == "cell" && $0.name.hasSuffix("Cell") }) {
+            view.appKitCell = IBAppKitCell(element: cell.name, type: cell["type"], bezelStyle: cell["bezelStyle"],
+                                           bordered: cell["borderStyle"] != nil || cell.flag("bezeled") || cell.flag("bordered"))
+        }
         if element.name == "containerView" {
             view.embeds = element.child("connections")?.children.first { $0.name == "segue" && $0["kind"] == "embed" }?["destination"]
         }

@@ -55,7 +55,7 @@ struct InterfaceBuilderTranslation {
         // The embedded scenes' stored frames are of their own canvases (with their own
         // status bars and guides), not of the container: they are not compared.
         if !embedded.isEmpty { spliced = Self.markingEmbedded(spliced) }
-        self.root = Self.alignmentFrames(document.isAppKit ? Self.flipped(spliced) : spliced)
+        self.root = Self.alignmentFrames(document.isAppKit ? Self.flipped(spliced) : spliced, in: document)
         embeddedScenes = embedded
         self.controller = controller
         self.context = context
@@ -354,17 +354,6 @@ struct InterfaceBuilderTranslation {
         return view
     }
 
-    /// How far a control's frame reaches beyond its alignment rectangle, which is what
-    /// constraints place: IB stores frames, so a slider stored 285x31 is 281x30 to Auto Layout,
-    /// 2 points in at the sides and 1 above the bottom, and a switch stored 51 wide is 49, its
-    /// right edge 2 points in (both read off stored frames against their constraints in real
-    /// files: README, "Decisions").
-    static let alignmentInsets: [String: IBInsets] = [
-        "slider": IBInsets(top: 0, left: 2, bottom: 1, right: 2),
-        "switch": IBInsets(top: 0, left: 0, bottom: 0, right: 2),
-        "segmentedControl": IBInsets(top: 0, left: 0, bottom: 1, right: 0),
-    ]
-
     /// AppKit views a superview lays out from its top (`isFlipped`); any other NSView counts
     /// its subviews' frames from its bottom.
     static let flippedAppKitElements: Set<String> = [
@@ -384,18 +373,6 @@ struct InterfaceBuilderTranslation {
             }
             return flipped(subview)
         }
-        return view
-    }
-
-    /// The tree with each control's stored frame made its alignment rectangle: the session's
-    /// frames are those, and so are the sizes taken as intrinsic and the frames compared.
-    static func alignmentFrames(_ view: IBView) -> IBView {
-        var view = view
-        if let insets = alignmentInsets[view.element], let frame = view.frame {
-            view.frame = IBRect(x: frame.x + insets.left, y: frame.y + insets.top,
-                                width: frame.width - insets.left - insets.right, height: frame.height - insets.top - insets.bottom)
-        }
-        view.subviews = view.subviews.map(alignmentFrames)
         return view
     }
 
