@@ -98,4 +98,42 @@ import LayoutShell
         #expect(frame(session, "textToEncodeField") == Frame(x: 36, y: 52, width: 528, height: 30))
         #expect(!says(result, "misplaced"))
     }
+
+    @Test func appKitControlsArePlacedByTheirAlignmentRectangles() throws {
+        let document = try IBReader.read(Fixtures.text("AppKitControls.storyboard"))
+        let button = try #require(document.scenes.first?.controller?.view?.subviews.first { $0.id == "Mac-Bt-001" })
+        #expect(button.appKitCell == IBAppKitCell(element: "buttonCell", type: "push", bezelStyle: "rounded", bordered: true))
+        let (session, result) = imported("AppKitControls.storyboard")
+        #expect(result.ok, "\(result.error?.message ?? "")")
+        // A 400x200 AppKit view (frames stored from its bottom; here from the top). The bezeled
+        // field is its frame: 20,20, 96x22 (stored y = 200 - 20 - 22 = 158). The label's text
+        // is 2 in from its frame at each side: stored 13x18 at x 122, it is 9 wide at
+        // 96 + 20 + 8 = 124, centred on the field: y = 31 - 9 = 22. The check box (stored 80
+        // wide at 139) starts 2 in: 124 + 9 + 8 = 141, 78 wide, y 22. The push button's bezel
+        // (Xcode 9: 4 below the frame's top, 7 above its bottom, 6 in at the sides) is
+        // 108x21 at 20, 20 + 22 + 20 = 62 (stored 14, 200 - 58 - 32 = 110). The slider, 2 in
+        // all round (stored 204x19), 200x15 at 20, 62 + 21 + 12 = 95.
+        #expect(frame(session, "countField") == Frame(x: 20, y: 20, width: 96, height: 22))
+        #expect(frame(session, "plusLabel") == Frame(x: 124, y: 22, width: 9, height: 18))
+        #expect(frame(session, "enabledBox") == Frame(x: 141, y: 22, width: 78, height: 18))
+        #expect(frame(session, "resetButton") == Frame(x: 20, y: 62, width: 108, height: 21))
+        #expect(frame(session, "volumeSlider") == Frame(x: 20, y: 95, width: 200, height: 15))
+        #expect(!says(result, "misplaced"))
+    }
+
+    @Test func pushButtonsOfMacOS11AreShorterBezels() throws {
+        // The same file saved by Xcode 12 or later: macOS 11's push button bezel is 5 below
+        // the frame's top, 7 above its bottom and 7 in at the sides, so the stored 120x32 at
+        // 14,58 (from the top) is a 106x20 bezel at 21,63. The constraints still put it 20 in
+        // and 20 below the field (62): a point off both ways, which the import reports.
+        let text = try Fixtures.text("AppKitControls.storyboard").replacingOccurrences(of: "toolsVersion=\"11542\"", with: "toolsVersion=\"21507\"")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("AppKitControls-\(UUID().uuidString).storyboard")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let session = Session()
+        let result = session.execute("import \(file.path)")
+        #expect(result.ok, "\(result.error?.message ?? "")")
+        #expect(frame(session, "resetButton") == Frame(x: 20, y: 62, width: 106, height: 20))
+        #expect(says(result, "misplaced: resetButton: the file has 21,63,106,20, the constraints give 20,62,106,20"))
+    }
 }
