@@ -136,4 +136,18 @@ import LayoutShell
         #expect(frame(session, "resetButton") == Frame(x: 20, y: 62, width: 106, height: 20))
         #expect(says(result, "misplaced: resetButton: the file has 21,63,106,20, the constraints give 20,62,106,20"))
     }
+
+    @Test func tableCellsBeforeXcode9KeepEightAllRound() {
+        let (session, result) = imported("OldTableCell.xib")
+        #expect(result.ok, "\(result.error?.message ?? "")")
+        // An Xcode 8 cell (tools version 11762), 375x60, its content view 59.5 high (the
+        // separator): before iOS 11 its margins were 8 on every side. The switch on the
+        // leading and top margins: 8,8 (49 wide to Auto Layout, its stored 51 less the 2 at
+        // its right). The label on the trailing and bottom margins: x = 375 - 8 - 100 = 267,
+        // y = 59.5 - 8 - 20.5 = 31.
+        #expect(frame(session, "toggleCell.contentView") == Frame(x: 0, y: 0, width: 375, height: 59.5))
+        #expect(frame(session, "switch") == Frame(x: 8, y: 8, width: 49, height: 31))
+        #expect(frame(session, "notificationsLabel") == Frame(x: 267, y: 31, width: 100, height: 20.5))
+        #expect(!says(result, "misplaced"))
+    }
 }

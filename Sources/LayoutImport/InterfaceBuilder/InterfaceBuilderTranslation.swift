@@ -286,10 +286,11 @@ struct InterfaceBuilderTranslation {
             names[id] = contentName
             if let guide = content.guides["layoutMarginsGuide"] { names[guide] = contentName + ".margins" }
         }
-        if !collection, content.layoutMargins == nil, (document.toolsVersion.flatMap { Double($0) } ?? 0) >= 13000 {
-            // Since iOS 11 a table cell's content view keeps 11 above and below (the session's
-            // cell has UIKit's older 8).
-            add("\(contentName).margins = 11,16,11,16", content.line)
+        if !collection, content.layoutMargins == nil {
+            // Since iOS 11 a table cell's content view keeps 11 above and below and 16 at the
+            // sides; before (Xcode 8 and older files), 8 all round.
+            let iOS11 = (document.toolsVersion.flatMap { Double($0) } ?? 0) >= 13000
+            add("\(contentName).margins = \(iOS11 ? "11,16,11,16" : "8")", content.line)
         }
         if let style = root.cellStyle { note(Self.cellStyleNote(style, line: root.line)) }
         settings(of: content, name: contentName)
