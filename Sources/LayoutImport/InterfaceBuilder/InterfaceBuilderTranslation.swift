@@ -19,11 +19,11 @@ struct InterfaceBuilderTranslation {
     /// Each element or line left out, as data (`ImportedScript.skipped`).
     private(set) var skipped: [(line: Int?, text: String, reason: String)] = []
     /// IB id → session name (views) or item (`root.safeArea`, `name.margins`).
-    private(set) var names: [String: String] = [:]
+    var names: [String: String] = [:]
     /// Session name → the view element it came from.
-    private(set) var views: [String: IBView] = [:]
+    var views: [String: IBView] = [:]
     /// Session names in the order they were made.
-    private(set) var viewOrder: [String] = []
+    var viewOrder: [String] = []
     /// Session constraint id → the IB constraint it came from.
     private(set) var constraintSources: [String: IBConstraint] = [:]
     /// Whether the root's size is the one IB stored (so stored frames can be compared).
@@ -80,7 +80,7 @@ struct InterfaceBuilderTranslation {
         screen()
         if let id = root.id { claimRoot(id) }
         if Self.cellElements.contains(root.element), let content = root.subviews.first(where: { $0.key == "contentView" }) {
-            emitCell(content)
+            emitCell(root, content: content, in: nil)
         } else {
             for subview in installedSubviews(of: root) { emitView(subview, in: LayoutModel.rootName, arranged: false) }
         }
@@ -88,6 +88,7 @@ struct InterfaceBuilderTranslation {
             emitConstraints(of: view)
         }
         emitOrigins()
+        notes += prototypeListing()
         summary()
     }
 
@@ -295,31 +296,32 @@ struct InterfaceBuilderTranslation {
 
     static let cellElements: Set<String> = ["tableViewCell", "collectionViewCell"]
 
-    /// A xib's cell as the session's `cell`: UIKit pins its content view to the cell's size,
-    /// less the separator in a table (so IB's stored 43.5 under a 44-point row), and the
-    /// content's views and constraints go in `NAME.contentView`.
-    mutating func emitCell(_ content: IBView) {
-        let name = claim(root)
-        let frame = root.frame ?? IBRect(x: 0, y: 0, width: 320, height: 44)
+    /// A xib's cell, or a storyboard's prototype in its table or collection view (`parent`;
+    /// nil: the cell is the imported root), as the session's `cell`: UIKit pins its content
+    /// view to the cell's size, less the separator in a table (so IB's stored 43.5 under a
+    /// 44-point row), and the content's views and constraints go in `NAME.contentView`.
+    mutating func emitCell(_ cell: IBView, content: IBView, in parent: String?) {
+        let name = parent == nil ? claim(root) : claim(cell)
+        let frame = cell.frame ?? IBRect(x: 0, y: 0, width: 320, height: 44)
         // An accessory (a disclosure indicator) takes the content view's right end: the cell
         // is made as wide as the content IB stored.
         let width = min(frame.width, content.frame?.width ?? frame.width)
         if width < frame.width {
-            note("line \(root.line): the content view is \(formatNumber(width)) wide in a \(formatNumber(frame.width))-point cell (an accessory): the cell is made \(formatNumber(width)) wide")
+            note("line \(cell.line): the content view is \(formatNumber(width)) wide in a \(formatNumber(frame.width))-point cell (an accessory): the cell is made \(formatNumber(width)) wide")
+            // What is compared is the cell as made.
+            views[name]?.frame?.width = width
         }
-        let collection = root.element == "collectionViewCell"
-        add("cell \(name)\(collection ? " collection" : "") width \(formatNumber(width)) height \(formatNumber(frame.height))", root.line)
-        let contentName = name + ".contentView"
-        if let id = content.id {
-            names[id] = contentName
-            if let guide = content.guides["layoutMarginsGuide"] { names[guide] = contentName + ".margins" }
-        }
+        let collection = cell.element == "collectionViewCell"
+        let place = parent.map { prototypePlace(frame, in: $0) } ?? ""
+        guard add("cell \(name)\(collection ? " collection" : "") width \(formatNumber(width)) height \(formatNumber(frame.height))\(place)", cell.line) else { return }
+        let contentName = claimContentView(content, of: name)
         if !collection, content.layoutMargins == nil, (document.toolsVersion.flatMap { Double($0) } ?? 0) >= 13000 {
             // Since iOS 11 a table cell's content view keeps 11 above and below (the session's
-            // cell has UIKit's older 8).
-            add("\(contentName).margins = 11,16,11,16", content.line)
+            // cell has UIKit's older 8), and a prototype's sides follow its table's width.
+            let side = parent == nil ? "16" : formatNumber(Device.rootSideMargin(width: root.frame?.width ?? 0, regularWidth: false, landscape: false))
+            add("\(contentName).margins = 11,\(side),11,\(side)", content.line)
         }
-        if let style = root.cellStyle { note(Self.cellStyleNote(style, line: root.line)) }
+        if let style = cell.cellStyle { note(Self.cellStyleNote(style, line: cell.line)) }
         settings(of: content, name: contentName)
         for subview in installedSubviews(of: content) { emitView(subview, in: contentName, arranged: false) }
     }
@@ -462,15 +464,19 @@ struct InterfaceBuilderTranslation {
     ]
 
     mutating func emitView(_ view: IBView, in parent: String, arranged: Bool) {
+        if view.isPrototype, let content = view.subviews.first(where: { $0.key == "contentView" }) {
+            emitCell(view, content: content, in: parent)
+            return
+        }
         let name = claim(view)
         let place = parent == LayoutModel.rootName ? "" : " in \(parent)"
         let wraps = view.element == "textView" && view.scrollDisabled
         if !Self.contentElements.contains(view.element), !Self.plainElements.contains(view.element), !wraps, unknownClasses.insert(view.element).inserted {
             let reason: String
             switch view.element {
-            case "tableView", "collectionView": reason = " (its rows are cells of their own: a xib's cell imports as `cell`)"
+            case "tableView", "collectionView": reason = " (its prototype cells are the session's cells, where IB drew them)"
             case "textView": reason = " (it scrolls, so it has no intrinsic size; with scrollEnabled NO it would wrap as text)"
-            case "tableViewCell", "collectionViewCell": reason = " (a prototype in a storyboard; a xib's cell imports as `cell`)"
+            case "tableViewCell", "collectionViewCell": reason = " (a cell outside a table's prototypes, without a content view)"
             default: reason = ""
             }
             note("\(view.element) (\(view.className)) is read as a plain view\(reason): first on line \(view.line)")
@@ -683,6 +689,7 @@ struct InterfaceBuilderTranslation {
         }
         if let outlet, LayoutModel.isIdentifier(outlet) { return outlet }
         if view.key == "contentView" { return "contentView" }
+        if let reuse = view.reuseIdentifier, view.customClass == nil, let name = cellName(reuseIdentifier: reuse) { return name }
         if let text = view.text, ["label", "button", "textField"].contains(view.element) {
             let words = LogNames.identifier(from: text, fallback: "")
             if !words.isEmpty {
@@ -842,7 +849,7 @@ struct InterfaceBuilderTranslation {
         if let id = root.id { lines.append("origin root \(root.className):\(id)") }
         for name in viewOrder {
             guard let view = views[name], let id = view.id, trial.hasView(name) else { continue }
-            lines.append("origin \(name) \(view.className):\(id)")
+            lines.append("origin \(name) \(view.className):\(id)\(Self.originRemark(view))")
         }
         for (id, constraint) in constraintSources.sorted(by: { Int($0.key.dropFirst())! < Int($1.key.dropFirst())! }) {
             if let ibID = constraint.id { lines.append("origin \(id) NSLayoutConstraint:\(ibID)") }
