@@ -186,6 +186,7 @@ private struct ElementReader {
         view.placeholderIntrinsicHeight = element.number("placeholderIntrinsicHeight")
         view.scrollDisabled = element["scrollEnabled"] == "NO"
         view.reuseIdentifier = element["reuseIdentifier"]
+        view.installedByDefault = element["installed"] != "NO"
         if element.name == "tableViewCell", let style = element["style"], style != "IBUITableViewCellStyleDefault" || element["textLabel"] != nil {
             view.cellStyle = style
         }

@@ -38,11 +38,6 @@ extension InterfaceBuilderTranslation {
         return LayoutModel.isIdentifier(name) ? name : nil
     }
 
-    /// What `names` says after a view's class and id: a cell's reuse identifier.
-    static func originRemark(_ view: IBView) -> String {
-        view.reuseIdentifier.map { " reuse identifier \($0)" } ?? ""
-    }
-
     /// The prototypes the scene holds, one line each, for the import's notes: the session name,
     /// the class, the reuse identifier and the stored size.
     func prototypeListing() -> [String] {

@@ -43,6 +43,11 @@ struct InterfaceBuilderTranslation {
     private var oldGuides: [String: Bool] = [:]
     private var unknownClasses: Set<String> = []
     private var excludedViews: Set<String> = []
+    /// Views installed in some size classes only, kept in the session with `vary NAME.installed`
+    /// lines (`InterfaceBuilderTranslation+Installation.swift`): their ids in document order, the
+    /// rules, and the ids of every view they hold that is not installed on this screen.
+    var varyingViews: [(id: String, rules: InstallRules)] = []
+    var notInstalledHere: Set<String> = []
     /// The copy of the session each line is tried on first.
     private let trial: any ImportTrial
     /// The number the next constraint will get (`c\(n)`): each taken constraint line makes one.
@@ -88,6 +93,7 @@ struct InterfaceBuilderTranslation {
             emitConstraints(of: view)
         }
         emitOrigins()
+        emitInstallations()
         notes += prototypeListing()
         summary()
     }
@@ -428,18 +434,28 @@ struct InterfaceBuilderTranslation {
         return view
     }
 
-    /// A view's subviews installed for the screen's size classes.
+    /// A view's subviews installed for the screen's size classes, and those the traits install
+    /// and uninstall (kept, with `vary` lines made at the end).
     mutating func installedSubviews(of view: IBView) -> [IBView] {
-        var excluded = Set<String>()
+        var excluded = Set(view.subviews.filter { !$0.installedByDefault }.compactMap(\.id))
         for variation in applicable(view.variations) {
             excluded.formUnion(variation.excludedSubviews)
             excluded.subtract(variation.includedSubviews)
         }
-        for subview in view.subviews where excluded.contains(subview.id ?? "") {
+        var kept: Set<String> = []
+        for subview in view.subviews {
+            guard let id = subview.id, let rules = installRules(of: subview, in: view), Self.canVaryInstallation(subview, in: view) else { continue }
+            varyingViews.append((id, rules))
+            kept.insert(id)
+            if excluded.contains(id) {
+                for inner in subview.flattened() { if let id = inner.id { notInstalledHere.insert(id) } }
+            }
+        }
+        for subview in view.subviews where excluded.contains(subview.id ?? "") && !kept.contains(subview.id ?? "") {
             for inner in subview.flattened() { if let id = inner.id { excludedViews.insert(id) } }
             note("line \(subview.line): \(subview.className) is not installed for \(traits?.description ?? "Any/Any"): left out")
         }
-        return view.subviews.filter { !excluded.contains($0.id ?? "") }
+        return view.subviews.filter { !excluded.contains($0.id ?? "") || kept.contains($0.id ?? "") }
     }
 
     /// The variations that apply on this screen, least specific first (`default` first).
@@ -718,7 +734,8 @@ struct InterfaceBuilderTranslation {
     mutating func emitConstraints(of view: IBView) {
         let here = Set(installedConstraints(of: view).map { $0.id ?? "" })
         for constraint in view.constraints {
-            let installedHere = here.contains(constraint.id ?? "")
+            // One that names a view this screen does not install is not installed either.
+            let installedHere = here.contains(constraint.id ?? "") && !touchesViewNotInstalledHere(constraint)
             let rules = installRules(of: constraint, in: view)
             guard installedHere || rules.base || rules.cases.contains(where: \.installed) else { continue }
             if constraint.placeholder {
@@ -743,20 +760,9 @@ struct InterfaceBuilderTranslation {
 
     /// Where a constraint is installed: in Any/Any (the `default` variation's mask), and the
     /// size classes whose variation includes or excludes it, least specific first.
-    func installRules(of constraint: IBConstraint, in view: IBView) -> (base: Bool, cases: [(pattern: TraitCollection, installed: Bool)]) {
-        guard let id = constraint.id else { return (true, []) }
-        var base = true
-        var cases: [(TraitCollection, Bool, Int)] = []
-        for variation in view.variations {
-            let verdict: Bool? = variation.includedConstraints.contains(id) ? true : variation.excludedConstraints.contains(id) ? false : nil
-            guard let verdict else { continue }
-            if variation.key == "default" {
-                base = verdict
-            } else if let key = IBTraits(key: variation.key) {
-                cases.append((Self.collection(key), verdict, key.specificity))
-            }
-        }
-        return (base, cases.sorted { $0.2 < $1.2 }.map { ($0.0, $0.1) })
+    func installRules(of constraint: IBConstraint, in view: IBView) -> InstallRules {
+        guard let id = constraint.id else { return InstallRules(base: true, cases: []) }
+        return Self.installRules(of: id, installedByDefault: true, in: view.variations, included: \.includedConstraints, excluded: \.excludedConstraints)
     }
 
     /// The session's spelling of a variation's size classes.
@@ -849,7 +855,7 @@ struct InterfaceBuilderTranslation {
         if let id = root.id { lines.append("origin root \(root.className):\(id)") }
         for name in viewOrder {
             guard let view = views[name], let id = view.id, trial.hasView(name) else { continue }
-            lines.append("origin \(name) \(view.className):\(id)\(Self.originRemark(view))")
+            lines.append("origin \(name) \(view.className):\(id)\(originRemark(view))")
         }
         for (id, constraint) in constraintSources.sorted(by: { Int($0.key.dropFirst())! < Int($1.key.dropFirst())! }) {
             if let ibID = constraint.id { lines.append("origin \(id) NSLayoutConstraint:\(ibID)") }
