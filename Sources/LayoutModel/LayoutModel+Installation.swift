@@ -34,18 +34,10 @@ extension LayoutModel {
     /// user guides are refused: what they make for themselves is not kept.
     /// - Complexity: as `removeView`: O(constraints touching the subtree) solver removals.
     public func uninstallView(_ name: String) throws(LayoutError) -> UninstalledView {
-        guard let info = views[name] else { throw .unknownView(name) }
-        guard let parent = info.parent else { throw .rootNotRemovable }
-        if info.kind.isGuide { throw .viewCannotBeUninstalled(name, holding: name) }
-        if cells[parent] != nil { throw .contentViewNotRemovable(name) }
-        let subtree = subtree(of: name)
-        for view in subtree {
-            let kind = views[view]?.kind
-            let special = stacks[view] != nil || arrangedIn[view] != nil || cells[view] != nil || scrollViews.contains(view) || kind == .guide || kind == .keyboardGuide
-            if special { throw .viewCannotBeUninstalled(name, holding: view) }
-        }
-        let members = Set(subtree)
-        let kept = subtree.compactMap { views[$0] }.filter { $0.kind == .view }
+        try checkUninstallable(name)
+        let parent = views[name]!.parent!
+        let members = Set(subtree(of: name))
+        let kept = subtree(of: name).compactMap { views[$0] }.filter { $0.kind == .view }
         let records = constraintOrder.compactMap { id -> ConstraintRecord? in
             guard let record = constraints[id], record.kind == .user, record.items.contains(where: members.contains) else { return nil }
             return record
@@ -55,6 +47,21 @@ extension LayoutModel {
                                     autoresizing: autoresizing.filter { members.contains($0.key) }, constraints: records)
         try removeView(name)
         return stash
+    }
+
+    /// Whether `uninstallView` takes the view: a view or guide the model has, not the root, a
+    /// cell's content view, nor a stack, arranged view, cell, scroll view or user guide or a
+    /// view holding one.
+    public func checkUninstallable(_ name: String) throws(LayoutError) {
+        guard let info = views[name] else { throw .unknownView(name) }
+        guard let parent = info.parent else { throw .rootNotRemovable }
+        if info.kind.isGuide { throw .viewCannotBeUninstalled(name, holding: name) }
+        if cells[parent] != nil { throw .contentViewNotRemovable(name) }
+        for view in subtree(of: name) {
+            let kind = views[view]?.kind
+            let special = stacks[view] != nil || arrangedIn[view] != nil || cells[view] != nil || scrollViews.contains(view) || kind == .guide || kind == .keyboardGuide
+            if special { throw .viewCannotBeUninstalled(name, holding: view) }
+        }
     }
 
     /// Puts an uninstalled view back where it was, with its settings and its constraints under

@@ -162,6 +162,9 @@ struct SetVariant: SessionChange {
             guard target != LayoutModel.rootName else {
                 throw ShellError("the root is always installed", hint: "vary a subview's installed", column: head.column)
             }
+            if p.model.view(target) != nil {
+                do { try p.model.checkUninstallable(target) } catch { throw ShellError(error, column: head.column) }
+            }
         } else if property.ofStack {
             guard p.model.view(target) != nil else { throw p.unknownView(target, column: head.column) }
             guard p.model.isStack(target) else { throw ShellError(LayoutError.notAStack(target), column: head.column) }
