@@ -232,7 +232,10 @@ struct ListVariants: SessionAction {
         var lines = ["traits: \(traits.words) (\(session.traitsSource))"]
         if session.state.variants.isEmpty { lines.append("nothing varies with them") }
         for variant in session.state.variants {
-            let now = session.traitValue(of: variant.target, variant.property).map(Session.words) ?? "gone"
+            var now = session.traitValue(of: variant.target, variant.property).map(Session.words) ?? "gone"
+            if session.model.constraint(variant.target) == nil, let out = session.uninstalledStash(holdingConstraint: variant.target) {
+                now += ", out with \(out.name)"
+            }
             lines.append("  \(variant.target).\(variant.property.rawValue) = \(now)   (\(Self.rules(of: variant)))")
         }
         result.output = lines
