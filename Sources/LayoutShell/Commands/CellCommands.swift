@@ -35,7 +35,7 @@ struct AddCell: SessionChange {
                   "one-pixel separator off the height). On an existing cell: a new size;",
                   "height fit: the row height a self-sizing table gives it (see fit).",
                   "at X,Y in VIEW: a row inside a table view (an imported prototype)."],
-        examples: ["cell row", "cell post height fit", "cell tile collection width 160 height 120", "cell post width 375 height 80 at 0,28 in table"],
+        examples: ["cell row", "cell post height fit", "cell tile collection width 160 height 120", "cell reply width 375 height 80 at 0,28 in card"],
         overview: [],
         completeArguments: { context in
             guard context.words.count >= 2 else { return context.session.model.cells.keys.sorted() }

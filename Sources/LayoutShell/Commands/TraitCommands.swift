@@ -118,7 +118,7 @@ struct SetVariant: SessionChange {
                   "leaves the hierarchy with its subviews and constraints (as in UIKit)",
                   "and comes back with them, under the same names and ids."],
         examples: ["vary c3.constant = 40 for height=compact", "vary c2.active = false for width=regular", "vary row.axis = v for width=compact",
-                   "vary subtitle.installed = false for height=compact"],
+                   "vary label.installed = false for height=compact"],
         overview: ["vary c3.active = false for height=compact"],
         completeArguments: { context in
             context.words.count >= 4 ? ["for", "width=compact", "width=regular", "height=compact", "height=regular"] : []
