@@ -55,12 +55,13 @@ extension LayoutModel {
     public func isCell(_ name: String) -> Bool { cells[name] != nil }
 
     /// `cell NAME [table|collection] [width W] [height H] [at X,Y] [in VIEW]` (default: a table
-    /// cell as wide as the root, 44 high, at the root's top left). A storyboard's prototypes
-    /// sit in their table or collection view where Interface Builder drew them.
+    /// cell as wide as its superview, 44 high, at the root's top left). A storyboard's
+    /// prototypes sit in their table or collection view where Interface Builder drew them.
     public func addCell(_ name: String, style: Cell.Style = .table, width: Double? = nil, height: Double? = nil,
                         in parent: String = rootName, x: Double = 0, y: Double = 0) throws(LayoutError) {
         try validateNewView(name)
-        let width = width ?? rootWidth, height = height ?? Self.defaultRowHeight
+        let width = width ?? (parent == Self.rootName ? rootWidth : frame(of: parent)?.width ?? rootWidth)
+        let height = height ?? Self.defaultRowHeight
         try Self.checkCellLength(width)
         try Self.checkCellLength(height)
         try addAutoresizingView(name, in: parent, frame: Frame(x: x, y: y, width: width, height: height))

@@ -88,6 +88,9 @@ import LayoutShell
         #expect(frame(session, "row") == Frame(x: 0, y: 28, width: 320, height: 44))
         let moved = session.execute("cell row at 0,0")
         #expect(moved.error?.message == "row is already a cell: a table places its rows")
+        // Without a width, the row is as wide as its table (320), not the root (375).
+        _ = session.execute("cell second at 0,72 in table")
+        #expect(frame(session, "second") == Frame(x: 0, y: 72, width: 320, height: 44))
         let nowhere = session.execute("cell other in nowhere")
         #expect(nowhere.error != nil && session.model.view("other") == nil)
     }
