@@ -165,6 +165,16 @@ import LayoutShell
         #expect(session.model.resolveConstraint("named") == "c2")
         #expect(frame(session, "box")?.y == 30)
         #expect(session.execute("vary root.installed = false").error?.message == "the root is always installed")
+        // A view made under the name of one of its subviews while it is out keeps it out, with
+        // a note; the traits change anyway.
+        _ = session.execute("traits height=compact")
+        _ = session.execute("view inner")
+        let back = session.execute("traits height=regular")
+        #expect(back.ok && back.output.contains { $0 == "box stays out: there is already a view named inner" })
+        _ = session.execute("undo")
+        _ = session.execute("undo")
+        _ = session.execute("undo")
+        #expect(session.model.view("inner")?.parent == "box")
         _ = session.execute("view a b")
         _ = session.execute("stack pair v a b")
         let refused = session.execute("vary pair.installed = false for height=compact")

@@ -27,12 +27,14 @@ extension Session {
 
     /// Installs and uninstalls views as their `installed` variants say under `traits`, until
     /// nothing changes: a view inside another that comes back is looked at again, one whose
-    /// superview is still out waits for it. Returns the targets that changed.
+    /// superview is still out waits for it. Returns the targets that changed, and a note for
+    /// each view that cannot come back (a view of the same name was made while it was out).
     /// - Complexity: one removal or restoration per view that changes.
-    func applyInstallations(under traits: TraitCollection) throws(ShellError) -> [String] {
+    func applyInstallations(under traits: TraitCollection) throws(ShellError) -> (changed: [String], notes: [String]) {
         let variants = state.variants.filter { $0.property.ofView }
-        guard !variants.isEmpty else { return [] }
+        guard !variants.isEmpty else { return ([], []) }
         var changed: [String] = []
+        var notes: [String] = []
         for _ in 0...variants.count {
             var moved = false
             for variant in variants {
@@ -42,7 +44,15 @@ extension Session {
                 if wanted {
                     // Only a view with a stash of its own; one inside another comes with it.
                     guard let stash = state.uninstalled[name], model.view(stash.parent) != nil else { continue }
-                    try modelChange { try $0.reinstallView(stash) }
+                    do {
+                        try modelChange { try $0.reinstallView(stash) }
+                    } catch {
+                        // Nothing of it came back: the check comes before any change.
+                        if !notes.contains(where: { $0.hasPrefix(name + " ") }) {
+                            notes.append("\(name) stays out: \(error.message)")
+                        }
+                        continue
+                    }
                     state.uninstalled[name] = nil
                 } else {
                     guard model.view(name) != nil else { continue }
@@ -55,6 +65,6 @@ extension Session {
             }
             if !moved { break }
         }
-        return changed
+        return (changed, notes)
     }
 }

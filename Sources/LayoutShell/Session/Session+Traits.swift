@@ -53,7 +53,7 @@ extension Session {
         }
         // Views leave and come back first: a view that returns brings its constraints, whose
         // own variants are read after.
-        let installed = try applyInstallations(under: traits)
+        let (installed, installNotes) = try applyInstallations(under: traits)
         let wanted = state.variants.compactMap { variant -> (TraitVariant, TraitVariant.Value)? in
             guard !variant.property.ofView, let value = variant.value(under: traits), let now = model.traitValue(of: variant.target, variant.property), now != value else { return nil }
             return (variant, value)
@@ -61,9 +61,9 @@ extension Session {
         for (variant, value) in wanted.sorted(by: { rank($0.0, $0.1) < rank($1.0, $1.1) }) {
             try modelChange { try $0.setTraitValue(value, of: variant.target, variant.property) }
         }
-        guard !wanted.isEmpty || !installed.isEmpty else { return [] }
+        guard !wanted.isEmpty || !installed.isEmpty else { return installNotes }
         let names = (installed + wanted.map { "\($0.0.target).\($0.0.property.rawValue)" }).joined(separator: ", ")
-        return ["for \(traits.words): \(names) changed (`vary` lists every variant)"]
+        return ["for \(traits.words): \(names) changed (`vary` lists every variant)"] + installNotes
     }
 
     /// A value as `vary` writes it.
