@@ -175,6 +175,12 @@ import LayoutShell
         _ = session.execute("undo")
         _ = session.execute("undo")
         #expect(session.model.view("inner")?.parent == "box")
+        // One arranged in a stack since stays in, with a note.
+        _ = session.execute("view other")
+        _ = session.execute("stack column v box other")
+        let kept = session.execute("traits height=compact")
+        #expect(kept.ok && kept.output.contains { $0.hasPrefix("box stays in: box cannot be uninstalled") })
+        #expect(session.model.view("box") != nil)
         _ = session.execute("view a b")
         _ = session.execute("stack pair v a b")
         let refused = session.execute("vary pair.installed = false for height=compact")

@@ -35,6 +35,7 @@ extension Session {
         guard !variants.isEmpty else { return ([], []) }
         var changed: [String] = []
         var notes: [String] = []
+        func note(_ text: String) { if !notes.contains(text) { notes.append(text) } }
         for _ in 0...variants.count {
             var moved = false
             for variant in variants {
@@ -48,16 +49,20 @@ extension Session {
                         try modelChange { try $0.reinstallView(stash) }
                     } catch {
                         // Nothing of it came back: the check comes before any change.
-                        if !notes.contains(where: { $0.hasPrefix(name + " ") }) {
-                            notes.append("\(name) stays out: \(error.message)")
-                        }
+                        note("\(name) stays out: \(error.message)")
                         continue
                     }
                     state.uninstalled[name] = nil
                 } else {
                     guard model.view(name) != nil else { continue }
                     var stash: UninstalledView?
-                    try modelChange { stash = try $0.uninstallView(name) }
+                    do {
+                        try modelChange { stash = try $0.uninstallView(name) }
+                    } catch {
+                        // Made a stack's arranged view (or given one) since: it stays, as it is.
+                        note("\(name) stays in: \(error.message)")
+                        continue
+                    }
                     state.uninstalled[name] = stash
                 }
                 changed.append("\(name).installed")
