@@ -35,6 +35,7 @@ import LayoutShell
         #expect(frame(session, "previewLabel") == Frame(x: 16, y: 40, width: 200, height: 18))
         #expect(!result.output.contains { $0.contains("misplaced") })
         #expect(result.output.contains("    messageCell  MessageCell  reuse identifier Message  375x80"))
+        #expect(result.output.contains("  line 15: tableView's tableHeaderView is left out: UIKit places it outside Auto Layout"))
         #expect(result.output.contains { $0.contains("cells TitleCell, Message") })
         let names = session.execute("names", report: false)
         #expect(names.names?.contains { $0.name == "titleCell" && $0.id == "Pro-C1-001" && $0.origin.contains("reuse identifier TitleCell") } == true)
@@ -63,6 +64,8 @@ import LayoutShell
         #expect(frame(session, "photoCell.contentView") == Frame(x: 0, y: 0, width: 100, height: 120))
         #expect(frame(session, "imageView") == Frame(x: 10, y: 8, width: 80, height: 80))
         #expect(!result.output.contains { $0.contains("misplaced") })
+        // The first scene's table header is that scene's business, not this one's.
+        #expect(!result.output.contains { $0.contains("tableHeaderView") })
     }
 
     /// `import FILE REUSEID`: the prototype alone, as a xib's cell is, at the top left.

@@ -53,4 +53,15 @@ extension InterfaceBuilderTranslation {
         }
         return lines
     }
+
+    /// Whether a reader's note is about what is imported: in a storyboard, one from the scene
+    /// that holds the root (a prototype imported alone is in its table's scene) or from before
+    /// the first scene; another scene's header view or unknown attribute is not this one's.
+    static func concerns(_ note: IBNote, root: IBView, in document: IBDocument) -> Bool {
+        let starts = document.scenes.map(\.line)
+        guard document.kind == .storyboard, let first = starts.first, note.line >= first,
+              let index = starts.lastIndex(where: { $0 <= root.line }) else { return true }
+        let end = index + 1 < starts.count ? starts[index + 1] : Int.max
+        return (starts[index]..<end).contains(note.line)
+    }
 }

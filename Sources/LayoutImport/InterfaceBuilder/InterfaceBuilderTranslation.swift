@@ -75,7 +75,7 @@ struct InterfaceBuilderTranslation {
         if context.viewNames.count > 1 {
             note("the session already has views: the scene's are added beside them, in root")
         }
-        for note in document.notes { self.note("line \(note.line): \(note.message)") }
+        for note in document.notes where Self.concerns(note, root: root, in: document) { self.note("line \(note.line): \(note.message)") }
         for text in embeddedScenes { note(text) }
         if let controller, let scene = document.scenes.first(where: { $0.controller?.id == controller.id }) {
             for outside in scene.outsideViews {
