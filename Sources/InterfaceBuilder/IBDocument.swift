@@ -169,6 +169,14 @@ public struct IBView: Sendable {
     /// An AppKit control's cell (`<buttonCell key="cell">`, `<textFieldCell key="cell">` …),
     /// whose bezel decides how far the frame reaches past the alignment rectangle.
     public var appKitCell: IBAppKitCell?
+    /// A cell's `reuseIdentifier` (what `dequeueReusableCell(withIdentifier:)` names).
+    public var reuseIdentifier: String?
+    /// A storyboard's prototype cell: a table view's `<prototypes>` or a collection view's
+    /// `<cells>`, the template its rows are made from.
+    public var isPrototype = false
+    /// `installed="NO"`: not in its superview in Any/Any (a `<variation>` of the superview may
+    /// install it for some size classes).
+    public var installedByDefault = true
 
     /// UIKit's class for an element name (`label` → `UILabel`).
     public static func uikitClass(of element: String) -> String {
