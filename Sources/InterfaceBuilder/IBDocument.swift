@@ -90,8 +90,8 @@ public struct IBViewController: Sendable {
     /// the views under an opaque bar out below (above) it, not beneath it.
     public var opaqueTopBar = false
     public var opaqueBottomBar = false
-    /// `<extendedEdge key="edgesForExtendedLayout">`: the edges its view reaches under
-    /// translucent bars at (all four when the file does not say).
+    /// `<extendedEdge key="edgesForExtendedLayout">`: whether its view reaches under a
+    /// translucent bar at the top, at the bottom (both when the file does not say).
     public var extendsUnderTopBar = true
     public var extendsUnderBottomBar = true
     /// `extendedLayoutIncludesOpaqueBars="YES"`: its view reaches under opaque bars too.
