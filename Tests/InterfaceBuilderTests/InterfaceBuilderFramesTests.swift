@@ -54,6 +54,22 @@ import LayoutShell
         #expect(!says(result, "misplaced"))
     }
 
+    @Test func extendedLayoutIncludesOpaqueBarsReachesUnderThem() throws {
+        // The Pager scene again, its controller now `extendedLayoutIncludesOpaqueBars="YES"`:
+        // its view reaches under both opaque bars, so they are in its safe area again, the
+        // status bar and navigation bar at the top (20 + 44) and the tab bar at the bottom (49).
+        let text = try Fixtures.text("OpaqueBars.storyboard").replacingOccurrences(
+            of: "<viewController storyboardIdentifier=\"Pager\"", with: "<viewController extendedLayoutIncludesOpaqueBars=\"YES\" storyboardIdentifier=\"Pager\"")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("OpaqueBars-\(UUID().uuidString).storyboard")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let session = Session()
+        let result = session.execute("import \(file.path) Pager")
+        #expect(result.ok, "\(result.error?.message ?? "")")
+        #expect(session.model.safeAreaInsets == EdgeInsets(top: 64, left: 0, bottom: 49, right: 0))
+        #expect(says(result, "a navigation bar (safe area top 20+44) and a tab bar (safe area bottom 0+49)"))
+    }
+
     @Test func edgesForExtendedLayoutWithoutTheBottomStopAboveTheTabBar() {
         let (session, result) = imported("OpaqueBars.storyboard", "Filters")
         #expect(result.ok, "\(result.error?.message ?? "")")
