@@ -544,10 +544,11 @@ struct InterfaceBuilderTranslation {
         if stack.baselineRelative { add("\(name).baselineRelative = true", view.line) }
         if stack.marginsRelative {
             add("\(name).marginsRelative = true", view.line)
-        } else if let margins = view.layoutMargins, margins.top != 0 || margins.left != 0,
-                  let first = arranged.first?.frame, first.x == margins.left, first.y == margins.top {
+        } else if let margins = view.layoutMargins, let first = arranged.first?.frame,
+                  stack.vertical ? margins.top != 0 && first.y == margins.top : margins.left != 0 && first.x == margins.left {
             // Files that set a stack's margins without the attribute still lay it out inside
-            // them (the stored frames say so, as Xcode showed it).
+            // them (the stored frames say so, as Xcode showed it). Only the start along the
+            // axis tells: across it the alignment may centre the first view.
             add("\(name).marginsRelative = true", view.line)
             note("line \(view.line): \(name) has layout margins and its views start inside them, as IB stored them: arranged relative to its margins")
         }
@@ -782,9 +783,15 @@ struct InterfaceBuilderTranslation {
                                   priority: LayoutPriority(constraint.priority))
         // "Standard" spacing: IB stores the value it stood for when saved (8 between
         // siblings, 20 to the superview's edge); without one, UIKit's system spacing.
-        if constraint.symbolic, second != nil, !constraint.hasConstant {
-            spec.systemSpacing = 1
-            spec.constant = 0
+        // To the safe area (a guide around the view) the standard space is none: IB
+        // stores 20 or 8 there but lays the view out flush, as UIKit does.
+        if constraint.symbolic, second != nil {
+            if Self.touchesSafeArea(constraint, of: root) {
+                spec.constant = 0
+            } else if !constraint.hasConstant {
+                spec.systemSpacing = 1
+                spec.constant = 0
+            }
         }
         let named = constraintNamePrefix(for: constraint.identifier, line: constraint.line, taken: &taken)
         if let text = named.note { note(text) }
@@ -794,6 +801,13 @@ struct InterfaceBuilderTranslation {
         constraintSources[id] = constraint
         nextNumber += 1
         return id
+    }
+
+    /// Whether one of a constraint's items is the root's safe area itself (not the old
+    /// top and bottom guides, whose standard space IB does count).
+    static func touchesSafeArea(_ constraint: IBConstraint, of root: IBView) -> Bool {
+        guard let safe = root.guides["safeArea"] else { return false }
+        return constraint.firstItem == safe || constraint.secondItem == safe
     }
 
     func missing(_ id: String) -> String {
