@@ -196,4 +196,19 @@ import LayoutShell
         #expect(frame(session, "toggle") == Frame(x: 163, y: 8, width: 49, height: 31))
         #expect(frame(session, "box") == Frame(x: 137.5, y: 55, width: 100, height: 100))
     }
+
+    @Test func arrangedScrollViewSizesItsContentByItsEdgeConstraints() {
+        let (session, result) = imported("ArrangedScroll.storyboard")
+        #expect(result.ok, "\(result.error?.message ?? "")")
+        // The scroll view is arranged in a stack (28 from the top, 8 from the bottom: 631
+        // tall; the heading takes its 20.5, the spacing 8, so the scroll view is 602.5 tall).
+        // The edge constraints of the equal-spacing stack inside it are about its content
+        // area, so they give the content size and leave the stack its own height,
+        // 120 + 8 + 120 = 248 (not 602.5 - 20 = 582.5); the content is 248 + 20 = 268 tall.
+        #expect(frame(session, "pager") == Frame(x: 0, y: 28.5, width: 375, height: 602.5))
+        #expect(frame(session, "pictures") == Frame(x: 0, y: 0, width: 375, height: 248))
+        #expect(frame(session, "star") == Frame(x: 127.5, y: 128, width: 120, height: 120))
+        #expect(session.model.contentSize(of: "pager")?.height == 268)
+        #expect(!says(result, "misplaced"))
+    }
 }

@@ -525,7 +525,9 @@ struct InterfaceBuilderTranslation {
             }
             let child = claim(subview)
             arrangedNames.append(child)
-            add("view \(child)\(place)\(sizeClause(of: subview))", subview.line)
+            // An arranged scroll view is still a scroll view: the old-style constraints to its
+            // edges from the views inside are about its content area, not its frame.
+            add(subview.element == "scrollView" ? "scroll \(child)\(place)" : "view \(child)\(place)\(sizeClause(of: subview))", subview.line)
             settings(of: subview, name: child)
         }
         add("stack \(name)\(place) \(stack.vertical ? "v" : "h") \(arrangedNames.filter { !$0.isEmpty }.joined(separator: " "))", view.line)
