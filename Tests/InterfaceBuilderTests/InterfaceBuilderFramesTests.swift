@@ -182,6 +182,24 @@ import LayoutShell
         #expect(!says(result, "misplaced"))
     }
 
+    @Test func standardSpaceToTheSafeAreaTellsWhereItsEdgeIs() throws {
+        // The same scene with the stack stored at y 44 (as Xcode 11 stored scenes whose
+        // navigation bar it drew at the top of the screen): its standard space to the safe
+        // area is none, so the safe area's top is read from it, 44, a value a screen has.
+        let text = try Fixtures.text("StandardSpacing.storyboard").replacingOccurrences(
+            of: "<rect key=\"frame\" x=\"0.0\" y=\"20\" width=\"375\" height=\"163\"/>",
+            with: "<rect key=\"frame\" x=\"0.0\" y=\"44\" width=\"375\" height=\"163\"/>")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("StandardSpacing-\(UUID().uuidString).storyboard")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let session = Session()
+        let result = session.execute("import \(file.path)")
+        #expect(result.ok, "\(result.error?.message ?? "")")
+        #expect(session.model.safeAreaInsets.top == 44)
+        #expect(frame(session, "column")?.y == 44)
+        #expect(!says(result, "misplaced: column"))
+    }
+
     @Test func centredStackInsideItsMarginsIsMarginRelative() {
         let (session, result) = imported("StandardSpacing.storyboard")
         // The vertical stack sets 8-point layout margins and no layoutMarginsRelativeArrangement,

@@ -219,7 +219,7 @@ struct InterfaceBuilderTranslation {
         var found: [LayoutAttribute: (Double, String)] = [:]
         for view in root.flattened() {
             for constraint in installedConstraints(of: view) where !constraint.placeholder && constraint.relation == .equal
-                && constraint.priority >= 1000 && constraint.multiplier == 1 && !constraint.symbolic {
+                && constraint.priority >= 1000 && constraint.multiplier == 1 && (!constraint.symbolic || Self.touchesSafeArea(constraint, of: root)) {
                 guard let secondID = constraint.secondItem, let secondAttribute = constraint.secondAttribute else { continue }
                 let pairs = [(constraint.firstItem, constraint.firstAttribute, secondID, secondAttribute, 1.0),
                              (secondID, secondAttribute, constraint.firstItem, constraint.firstAttribute, -1.0)]
@@ -242,7 +242,8 @@ struct InterfaceBuilderTranslation {
                     default: continue
                     }
                     // view.attr == guide.attr + c, or guide.attr == view.attr + c.
-                    let position = value + sign * constraint.constant
+                    // A standard space to the safe area is none (see `emitConstraint`).
+                    let position = value + sign * (constraint.symbolic ? 0 : constraint.constant)
                     let inset: Double
                     switch edge {
                     case .top where viewAttribute == .top || viewAttribute == .bottom: inset = position
