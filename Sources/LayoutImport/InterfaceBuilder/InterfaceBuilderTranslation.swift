@@ -786,8 +786,9 @@ struct InterfaceBuilderTranslation {
                                   priority: LayoutPriority(constraint.priority))
         // "Standard" spacing: IB stores the value it stood for when saved (8 between
         // siblings, 20 to the superview's edge); without one, UIKit's system spacing.
-        // To the safe area (a guide around the view) the standard space is none: IB
-        // stores 20 or 8 there but lays the view out flush, as UIKit does.
+        // To the safe area (a guide around the view) the standard space is none: IB stores
+        // 20 or 8 there but its frames put the view flush (UIKit too logs `NSSpace(0)` to
+        // an enclosing guide, the margins').
         if constraint.symbolic, second != nil {
             if Self.touchesSafeArea(constraint, of: root) {
                 spec.constant = 0
