@@ -7,14 +7,14 @@
 /// columns. A column may therefore list stale slots, but never misses a row that holds the symbol.
 struct ColumnIndex {
     /// For each symbol, its column (in no particular order, possibly with stale entries).
-    private(set) var lists: [[Slot]] = []
+    private(set) var lists = TrailedArray<[Slot]>()
     /// For each symbol, the length at which its column is next compacted: four times its live
     /// length at the last compaction plus 256. Without a limit a drag, merging one long row in
     /// and out of the same few rows step after step, grew every column without end. A tighter
     /// limit (2× + 16) cost a drag-deep step 40% more: every stale entry is checked once by
     /// compaction anyway, and a generous limit lets most columns be emptied by substitution
     /// first, for free.
-    private var limits: [Int32] = []
+    private var limits = TrailedArray<Int32>()
     /// Marks on slots, for compacting columns without a set.
     private var slotMarks: [UInt32] = []
     private var slotMark: UInt32 = 0
@@ -46,7 +46,10 @@ struct ColumnIndex {
     mutating func update(_ slot: Slot, added: UnsafeBufferPointer<Symbol>, removed: UnsafeBufferPointer<Symbol>) -> Bool {
         var overfull = false
         limits.withUnsafeBufferPointer { limits in
-            lists.withUnsafeMutableBufferPointer { columns in
+            // Every column written below has its old value recorded first.
+            for symbol in removed where lists[Int(symbol)].count <= exactColumnLength { lists.willWrite(Int(symbol)) }
+            for symbol in added { lists.willWrite(Int(symbol)) }
+            lists.withUnsafeMutableBufferPointerAfterRecording { columns in
                 for symbol in removed where columns[Int(symbol)].count <= exactColumnLength {
                     let column = Int(symbol), last = columns[column].count - 1
                     var index = last
@@ -65,7 +68,7 @@ struct ColumnIndex {
     }
 
     /// Compacts the columns of `symbols` that are over their limit.
-    mutating func compactOverfull(_ symbols: UnsafeBufferPointer<Symbol>, rows: [Row], basics: [Symbol]) {
+    mutating func compactOverfull(_ symbols: UnsafeBufferPointer<Symbol>, rows: TrailedArray<Row>, basics: TrailedArray<Symbol>) {
         for symbol in symbols where lists[Int(symbol)].count > limits[Int(symbol)] {
             compact(symbol, rows: rows, basics: basics)
         }
@@ -73,7 +76,7 @@ struct ColumnIndex {
 
     /// Drops stale and repeated entries, so that the column lists each row holding `symbol`
     /// exactly once.
-    mutating func compact(_ symbol: Symbol, rows: [Row], basics: [Symbol]) {
+    mutating func compact(_ symbol: Symbol, rows: TrailedArray<Row>, basics: TrailedArray<Symbol>) {
         let column = Int(symbol)
         if lists[column].isEmpty { return }
         slotMark &+= 1
@@ -118,3 +121,18 @@ struct ColumnIndex {
 private let minimumColumnLimit: Int32 = 256
 /// Columns up to this length lose a row's entry as soon as the row loses the symbol.
 private let exactColumnLength = 16
+
+extension ColumnIndex: TrailRecording {
+    mutating func beginStep() {
+        lists.beginStep()
+        limits.beginStep()
+    }
+    mutating func rollBackStep() {
+        lists.rollBackStep()
+        limits.rollBackStep()
+    }
+    mutating func forgetSteps(keepingNewest depth: Int) {
+        lists.forgetSteps(keepingNewest: depth)
+        limits.forgetSteps(keepingNewest: depth)
+    }
+}

@@ -135,7 +135,8 @@ struct FaceProgram {
             let local = localSymbol(symbol)
             if local != noSymbol { objective.add(local, -weights[symbol]!) }
         }
-        program.objectives.levels = [level]
+        program.objectives.levels = TrailedNestedArray()
+        program.objectives.levels.insert(level, at: 0)
         program.addRowToObjective(objective)
         var ray: [Symbol: Double]?
         while true {

@@ -3,7 +3,7 @@
 struct Objectives {
     /// One objective per optional strength, highest first: strict priorities are a lexicographic
     /// objective, so each strength keeps a row of its own instead of a weight in one sum.
-    var levels: [ObjectiveLevel] = []
+    var levels = TrailedNestedArray<ObjectiveLevel>()
     /// The artificial variable while a constraint is being added in phase one, else `noSymbol`.
     /// Its row is the phase-one objective: keeping a second copy of that (often long) row up to
     /// date doubled the cost of every phase-one pivot.
@@ -15,8 +15,8 @@ struct Objectives {
     /// Each symbol at most once (`isCandidate` marks the members): a drag's dual pivots add a
     /// long row's symbols at every pivot and never run `optimize`, so a list with repeats grew
     /// without end.
-    private(set) var candidates: [Symbol] = []
-    private var isCandidate: [Bool] = []
+    private(set) var candidates = TrailedArray<Symbol>()
+    private var isCandidate = TrailedArray<Bool>()
 
     /// Makes room for one more symbol.
     @inline(__always)
@@ -36,7 +36,7 @@ struct Objectives {
     /// The lowest-id restricted candidate with a lexicographically negative reduced cost (Bland's
     /// rule), or `noSymbol`. The candidates that do not qualify are dropped; they return when
     /// their coefficients change again.
-    mutating func lowestImprovingCandidate(kinds: [SymbolKind]) -> Symbol {
+    mutating func lowestImprovingCandidate(kinds: TrailedArray<SymbolKind>) -> Symbol {
         candidates.sort()
         var kept = 0
         for index in candidates.indices {
@@ -55,7 +55,7 @@ struct Objectives {
     /// Forgets every candidate (at an optimum none qualifies).
     mutating func clearCandidates() {
         for symbol in candidates { isCandidate[Int(symbol)] = false }
-        candidates.removeAll(keepingCapacity: true)
+        candidates.removeAll()
     }
 
     /// The index of the objective for `priority`, made when missing.
@@ -106,10 +106,51 @@ struct Objectives {
 }
 
 /// The objective of one optional strength: the sum of the errors of its constraints.
-struct ObjectiveLevel {
-    var priority: Double
+struct ObjectiveLevel: TrailRecording {
+    let priority: Double
     var row = DenseRow()
     /// How many constraints have errors here; the level goes away with the last one.
-    var members = 0
+    var members: Int {
+        get { trailedMembers.value }
+        set { trailedMembers.value = newValue }
+    }
+    private var trailedMembers = TrailedValue(0)
     init(priority: Double) { self.priority = priority }
+
+    mutating func beginStep() {
+        row.beginStep()
+        trailedMembers.beginStep()
+    }
+    mutating func rollBackStep() {
+        row.rollBackStep()
+        trailedMembers.rollBackStep()
+    }
+    mutating func forgetSteps(keepingNewest depth: Int) {
+        row.forgetSteps(keepingNewest: depth)
+        trailedMembers.forgetSteps(keepingNewest: depth)
+    }
+}
+
+extension Objectives: TrailRecording {
+    mutating func beginStep() {
+        precondition(artificial == noSymbol, "a step begins between two calls of the solver")
+        levels.beginStep()
+        candidates.beginStep()
+        isCandidate.beginStep()
+    }
+    mutating func rollBackStep() {
+        levels.rollBackStep()
+        candidates.rollBackStep()
+        isCandidate.rollBackStep()
+    }
+    mutating func forgetSteps(keepingNewest depth: Int) {
+        levels.forgetSteps(keepingNewest: depth)
+        candidates.forgetSteps(keepingNewest: depth)
+        isCandidate.forgetSteps(keepingNewest: depth)
+    }
+
+    /// The symbols whose objective coefficient the newest step wrote, at any level.
+    var symbolsWrittenInNewestStep: [Symbol] {
+        levels.flatMap { $0.row.coefficients.indicesChangedInNewestStep.map { Symbol($0) } }
+    }
 }

@@ -100,9 +100,26 @@ struct Row {
 /// optional constraint of one strength, so they grow with the layout while the rows merged into
 /// them stay short; dense storage makes each such update cost the short row's length, not the
 /// objective's.
-struct DenseRow {
-    private(set) var coefficients: [Double] = []
-    var constant: Double = 0
+struct DenseRow: TrailRecording {
+    private(set) var coefficients = TrailedArray<Double>()
+    var constant: Double {
+        get { trailedConstant.value }
+        set { trailedConstant.value = newValue }
+    }
+    private var trailedConstant = TrailedValue(0.0)
+
+    mutating func beginStep() {
+        coefficients.beginStep()
+        trailedConstant.beginStep()
+    }
+    mutating func rollBackStep() {
+        coefficients.rollBackStep()
+        trailedConstant.rollBackStep()
+    }
+    mutating func forgetSteps(keepingNewest depth: Int) {
+        coefficients.forgetSteps(keepingNewest: depth)
+        trailedConstant.forgetSteps(keepingNewest: depth)
+    }
 
     @inline(__always)
     func coefficient(of symbol: Symbol) -> Double {
@@ -142,7 +159,8 @@ struct DenseRow {
         if Int(last) >= coefficients.count {
             coefficients.append(contentsOf: repeatElement(0, count: max(Int(last) + 1, 2 * coefficients.count) - coefficients.count))
         }
-        coefficients.withUnsafeMutableBufferPointer { dense in
+        for symbol in row.symbols { coefficients.willWrite(Int(symbol)) }
+        coefficients.withUnsafeMutableBufferPointerAfterRecording { dense in
             row.symbols.withUnsafeBufferPointer { symbols in
                 row.coefficients.withUnsafeBufferPointer { values in
                     for index in 0..<symbols.count {

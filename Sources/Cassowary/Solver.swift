@@ -16,14 +16,25 @@ public final class Solver {
     /// of `value(of:)`, called once per variable per frame. The solver calls out to no user code,
     /// so no access to the tableau can overlap another.
     @exclusivity(unchecked) var tableau = Tableau()
-    var constraints: [SolverConstraint?] = []
-    var edits: [Int: ConstraintID] = [:]
+    var constraints = TrailedArray<SolverConstraint?>()
+    /// Few (one per dragged variable): kept whole for each undo step.
+    var edits: [Int: ConstraintID] {
+        get { trailedEdits.value }
+        _modify { yield &trailedEdits.value }
+    }
+    var trailedEdits = TrailedValue<[Int: ConstraintID]>([:])
     /// Answers on the optimal face kept until the tableau changes.
     var faceMemo = FaceMemo()
     /// Set when a constraint's row, once its definitions were put in, held a number beyond
     /// Double's range: multipliers compounding along a chain. Whatever the insertion then
     /// concluded (often "unsatisfiable", from an infinite constant) is not about the layout.
-    public internal(set) var overflowed = false
+    public internal(set) var overflowed: Bool {
+        get { trailedOverflowed.value }
+        set { trailedOverflowed.value = newValue }
+    }
+    var trailedOverflowed = TrailedValue(false)
+    /// How many undo steps are open (`beginStep`).
+    public internal(set) var openSteps = 0
 
     public init() {}
 
@@ -37,9 +48,12 @@ public final class Solver {
         let copy = Solver()
         copy.tableau = tableau
         copy.constraints = constraints
-        copy.edits = edits
+        copy.trailedEdits = TrailedValue(edits)
         copy.faceMemo = faceMemo
-        copy.overflowed = overflowed
+        copy.trailedOverflowed = TrailedValue(overflowed)
+        // The copy starts with no undo steps of its own.
+        copy.tableau.forgetSteps(keepingNewest: 0)
+        copy.constraints.forgetSteps(keepingNewest: 0)
         return copy
     }
 
@@ -191,4 +205,48 @@ enum InsertOutcome {
     case added(ConstraintID)
     /// The required constraints (other than the new one) of a proof that it cannot hold.
     case unsatisfiable(support: [ConstraintID], record: SolverConstraint)
+}
+
+// MARK: - Undo trail
+
+extension Solver {
+    /// Opens an undo step: every change from now on can be taken back by `rollBackStep`, exactly
+    /// (bit for bit: the tableau, the constraints and the ids handed out), until the step is
+    /// forgotten. Steps stack; with none open nothing is recorded.
+    ///
+    /// - Precondition: called between two calls of the solver (not from inside one).
+    public func beginStep() {
+        tableau.beginStep()
+        constraints.beginStep()
+        trailedEdits.beginStep()
+        trailedOverflowed.beginStep()
+        openSteps += 1
+    }
+
+    /// Takes the newest open step back: the solver is again exactly as it was when the step
+    /// opened. The caller's next `takeChangedVariables` lists the variables whose value or
+    /// ambiguity the rollback changed.
+    ///
+    /// - Precondition: a step is open.
+    /// - Complexity: the writes the step made (never the size of the layout).
+    public func rollBackStep() {
+        precondition(openSteps > 0, "no step to roll back")
+        tableau.rollBackStep()
+        constraints.rollBackStep()
+        trailedEdits.rollBackStep()
+        trailedOverflowed.rollBackStep()
+        faceMemo = FaceMemo()
+        openSteps -= 1
+    }
+
+    /// Forgets all but the newest `depth` open steps: their changes stay, and they can no longer
+    /// be rolled back (what keeps the trail's memory bounded).
+    public func forgetSteps(keepingNewest depth: Int) {
+        guard openSteps > depth else { return }
+        tableau.forgetSteps(keepingNewest: depth)
+        constraints.forgetSteps(keepingNewest: depth)
+        trailedEdits.forgetSteps(keepingNewest: depth)
+        trailedOverflowed.forgetSteps(keepingNewest: depth)
+        openSteps = depth
+    }
 }

@@ -7,17 +7,19 @@
 /// concerns beside the rows keep their own per-symbol arrays and grow them in `newSymbol`.
 struct Tableau {
     // Symbols.
-    var kinds: [SymbolKind] = []
+    // Everything a step changes is trailed (`Trail.swift`, `Tableau+Trail.swift`); the scratch
+    // below is not, and the caches of what changed are rebuilt from what a rollback touched.
+    var kinds = TrailedArray<SymbolKind>()
     /// For each symbol, the constraint it belongs to (marker, error or slack), or -1.
-    var owners: [Int32] = []
+    var owners = TrailedArray<Int32>()
 
     // Rows.
-    var rows: [Row] = []
+    var rows = TrailedArray<Row>()
     /// The basic symbol of each slot; `noSymbol` for a free slot.
-    var basics: [Symbol] = []
+    var basics = TrailedArray<Symbol>()
     /// For each symbol, the slot of the row it is basic in, or `Slot.none`.
-    var slotOfBasic: [Slot] = []
-    var freeSlots: [Slot] = []
+    var slotOfBasic = TrailedArray<Slot>()
+    var freeSlots = TrailedArray<Slot>()
 
     var columns = ColumnIndex()
     var objectives = Objectives()
@@ -27,7 +29,7 @@ struct Tableau {
     /// What exact ambiguity keeps between queries (Ambiguity.swift); built on the first one.
     var ambiguity: AmbiguityState?
     /// Restricted basic symbols whose rows may have gone negative, for the dual simplex.
-    var infeasible: [Symbol] = []
+    var infeasible = TrailedArray<Symbol>()
 
     mutating func newSymbol(_ kind: SymbolKind, owner: Int32 = -1) -> Symbol {
         let symbol = Symbol(kinds.count)

@@ -1,0 +1,328 @@
+/// The undo trail: containers that remember, while a step is open, the old value of what each
+/// write overwrites, so that `rollBackStep` restores them bit for bit at the cost of the writes
+/// the step made (never the size of the container).
+///
+/// Why a trail and not a copy: a copy of the solver (or the model) before each step made the
+/// first write after it copy every array it touched — O(layout) per step, quadratic over a
+/// 10 000-view chain — and replaying the history instead is exact only where rounding cannot
+/// matter. The trail costs what the step wrote, and going back is exact by construction.
+///
+/// A trailed container keeps its own log (its entries are typed by its element), so a step is
+/// opened, rolled back or forgotten on every container of an owner together: the owner lists
+/// them in its `TrailRecording` conformance, and a test walks the owner's stored properties so
+/// that one left out of that list fails (`TrailTests`).
+///
+/// Steps nest as a stack: `beginStep` pushes one, `rollBackStep` takes the newest back,
+/// `forgetSteps` drops the oldest ones' entries (they can no longer be taken back) so that the
+/// trail stays bounded. With no step open nothing is recorded. A container made during a step
+/// has no entry for that step (it did not exist before it): rolling it back is a no-op, and the
+/// step's owner removes it.
+package protocol TrailRecording {
+    /// Opens a step: from now on writes are recorded until the next step opens.
+    mutating func beginStep()
+    /// Takes the newest step back: every write since it opened, in reverse.
+    /// - Precondition: a step is open.
+    mutating func rollBackStep()
+    /// Forgets all but the newest `depth` steps (their writes stay; they can no longer be
+    /// taken back). A container made during a step has fewer steps than its owner: it keeps
+    /// what it has, up to `depth`.
+    mutating func forgetSteps(keepingNewest depth: Int)
+}
+
+/// An array whose writes are recorded while a step is open (see `TrailRecording`).
+///
+/// Each index's old value is recorded once per step (its first write), and an index appended
+/// during the step needs no record at all (taking the append back removes it): growing a layout
+/// costs one entry per append, not a copy.
+package struct TrailedArray<Element>: RandomAccessCollection, TrailRecording {
+    package typealias Index = Int
+    /// The current contents. Read freely; writes go through the subscript and the methods
+    /// below, which record them.
+    package fileprivate(set) var elements: [Element]
+    private var log = TrailLog<Element>()
+
+    package init() { elements = [] }
+    package init(_ elements: [Element]) { self.elements = elements }
+    package init(repeating value: Element, count: Int) { elements = Array(repeating: value, count: count) }
+
+    @inline(__always) package var startIndex: Int { 0 }
+    @inline(__always) package var endIndex: Int { elements.count }
+    @inline(__always) package var count: Int { elements.count }
+    @inline(__always) package var isEmpty: Bool { elements.isEmpty }
+    @inline(__always) package var last: Element? { elements.last }
+
+    @inline(__always)
+    package subscript(index: Int) -> Element {
+        get { elements[index] }
+        _modify {
+            if log.isRecording { log.willWrite(index, elements) }
+            yield &elements[index]
+        }
+    }
+
+    /// Records `index`'s old value before it is written through a buffer (see
+    /// `withUnsafeMutableBufferPointer(writing:_:)`).
+    @inline(__always)
+    package mutating func willWrite(_ index: Int) {
+        if log.isRecording { log.willWrite(index, elements) }
+    }
+
+    package mutating func append(_ element: Element) {
+        if log.isRecording { log.appended(1) }
+        elements.append(element)
+    }
+
+    package mutating func append(contentsOf more: some Collection<Element>) {
+        if log.isRecording { log.appended(more.count) }
+        elements.append(contentsOf: more)
+    }
+
+    @discardableResult
+    package mutating func removeLast() -> Element {
+        let element = elements.removeLast()
+        if log.isRecording { log.removed(element, count: elements.count) }
+        return element
+    }
+
+    package mutating func removeLast(_ k: Int) {
+        for _ in 0..<k { removeLast() }
+    }
+
+    package mutating func popLast() -> Element? {
+        elements.isEmpty ? nil : removeLast()
+    }
+
+    /// Empties the array, recording each element (a rare, whole-array change).
+    package mutating func removeAll() {
+        removeLast(elements.count)
+    }
+
+    /// Reads the elements as a buffer (no write can bypass the trail).
+    @inline(__always)
+    package func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R {
+        try elements.withUnsafeBufferPointer(body)
+    }
+
+    /// Lends the elements writable for a loop that writes only where `willWrite` was called
+    /// first (the caller's promise: a write elsewhere would bypass the trail).
+    @inline(__always)
+    package mutating func withUnsafeMutableBufferPointerAfterRecording<R>(_ body: (inout UnsafeMutableBufferPointer<Element>) throws -> R) rethrows -> R {
+        try elements.withUnsafeMutableBufferPointer(body)
+    }
+
+    /// Sorts in place, every index recorded first (for short arrays).
+    package mutating func sort() where Element: Comparable {
+        for index in elements.indices { willWrite(index) }
+        elements.sort()
+    }
+
+    /// Inserts by appending and shifting, each shifted index recorded (for short arrays).
+    package mutating func insert(_ element: Element, at index: Int) {
+        append(element)
+        var position = elements.count - 1
+        while position > index {
+            self[position] = elements[position - 1]
+            position -= 1
+        }
+        self[index] = element
+    }
+
+    /// Removes by shifting and dropping the last, each shifted index recorded (for short arrays).
+    @discardableResult
+    package mutating func remove(at index: Int) -> Element {
+        let element = elements[index]
+        for position in index..<(elements.count - 1) { self[position] = elements[position + 1] }
+        removeLast()
+        return element
+    }
+
+    package mutating func beginStep() { log.begin(count: elements.count) }
+    package mutating func rollBackStep() { log.rollBack(&elements) }
+
+    /// The indices whose element the newest step changed, added or removed, in no particular
+    /// order (a superset): an owner marks them changed when it rolls the step back.
+    package var indicesChangedInNewestStep: [Int] { log.newestChanges(count: elements.count) }
+    package mutating func forgetSteps(keepingNewest depth: Int) { log.forget(keepingNewest: depth) }
+
+    /// Changes an element in place without recording it: for elements that trail themselves
+    /// (`TrailedNestedArray`).
+    @inline(__always)
+    fileprivate mutating func modifyUnrecorded<R>(_ index: Int, _ body: (inout Element) -> R) -> R {
+        body(&elements[index])
+    }
+}
+
+/// An array of containers that trail themselves (a few objectives, each a long dense row): a
+/// write inside an element is recorded by the element, so only adding and removing elements is
+/// recorded here. Recording a whole element instead would share its storage with the record,
+/// and the write would then copy all of it.
+package struct TrailedNestedArray<Element: TrailRecording>: RandomAccessCollection, TrailRecording {
+    private var storage = TrailedArray<Element>()
+
+    package init() {}
+
+    @inline(__always) package var startIndex: Int { 0 }
+    @inline(__always) package var endIndex: Int { storage.count }
+
+    @inline(__always)
+    package subscript(index: Int) -> Element {
+        get { storage[index] }
+        _modify { yield &storage.elements[index] }
+    }
+
+    package mutating func insert(_ element: Element, at index: Int) { storage.insert(element, at: index) }
+    @discardableResult
+    package mutating func remove(at index: Int) -> Element { storage.remove(at: index) }
+
+    package mutating func beginStep() {
+        storage.beginStep()
+        for index in storage.indices { storage.modifyUnrecorded(index) { $0.beginStep() } }
+    }
+
+    /// The array's own entries first: they put back elements as they were when the step first
+    /// wrote them (their own trails included), which the elements then take back further.
+    package mutating func rollBackStep() {
+        storage.rollBackStep()
+        for index in storage.indices { storage.modifyUnrecorded(index) { $0.rollBackStep() } }
+    }
+
+    package mutating func forgetSteps(keepingNewest depth: Int) {
+        storage.forgetSteps(keepingNewest: depth)
+        for index in storage.indices { storage.modifyUnrecorded(index) { $0.forgetSteps(keepingNewest: depth) } }
+    }
+}
+
+/// A value saved whole at the start of each step: for scalars and small containers whose every
+/// write is cheap to take back by keeping what they were (a copy-on-write container is shared
+/// until its first write in the step, which then copies it: use only where that stays small).
+package struct TrailedValue<Value>: TrailRecording {
+    package var value: Value
+    private var saved: [Value] = []
+    private var forgotten = 0
+
+    package init(_ value: Value) { self.value = value }
+
+    package mutating func beginStep() { saved.append(value) }
+    package mutating func rollBackStep() {
+        if saved.count > forgotten { value = saved.removeLast() }
+    }
+    package mutating func forgetSteps(keepingNewest depth: Int) {
+        // Dropping from the front is amortized: the forgotten prefix is cut off once it is half.
+        forgotten = max(forgotten, saved.count - depth)
+        if forgotten * 2 >= saved.count {
+            saved.removeFirst(forgotten)
+            forgotten = 0
+        }
+    }
+}
+
+/// The entries of one trailed array, step by step.
+struct TrailLog<Element> {
+    enum Entry {
+        /// `elements[index]` held this before the step wrote it.
+        case wrote(Int, Element)
+        /// This many elements were appended.
+        case appended(Int)
+        /// The last element was removed; it was this.
+        case removed(Element)
+    }
+
+    /// Where an open step's entries start, and the array's length then and at its lowest since.
+    struct Step {
+        var start: Int
+        var count: Int
+        /// Indices at or past this were appended during the step: no old value to keep.
+        var lowest: Int
+    }
+
+    private var entries: [Entry] = []
+    /// The open steps, oldest first (from `forgottenSteps` on).
+    private var steps: [Step] = []
+    /// Steps forgotten but not yet cut off the front of `steps` and `entries` (amortized).
+    private var forgottenSteps = 0
+    /// The indices whose old value the newest step already holds.
+    private var written: Set<Int> = []
+
+    @inline(__always) var isRecording: Bool { steps.count > forgottenSteps }
+
+    mutating func begin(count: Int) {
+        steps.append(Step(start: entries.count, count: count, lowest: count))
+        written.removeAll(keepingCapacity: true)
+    }
+
+    @inline(never)
+    mutating func willWrite(_ index: Int, _ elements: [Element]) {
+        guard index < steps[steps.count - 1].lowest, written.insert(index).inserted else { return }
+        entries.append(.wrote(index, elements[index]))
+    }
+
+    mutating func appended(_ count: Int) {
+        guard count > 0 else { return }
+        if case .appended(let before)? = entries.last, entries.count > steps[steps.count - 1].start {
+            entries[entries.count - 1] = .appended(before + count)
+        } else {
+            entries.append(.appended(count))
+        }
+    }
+
+    mutating func removed(_ element: Element, count: Int) {
+        entries.append(.removed(element))
+        steps[steps.count - 1].lowest = min(steps[steps.count - 1].lowest, count)
+    }
+
+    /// The indices whose element the newest step changed, added or removed (a superset: each
+    /// written index, and every index past the array's lowest length during the step).
+    func newestChanges(count: Int) -> [Int] {
+        guard isRecording else { return [] }
+        let step = steps[steps.count - 1]
+        var indices = Array(step.lowest..<max(step.count, count, step.lowest))
+        for entry in entries[step.start...] {
+            if case .wrote(let index, _) = entry { indices.append(index) }
+        }
+        return indices
+    }
+
+    mutating func rollBack(_ elements: inout [Element]) {
+        guard isRecording else { return }
+        let start = steps.removeLast().start
+        while entries.count > start {
+            switch entries.removeLast() {
+            case .wrote(let index, let old): elements[index] = old
+            case .appended(let count): elements.removeLast(count)
+            case .removed(let old): elements.append(old)
+            }
+        }
+        // The step below is newest again; what it already recorded is no longer known cheaply,
+        // so later writes record again (correct, as entries are replayed newest first).
+        written.removeAll(keepingCapacity: true)
+    }
+
+    mutating func forget(keepingNewest depth: Int) {
+        forgottenSteps = max(forgottenSteps, steps.count - depth)
+        if !isRecording {
+            self = TrailLog()
+            return
+        }
+        if forgottenSteps * 2 >= steps.count {
+            let cut = steps[forgottenSteps].start
+            entries.removeFirst(cut)
+            steps.removeFirst(forgottenSteps)
+            for index in steps.indices { steps[index].start -= cut }
+            forgottenSteps = 0
+        }
+    }
+}
+
+// A trailed container reflects as its contents: a dump of its owner then shows the state, and
+// two owners in the same state dump alike whatever their trails hold.
+extension TrailedArray: CustomReflectable {
+    package var customMirror: Mirror { Mirror(reflecting: elements) }
+}
+
+extension TrailedNestedArray: CustomReflectable {
+    package var customMirror: Mirror { Mirror(reflecting: Array(self)) }
+}
+
+extension TrailedValue: CustomReflectable {
+    package var customMirror: Mirror { Mirror(self, children: ["value": value]) }
+}

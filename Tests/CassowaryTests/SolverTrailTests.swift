@@ -1,0 +1,176 @@
+// The undo trail (Trail.swift): random call sequences, each call in a step of its own, rolled
+// back one or several steps at a time. After a rollback the solver must be bit for bit what it
+// was before the steps: every trailed array (a dump of the tableau's state), every value, every
+// ambiguity verdict; and `takeChangedVariables` must name each variable the rollback moved.
+// A write that bypassed the trail leaves the dump different, so these tests also catch that.
+
+@testable import Cassowary
+import TestSupport
+import Testing
+
+@Suite struct SolverTrailTests {
+    /// The tableau's trailed state and the solver's, as text. Scratch and the caches of what
+    /// changed are left out: they hold nothing between calls, or are brought up to date by the
+    /// rollback itself (`Tableau+Trail.swift`); the values and verdicts they lead to are
+    /// compared on their own.
+    static func stateDump(_ solver: Solver) -> String {
+        var text = ""
+        for child in Mirror(reflecting: solver.tableau).children where !untrailedTableauFields.contains(child.label!) {
+            text += "\(child.label!):\n"
+            if child.label == "columns" {
+                for column in Mirror(reflecting: child.value).children where !["slotMarks", "slotMark"].contains(column.label!) {
+                    dump(column.value, to: &text)
+                }
+            } else {
+                dump(child.value, to: &text)
+            }
+        }
+        dump(solver.constraints, to: &text)
+        dump(solver.edits.sorted { $0.key < $1.key }, to: &text)
+        dump(solver.overflowed, to: &text)
+        return text
+    }
+
+    /// The tableau's fields that are not trailed, each with its reason in `Tableau+Trail.swift`.
+    static let untrailedTableauFields: Set<String> = ["changes", "scratch", "merger", "ambiguity"]
+
+    struct Observation: Equatable {
+        var state: String
+        var values: [UInt64]
+        var ambiguous: [Int]
+    }
+
+    static func observe(_ solver: Solver, _ variables: [Variable]) -> Observation {
+        Observation(state: stateDump(solver), values: variables.map { solver.value(of: $0).bitPattern },
+                    ambiguous: solver.ambiguousVariables().map(\.id))
+    }
+
+    @Test func everyStoredFieldIsTrailedOrNamedAsUntrailed() {
+        let solver = Solver()
+        for child in Mirror(reflecting: solver.tableau).children where !Self.untrailedTableauFields.contains(child.label!) {
+            #expect(child.value is any TrailRecording, "Tableau.\(child.label!) is neither trailed nor named as untrailed")
+        }
+        for child in Mirror(reflecting: solver).children {
+            let trailed = child.value is any TrailRecording
+            // The solver's own fields: the tableau, its trailed containers, the memo of answers
+            // on the optimal face (dropped by a rollback) and the count of open steps.
+            #expect(trailed || ["faceMemo", "openSteps"].contains(child.label!), "Solver.\(child.label!) is not trailed")
+        }
+    }
+
+    /// One random session of calls with rollbacks; returns the first failure.
+    static func run(seed: UInt64, calls: Int) -> String? {
+        var generator = CallGenerator(rng: SplitMix64(seed: seed))
+        var model = SystemModel(variableCount: 2 + Int(seed % 5))
+        let solver = Solver()
+        let variables = (0..<model.variableCount).map { _ in solver.makeVariable() }
+        var handles: [Int: ConstraintID] = [:]
+        // What each open step began from, oldest first.
+        var before: [(observation: Observation, model: SystemModel, handles: [Int: ConstraintID])] = []
+        var log: [String] = []
+        for call in generator.prelude(variableCount: model.variableCount) {
+            _ = CheckedRun.apply(call, to: solver, variables: variables, handles: &handles)
+            if case let .add(label, terms, constant, relation, strength) = call {
+                model.constraints[label] = .init(terms: terms, constant: constant, relation: relation, strength: strength)
+            }
+        }
+        _ = solver.takeChangedVariables()
+        for _ in 0..<calls {
+            if !before.isEmpty && generator.rng.chance(30) {
+                let count = 1 + generator.rng.below(min(before.count, 4))
+                let moved = observe(solver, variables).values
+                for _ in 0..<count { solver.rollBackStep() }
+                log.append("roll back \(count)")
+                let expected = before[before.count - count]
+                before.removeLast(count)
+                let changed = Set(solver.takeChangedVariables().map(\.id))
+                let now = observe(solver, variables)
+                if now != expected.observation {
+                    let what = now.state != expected.observation.state ? "the tableau" : now.values != expected.observation.values ? "the values" : "the ambiguity"
+                    return "seed \(seed): after rolling back, \(what) differs from before the steps\n" + log.joined(separator: "\n")
+                }
+                for (index, value) in now.values.enumerated() where value != moved[index] && !changed.contains(variables[index].id) {
+                    return "seed \(seed): v\(index) moved back but is not among the changed variables\n" + log.joined(separator: "\n")
+                }
+                model = expected.model
+                handles = expected.handles
+                continue
+            }
+            if generator.rng.chance(5) && before.count > 2 {
+                solver.forgetSteps(keepingNewest: 2)
+                before.removeFirst(before.count - 2)
+                log.append("forget all but 2")
+            }
+            let call = generator.next(model)
+            before.append((observe(solver, variables), model, handles))
+            _ = solver.takeChangedVariables()
+            solver.beginStep()
+            let thrown = CheckedRun.apply(call, to: solver, variables: variables, handles: &handles)
+            log.append("\(call)\(thrown == nil ? "" : " // threw")")
+            if thrown == nil {
+                switch call {
+                case let .add(label, terms, constant, relation, strength):
+                    model.constraints[label] = .init(terms: terms, constant: constant, relation: relation, strength: strength)
+                case let .remove(k): model.constraints[k] = nil
+                case let .setConstant(k, v): model.constraints[k]!.constant = v
+                case let .addEdit(v, s, x): model.edits[v] = (s, x)
+                case let .suggest(v, x): model.edits[v]!.value = x
+                case let .removeEdit(v): model.edits[v] = nil
+                }
+            }
+            _ = solver.takeChangedVariables()
+        }
+        return nil
+    }
+
+    static func check(seeds: ClosedRange<UInt64>) {
+        for seed in seeds {
+            if let failure = run(seed: seed, calls: 40) {
+                Issue.record(Comment(rawValue: failure))
+                return
+            }
+        }
+    }
+
+    @Test func rollingBackRestoresTheSolverExactly() {
+        Self.check(seeds: 1...25)
+    }
+
+    @Test(.tags(.slow), .skippedInFastTier) func rollingBackRestoresTheSolverExactlyManyTimes() {
+        Self.check(seeds: 26...600)
+    }
+
+    /// A rollback takes back what the step did whatever it was: a refused required constraint
+    /// (which changed nothing) and an accepted one alike, and the ids handed out with them.
+    @Test func aRolledBackConstraintsIdIsHandedOutAgain() throws {
+        let solver = Solver()
+        let x = solver.makeVariable()
+        try solver.addConstraint(Expression([Term(x)], constant: -10), .equal, .required)
+        solver.beginStep()
+        let added = try solver.addConstraint(Expression([Term(x)], constant: -20), .greaterThanOrEqual, .optional(500))
+        #expect(solver.value(of: x) == 10)
+        solver.rollBackStep()
+        #expect(!solver.hasConstraint(added))
+        let again = try solver.addConstraint(Expression([Term(x)], constant: -20), .greaterThanOrEqual, .optional(500))
+        #expect(again == added)
+        #expect(solver.openSteps == 0)
+    }
+
+    /// Forgotten steps stay: only the newest ones can be rolled back.
+    @Test func forgottenStepsCannotBeRolledBack() throws {
+        let solver = Solver()
+        let x = solver.makeVariable()
+        for value in [10.0, 20, 30] {
+            solver.beginStep()
+            try solver.addConstraint(Expression([Term(x)], constant: -value), .equal, .optional(Double(value)))
+        }
+        // x follows the strongest pull: 30.
+        #expect(solver.value(of: x) == 30)
+        solver.forgetSteps(keepingNewest: 1)
+        #expect(solver.openSteps == 1)
+        solver.rollBackStep()
+        // Back to the two older pulls, the stronger at 20.
+        #expect(solver.value(of: x) == 20)
+        #expect(solver.constraintCount == 2)
+    }
+}
