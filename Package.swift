@@ -4,6 +4,7 @@ import PackageDescription
 let package = Package(
     name: "LayoutLab",
     products: [
+        .library(name: "UndoTrail", targets: ["UndoTrail"]),
         .library(name: "Cassowary", targets: ["Cassowary"]),
         .library(name: "LayoutVocabulary", targets: ["LayoutVocabulary"]),
         .library(name: "LayoutModel", targets: ["LayoutModel"]),
@@ -21,11 +22,14 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
-        .target(name: "Cassowary"),
+        // The undo trail: containers that record what a step overwrites, so that it can be
+        // taken back exactly (the solver's tableau and the model's tables are built of them).
+        .target(name: "UndoTrail"),
+        .target(name: "Cassowary", dependencies: ["UndoTrail"]),
         // The plain words of a constraint (attributes, relations, priorities, specs): what
         // parsers and importers produce, without the engine that solves them.
         .target(name: "LayoutVocabulary"),
-        .target(name: "LayoutModel", dependencies: ["Cassowary", "LayoutVocabulary"]),
+        .target(name: "LayoutModel", dependencies: ["UndoTrail", "Cassowary", "LayoutVocabulary"]),
         .target(name: "VisualFormat", dependencies: ["LayoutVocabulary"]),
         // UIKit's and AppKit's console logs ("Unable to simultaneously satisfy constraints",
         // _autolayoutTrace) read into plain data, for the shell's importer.
@@ -62,8 +66,8 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // Sessions from lines, frames, fingerprints, JSON read back: what the shell's tests share.
         .target(name: "ShellTestSupport", dependencies: ["LayoutShell", "LayoutReport", "LayoutModel", "LayoutVocabulary", "TestSupport"], path: "Tests/ShellTestSupport"),
-        .testTarget(name: "CassowaryTests", dependencies: ["Cassowary", "TestSupport"]),
-        .testTarget(name: "LayoutModelTests", dependencies: ["LayoutModel", "LayoutVocabulary"]),
+        .testTarget(name: "CassowaryTests", dependencies: ["Cassowary", "UndoTrail", "TestSupport"]),
+        .testTarget(name: "LayoutModelTests", dependencies: ["LayoutModel", "UndoTrail", "LayoutVocabulary"]),
         .testTarget(name: "VisualFormatTests", dependencies: ["VisualFormat", "LayoutVocabulary"]),
         // The real logs the tests read are text files under Fixtures/, each with its source.
         .testTarget(name: "ConsoleLogTests", dependencies: ["ConsoleLog", "LayoutVocabulary"], exclude: ["Fixtures"]),

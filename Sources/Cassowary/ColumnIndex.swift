@@ -1,3 +1,4 @@
+internal import UndoTrail
 /// For each symbol, the slots of the rows that hold it, so that a pivot or a substitution visits
 /// only those rows instead of the whole tableau.
 ///

@@ -1,3 +1,4 @@
+internal import UndoTrail
 /// A linear program over the optimal face, for the queries that explain ambiguity and move
 /// along it (OptimalFace.swift).
 ///

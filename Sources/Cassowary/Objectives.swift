@@ -1,3 +1,4 @@
+internal import UndoTrail
 /// What the simplex minimizes: one objective per optional strength, the phase-one objective while
 /// a constraint is being added, and the symbols whose reduced costs may have turned negative.
 struct Objectives {

@@ -1,3 +1,4 @@
+internal import UndoTrail
 /// A row of the tableau: `constant + Σ coefficient × symbol`, kept as a sparse vector sorted by
 /// symbol id. Sorted order makes merges linear and every scan deterministic.
 ///

@@ -1,3 +1,4 @@
+internal import UndoTrail
 /// An incremental solver for systems of linear equalities and inequalities with strict
 /// priorities, in the Cassowary family.
 ///

@@ -1,3 +1,4 @@
+internal import UndoTrail
 /// The tableau's undo trail (`Trail.swift`): the symbols, rows, column index and objectives are
 /// trailed, so rolling a step back puts them back bit for bit. What is not trailed is of two
 /// kinds. Scratch (`scratch`, `merger`, the phase-one `artificial`) holds nothing

@@ -1,3 +1,4 @@
+internal import UndoTrail
 /// The simplex tableau behind a `Solver`: rows keyed by their basic symbol, a column index saying
 /// which rows hold each symbol (so a pivot touches only those rows), and one objective row per
 /// optional strength.

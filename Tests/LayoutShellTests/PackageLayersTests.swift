@@ -7,6 +7,7 @@ import Testing
 @Suite struct PackageLayersTests {
     /// Lower layers first; modules of one layer do not depend on each other.
     static let layers: [[String]] = [
+        ["UndoTrail"],
         ["Cassowary", "LayoutVocabulary"],
         ["LayoutModel", "VisualFormat", "ConsoleLog", "LayoutCode", "InterfaceBuilder"],
         ["LayoutImport", "LayoutReport"],

@@ -17,7 +17,7 @@
 /// trail stays bounded. With no step open nothing is recorded. A container made during a step
 /// has no entry for that step (it did not exist before it): rolling it back is a no-op, and the
 /// step's owner removes it.
-package protocol TrailRecording {
+public protocol TrailRecording {
     /// Opens a step: from now on writes are recorded until the next step opens.
     mutating func beginStep()
     /// Takes the newest step back: every write since it opened, in reverse.
@@ -34,25 +34,25 @@ package protocol TrailRecording {
 /// Each index's old value is recorded once per step (its first write), and an index appended
 /// during the step needs no record at all (taking the append back removes it): growing a layout
 /// costs one entry per append, not a copy.
-package struct TrailedArray<Element>: RandomAccessCollection, TrailRecording {
-    package typealias Index = Int
+public struct TrailedArray<Element>: RandomAccessCollection, TrailRecording {
+    public typealias Index = Int
     /// The current contents. Read freely; writes go through the subscript and the methods
     /// below, which record them.
-    package fileprivate(set) var elements: [Element]
+    public fileprivate(set) var elements: [Element]
     private var log = TrailLog<Element>()
 
-    package init() { elements = [] }
-    package init(_ elements: [Element]) { self.elements = elements }
-    package init(repeating value: Element, count: Int) { elements = Array(repeating: value, count: count) }
+    public init() { elements = [] }
+    public init(_ elements: [Element]) { self.elements = elements }
+    public init(repeating value: Element, count: Int) { elements = Array(repeating: value, count: count) }
 
-    @inline(__always) package var startIndex: Int { 0 }
-    @inline(__always) package var endIndex: Int { elements.count }
-    @inline(__always) package var count: Int { elements.count }
-    @inline(__always) package var isEmpty: Bool { elements.isEmpty }
-    @inline(__always) package var last: Element? { elements.last }
+    @inline(__always) public var startIndex: Int { 0 }
+    @inline(__always) public var endIndex: Int { elements.count }
+    @inline(__always) public var count: Int { elements.count }
+    @inline(__always) public var isEmpty: Bool { elements.isEmpty }
+    @inline(__always) public var last: Element? { elements.last }
 
     @inline(__always)
-    package subscript(index: Int) -> Element {
+    public subscript(index: Int) -> Element {
         get { elements[index] }
         _modify {
             if log.isRecording { log.willWrite(index, elements) }
@@ -63,61 +63,61 @@ package struct TrailedArray<Element>: RandomAccessCollection, TrailRecording {
     /// Records `index`'s old value before it is written through a buffer (see
     /// `withUnsafeMutableBufferPointer(writing:_:)`).
     @inline(__always)
-    package mutating func willWrite(_ index: Int) {
+    public mutating func willWrite(_ index: Int) {
         if log.isRecording { log.willWrite(index, elements) }
     }
 
-    package mutating func append(_ element: Element) {
+    public mutating func append(_ element: Element) {
         if log.isRecording { log.appended(1) }
         elements.append(element)
     }
 
-    package mutating func append(contentsOf more: some Collection<Element>) {
+    public mutating func append(contentsOf more: some Collection<Element>) {
         if log.isRecording { log.appended(more.count) }
         elements.append(contentsOf: more)
     }
 
     @discardableResult
-    package mutating func removeLast() -> Element {
+    public mutating func removeLast() -> Element {
         let element = elements.removeLast()
         if log.isRecording { log.removed(element, count: elements.count) }
         return element
     }
 
-    package mutating func removeLast(_ k: Int) {
+    public mutating func removeLast(_ k: Int) {
         for _ in 0..<k { removeLast() }
     }
 
-    package mutating func popLast() -> Element? {
+    public mutating func popLast() -> Element? {
         elements.isEmpty ? nil : removeLast()
     }
 
     /// Empties the array, recording each element (a rare, whole-array change).
-    package mutating func removeAll() {
+    public mutating func removeAll() {
         removeLast(elements.count)
     }
 
     /// Reads the elements as a buffer (no write can bypass the trail).
     @inline(__always)
-    package func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R {
+    public func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R {
         try elements.withUnsafeBufferPointer(body)
     }
 
     /// Lends the elements writable for a loop that writes only where `willWrite` was called
     /// first (the caller's promise: a write elsewhere would bypass the trail).
     @inline(__always)
-    package mutating func withUnsafeMutableBufferPointerAfterRecording<R>(_ body: (inout UnsafeMutableBufferPointer<Element>) throws -> R) rethrows -> R {
+    public mutating func withUnsafeMutableBufferPointerAfterRecording<R>(_ body: (inout UnsafeMutableBufferPointer<Element>) throws -> R) rethrows -> R {
         try elements.withUnsafeMutableBufferPointer(body)
     }
 
     /// Sorts in place, every index recorded first (for short arrays).
-    package mutating func sort() where Element: Comparable {
+    public mutating func sort() where Element: Comparable {
         for index in elements.indices { willWrite(index) }
         elements.sort()
     }
 
     /// Inserts by appending and shifting, each shifted index recorded (for short arrays).
-    package mutating func insert(_ element: Element, at index: Int) {
+    public mutating func insert(_ element: Element, at index: Int) {
         append(element)
         var position = elements.count - 1
         while position > index {
@@ -129,20 +129,20 @@ package struct TrailedArray<Element>: RandomAccessCollection, TrailRecording {
 
     /// Removes by shifting and dropping the last, each shifted index recorded (for short arrays).
     @discardableResult
-    package mutating func remove(at index: Int) -> Element {
+    public mutating func remove(at index: Int) -> Element {
         let element = elements[index]
         for position in index..<(elements.count - 1) { self[position] = elements[position + 1] }
         removeLast()
         return element
     }
 
-    package mutating func beginStep() { log.begin(count: elements.count) }
-    package mutating func rollBackStep() { log.rollBack(&elements) }
+    public mutating func beginStep() { log.begin(count: elements.count) }
+    public mutating func rollBackStep() { log.rollBack(&elements) }
 
     /// The indices whose element the newest step changed, added or removed, in no particular
     /// order (a superset): an owner marks them changed when it rolls the step back.
-    package var indicesChangedInNewestStep: [Int] { log.newestChanges(count: elements.count) }
-    package mutating func forgetSteps(keepingNewest depth: Int) { log.forget(keepingNewest: depth) }
+    public var indicesChangedInNewestStep: [Int] { log.newestChanges(count: elements.count) }
+    public mutating func forgetSteps(keepingNewest depth: Int) { log.forget(keepingNewest: depth) }
 
     /// Changes an element in place without recording it: for elements that trail themselves
     /// (`TrailedNestedArray`).
@@ -156,37 +156,37 @@ package struct TrailedArray<Element>: RandomAccessCollection, TrailRecording {
 /// write inside an element is recorded by the element, so only adding and removing elements is
 /// recorded here. Recording a whole element instead would share its storage with the record,
 /// and the write would then copy all of it.
-package struct TrailedNestedArray<Element: TrailRecording>: RandomAccessCollection, TrailRecording {
+public struct TrailedNestedArray<Element: TrailRecording>: RandomAccessCollection, TrailRecording {
     private var storage = TrailedArray<Element>()
 
-    package init() {}
+    public init() {}
 
-    @inline(__always) package var startIndex: Int { 0 }
-    @inline(__always) package var endIndex: Int { storage.count }
+    @inline(__always) public var startIndex: Int { 0 }
+    @inline(__always) public var endIndex: Int { storage.count }
 
     @inline(__always)
-    package subscript(index: Int) -> Element {
+    public subscript(index: Int) -> Element {
         get { storage[index] }
         _modify { yield &storage.elements[index] }
     }
 
-    package mutating func insert(_ element: Element, at index: Int) { storage.insert(element, at: index) }
+    public mutating func insert(_ element: Element, at index: Int) { storage.insert(element, at: index) }
     @discardableResult
-    package mutating func remove(at index: Int) -> Element { storage.remove(at: index) }
+    public mutating func remove(at index: Int) -> Element { storage.remove(at: index) }
 
-    package mutating func beginStep() {
+    public mutating func beginStep() {
         storage.beginStep()
         for index in storage.indices { storage.modifyUnrecorded(index) { $0.beginStep() } }
     }
 
     /// The array's own entries first: they put back elements as they were when the step first
     /// wrote them (their own trails included), which the elements then take back further.
-    package mutating func rollBackStep() {
+    public mutating func rollBackStep() {
         storage.rollBackStep()
         for index in storage.indices { storage.modifyUnrecorded(index) { $0.rollBackStep() } }
     }
 
-    package mutating func forgetSteps(keepingNewest depth: Int) {
+    public mutating func forgetSteps(keepingNewest depth: Int) {
         storage.forgetSteps(keepingNewest: depth)
         for index in storage.indices { storage.modifyUnrecorded(index) { $0.forgetSteps(keepingNewest: depth) } }
     }
@@ -195,18 +195,18 @@ package struct TrailedNestedArray<Element: TrailRecording>: RandomAccessCollecti
 /// A value saved whole at the start of each step: for scalars and small containers whose every
 /// write is cheap to take back by keeping what they were (a copy-on-write container is shared
 /// until its first write in the step, which then copies it: use only where that stays small).
-package struct TrailedValue<Value>: TrailRecording {
-    package var value: Value
+public struct TrailedValue<Value>: TrailRecording {
+    public var value: Value
     private var saved: [Value] = []
     private var forgotten = 0
 
-    package init(_ value: Value) { self.value = value }
+    public init(_ value: Value) { self.value = value }
 
-    package mutating func beginStep() { saved.append(value) }
-    package mutating func rollBackStep() {
+    public mutating func beginStep() { saved.append(value) }
+    public mutating func rollBackStep() {
         if saved.count > forgotten { value = saved.removeLast() }
     }
-    package mutating func forgetSteps(keepingNewest depth: Int) {
+    public mutating func forgetSteps(keepingNewest depth: Int) {
         // Dropping from the front is amortized: the forgotten prefix is cut off once it is half.
         forgotten = max(forgotten, saved.count - depth)
         if forgotten * 2 >= saved.count {
@@ -316,13 +316,13 @@ struct TrailLog<Element> {
 // A trailed container reflects as its contents: a dump of its owner then shows the state, and
 // two owners in the same state dump alike whatever their trails hold.
 extension TrailedArray: CustomReflectable {
-    package var customMirror: Mirror { Mirror(reflecting: elements) }
+    public var customMirror: Mirror { Mirror(reflecting: elements) }
 }
 
 extension TrailedNestedArray: CustomReflectable {
-    package var customMirror: Mirror { Mirror(reflecting: Array(self)) }
+    public var customMirror: Mirror { Mirror(reflecting: Array(self)) }
 }
 
 extension TrailedValue: CustomReflectable {
-    package var customMirror: Mirror { Mirror(self, children: ["value": value]) }
+    public var customMirror: Mirror { Mirror(self, children: ["value": value]) }
 }
