@@ -5,6 +5,7 @@
 // A write that bypassed the trail leaves the dump different, so these tests also catch that.
 
 @testable import Cassowary
+import UndoTrail
 import TestSupport
 import Testing
 
