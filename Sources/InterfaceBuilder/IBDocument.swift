@@ -12,6 +12,9 @@ public struct IBDocument: Sendable {
     public var device: IBDeviceSetting?
     /// The scene UIKit shows first (a view controller's id).
     public var initialViewController: String?
+    /// An AppKit file: frames count from the bottom of the superview (unless it is flipped),
+    /// and there is no status bar.
+    public var isAppKit = false
     public var usesSafeAreas = false
     public var usesTraitCollections = false
     /// A storyboard's scenes, in document order.
@@ -55,6 +58,9 @@ public struct IBScene: Sendable {
     public var title: String?
     public var line: Int
     public var controller: IBViewController?
+    /// Views among the scene's top-level objects, beside the controller (not in its view:
+    /// the code adds them at run time, if at all): (class, line).
+    public var outsideViews: [(className: String, line: Int)] = []
 }
 
 /// A view controller (`viewController`, `tableViewController`, `navigationController`, …).
@@ -140,6 +146,15 @@ public struct IBView: Sendable {
     /// at run time.
     public var placeholderIntrinsicWidth: Double?
     public var placeholderIntrinsicHeight: Double?
+    /// A container view's embed segue: the view controller it shows.
+    public var embeds: String?
+    /// Its stored frame is in another scene's canvas (a view a container view embeds): not
+    /// compared with the solved one.
+    public var storedFrameIsElsewhere = false
+    /// A text view's `scrollEnabled="NO"`: it grows with its text, as a label does.
+    public var scrollDisabled = false
+    /// A table cell's built-in style (`IBUITableViewCellStyleSubtitle` …), nil for a custom one.
+    public var cellStyle: String?
 
     /// UIKit's class for an element name (`label` → `UILabel`).
     public static func uikitClass(of element: String) -> String {
@@ -176,6 +191,9 @@ public struct IBRect: Sendable, Hashable {
 /// `<directionalEdgeInsets … leading trailing>`: leading in `left`, trailing in `right`).
 public struct IBInsets: Sendable, Hashable {
     public var top, left, bottom, right: Double
+    public init(top: Double, left: Double, bottom: Double, right: Double) {
+        self.top = top; self.left = left; self.bottom = bottom; self.right = right
+    }
 }
 
 /// `<autoresizingMask key="autoresizingMask" widthSizable="YES" flexibleMaxX="YES" …>`.
@@ -191,6 +209,8 @@ public struct IBStackSettings: Sendable, Hashable {
     public var distribution: String?
     public var alignment: String?
     public var spacing: Double?
+    /// `spacingType="standard"`: `UIStackView.spacingUseSystem`.
+    public var systemSpacing = false
     public var baselineRelative = false
     public var marginsRelative = false
 }
@@ -232,6 +252,10 @@ public struct IBVariation: Sendable, Hashable {
     /// `<mask key="subviews">`.
     public var excludedSubviews: [String] = []
     public var includedSubviews: [String] = []
+    /// A stack view's per-size-class settings (`<variation key=… axis="vertical"/>`).
+    public var axis: String?
+    public var spacing: Double?
+    public var alignment: String?
 }
 
 /// A size class pair, for variation keys (`heightClass=compact-widthClass=regular`).

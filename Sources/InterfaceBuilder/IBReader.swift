@@ -18,6 +18,8 @@ public enum IBReader {
         var reader = ElementReader(document: document)
         reader.readDocument(root)
         document = reader.document
+        // `com.apple.InterfaceBuilder3.Cocoa.XIB` (and `.Cocoa.Storyboard.XIB`): AppKit's.
+        document.isAppKit = type.contains("InterfaceBuilder3.Cocoa.")
         return document
     }
 
@@ -74,7 +76,13 @@ private struct ElementReader {
                 let controllerElement = objects.first { $0["sceneMemberID"] == "viewController" }
                     ?? objects.first { $0.name.hasSuffix("Controller") }
                 let controller = controllerElement.map { readController($0) }
-                document.scenes.append(IBScene(sceneID: scene["sceneID"] ?? "", title: scene.comment, line: scene.line, controller: controller))
+                var read = IBScene(sceneID: scene["sceneID"] ?? "", title: scene.comment, line: scene.line, controller: controller)
+                for object in objects where object["sceneMemberID"] == nil && Self.isView(object) && !object.name.hasSuffix("Controller")
+                    && !["placeholder", "exit", "barButtonItem", "navigationItem", "tapGestureRecognizer", "panGestureRecognizer", "customObject"].contains(object.name)
+                    && !object.name.hasSuffix("GestureRecognizer") {
+                    read.outsideViews.append((object["customClass"] ?? IBView.uikitClass(of: object.name), object.line))
+                }
+                document.scenes.append(read)
             }
         case .xib:
             for object in root.child("objects")?.children ?? [] {
@@ -176,12 +184,20 @@ private struct ElementReader {
         view.forcesRightToLeft = element["semanticContentAttribute"] == "forceRightToLeft"
         view.placeholderIntrinsicWidth = element.number("placeholderIntrinsicWidth")
         view.placeholderIntrinsicHeight = element.number("placeholderIntrinsicHeight")
+        view.scrollDisabled = element["scrollEnabled"] == "NO"
+        if element.name == "tableViewCell", let style = element["style"], style != "IBUITableViewCellStyleDefault" || element["textLabel"] != nil {
+            view.cellStyle = style
+        }
+        if element.name == "containerView" {
+            view.embeds = element.child("connections")?.children.first { $0.name == "segue" && $0["kind"] == "embed" }?["destination"]
+        }
         if element.name == "stackView" {
             var stack = IBStackSettings()
             stack.vertical = element["axis"] == "vertical"
             stack.distribution = element["distribution"]
             stack.alignment = element["alignment"]
             stack.spacing = element.number("spacing")
+            stack.systemSpacing = element["spacingType"] == "standard"
             stack.baselineRelative = element.flag("baselineRelativeArrangement")
             stack.marginsRelative = element.flag("layoutMarginsRelativeArrangement")
             view.stack = stack
@@ -234,6 +250,9 @@ private struct ElementReader {
 
     mutating func readVariation(_ element: IBElement) -> IBVariation {
         var variation = IBVariation(key: element["key"] ?? "default", line: element.line)
+        variation.axis = element["axis"]
+        variation.spacing = element.number("spacing")
+        variation.alignment = element["alignment"]
         for mask in element.children where mask.name == "mask" {
             for entry in mask.children {
                 guard let reference = entry["reference"] else { continue }

@@ -90,6 +90,16 @@ extension LayoutModel {
         try changeStack(stack) { $0.alignment = alignment }
     }
 
+    /// `STACK.axis = h|v`: the arrangement turns; a baseline alignment, which only a
+    /// horizontal stack has, is refused for a vertical one.
+    public func setStackAxis(_ stack: String, _ axis: LayoutAttribute.Axis) throws(LayoutError) {
+        guard let info = stacks[stack] else { throw .notAStack(stack) }
+        if axis == .vertical && (info.alignment == .firstBaseline || info.alignment == .lastBaseline) {
+            throw .baselineAlignmentInVerticalStack(stack)
+        }
+        try changeStack(stack) { $0.axis = axis }
+    }
+
     public func setLayoutMarginsRelative(_ stack: String, _ value: Bool) throws(LayoutError) {
         try changeStack(stack) { $0.isLayoutMarginsRelative = value }
     }

@@ -23,7 +23,7 @@ public struct StackView: Sendable, Hashable {
     }
 
     public let name: String
-    public let axis: LayoutAttribute.Axis
+    public internal(set) var axis: LayoutAttribute.Axis
     public internal(set) var arranged: [String]
     public internal(set) var spacing: Double = 0
     /// `setCustomSpacing(_:after:)`: the gap after an arranged view.

@@ -10,6 +10,14 @@ import Darwin
 /// The interactive loop: a `LineEditor` feeding the engine until `quit` or
 /// Ctrl-D.
 struct InteractiveShell {
+    /// The shell's first lines (the README's tour starts with them; a test compares). One line,
+    /// under 90 columns: the version, the platform rules VFL follows, where to start (help says
+    /// Tab completes and Ctrl-D quits; quit and exit work too); then the lessons, when found.
+    static func banner(lessons: Bool) -> [String] {
+        ["LayoutLab \(layoutlabVersion) (iOS: |- is the margins; `platform macos` for 20 points). Type help."]
+            + (lessons ? ["New to Auto Layout? help lessons lists a short course."] : [])
+    }
+
     let engine: ShellEngine
     /// What `help lessons` lists.
     let lessons: LessonLibrary?
@@ -25,10 +33,7 @@ struct InteractiveShell {
         }
         engine.session.lessons = lessons
         engine.session.playsLessons = lessons != nil
-        // One line, under 90 columns: the version, the platform rules VFL follows, where to start.
-        // (help says Tab completes and Ctrl-D quits; quit and exit work too.)
-        print("LayoutLab \(layoutlabVersion) (iOS: |- is the margins; `platform macos` for 20 points). Type help.")
-        if lessons != nil { print("New to Auto Layout? help lessons lists a short course.") }
+        Self.banner(lessons: lessons != nil).forEach { print($0) }
         while !engine.isFinished {
             // After `paste` the lines are collected, not run: a different prompt says so.
             let pasting = engine.session.pasteState

@@ -75,17 +75,41 @@ import LayoutShell
     @Test func tableCellXib() {
         let (session, result) = imported("TableCell.xib")
         #expect(result.ok, "\(result.error?.message ?? "")")
-        // The cell is the root (320x44); its content view is half a point shorter (the
-        // separator at 2x): 320x43.5. The avatar (the image's 40x40) 16 from the leading edge,
-        // centred: y = (43.5 - 40) / 2 = 1.75. The label 8 after it (x = 16 + 40 + 8 = 64),
-        // centred: y = (43.5 - 20.5) / 2 = 11.5.
+        // The cell is the session's cell in a 320x44 root; its content view is half a point
+        // shorter (the separator at 2x): 320x43.5. The avatar (the image's 40x40) 16 from the
+        // leading edge, centred: y = (43.5 - 40) / 2 = 1.75. The label 8 after it (x = 16 +
+        // 40 + 8 = 64), centred: y = (43.5 - 20.5) / 2 = 11.5.
         #expect(frame(session, "root") == Frame(x: 0, y: 0, width: 320, height: 44))
-        #expect(frame(session, "contentView") == Frame(x: 0, y: 0, width: 320, height: 43.5))
+        #expect(frame(session, "contactCell") == Frame(x: 0, y: 0, width: 320, height: 44))
+        #expect(frame(session, "contactCell.contentView") == Frame(x: 0, y: 0, width: 320, height: 43.5))
+        #expect(session.model.isCell("contactCell"))
         #expect(frame(session, "avatarView") == Frame(x: 16, y: 1.75, width: 40, height: 40))
+        #expect(!result.output.contains { $0.contains("misplaced") })
         #expect(frame(session, "janeAppleseedLabel") == Frame(x: 64, y: 11.5, width: 120, height: 20.5))
         let names = session.execute("names", report: false)
         #expect(names.names?.contains { $0.name == "avatarView" && $0.id == "Cel-Iv-001" && $0.className == "UIImageView" } == true)
-        #expect(names.names?.contains { $0.name == "root" && $0.id == "Cel-Tv-001" && $0.className == "ContactCell" } == true)
+        #expect(names.names?.contains { $0.name == "contactCell" && $0.id == "Cel-Tv-001" && $0.className == "ContactCell" } == true)
+    }
+
+    /// A container view shows the scene it embeds: the child's views inside the container,
+    /// its constraints to its root and safe area made to the container. A text view that
+    /// does not scroll is wrapping text; a view beside the controller is left out, with a note.
+    @Test func containerViewEmbedsItsScene() {
+        let (session, result) = imported("Container.storyboard")
+        #expect(result.ok, "\(result.error?.message ?? "")")
+        // iPhone SE: the panel under the 20-point status bar, 375 wide, 200 high: 0,20,375,200.
+        // Inside it the label (its stored 50x21) centred: (375 - 50) / 2 = 162.5, (200 - 21) / 2
+        // = 89.5; the notes 16 from each side (343 wide), 8 below the label: 89.5 + 21 + 8 =
+        // 118.5, one line of its stored 33.
+        #expect(frame(session, "panel") == Frame(x: 0, y: 20, width: 375, height: 200))
+        #expect(frame(session, "childLabel") == Frame(x: 162.5, y: 89.5, width: 50, height: 21))
+        #expect(frame(session, "notes") == Frame(x: 16, y: 118.5, width: 343, height: 33))
+        #expect(session.model.textViews.contains("notes"))
+        #expect(result.output.contains { $0.contains("3 views, 9 of 9 constraints installed") })
+        #expect(result.output.contains { $0.contains("line 13: the container view shows scene 2 (ChildViewController)") })
+        #expect(result.output.contains { $0.contains("line 32: a UIView beside the controller's view, not in it") })
+        #expect(!result.output.contains { $0.contains("misplaced") })
+        #expect(session.model.view("badge") == nil)
     }
 
     @Test func scrollViewWithAStack() {
@@ -122,6 +146,43 @@ import LayoutShell
         #expect(session.model.view("footer") == nil)
         #expect(result.output.contains { $0.contains("1 view, 4 of 4 constraints installed") })
         #expect(result.output.contains { $0.contains("not installed for width compact, height compact") })
+    }
+
+    /// The size classes stay in the session: `device` and `traits` re-apply the scene's
+    /// variations (the stack's axis and spacing, the top constant), each one undo step.
+    @Test func sizeClassesAreReappliedByDeviceAndTraits() {
+        let (session, result) = imported("AdaptiveStack.storyboard")
+        #expect(result.ok, "\(result.error?.message ?? "")")
+        // iPhone SE portrait (compact width, regular height): the stack is vertical, spacing
+        // 10, 20 below the safe area's top (20): 16,40, 375 - 32 = 343 wide, 50 + 10 + 50 high.
+        #expect(frame(session, "pair") == Frame(x: 16, y: 40, width: 343, height: 110))
+        #expect(frame(session, "second") == Frame(x: 0, y: 60, width: 343, height: 50))
+        #expect(!result.output.contains { $0.contains("misplaced") })
+        // Landscape: compact height, so horizontal, spacing 20, top 8 on a safe area that
+        // starts at 0: 667 - 32 = 635 wide, each (635 - 20) / 2 = 307.5, the second at 327.5.
+        _ = session.execute("device iPhoneSE landscape")
+        #expect(frame(session, "pair") == Frame(x: 16, y: 8, width: 635, height: 50))
+        #expect(frame(session, "second") == Frame(x: 327.5, y: 0, width: 307.5, height: 50))
+        _ = session.execute("undo")
+        #expect(frame(session, "second") == Frame(x: 0, y: 60, width: 343, height: 50))
+        // The same classes by hand, on the portrait screen: 343 wide, each (343 - 20) / 2 =
+        // 161.5; top 20 + 8.
+        _ = session.execute("traits height=compact")
+        #expect(frame(session, "pair") == Frame(x: 16, y: 28, width: 343, height: 50))
+        #expect(frame(session, "second") == Frame(x: 181.5, y: 0, width: 161.5, height: 50))
+        #expect(session.execute("vary").output.contains("  pair.axis = h   (v for any, h for height=compact)"))
+    }
+
+    /// Constraints installed only in other size classes are made, inactive, and come in when
+    /// the traits change: the banner's 50-point height replaces its 100 in a compact height.
+    @Test func constraintsOfOtherSizeClassesWaitInactive() {
+        let (session, result) = imported("SizeClasses.storyboard")
+        #expect(result.output.contains { $0.contains("4 of 4 constraints installed; 1 more for other size classes") })
+        // Landscape iPhone SE: compact height, the 50 (the 100 is made, inactive).
+        #expect(frame(session, "banner")?.height == 50)
+        _ = session.execute("traits height=regular")
+        // Regular height: 100 high, 20 below the safe area's top (0 on this 667x375 screen).
+        #expect(frame(session, "banner") == Frame(x: 0, y: 20, width: 667, height: 100))
     }
 
     @Test func oldGuidesAndPlaceholders() {

@@ -38,7 +38,7 @@ final class FakeTrial: ImportTrial {
         if let message = refuses(line) { return .refused(message) }
         taken.append(line)
         let words = line.split(separator: " ")
-        if words.count >= 2, words[0] == "view" || words[0] == "guide" { views.insert(String(words[1])) }
+        if words.count >= 2, ["view", "guide", "cell", "scroll"].contains(words[0]) { views.insert(String(words[1])) }
         return .taken
     }
 

@@ -15,9 +15,11 @@ import LayoutImport
         // The cell is the root at its stored size; no device command for a view that is not a
         // controller's, but the device's scale.
         #expect(script.lines.prefix(2) == ["root 320x44", "scale 2"])
-        #expect(script.lines.contains("view contentView frame 0,0,320,43.5"))
-        #expect(script.lines.contains("contentView.autoresizing = flexibleWidth flexibleHeight"))
-        #expect(script.lines.contains("view avatarView in contentView intrinsic 40x40"))
+        // The cell is the session's cell (its content view pinned to it, less the separator),
+        // with Xcode 9's content-view margins.
+        #expect(script.lines.contains("cell contactCell width 320 height 44"))
+        #expect(script.lines.contains("contactCell.contentView.margins = 11,16,11,16"))
+        #expect(script.lines.contains("view avatarView in contactCell.contentView intrinsic 40x40"))
         // IB's symbolic spacing keeps the constant it stored (8 between siblings).
         #expect(script.lines.contains("janeAppleseedLabel.leading == avatarView.trailing + 8"))
         #expect(script.lines.contains("origin c5 NSLayoutConstraint:Cel-C5-001"))
@@ -30,7 +32,7 @@ import LayoutImport
         context.refuses = { $0.hasPrefix("janeAppleseedLabel.centerY") ? "no" : nil }
         let script = try InterfaceBuilderImporter.translate(text, in: context)
         #expect(!script.lines.contains { $0.hasPrefix("janeAppleseedLabel.centerY") })
-        #expect(script.notes.contains { $0.contains("line 33: left out: janeAppleseedLabel.centerY == contentView.centerY — no") })
+        #expect(script.notes.contains { $0.contains("line 33: left out: janeAppleseedLabel.centerY == contactCell.contentView.centerY — no") })
         #expect(script.notes.first == "  3 views, 4 of 5 constraints installed; `names` shows each name's IB id")
         // The ids follow the constraints taken: the fifth one read is c4.
         #expect(script.lines.contains("origin c4 NSLayoutConstraint:Cel-C5-001"))

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The one-way dependency rule (README, "Inside"), checked against Package.swift itself: each
+/// The one-way dependency rule (docs/internals.md, "Inside"), checked against Package.swift itself: each
 /// module may depend only on modules of a lower layer. A new module must be given a layer
 /// here, so adding one is a decision, not an accident.
 @Suite struct PackageLayersTests {

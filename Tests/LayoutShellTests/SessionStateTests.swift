@@ -68,6 +68,8 @@ import ShellTestSupport
             platform macos
             origin a UILabel:0x7f8
             H:|-pad-[a]-[b]-|
+            traits width=compact
+            vary c1.constant = 4 for height=compact
             """)
         return session
     }

@@ -4,7 +4,7 @@ import Testing
 extension Tag {
     /// A test that runs thousands of random cases or huge inputs (oracle systems, random
     /// sessions, differential scripts, 10 000-view layouts). CI runs it; the fast tier
-    /// (`LAYOUTLAB_FAST_TESTS=1 swift test`, README "Tests") does not.
+    /// (`LAYOUTLAB_FAST_TESTS=1 swift test`, docs/development.md) does not.
     @Tag public static var slow: Self
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 import ArgumentParser
 import Testing
 @testable import layoutlab
@@ -80,5 +81,18 @@ import Testing
     @Test func aFailedRunKeepsItsOwnStatus() {
         #expect(LayoutLab.exitStatus(for: ExitCode(1)) == 1)
         #expect(LayoutLab.exitStatus(for: ExitCode(2)) == 2)
+    }
+}
+
+/// The README's tour opens with the shell's banner, which the transcript test keeps as
+/// written (it replays the session, not the executable): the two must agree.
+@Suite struct ReadmeBannerTests {
+    @Test func theTourStartsWithTheShellsBanner() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let lines = readme.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let tour = try #require(lines.firstIndex { $0.hasPrefix("LayoutLab ") })
+        #expect(lines[tour - 1] == "```")
+        #expect(Array(lines[tour..<(tour + 2)]) == InteractiveShell.banner(lessons: true))
     }
 }

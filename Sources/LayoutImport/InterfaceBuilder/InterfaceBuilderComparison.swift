@@ -29,7 +29,7 @@ public struct InterfaceBuilderComparison: Sendable {
 
     init(translation: InterfaceBuilderTranslation) {
         sources = translation.viewOrder.compactMap { name in
-            guard let view = translation.views[name] else { return nil }
+            guard let view = translation.views[name], !view.storedFrameIsElsewhere else { return nil }
             return Source(name: name, frame: view.frame, misplaced: view.misplaced, ambiguous: view.ambiguous, line: view.line, column: view.column)
         }
         constraintSources = translation.constraintSources.mapValues { ($0.line, $0.column, $0.id) }

@@ -31,7 +31,11 @@ struct InterfaceBuilderTranslation {
     /// Counts for the summary.
     private(set) var constraintsRead = 0
     private(set) var placeholders = 0
+    /// Constraints made for other size classes, inactive on this screen (`vary` brings them in).
+    private(set) var otherSizeClasses = 0
 
+    /// What container views showed, for the notes.
+    private let embeddedScenes: [String]
     private var taken: Set<String>
     private var usedBases: [String: Int] = [:]
     private var oldGuides: [String: Bool] = [:]
@@ -44,7 +48,13 @@ struct InterfaceBuilderTranslation {
 
     init(document: IBDocument, root: IBView, controller: IBViewController?, context: any ImportContext, device: InterfaceBuilderImporter.DeviceChoice?) {
         self.document = document
-        self.root = root
+        var embedded: [String] = []
+        var spliced = Self.embeddingContainers(root, document: document, shown: &embedded)
+        // The embedded scenes' stored frames are of their own canvases (with their own
+        // status bars and guides), not of the container: they are not compared.
+        if !embedded.isEmpty { spliced = Self.markingEmbedded(spliced) }
+        self.root = Self.alignmentFrames(document.isAppKit ? Self.flipped(spliced) : spliced)
+        embeddedScenes = embedded
         self.controller = controller
         self.context = context
         self.override = device
@@ -59,9 +69,19 @@ struct InterfaceBuilderTranslation {
             note("the session already has views: the scene's are added beside them, in root")
         }
         for note in document.notes { self.note("line \(note.line): \(note.message)") }
+        for text in embeddedScenes { note(text) }
+        if let controller, let scene = document.scenes.first(where: { $0.controller?.id == controller.id }) {
+            for outside in scene.outsideViews {
+                note("line \(outside.line): a \(outside.className) beside the controller's view, not in it (the code adds it at run time, if at all): left out")
+            }
+        }
         screen()
         if let id = root.id { claimRoot(id) }
-        for subview in installedSubviews(of: root) { emitView(subview, in: LayoutModel.rootName, arranged: false) }
+        if Self.cellElements.contains(root.element), let content = root.subviews.first(where: { $0.key == "contentView" }) {
+            emitCell(content)
+        } else {
+            for subview in installedSubviews(of: root) { emitView(subview, in: LayoutModel.rootName, arranged: false) }
+        }
         for view in root.flattened() where !excludedViews.contains(view.id ?? "") {
             emitConstraints(of: view)
         }
@@ -105,22 +125,27 @@ struct InterfaceBuilderTranslation {
                 note("the root starts \(formatNumber(stored.y)) points down, under opaque bars: laid out \(formatNumber(width))x\(formatNumber(height))")
             }
         }
-        if let device, isController, whole {
+        let viaDevice = device != nil && isController && whole
+        if let device, viaDevice {
             add("device \(device.name)\(landscape ? " landscape" : "")")
         } else {
             add("root \(formatNumber(width))x\(formatNumber(height))")
             if let device { add("scale \(formatNumber(device.scale))") }
         }
         if let device {
-            let regularWidth = landscape ? device.regularWidthInLandscape : device.regularWidthInPortrait
-            let isPad = device.name.hasPrefix("iPad")
-            traits = IBTraits(widthCompact: !regularWidth, heightCompact: !isPad && landscape)
+            let sizeClasses = device.traits(landscape: landscape)
+            traits = IBTraits(widthCompact: sizeClasses.width == .compact, heightCompact: sizeClasses.height == .compact)
         } else if document.device == nil, document.usesTraitCollections {
             note("no <device> (an Xcode 6–7 file): the Any/Any canvas, \(formatNumber(width))x\(formatNumber(height)); only constraints installed for Any/Any are read")
         }
+        // The size classes the scene's variations are chosen by, where the session would not
+        // take them from a device line: `device` and `traits` re-apply them later.
+        if !viaDevice, Self.varies(root) {
+            add("traits \(traits.map { Self.collection($0).words } ?? "any")")
+        }
         // Bars the controller sits under, as IB infers them (simulated metrics or containers).
         var insets = device?.safeArea(landscape: landscape) ?? EdgeInsets(all: 0)
-        if device == nil, isController { insets.top = 20 }
+        if device == nil, isController, !document.isAppKit { insets.top = 20 }
         var barHeights: (top: Double, bottom: Double) = (0, 0)
         if let controller {
             let bars = Self.bars(of: controller, in: document)
@@ -161,7 +186,6 @@ struct InterfaceBuilderTranslation {
                 }
             }
         }
-        let viaDevice = device != nil && isController && whole
         if insets != (viaDevice ? device!.safeArea(landscape: landscape) : EdgeInsets(all: 0)) {
             let values = [insets.top, insets.left, insets.bottom, insets.right].map(formatNumber).joined(separator: ",")
             add("safearea \(values)")
@@ -267,6 +291,139 @@ struct InterfaceBuilderTranslation {
 
     // MARK: - Views
 
+    static let cellElements: Set<String> = ["tableViewCell", "collectionViewCell"]
+
+    /// A xib's cell as the session's `cell`: UIKit pins its content view to the cell's size,
+    /// less the separator in a table (so IB's stored 43.5 under a 44-point row), and the
+    /// content's views and constraints go in `NAME.contentView`.
+    mutating func emitCell(_ content: IBView) {
+        let name = claim(root)
+        let frame = root.frame ?? IBRect(x: 0, y: 0, width: 320, height: 44)
+        // An accessory (a disclosure indicator) takes the content view's right end: the cell
+        // is made as wide as the content IB stored.
+        let width = min(frame.width, content.frame?.width ?? frame.width)
+        if width < frame.width {
+            note("line \(root.line): the content view is \(formatNumber(width)) wide in a \(formatNumber(frame.width))-point cell (an accessory): the cell is made \(formatNumber(width)) wide")
+        }
+        let collection = root.element == "collectionViewCell"
+        add("cell \(name)\(collection ? " collection" : "") width \(formatNumber(width)) height \(formatNumber(frame.height))", root.line)
+        let contentName = name + ".contentView"
+        if let id = content.id {
+            names[id] = contentName
+            if let guide = content.guides["layoutMarginsGuide"] { names[guide] = contentName + ".margins" }
+        }
+        if !collection, content.layoutMargins == nil, (document.toolsVersion.flatMap { Double($0) } ?? 0) >= 13000 {
+            // Since iOS 11 a table cell's content view keeps 11 above and below (the session's
+            // cell has UIKit's older 8).
+            add("\(contentName).margins = 11,16,11,16", content.line)
+        }
+        if let style = root.cellStyle { note(Self.cellStyleNote(style, line: root.line)) }
+        settings(of: content, name: contentName)
+        for subview in installedSubviews(of: content) { emitView(subview, in: contentName, arranged: false) }
+    }
+
+    /// A built-in style's labels have no constraints: the cell places them in layoutSubviews.
+    static func cellStyleNote(_ style: String, line: Int) -> String {
+        let words = style.replacingOccurrences(of: "IBUITableViewCellStyle", with: "")
+        return "line \(line): a \(words)-style cell: UIKit places its textLabel and detailTextLabel in layoutSubviews, without constraints; they are held at their stored frames"
+    }
+
+    /// Clears the stored frames' claim to be compared under every container view.
+    static func markingEmbedded(_ view: IBView, inside: Bool = false) -> IBView {
+        var view = view
+        if inside { view.storedFrameIsElsewhere = true }
+        let below = inside || view.embeds != nil
+        view.subviews = view.subviews.map { markingEmbedded($0, inside: below) }
+        return view
+    }
+
+    /// Container views with the root views of the scenes they embed spliced in: the embedded
+    /// root's subviews become the container's, its constraints the container's (its safe area
+    /// read as the container's bounds, which it is when the container lies inside the
+    /// parent's safe area). `shown` gets a note per container.
+    static func embeddingContainers(_ view: IBView, document: IBDocument, shown: inout [String], depth: Int = 0) -> IBView {
+        var view = view
+        if let destination = view.embeds, depth < 8, let id = view.id,
+           let index = document.scenes.firstIndex(where: { $0.controller?.id == destination }),
+           let child = document.scenes[index].controller, let childRoot = child.view {
+            var rename = [String: String]()
+            if let rootID = childRoot.id { rename[rootID] = id }
+            if let safe = childRoot.guides["safeArea"] { rename[safe] = id }
+            if let margins = childRoot.guides["layoutMarginsGuide"] { view.guides["layoutMarginsGuide"] = margins }
+            view.subviews = childRoot.subviews
+            // The child's old top and bottom layout guides: inside a container they have no
+            // length, so the top one's bottom is the container's top, the bottom one's top its
+            // bottom.
+            func item(_ item: String, _ attribute: LayoutAttribute) -> (String, LayoutAttribute) {
+                if let top = child.oldGuides[item] {
+                    switch (top, attribute) {
+                    case (true, .bottom): return (id, .top)
+                    case (false, .top): return (id, .bottom)
+                    default: return (id, attribute)
+                    }
+                }
+                return (rename[item] ?? item, attribute)
+            }
+            view.constraints += childRoot.constraints.map { constraint in
+                var constraint = constraint
+                (constraint.firstItem, constraint.firstAttribute) = item(constraint.firstItem, constraint.firstAttribute)
+                if let second = constraint.secondItem, let attribute = constraint.secondAttribute {
+                    (constraint.secondItem, constraint.secondAttribute) = item(second, attribute)
+                }
+                constraint.owner = id
+                return constraint
+            }
+            view.variations += childRoot.variations
+            shown.append("line \(view.line): the container view shows scene \(index + 1) (\(child.className)): its views are laid out inside it, its safe area taken as the container's bounds")
+        }
+        view.subviews = view.subviews.map { embeddingContainers($0, document: document, shown: &shown, depth: depth + 1) }
+        return view
+    }
+
+    /// How far a control's frame reaches beyond its alignment rectangle, which is what
+    /// constraints place: IB stores frames, so a slider stored 285x31 is 281x30 to Auto Layout,
+    /// 2 points in at the sides and 1 above the bottom, and a switch stored 51 wide is 49, its
+    /// right edge 2 points in (both read off stored frames against their constraints in real
+    /// files: README, "Decisions").
+    static let alignmentInsets: [String: IBInsets] = [
+        "slider": IBInsets(top: 0, left: 2, bottom: 1, right: 2),
+        "switch": IBInsets(top: 0, left: 0, bottom: 0, right: 2),
+    ]
+
+    /// AppKit views a superview lays out from its top (`isFlipped`); any other NSView counts
+    /// its subviews' frames from its bottom.
+    static let flippedAppKitElements: Set<String> = [
+        "clipView", "tableView", "outlineView", "textView", "collectionView", "stackView", "tableCellView",
+    ]
+
+    /// An AppKit tree with every frame counted from the top of its superview, as the session
+    /// (and UIKit) counts: y becomes the superview's height - y - height.
+    static func flipped(_ view: IBView) -> IBView {
+        var view = view
+        let height = view.frame?.height
+        let flips = !flippedAppKitElements.contains(view.element)
+        view.subviews = view.subviews.map { subview in
+            var subview = subview
+            if flips, let height, let frame = subview.frame {
+                subview.frame = IBRect(x: frame.x, y: height - frame.y - frame.height, width: frame.width, height: frame.height)
+            }
+            return flipped(subview)
+        }
+        return view
+    }
+
+    /// The tree with each control's stored frame made its alignment rectangle: the session's
+    /// frames are those, and so are the sizes taken as intrinsic and the frames compared.
+    static func alignmentFrames(_ view: IBView) -> IBView {
+        var view = view
+        if let insets = alignmentInsets[view.element], let frame = view.frame {
+            view.frame = IBRect(x: frame.x + insets.left, y: frame.y + insets.top,
+                                width: frame.width - insets.left - insets.right, height: frame.height - insets.top - insets.bottom)
+        }
+        view.subviews = view.subviews.map(alignmentFrames)
+        return view
+    }
+
     /// A view's subviews installed for the screen's size classes.
     mutating func installedSubviews(of view: IBView) -> [IBView] {
         var excluded = Set<String>()
@@ -305,10 +462,18 @@ struct InterfaceBuilderTranslation {
     mutating func emitView(_ view: IBView, in parent: String, arranged: Bool) {
         let name = claim(view)
         let place = parent == LayoutModel.rootName ? "" : " in \(parent)"
-        if !Self.contentElements.contains(view.element), !Self.plainElements.contains(view.element), unknownClasses.insert(view.element).inserted {
-            let later = ["tableView", "collectionView", "textView", "tableViewCell", "collectionViewCell"].contains(view.element)
-            note("\(view.element) (\(view.className)) is read as a plain view\(later ? " (its cells, scrolling and text sizes are not laid out here)" : ""): first on line \(view.line)")
+        let wraps = view.element == "textView" && view.scrollDisabled
+        if !Self.contentElements.contains(view.element), !Self.plainElements.contains(view.element), !wraps, unknownClasses.insert(view.element).inserted {
+            let reason: String
+            switch view.element {
+            case "tableView", "collectionView": reason = " (its rows are cells of their own: a xib's cell imports as `cell`)"
+            case "textView": reason = " (it scrolls, so it has no intrinsic size; with scrollEnabled NO it would wrap as text)"
+            case "tableViewCell", "collectionViewCell": reason = " (a prototype in a storyboard; a xib's cell imports as `cell`)"
+            default: reason = ""
+            }
+            note("\(view.element) (\(view.className)) is read as a plain view\(reason): first on line \(view.line)")
         }
+        if let style = view.cellStyle { note(Self.cellStyleNote(style, line: view.line)) }
         if let stack = view.stack {
             emitStack(view, stack, name: name, parent: parent)
             return
@@ -332,7 +497,7 @@ struct InterfaceBuilderTranslation {
             }
         } else {
             if translates { note("line \(view.line): \(name) has no stored frame, so it is laid out by constraints only") }
-            add("view \(name)\(place)\(intrinsic(of: view).map { " intrinsic \($0)" } ?? "")", view.line)
+            add("view \(name)\(place)\(sizeClause(of: view))", view.line)
         }
         settings(of: view, name: name)
         for subview in installedSubviews(of: view) { emitView(subview, in: name, arranged: false) }
@@ -381,22 +546,55 @@ struct InterfaceBuilderTranslation {
             }
             let child = claim(subview)
             arrangedNames.append(child)
-            add("view \(child)\(place)\(intrinsic(of: subview).map { " intrinsic \($0)" } ?? "")", subview.line)
+            add("view \(child)\(place)\(sizeClause(of: subview))", subview.line)
             settings(of: subview, name: child)
         }
         add("stack \(name)\(place) \(stack.vertical ? "v" : "h") \(arrangedNames.filter { !$0.isEmpty }.joined(separator: " "))", view.line)
-        if let spacing = stack.spacing, spacing != 0 { add("\(name).spacing = \(formatNumber(spacing))", view.line) }
+        if stack.systemSpacing {
+            // The system spacing between two views is 8 (between text UIKit goes by the fonts,
+            // which the file does not hold).
+            add("\(name).spacing = 8", view.line)
+            note("line \(view.line): \(name) uses the system spacing (spacingType standard): 8 between its views")
+        } else if let spacing = stack.spacing, spacing != 0 {
+            add("\(name).spacing = \(formatNumber(spacing))", view.line)
+        }
         if let distribution = stack.distribution, distribution != "fill" { add("\(name).distribution = \(distribution)", view.line) }
         if let alignment = stack.alignment, alignment != "fill" {
             add("\(name).alignment = \(alignment == "top" && stack.vertical ? "leading" : alignment == "bottom" && stack.vertical ? "trailing" : alignment)", view.line)
         }
         if stack.baselineRelative { add("\(name).baselineRelative = true", view.line) }
-        if stack.marginsRelative { add("\(name).marginsRelative = true", view.line) }
+        if stack.marginsRelative {
+            add("\(name).marginsRelative = true", view.line)
+        } else if let margins = view.layoutMargins, margins.top != 0 || margins.left != 0,
+                  let first = arranged.first?.frame, first.x == margins.left, first.y == margins.top {
+            // Files that set a stack's margins without the attribute still lay it out inside
+            // them (the stored frames say so, as Xcode showed it).
+            add("\(name).marginsRelative = true", view.line)
+            note("line \(view.line): \(name) has layout margins and its views start inside them, as IB stored them: arranged relative to its margins")
+        }
+        // Per-size-class axis, spacing and alignment (the Any/Any values are the element's).
+        for variation in view.variations {
+            guard let pattern = IBTraits(key: variation.key).map(Self.collection)?.words else { continue }
+            if let alignment = variation.alignment { add("vary \(name).alignment = \(alignment) for \(pattern)", variation.line) }
+            if let axis = variation.axis { add("vary \(name).axis = \(axis == "vertical" ? "v" : "h") for \(pattern)", variation.line) }
+            if let spacing = variation.spacing { add("vary \(name).spacing = \(formatNumber(spacing)) for \(pattern)", variation.line) }
+        }
         settings(of: view, name: name)
         for subview in arranged where subview.stack == nil {
             let child = names[subview.id ?? ""] ?? ""
             for inner in installedSubviews(of: subview) { emitView(inner, in: child, arranged: false) }
         }
+    }
+
+    /// What sizes a view made by constraints: ` intrinsic WxH`, or for a text view that does
+    /// not scroll ` text WxH`: the text wraps, as lesson 18's does. IB stores no font metrics,
+    /// so the stored frame is taken as one line of the text: at that width it keeps its
+    /// stored height, narrower it wraps by lines that high.
+    func sizeClause(of view: IBView) -> String {
+        if view.element == "textView", view.scrollDisabled, let frame = view.frame, frame.width > 0, frame.height > 0 {
+            return " text \(formatNumber(frame.width))x\(formatNumber(frame.height))"
+        }
+        return intrinsic(of: view).map { " intrinsic \($0)" } ?? ""
     }
 
     /// The intrinsic size of a content view: IB stores no fonts or images' metrics, so the size
@@ -505,15 +703,64 @@ struct InterfaceBuilderTranslation {
         return view.constraints.filter { !excluded.contains($0.id ?? "") }
     }
 
+    /// Every constraint of a view installed in some size class: those installed here count as
+    /// read; the others are made inactive, with `vary` lines that install each where the
+    /// file's `<variation>`s do, so `device` and `traits` can bring them in.
     mutating func emitConstraints(of view: IBView) {
-        for constraint in installedConstraints(of: view) {
+        let here = Set(installedConstraints(of: view).map { $0.id ?? "" })
+        for constraint in view.constraints {
+            let installedHere = here.contains(constraint.id ?? "")
+            let rules = installRules(of: constraint, in: view)
+            guard installedHere || rules.base || rules.cases.contains(where: \.installed) else { continue }
             if constraint.placeholder {
-                placeholders += 1
-                note("line \(constraint.line): a placeholder constraint (removed at build time): left out")
+                if installedHere {
+                    placeholders += 1
+                    note("line \(constraint.line): a placeholder constraint (removed at build time): left out")
+                }
                 continue
             }
-            constraintsRead += 1
-            emitConstraint(constraint)
+            if installedHere { constraintsRead += 1 }
+            guard let id = emitConstraint(constraint, quietly: !installedHere) else { continue }
+            if !installedHere { otherSizeClasses += 1 }
+            // The size classes' values first, then Any/Any's (the one line made with the
+            // constant and installation of this screen stays as it is here).
+            for (pattern, installed) in rules.cases { add("vary \(id).active = \(installed) for \(pattern.words)", constraint.line) }
+            if !rules.base { add("vary \(id).active = false", constraint.line) }
+            let constants = constraint.constantVariations.compactMap { entry in IBTraits(key: entry.key).map { (Self.collection($0), entry.constant) } }
+            for (pattern, constant) in constants { add("vary \(id).constant = \(formatNumber(constant)) for \(pattern.words)", constraint.line) }
+            if !constants.isEmpty { add("vary \(id).constant = \(formatNumber(constraint.constant))", constraint.line) }
+        }
+    }
+
+    /// Where a constraint is installed: in Any/Any (the `default` variation's mask), and the
+    /// size classes whose variation includes or excludes it, least specific first.
+    func installRules(of constraint: IBConstraint, in view: IBView) -> (base: Bool, cases: [(pattern: TraitCollection, installed: Bool)]) {
+        guard let id = constraint.id else { return (true, []) }
+        var base = true
+        var cases: [(TraitCollection, Bool, Int)] = []
+        for variation in view.variations {
+            let verdict: Bool? = variation.includedConstraints.contains(id) ? true : variation.excludedConstraints.contains(id) ? false : nil
+            guard let verdict else { continue }
+            if variation.key == "default" {
+                base = verdict
+            } else if let key = IBTraits(key: variation.key) {
+                cases.append((Self.collection(key), verdict, key.specificity))
+            }
+        }
+        return (base, cases.sorted { $0.2 < $1.2 }.map { ($0.0, $0.1) })
+    }
+
+    /// The session's spelling of a variation's size classes.
+    static func collection(_ traits: IBTraits) -> TraitCollection {
+        let sizeClass = { (compact: Bool?) in compact.map { $0 ? SizeClass.compact : .regular } }
+        return TraitCollection(width: sizeClass(traits.widthCompact), height: sizeClass(traits.heightCompact))
+    }
+
+    /// Whether anything in the scene varies by size class.
+    static func varies(_ root: IBView) -> Bool {
+        root.flattened().contains { view in
+            view.variations.contains { $0.key != "default" || !$0.excludedConstraints.isEmpty || $0.axis != nil || $0.spacing != nil || $0.alignment != nil }
+                || view.constraints.contains { !$0.constantVariations.isEmpty }
         }
     }
 
@@ -534,18 +781,23 @@ struct InterfaceBuilderTranslation {
         return (name, attribute)
     }
 
-    mutating func emitConstraint(_ constraint: IBConstraint) {
+    /// Makes one constraint; returns its id, or nil when it is left out (with a note unless `quietly`: one for
+    /// other size classes whose views are not here).
+    mutating func emitConstraint(_ constraint: IBConstraint, quietly: Bool = false) -> String? {
         let label = constraint.id.map { "constraint \($0)" } ?? "a constraint"
         guard let first = item(constraint.firstItem, constraint.firstAttribute) else {
-            return note("line \(constraint.line): \(label) left out: \(missing(constraint.firstItem))")
+            if !quietly { note("line \(constraint.line): \(label) left out: \(missing(constraint.firstItem))") }
+            return nil
         }
         var second: (item: String, attribute: LayoutAttribute)?
         if let secondID = constraint.secondItem, let attribute = constraint.secondAttribute {
             guard let found = item(secondID, attribute) else {
-                return note("line \(constraint.line): \(label) left out: \(missing(secondID))")
+                if !quietly { note("line \(constraint.line): \(label) left out: \(missing(secondID))") }
+                return nil
             }
             second = found
         }
+        // The constant for this screen's size classes (`vary` lines give the others).
         var constant = constraint.constant
         if let traits {
             let matching = constraint.constantVariations.compactMap { entry -> (Double, Int)? in
@@ -567,10 +819,11 @@ struct InterfaceBuilderTranslation {
         let named = constraintNamePrefix(for: constraint.identifier, line: constraint.line, taken: &taken)
         if let text = named.note { note(text) }
         let prefix = named.prefix
-        if add(prefix + spec.canonicalText, constraint.line) {
-            constraintSources["c\(nextNumber)"] = constraint
-            nextNumber += 1
-        }
+        guard add(prefix + spec.canonicalText, constraint.line) else { return nil }
+        let id = "c\(nextNumber)"
+        constraintSources[id] = constraint
+        nextNumber += 1
+        return id
     }
 
     func missing(_ id: String) -> String {
@@ -596,8 +849,11 @@ struct InterfaceBuilderTranslation {
 
     mutating func summary() {
         let made = viewOrder.filter { trial.hasView($0) }.count
-        var text = "  \(made) view\(made == 1 ? "" : "s"), \(constraintSources.count) of \(constraintsRead) constraints installed"
+        var text = "  \(made) view\(made == 1 ? "" : "s"), \(constraintSources.count - otherSizeClasses) of \(constraintsRead) constraints installed"
         if placeholders > 0 { text += " (\(placeholders) placeholder\(placeholders == 1 ? "" : "s") left out)" }
+        if otherSizeClasses > 0 {
+            text += "; \(otherSizeClasses) more for other size classes, inactive here (`vary` lists them; `device` and `traits` re-apply them)"
+        }
         text += "; `names` shows each name's IB id"
         notes.insert(text, at: 0)
         let sized = root.flattened().dropFirst().filter { intrinsic(of: $0) != nil && !($0.translatesAutoresizingMask ?? true) }.count

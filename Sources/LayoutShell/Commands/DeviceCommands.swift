@@ -53,12 +53,15 @@ struct SetDevice: SessionChange {
 
     func apply(to session: Session) throws(ShellError) -> [String] {
         session.model.setDevice(device, landscape: landscape)
+        // The device decides the size classes again (over any set by hand).
+        session.state.traits = nil
+        let variantNotes = try session.applyVariants()
         session.reportState.needsReload = true
         let size = device.size(landscape: landscape)
         let model = session.model
         return ["\(device.name) \(landscape ? "landscape" : "portrait"): root \(formatNumber(size.width))x\(formatNumber(size.height)), "
                 + "safe area \(SetMargins.describe(model.safeAreaInsets)), root margins \(SetMargins.describe(model.effectiveMargins(of: LayoutModel.rootName))), "
-                + "scale \(formatNumber(device.scale))"]
+                + "scale \(formatNumber(device.scale))"] + variantNotes
     }
 }
 

@@ -154,6 +154,7 @@ enum MakeStack: SessionChange {
 /// `.baselineRelative = true|false`, `.spacingAfter.VIEW = N|default`.
 struct SetStackProperty: SessionChange {
     enum Change {
+        case axis(LayoutAttribute.Axis)
         case spacing(Double)
         case spacingAfter(view: String, Double?)
         case distribution(StackView.Distribution)
@@ -166,10 +167,10 @@ struct SetStackProperty: SessionChange {
     var change: Change
 
     static let spec = CommandSpec(
-        trigger: .property(of: .view, members: ["spacing", "distribution", "alignment", "marginsRelative", "baselineRelative", "spacingAfter", "hidden"]),
+        trigger: .property(of: .view, members: ["axis", "spacing", "distribution", "alignment", "marginsRelative", "baselineRelative", "spacingAfter", "hidden"]),
         kind: .change, group: .change, topic: "spacing",
-        aliases: ["distribution", "alignment", "marginsRelative", "baselineRelative", "spacingAfter", "hidden", "isHidden"],
-        synopsis: ["VIEW.hidden = true|false", "STACK.spacing = N",
+        aliases: ["axis", "distribution", "alignment", "marginsRelative", "baselineRelative", "spacingAfter", "hidden", "isHidden"],
+        synopsis: ["VIEW.hidden = true|false", "STACK.axis = h|v", "STACK.spacing = N",
                    "STACK.distribution = fill|fillEqually|fillProportionally",
                    "STACK.distribution = equalSpacing|equalCentering",
                    "STACK.alignment = fill|leading|top|center|trailing|bottom",
@@ -225,6 +226,12 @@ struct SetStackProperty: SessionChange {
             return value
         }
         switch member {
+        case "axis":
+            let axis: LayoutAttribute.Axis = try word({ ["h": .horizontal, "horizontal": .horizontal, "v": .vertical, "vertical": .vertical][$0] }, ["h", "v"])
+            if axis == .vertical && (stack.alignment == .firstBaseline || stack.alignment == .lastBaseline) {
+                throw ShellError(LayoutError.baselineAlignmentInVerticalStack(head), column: valueColumn)
+            }
+            change = .axis(axis)
         case "spacing":
             change = .spacing(try p.number(what: "the spacing"))
         case "spacingAfter":
@@ -261,6 +268,7 @@ struct SetStackProperty: SessionChange {
         let before = model.stacks[stack]!
         try session.modelChange { model in
             switch change {
+            case .axis(let value): try model.setStackAxis(stack, value)
             case .spacing(let value): try model.setStackSpacing(stack, value)
             case .spacingAfter(let view, let value): try model.setCustomSpacing(stack, after: view, value)
             case .distribution(let value): try model.setDistribution(stack, value)
@@ -272,6 +280,7 @@ struct SetStackProperty: SessionChange {
         session.reportState.needsReload = true
         let after = model.stacks[stack]!
         switch change {
+        case .axis: return ["\(stack).axis is now \(after.axis == .horizontal ? "h" : "v") (was \(before.axis == .horizontal ? "h" : "v"))"]
         case .spacing: return ["\(stack).spacing is now \(formatNumber(after.spacing)) (was \(formatNumber(before.spacing)))"]
         case .spacingAfter(let view, let value):
             return ["the spacing after \(view) in \(stack) is now " + (value.map(formatNumber) ?? "the stack's spacing (\(formatNumber(after.spacing)))")]

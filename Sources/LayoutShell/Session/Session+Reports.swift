@@ -43,6 +43,10 @@ extension Session {
                 result.changed.append(ChangedConstraint(from: before, to: record)
                     ?? ChangedConstraint(id: id, text: record.text, before: before.text, what: .constant))
             case .conflict(let conflict):
+                // A step of many lines (an import, a load) may meet a conflict that a later
+                // line of it ends (a constraint for another size class, deactivated once made):
+                // only what still conflicts at the end is reported.
+                guard let broken = model.constraint(conflict.broken), broken.isActive, broken.isBroken else { continue }
                 let origins = importedOrigins
                 let members = conflict.constraints.map { id in
                     ConstraintLine(id: id, text: model.memberText(id, origins: origins))

@@ -15,6 +15,11 @@ struct SessionState {
     var platform: Platform = .ios
     /// Where imported views and constraints came from (`origin NAME TEXT`), in order.
     var origins: [(name: String, text: String)] = []
+    /// Size classes set by hand (`traits width=compact …`); nil: the device's, else Any/Any.
+    var traits: TraitCollection?
+    /// Properties that take other values in other size classes (`vary`, an imported scene's
+    /// `<variation>`s), re-applied whenever the traits change.
+    var variants: [TraitVariant] = []
 
     /// An independent copy: the values are copied by Swift, the model (an object) by its own
     /// `copy()`, so changing the session afterwards leaves the copy as it was.

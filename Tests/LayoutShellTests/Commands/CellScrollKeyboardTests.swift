@@ -7,7 +7,7 @@ import ShellTestSupport
 
 /// `cell`, `fit`, `CELL.height = fit`, `scroll` with its guides, `keyboard` with
 /// `root.keyboard`. Every expected frame is worked out by hand in the comment above it, from
-/// UIKit's rules (README, "Cells, scroll views, the keyboard").
+/// UIKit's rules (docs/language.md, "Cells, scroll views, the keyboard").
 @Suite struct CellScrollKeyboardTests {
     // MARK: - Cells
 

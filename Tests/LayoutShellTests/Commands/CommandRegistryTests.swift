@@ -4,9 +4,9 @@ import Testing
 @testable import LayoutReport
 
 /// Every command is declared once (Commands/); these tests walk the declarations and check
-/// that help, completion, the parser and the README's language table agree with them.
+/// that help, completion, the parser and the language table of docs/language.md agree with them.
 @Suite struct CommandRegistryTests {
-    /// A session where the examples of help and the README have something to act on.
+    /// A session where the examples of help and docs/language.md have something to act on.
     static func furnished() -> Session {
         let session = Session()
         for line in ["view a b card l icon", "view label in card intrinsic 120x21", "metric pad = 20",
@@ -81,11 +81,11 @@ import Testing
             == CommandRegistry.propertyMembers(of: .constraint).sorted())
     }
 
-    /// The README's table of the language: one row per form, its example in the last column.
+    /// The table of the language in docs/language.md: one row per form, its example in the last column.
     static func readmeRows() throws -> [(form: String, examples: [String])] {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: root.appendingPathComponent("docs/language.md"), encoding: .utf8)
         let lines = readme.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let start = try #require(lines.firstIndex(of: "| input | meaning | example |"))
         var rows: [(String, [String])] = []
@@ -103,15 +103,15 @@ import Testing
         let rows = try Self.readmeRows()
         var covered: Set<String> = []
         for row in rows {
-            #expect(!row.examples.isEmpty, "README row \(row.form) has no example")
+            #expect(!row.examples.isEmpty, "docs/language.md row \(row.form) has no example")
             for example in row.examples {
                 let command = Self.command(for: example)
-                #expect(command != nil, "README example `\(example)` is not a command (row \(row.form))")
+                #expect(command != nil, "docs/language.md example `\(example)` is not a command (row \(row.form))")
                 if let command { covered.insert(command.spec.topic) }
             }
         }
         for command in CommandRegistry.all {
-            #expect(covered.contains(command.spec.topic), "the README's table has no example of \(command.spec.topic)")
+            #expect(covered.contains(command.spec.topic), "docs/language.md's table has no example of \(command.spec.topic)")
         }
     }
 }

@@ -8,7 +8,7 @@ import ShellTestSupport
 
 /// `guide`, `root.safeArea.ATTR`, `VIEW.margins.ATTR`, `safearea`, `directionalMargins`, and the
 /// constraints UIKit makes for its guides. Expected frames are worked out by hand from UIKit's
-/// rules (README, "Layout guides, the safe area, devices, pixels").
+/// rules (docs/language.md, "Layout guides, the safe area, devices, pixels").
 @Suite struct GuideCommandsTests {
     func near(_ a: Frame?, _ b: Frame) -> Bool {
         guard let a else { return false }

@@ -6,7 +6,7 @@ import LayoutVocabulary
 import ShellTestSupport
 @testable import LayoutReport
 
-/// The JSON report's schema walked key by key against the README (every key printed is
+/// The JSON report's schema walked key by key against docs/json.md (every key printed is
 /// documented there). The serializer's bytes are tested in LayoutReportTests.
 @Suite struct JSONSchemaTests {
     /// Lines that between them make every key the report has: frames, guides, a scale
@@ -75,17 +75,15 @@ import ShellTestSupport
             #expect(json.keys.first == "version" && json["version"] == .integer(1))
             paths.formUnion(Self.keyPaths(json))
         }
-        let readme = try String(contentsOf: URL(fileURLWithPath: #filePath)
+        let document = try String(contentsOf: URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
-        let section = try #require(readme.range(of: "**JSON.**").flatMap { start in
-            readme.range(of: "\n## ", range: start.upperBound..<readme.endIndex).map { readme[start.lowerBound..<$0.lowerBound] }
-        })
+            .deletingLastPathComponent().appendingPathComponent("docs/json.md"), encoding: .utf8)
+        let section = try #require(document.range(of: "\n## Keys\n").map { document[$0.lowerBound...] })
         let keys = Set(paths.map { $0.split(separator: ".").last.map(String.init)! }).subtracting(["*"])
         // Enough of the schema came up for the walk to mean something.
         #expect(keys.isSuperset(of: ["rejected", "frames_exact", "guides", "explanation", "held_back_by", "shortfall", "tight", "note", "output", "content_sizes", "fit"]))
         for key in keys.sorted() {
-            #expect(section.contains("`\(key)`") || section.contains("\"\(key)\""), "JSON key \(key) is not in the README's JSON section")
+            #expect(section.contains("`\(key)`") || section.contains("\"\(key)\""), "JSON key \(key) is not in docs/json.md")
         }
         #expect(!section.contains("`warnings`"))
     }
