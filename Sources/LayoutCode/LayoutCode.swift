@@ -208,6 +208,18 @@ public struct CodeConstraint: Sendable, Equatable {
     }
 }
 
+/// A table or collection view cell the code makes: its content view is an item of its own,
+/// named `CELL.contentView` (a name no variable has).
+public enum CodeCell {
+    /// The UIKit classes made as a cell (a subclass is a view of its own class).
+    public static let classes: Set<String> = ["UITableViewCell", "UICollectionViewCell"]
+    public static func contentView(of cell: String) -> String { cell + ".contentView" }
+    /// The cell whose content view a name is, or nil.
+    public static func cell(ofContentView name: String) -> String? {
+        name.hasSuffix(".contentView") ? String(name.dropLast(".contentView".count)) : nil
+    }
+}
+
 /// An item's attribute, as an anchor names it (`a.leadingAnchor` → a, leading).
 public struct CodeAnchor: Sendable, Hashable {
     public var item: CodeItem
@@ -249,6 +261,9 @@ public struct CodeSkippedLine: Sendable, Equatable {
         case unsupportedItem(String)
         /// A value that is not a literal (`padding * scale` with an unknown `scale`), named.
         case unknownValue(String)
+        /// A branch the newest system does not run (`else` of `if #available(iOS 11, *)`),
+        /// with why: "the else branch runs only before iOS 11".
+        case notRun(String)
     }
 
     public var line: Int

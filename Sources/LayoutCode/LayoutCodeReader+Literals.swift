@@ -9,6 +9,9 @@ extension LayoutCodeReader {
         case .negative(let inner): return number(inner).map { -$0 }
         case .name(let name): return numbers[name]
         case .member(.name("self")?, let name): return numbers[name]
+        case .member(.name(let variable)?, let side) where sizeVariables[variable] != nil && (side == "width" || side == "height"):
+            let size = sizeVariables[variable]!
+            return side == "width" ? size.width : size.height
         case .member(.name(let variable)?, let side) where insetVariables[variable] != nil:
             let insets = insetVariables[variable]!
             return ["top": insets.top, "left": insets.left, "bottom": insets.bottom, "right": insets.right,
@@ -117,6 +120,19 @@ extension LayoutCodeReader {
 
     /// `UIEdgeInsets(top:left:bottom:right:)`, `UIEdgeInsetsMake(t, l, b, r)`,
     /// `NSDirectionalEdgeInsets(top:leading:bottom:trailing:)`, `.zero`.
+    /// A size: `CGSize(width: 8, height: 10)`, `CGSizeMake(8, 10)`, or a variable holding one.
+    func sizeValue(_ expression: CodeExpression) -> (width: Double, height: Double)? {
+        switch expression {
+        case .name(let name), .member(.name("self")?, let name): return sizeVariables[name]
+        case .call(.name(let type), let arguments) where type.hasPrefix("CGSize") && arguments.count == 2,
+             .call(.member(.name(let type)?, "init"), let arguments) where type.hasPrefix("CGSize") && arguments.count == 2,
+             .call(.member(nil, let type), let arguments) where type == "init" && arguments.first?.label == "width" && arguments.count == 2:
+            guard let width = arguments[0].value.flatMap({ number($0) }), let height = arguments[1].value.flatMap({ number($0) }) else { return nil }
+            return (width, height)
+        default: return nil
+        }
+    }
+
     func insets(_ expression: CodeExpression) -> EdgeInsets? {
         switch expression {
         case .member(_, "zero"), .name("UIEdgeInsetsZero"), .name("NSDirectionalEdgeInsetsZero"):
@@ -196,6 +212,9 @@ extension LayoutCodeReader {
         var arranged: [CodeExpression]?
         var intrinsic: (Double?, Double?)?
         var contentSet: [String] = []
+        /// PureLayout's constructors (`newAutoLayout()`, `init(forAutoLayout:)`) turn
+        /// translatesAutoresizingMaskIntoConstraints off.
+        var forAutoLayout = false
     }
 
     /// `UILabel()`, `UIView(frame: …)`, `UIStackView(arrangedSubviews: […])`,
@@ -217,6 +236,11 @@ extension LayoutCodeReader {
             if !arguments.isEmpty { arguments[0].0 = selector }
         case .message(.name(let name), [CodeArgument(label: "new", value: nil)]):
             className = name
+        case .call(.member(.name(let name)?, "newAutoLayout"), _), .message(.name(let name), [CodeArgument(label: "newAutoLayoutView", value: nil)]):
+            // PureLayout's `UIView.newAutoLayout()`, `[UIView newAutoLayoutView]`: a view with
+            // translatesAutoresizingMaskIntoConstraints off.
+            className = name
+            arguments = [("forAutoLayout", .other)]
         default:
             return nil
         }
@@ -229,6 +253,7 @@ extension LayoutCodeReader {
             case "style", "activityIndicatorStyle":
                 if value.sourceText.lowercased().contains("large") { made.contentSet.append("large") }
             case "frame": made.frame = rect(value)
+            case "forAutoLayout": made.forAutoLayout = true
             case "arrangedSubviews": made.arranged = viewList(value)
             case "intrinsicSize":
                 if case .call(_, let size) = value, size.count == 2 {
@@ -254,6 +279,10 @@ extension LayoutCodeReader {
             code.views[index].stack = CodeStack()
         }
         if let frame = construction.frame { code.views[index].frame = frame }
+        if construction.forAutoLayout {
+            code.views[index].translatesAutoresizingMask = false
+            code.views[index].setsAutoresizingMask = true
+        }
         code.views[index].contentSet += construction.contentSet
         if let intrinsic = construction.intrinsic {
             code.views[index].hasIntrinsicSize = true

@@ -19,6 +19,10 @@ extension LayoutCodeReader {
             numbers[name] = number
             return .skipped(.notLayout)
         }
+        if let size = sizeValue(value) {
+            sizeVariables[name] = size
+            return .skipped(.notLayout)
+        }
         if case .call = value, let insets = insets(value) {
             insetVariables[name] = insets
             return .skipped(.notLayout)
@@ -51,7 +55,12 @@ extension LayoutCodeReader {
     /// `target = value`: a property of a constraint, view or stack view.
     mutating func assign(_ target: CodeExpression, _ value: CodeExpression, line: Int) -> Outcome {
         guard case .member(let owner?, let property) = target else {
-            if case .name(let name) = target { return bind(name, to: value, line: line) }
+            if case .name(let name) = target {
+                // `view = UIView()` in `loadView` gives the controller its root view; only a
+                // declaration (`let view = …`) makes a local called `view`.
+                if name == "view", viewIndex[name] == nil, viewConstruction(value) != nil { return .skipped(.notLayout) }
+                return bind(name, to: value, line: line)
+            }
             return .skipped(.notLayout)
         }
         switch property {
@@ -76,8 +85,10 @@ extension LayoutCodeReader {
         default:
             break
         }
-        guard let item = item(owner), item.guide == nil, item.view != Self.rootName || ["layoutMargins", "directionalLayoutMargins"].contains(property),
-              let index = item.view == Self.rootName ? -1 : viewIndex(of: item, line: line) else {
+        // Root and a cell's content view take margins, nothing else the code sets here.
+        let isContainer = item(owner).map { $0.view == Self.rootName || CodeCell.cell(ofContentView: $0.view) != nil } ?? false
+        guard let item = item(owner), item.guide == nil, !isContainer || ["layoutMargins", "directionalLayoutMargins"].contains(property),
+              let index = isContainer ? -1 : viewIndex(of: item, line: line) else {
             return .skipped(.notLayout)
         }
         for dialect in Self.dialects {

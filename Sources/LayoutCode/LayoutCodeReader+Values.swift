@@ -42,6 +42,12 @@ extension LayoutCodeReader {
                 return CodeItem(owner.view, guide: Self.guideMembers[name])
             case "view":
                 return CodeItem(Self.rootName)
+            case "contentView":
+                // A cell the code makes (`UITableViewCell(frame:)`, as `export` writes one):
+                // its content view is a view of its own; any other owner's (a cell class's
+                // own, a dequeued cell's) fills the cell, which is root here.
+                if let owner = item(base), owner.guide == nil, isCell(owner.view) { return CodeItem(CodeCell.contentView(of: owner.view)) }
+                return CodeItem(Self.rootName)
             case "superview":
                 // Known when the code added the view somewhere before.
                 guard let child = item(base), child.guide == nil, let index = viewIndex[child.view],

@@ -20,6 +20,8 @@ public struct LayoutCodeReader {
     var numbers: [String: Double] = [:]
     /// Variables holding insets (`UIEdgeInsets padding = UIEdgeInsetsMake(10, 10, 10, 10)`).
     var insetVariables: [String: EdgeInsets] = [:]
+    /// Variables holding a size (`let imageSize = CGSize(width: 8, height: 10)`).
+    var sizeVariables: [String: (width: Double, height: Double)] = [:]
     var dictionaries: [String: CodeExpression] = [:]
     /// Variables standing for an item (`let guide = view.safeAreaLayoutGuide`).
     var itemVariables: [String: CodeItem] = [:]
@@ -69,7 +71,7 @@ public struct LayoutCodeReader {
     // MARK: - Walking statements and blocks
 
     mutating func walk(_ nodes: [CodeNode], returning target: String?) {
-        for node in nodes {
+        for node in branchesThatRun(nodes) {
             switch node {
             case .statement(let tokens):
                 if let target, tokens.first?.text == "return", tokens.count == 2, tokens[1].kind == .name {
@@ -168,12 +170,27 @@ public struct LayoutCodeReader {
     mutating func skip(_ tokens: [CodeToken], _ reason: CodeSkippedLine.Reason, inLibrary: Bool = false) {
         guard let first = tokens.first else { return }
         // `import SnapKit`, `#import "Masonry.h"` name a library, not a layout.
-        let mentions = inLibrary || first.text != "import" && tokens.contains { Self.isLayoutWord($0) }
+        let mentions = inLibrary || first.text != "import" && tokens.contains { Self.isLayoutWord($0) } && !Self.isBookkeeping(tokens)
         let text = sourceLines.indices.contains(first.line - 1)
             ? String(sourceLines[first.line - 1].trimmingSpaces.prefix(120)) : ""
         code.skipped.append(CodeSkippedLine(line: first.line, text: text,
                                             reason: reason == .notLayout && mentions ? .unrecognized : reason,
                                             mentionsLayout: mentions))
+    }
+
+    /// UIKit's update cycle (`view.setNeedsUpdateConstraints()`, `super.updateViewConstraints()`)
+    /// and a flag set to a literal (`didSetupConstraints = true`): named after constraints,
+    /// but not layout, so not listed.
+    static func isBookkeeping(_ tokens: [CodeToken]) -> Bool {
+        let cycle: Set = ["setNeedsUpdateConstraints", "updateConstraintsIfNeeded", "updateViewConstraints", "updateConstraints"]
+        if tokens.contains(where: { $0.kind == .name && cycle.contains($0.text) }) { return true }
+        var rest = tokens.drop { $0.kind == .name && ["var", "let", "self", "BOOL", "Bool"].contains($0.text) || $0.is(".") || $0.is(":") }
+        guard rest.first?.kind == .name else { return false }
+        rest = rest.dropFirst()
+        if rest.first?.is(":") == true { rest = rest.dropFirst(2) }
+        guard rest.first?.is("=") == true else { return false }
+        let value = rest.dropFirst().filter { !$0.is(";") }
+        return value.count == 1 && ["true", "false", "YES", "NO"].contains(value.first!.text)
     }
 
     enum Outcome: Equatable {
@@ -276,14 +293,33 @@ public struct LayoutCodeReader {
         return code.views.count - 1
     }
 
-    /// The view an item names, declared when first seen; nil for root.
+    /// The view an item names, declared when first seen; nil for root and a cell's content
+    /// view (which come with the session and the cell).
     mutating func viewIndex(of item: CodeItem, line: Int) -> Int? {
-        item.view == Self.rootName ? nil : declareView(item.view, className: nil, line: line)
+        item.view == Self.rootName || CodeCell.cell(ofContentView: item.view) != nil ? nil : declareView(item.view, className: nil, line: line)
+    }
+
+    /// Whether a code name is a cell the code makes as a `UITableViewCell` or `UICollectionViewCell`.
+    func isCell(_ name: String) -> Bool {
+        guard let index = viewIndex[name], let className = code.views[index].className else { return false }
+        return CodeCell.classes.contains(className)
     }
 
     /// Renames a view (a closure-initialized property's local variable becomes the property).
     mutating func rename(_ old: String, to new: String) {
-        guard let index = viewIndex[old], viewIndex[new] == nil, old != new else { return }
+        guard viewIndex[old] != nil, old != new else { return }
+        if let existing = viewIndex[new] {
+            // The property was named before its closure was read (`label.textColor = …` in a
+            // `didSet` above it): that mention is this view. Anything more is another view.
+            let named = code.views[existing]
+            guard named.kind == .view, named.className == nil, !named.isMadeHere, named.superview == nil,
+                  named.frame == nil, named.identifier == nil else { return }
+            let from = viewIndex[old]!
+            for word in named.contentSet where !code.views[from].contentSet.contains(word) { code.views[from].contentSet.append(word) }
+            code.views.remove(at: existing)
+            viewIndex = Dictionary(uniqueKeysWithValues: code.views.enumerated().map { ($1.name, $0) })
+        }
+        let index = viewIndex[old]!
         code.views[index].name = new
         viewIndex[old] = nil
         viewIndex[new] = index

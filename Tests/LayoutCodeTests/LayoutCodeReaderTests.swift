@@ -229,3 +229,42 @@ struct LanguageFormTests {
         #expect(tokens.map(\.line) == [1, 2, 2, 4])
     }
 }
+
+/// A closure-initialized property named earlier in the file (TinyConstraints' MetricView sets
+/// `label.textColor` in a `didSet` above `lazy var label: UILabel = { let view = UILabel() … }()`):
+/// the closure's view is that property, with its class, not a second view.
+struct PropertyNamedBeforeItsClosureTests {
+    @Test func theClosuresViewIsTheProperty() {
+        let code = LayoutCodeReader.read("""
+            var tint: UIColor = .white {
+                didSet { label.textColor = tint }
+            }
+            lazy var label: UILabel = {
+                let view = UILabel()
+                view.font = UIFont.systemFont(ofSize: 20)
+                return view
+            }()
+            init() {
+                addSubview(label)
+                label.centerXToSuperview()
+            }
+            """)
+        #expect(code.views.map(\.name) == ["label"])
+        #expect(code.view("label")?.className == "UILabel")
+        #expect(code.view("label")?.superview == "root")
+        #expect(code.view("label")?.contentSet == ["font"])
+    }
+
+    /// An outlet the code declares with its class keeps it: a closure's view is not merged into it.
+    @Test func aDeclaredViewIsNotReplaced() {
+        let code = LayoutCodeReader.read("""
+            @IBOutlet var title: UILabel!
+            lazy var title: UIView = {
+                let made = UIView()
+                return made
+            }()
+            """)
+        #expect(code.view("title")?.className == "UILabel")
+        #expect(code.view("made")?.className == "UIView")
+    }
+}

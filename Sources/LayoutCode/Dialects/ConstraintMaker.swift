@@ -241,6 +241,7 @@ extension LayoutCodeReader {
     /// `UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8)`, `MASBoxValue(…)`).
     func makerConstant(_ value: CodeExpression) -> MakerStyle.Constant? {
         if let number = number(value) { return .number(number) }
+        if case .name = value, let size = sizeValue(value) { return .size(size.width, size.height) }
         switch value {
         case .call(.name(let type), let arguments), .call(.member(.name(let type)?, "init"), let arguments):
             let numbers = arguments.compactMap { $0.value.flatMap { number($0) } }

@@ -45,9 +45,10 @@ extension LayoutCodeReader {
     }
 
     /// Reads a closure's body as statements of a maker: `read` gets each statement without
-    /// the closure's parameter list; a nested block (`if … { … }`) is read through.
+    /// the closure's parameter list; a nested block (`if … { … }`) is read through, but of an
+    /// availability check only the branch the newest system runs.
     mutating func readClosure(_ body: [CodeNode], _ read: (inout LayoutCodeReader, [CodeToken]) -> Void) {
-        for node in body {
+        for node in branchesThatRun(body, inLibrary: true) {
             switch node {
             case .statement(let tokens):
                 currentLine = tokens.first?.line ?? currentLine

@@ -15,7 +15,7 @@ enum PureLayoutDialect: LayoutCodeDialect {
                           "autoPinEdge", "autoSetDimensions", "autoSetDimension", "autoMatchDimension", "autoMatch",
                           "autoCenterInSuperviewMargins", "autoCenterInSuperview", "autoAlignAxisToSuperviewMarginAxis", "autoAlignAxis",
                           "autoConstrainAttribute", "autoSetViewsDimensions", "autoSetViewsDimension", "autoMatchViewsDimension",
-                          "autoAlignViewsToEdge", "autoAlignViewsToAxis"].sorted { $0.count > $1.count }
+                          "autoAlignViewsToEdge", "autoAlignViewsToAxis", "autoPinEdges", "autoPin"].sorted { $0.count > $1.count }
 
     static func block(header: [CodeToken], body: [CodeNode], line: Int, reader: inout LayoutCodeReader) -> Bool {
         // `NSLayoutConstraint.autoSetPriority(.defaultHigh) { … }`.
@@ -80,6 +80,13 @@ enum PureLayoutDialect: LayoutCodeDialect {
             return nil
         }
         if method == "autoMatch" { method = "autoMatchDimension" }
+        // Swift's `autoPinEdges(toSuperviewMarginsExcludingEdge: .bottom)` is
+        // `autoPinEdgesToSuperviewMargins` with `excludingEdge:`.
+        if method == "autoPinEdges", let label = pairs.first?.0, label.hasPrefix("toSuperview"), label.hasSuffix("ExcludingEdge") {
+            let target = label.dropLast("ExcludingEdge".count)
+            method = "autoPinEdges" + target.prefix(1).uppercased() + target.dropFirst()
+            pairs[0].0 = "excludingEdge"
+        }
         guard methods.contains(method) else { return .skipped(.unrecognized) }
         if method.hasPrefix("autoSetViews") || method.hasPrefix("autoMatchViews") || method.hasPrefix("autoAlignViews") {
             guard let views = reader.viewList(receiver), views.count > 0 else { return .skipped(.unknownValue(receiver.sourceText)) }
@@ -179,14 +186,21 @@ extension LayoutCodeReader {
                 guard let target = item(ofValue) else { return .skipped(.unknownValue(ofValue.sourceText)) }
                 made.append((edge, relation, CodeAnchor(target, other), 1, constant))
             }
+        case "autoPin":
+            // `autoPin(toTopLayoutGuideOf: self, withInset: 20)`: the controller's top layout
+            // guide's bottom, the safe area's top since iOS 11 (the bottom guide's top likewise).
+            let top = value("toTopLayoutGuideOf", "toTopLayoutGuideOfViewController")
+            guard let controller = top ?? value("toBottomLayoutGuideOf", "toBottomLayoutGuideOfViewController") else { return .skipped(.unrecognized) }
+            guard item(controller)?.view == Self.rootName else { return .skipped(.unsupportedItem("layout guide of \(controller.sourceText)")) }
+            let safeArea = CodeItem(Self.rootName, guide: .safeArea)
+            if top != nil { pin(.top, to: safeArea, .top, inset: constant, relation) } else { pin(.bottom, to: safeArea, .bottom, inset: constant, relation) }
         case "autoSetDimension":
             guard let first, let dimension = pureLayoutAttribute(first), let sizeValue = value("toSize"), let size = number(sizeValue) else { return .skipped(.unrecognized) }
             made.append((dimension, relation, nil, 1, size))
         case "autoSetDimensions":
-            guard let sizeValue = value("to", "toSize") ?? first, case .call(_, let arguments) = sizeValue, arguments.count == 2,
-                  let width = arguments[0].value.flatMap({ number($0) }), let height = arguments[1].value.flatMap({ number($0) }) else { return .skipped(.unrecognized) }
-            made.append((.width, .equal, nil, 1, width))
-            made.append((.height, .equal, nil, 1, height))
+            guard let given = value("to", "toSize") ?? first, let size = sizeValue(given) else { return .skipped(.unrecognized) }
+            made.append((.width, .equal, nil, 1, size.width))
+            made.append((.height, .equal, nil, 1, size.height))
         case "autoMatchDimension":
             guard let first, let dimension = pureLayoutAttribute(first), let toValue = value("to", "toDimension"), let other = pureLayoutAttribute(toValue),
                   let ofValue = value("of", "ofView"), let target = item(ofValue) else { return .skipped(.unrecognized) }

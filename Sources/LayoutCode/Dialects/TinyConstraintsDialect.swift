@@ -9,7 +9,7 @@ enum TinyConstraintsDialect: LayoutCodeDialect {
     static let marks = ["edgesToSuperview", "centerInSuperview", "ToSuperview(", "topToBottom(of:"]
 
     static func isLayoutWord(_ name: String) -> Bool {
-        name.hasSuffix("ToSuperview") || name.hasSuffix("InSuperview") || ["edges", "topToBottom", "bottomToTop", "leadingToTrailing", "trailingToLeading",
+        isSuperviewMethod(name) || ["edges", "topToBottom", "bottomToTop", "leadingToTrailing", "trailingToLeading",
                                           "leftToRight", "rightToLeft", "aspectRatio", "widthToHeight", "heightToWidth"].contains(name)
     }
 
@@ -47,9 +47,15 @@ enum TinyConstraintsDialect: LayoutCodeDialect {
         return outcome
     }
 
+    /// `leadingToSuperview`, `centerInSuperview`; not UIKit's `didMoveToSuperview` and
+    /// `willMoveToSuperview`, which a view class overrides.
+    static func isSuperviewMethod(_ name: String) -> Bool {
+        (name.hasSuffix("ToSuperview") || name.hasSuffix("InSuperview")) && !name.hasPrefix("did") && !name.hasPrefix("will")
+    }
+
     /// Whether a call is TinyConstraints' (`width(100)` is; `view.width` alone is not a call).
     static func isMethod(_ method: String, _ arguments: [CodeArgument]) -> Bool {
-        if method.hasSuffix("ToSuperview") || method.hasSuffix("InSuperview") || pairs[method] != nil { return true }
+        if isSuperviewMethod(method) || pairs[method] != nil { return true }
         if ["edges", "center", "size", "origin", "aspectRatio", "setHugging", "setCompressionResistance"].contains(method) {
             return method != "size" || !arguments.isEmpty
         }
@@ -143,10 +149,9 @@ extension LayoutCodeReader {
                 made.append((.width, relation, CodeAnchor(other, .width), multiplier, grow.0))
                 made.append((.height, relation, CodeAnchor(other, .height), multiplier, grow.1))
             } else {
-                guard let given = unlabeled.first, case .call(_, let wh) = given, wh.count == 2, let w = wh[0].value.flatMap({ number($0) }),
-                      let h = wh[1].value.flatMap({ number($0) }) else { return .skipped(.unknownValue(unlabeled.first?.sourceText ?? method)) }
-                made.append((.width, relation, nil, 1, w))
-                made.append((.height, relation, nil, 1, h))
+                guard let given = unlabeled.first, let size = sizeValue(given) else { return .skipped(.unknownValue(unlabeled.first?.sourceText ?? method)) }
+                made.append((.width, relation, nil, 1, size.width))
+                made.append((.height, relation, nil, 1, size.height))
             }
         case "aspectRatio":
             guard let ratio = unlabeled.first.flatMap({ number($0) }) else { return .skipped(.unknownValue(unlabeled.first?.sourceText ?? method)) }

@@ -116,6 +116,7 @@ struct LayoutCodeTranslation {
         for view in code.views {
             // A plain UIView (or a stack, a guide) is what the session's own words already say.
             guard let className = view.className, !["UIView", "NSView", "UIStackView", "NSStackView", "UILayoutGuide", "NSLayoutGuide"].contains(className),
+                  !CodeCell.classes.contains(className),
                   let name = names[view.name], name != LayoutModel.rootName else { continue }
             add("origin \(name) \(className)", view.line)
         }
@@ -160,7 +161,8 @@ struct LayoutCodeTranslation {
         }
         var parent = LayoutModel.rootName
         if let superview = view.superview, superview != LayoutCodeReader.rootName {
-            emitView(superview, used: used, emitted: &emitted, homeless: &homeless)
+            // In a cell's content view: the cell makes it.
+            emitView(CodeCell.cell(ofContentView: superview) ?? superview, used: used, emitted: &emitted, homeless: &homeless)
             guard let parentName = names[superview] else { return }
             parent = parentName
         } else if view.superview == nil {
@@ -174,7 +176,9 @@ struct LayoutCodeTranslation {
         case .stack:
             emitStack(view, as: sessionName, place: place)
         case .view:
-            if isScrollView(view) {
+            if let className = view.className, CodeCell.classes.contains(className) {
+                emitCell(view, as: sessionName, parent: parent)
+            } else if isScrollView(view) {
                 add("scroll \(sessionName)\(place)", view.line)
             } else if view.hasIntrinsicSize {
                 add("view \(sessionName)\(place) intrinsic \(Self.intrinsicSize(of: view))", view.line)
@@ -185,6 +189,24 @@ struct LayoutCodeTranslation {
                 noteContentSize(view, as: sessionName)
             }
         }
+    }
+
+    /// A `UITableViewCell` or `UICollectionViewCell` the code makes (as `export` writes one):
+    /// the session's `cell`, whose content view the code's `CELL.contentView` is. A table or
+    /// collection view sets a cell's frame; the code's frame size is read, UIKit's default row
+    /// otherwise. The session keeps cells in root at the origin.
+    mutating func emitCell(_ view: CodeView, as name: String, parent: String) {
+        var words = "cell \(name)"
+        if view.className == "UICollectionViewCell" { words += " collection" }
+        if let frame = view.frame, frame.count == 4 {
+            words += " width \(formatNumber(value(of: frame[2], line: view.line))) height \(formatNumber(value(of: frame[3], line: view.line)))"
+            if value(of: frame[0], line: view.line) != 0 || value(of: frame[1], line: view.line) != 0 {
+                note("\(name) is a cell: it is at the root's top left here, as a table's first row")
+            }
+        }
+        if parent != LayoutModel.rootName { note("\(name) is a cell: it is in root here, not in \(parent)") }
+        add(words, view.line)
+        names[CodeCell.contentView(of: view.name)] = Cell.contentViewName(of: name)
     }
 
     /// A label, button or image view sizes itself by its text or image, which LayoutLab does
@@ -343,13 +365,17 @@ struct LayoutCodeTranslation {
 
     /// Each skipped line that names an anchor or a constraint, with its number (at most 20).
     mutating func noteSkipped() {
-        let listed = code.skipped.filter(\.mentionsLayout)
+        // In line order: a branch the newest system does not run is listed when its block is
+        // walked, before the statements of blocks nested above it.
+        let listed = code.skipped.filter(\.mentionsLayout).enumerated()
+            .sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }.map(\.element)
         for skipped in listed.prefix(20) {
             let why: String
             switch skipped.reason {
             case .notLayout, .unrecognized: why = "skipped"
             case .unsupportedItem(let item): why = "skipped (no \(item) here)"
             case .unknownValue(let value): why = "skipped (\(value) is not a number LayoutLab can read)"
+            case .notRun(let reason): why = "skipped (\(reason))"
             }
             note("line \(skipped.line): \(why): \(skipped.text)")
         }

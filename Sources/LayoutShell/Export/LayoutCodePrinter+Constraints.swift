@@ -83,12 +83,13 @@ extension LayoutCodePrinter {
     }
 
     /// `make.ATTR.RELATION(target)…` for a constraint SnapKit says exactly; nil when it cannot
-    /// (root, a system guide or a frame view first, a system spacing, the old `baseline`, a
-    /// location to a constant).
+    /// (root, a system guide, a frame view or a cell's content view first, a system spacing,
+    /// the old `baseline`, a location to a constant).
     func snapKitMaker(_ spec: ConstraintSpec, name: String?) -> String? {
-        // A maker turns its view's autoresizing constraints off: not for a view that keeps them.
+        // A maker turns its view's autoresizing constraints off: not for a view that keeps them
+        // (a cell's content view keeps its own: the cell pins it).
         guard spec.firstItem != LayoutModel.rootName, LayoutModel.systemGuide(spec.firstItem) == nil, spec.systemSpacing == 0,
-              model.autoresizing[spec.firstItem] == nil,
+              model.autoresizing[spec.firstItem] == nil, !isContentView(spec.firstItem),
               spec.firstAttribute != .baseline, spec.secondAttribute != .baseline else { return nil }
         let relation = spec.relation == .equal ? "equalTo" : spec.relation == .greaterThanOrEqual ? "greaterThanOrEqualTo" : "lessThanOrEqualTo"
         var text = "make.\(spec.firstAttribute.rawValue)."

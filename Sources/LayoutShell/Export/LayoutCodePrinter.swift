@@ -104,7 +104,7 @@ struct LayoutCodePrinter {
                 continue
             }
             // A cell's content view comes with the cell (`row.contentView`).
-            if let parent = view.parent, model.cells[parent]?.contentView == view.name { continue }
+            if isContentView(view.name) { continue }
             if let cell = model.cells[view.name], let state = model.autoresizing[view.name] {
                 // A table or collection view sets the cell's frame, and pins its content view to
                 // it (UIView-Encapsulated-Layout-*); here the frame is set by hand.
@@ -282,8 +282,13 @@ struct LayoutCodePrinter {
             }
             return item(owner) + property
         }
-        if let parent = model.view(name)?.parent, model.cells[parent]?.contentView == name { return item(parent) + ".contentView" }
+        if isContentView(name), let cell = model.view(name)?.parent { return item(cell) + ".contentView" }
         return code(name)
+    }
+
+    /// Whether a view is a cell's content view (`row.contentView`), which comes with the cell.
+    func isContentView(_ name: String) -> Bool {
+        model.view(name)?.parent.map { model.cells[$0]?.contentView == name } ?? false
     }
 
     func priority(_ value: LayoutPriority) -> String {

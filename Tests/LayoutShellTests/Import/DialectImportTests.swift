@@ -65,6 +65,18 @@ struct DialectImportTests {
         // (trailingToSuperview turns its offset around); height 40 @750 capped at 30; centred on
         // icon (8 + 325.5 − 15).
         ("TinyConstraintsCell.swift.txt", 10, ["icon": [8, 8, 60, 651], "label": [76, 318.5, 291, 30]]),
+        // loadView's `view = UIView()` is root. cardView: 16 below the top layout guide (the
+        // safe area's top, 0 here), 16 in from each side → 343 wide, 200 high. stripView: in
+        // cardView's margins (10, 12, -, 12) → 12, 10, 343 − 24, and badgeSize.height 16.
+        // footerView: 24 below cardView (16 + 200 + 24), badgeSize 24 × 16, centred
+        // ((375 − 24) / 2); its bottom at most 8 above the safe area's (256 + 16 <= 659).
+        ("PureLayoutLoadView.swift.txt", 13, ["cardView": [16, 16, 343, 200], "stripView": [12, 10, 319, 16],
+                                              "footerView": [175.5, 240, 24, 16]]),
+        // Root is the view class. startMark: markSize 6 × 12, 4 in from the left, centred on
+        // 333.5 (y 327.5). endMark: 4 in from the right (375 − 4 − 6). line: from 10 to 365,
+        // height 12 / 4, centred (333.5 − 1.5).
+        ("TinyConstraintsMetricView.swift.txt", 12, ["startMark": [4, 327.5, 6, 12], "endMark": [365, 327.5, 6, 12],
+                                                     "line": [10, 332, 355, 3]]),
     ] as [(String, Int, [String: [Double]])])
     func importsTheFixture(_ file: String, _ constraints: Int, _ frames: [String: [Double]]) throws {
         let session = Session()
@@ -75,6 +87,24 @@ struct DialectImportTests {
         #expect(!text.contains("skipped") && !text.contains("left out") && !text.contains("translatesAutoresizing"), "\(text)")
         #expect(userConstraints(session) == constraints)
         for (view, expected) in frames { #expect(frame(session, view) == expected, "\(view)") }
+    }
+
+    /// Issue 24: both branches of `if #available` were read, so every constraint came twice.
+    /// tabBarView: the safe area's top (0 here), full width, 44 high. pageView: from
+    /// tabBarView's bottom (44) to the safe area's bottom (667), full width. panel: the safe
+    /// area's top and bottom, the root's sides.
+    @Test func onlyTheNewestSystemsBranchIsImported() {
+        let session = Session()
+        let result = session.execute("import \(fixtures.appendingPathComponent("AvailabilitySnapKit.swift.txt").path)")
+        #expect(result.ok && session.model.brokenConstraints().isEmpty)
+        #expect(userConstraints(session) == 8)
+        #expect(frame(session, "tabBarView") == [0, 0, 375, 44] && frame(session, "pageView") == [0, 44, 375, 623])
+        let skipped = result.output.filter { $0.hasPrefix("line ") && $0.contains("runs only before") }
+        #expect(skipped.map { $0.prefix(while: { $0 != ":" }) } == ["line 16", "line 25", "line 27", "line 30", "line 34"])
+        let objc = Session()
+        let masonry = objc.execute("import \(fixtures.appendingPathComponent("AvailabilityMasonry.m.txt").path)")
+        #expect(masonry.ok && userConstraints(objc) == 4 && frame(objc, "panel") == [0, 0, 375, 667])
+        #expect(masonry.output.contains { $0.hasPrefix("line 19: skipped (the else branch runs only before iOS 11.0)") })
     }
 
     @Test func aLineOfAMakerThatIsNotReadIsListedWithItsLine() {

@@ -171,6 +171,14 @@ struct ExportRoundTripTests {
             if random.chance(50) { _ = session.execute("fr.autoresizing = \(random.pick(["flexibleWidth", "flexibleHeight flexibleLeftMargin", "flexibleTopMargin flexibleBottomMargin"]))", report: false) }
             views.append("fr")
         }
+        if random.chance(25) {
+            // A cell with a view in its content view (issue 24: export wrote cells import could not read).
+            let style = random.chance(30) ? " collection" : ""
+            let height = random.chance(50) ? " height \(20 + random.below(80))" : ""
+            _ = session.execute("cell cl\(style)\(height)", report: false)
+            _ = session.execute("view k in cl.contentView", report: false)
+            views += ["cl", "cl.contentView", "k"]
+        }
         if random.chance(30) { _ = session.execute("v0.margins = 4,12,4,\(random.below(30))", report: false) }
         if random.chance(30) { _ = session.execute("v1.hugging.h = \(200 + random.below(600))", report: false) }
         for index in 0..<(3 + random.below(12)) {
