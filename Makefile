@@ -14,11 +14,14 @@
 #   share/fish/vendor_completions.d/layoutlab.fish
 #
 # CONFIG=debug installs a debug build (quicker to build; the default is release).
+# SWIFT_FLAGS=… goes to every swift command (Homebrew's formula passes --disable-sandbox:
+# SwiftPM's own sandbox cannot start inside Homebrew's).
 
 PREFIX ?= /usr/local
 DESTDIR ?=
 CONFIG ?= release
 SWIFT ?= swift
+SWIFT_FLAGS ?=
 
 BIN_DIR = $(DESTDIR)$(PREFIX)/bin
 LESSON_DIR = $(DESTDIR)$(PREFIX)/share/layoutlab/lessons
@@ -33,13 +36,13 @@ all: build
 
 build:
 	[ "$$(uname)" = Darwin ] || scripts/ensure-deps.sh   # macOS has libedit already
-	$(SWIFT) build -c $(CONFIG) --product layoutlab
+	$(SWIFT) build $(SWIFT_FLAGS) -c $(CONFIG) --product layoutlab
 
 # The plugin builds layoutlab and asks it for its help (--experimental-dump-help); it needs
 # nothing from the network once the package's dependencies are resolved.
 man:
 	@mkdir -p .build/man
-	@if $(SWIFT) package --allow-writing-to-directory .build/man generate-manual \
+	@if $(SWIFT) package $(SWIFT_FLAGS) --allow-writing-to-directory .build/man generate-manual \
 	        --output-directory .build/man >/dev/null 2>.build/man/error.log; then \
 	    echo "man page: .build/man/layoutlab.1"; \
 	else \
@@ -47,7 +50,7 @@ man:
 	fi
 
 install: build man
-	@bin="$$($(SWIFT) build -c $(CONFIG) --product layoutlab --show-bin-path)/layoutlab"; \
+	@bin="$$($(SWIFT) build $(SWIFT_FLAGS) -c $(CONFIG) --product layoutlab --show-bin-path)/layoutlab"; \
 	set -e; \
 	install -d "$(BIN_DIR)" "$(LESSON_DIR)/logs" "$(BASH_DIR)" "$(ZSH_DIR)" "$(FISH_DIR)"; \
 	install -m 755 "$$bin" "$(BIN_DIR)/layoutlab"; \

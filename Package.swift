@@ -3,6 +3,9 @@ import PackageDescription
 
 let package = Package(
     name: "LayoutLab",
+    // macOS 15: the shell's Ctrl-C flag is a Synchronization.Atomic (macOS 15 and later), and
+    // the Swift 6 toolchains run on macOS 15 anyway. Linux is not affected by this line.
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "UndoTrail", targets: ["UndoTrail"]),
         .library(name: "Cassowary", targets: ["Cassowary"]),
@@ -48,6 +51,9 @@ let package = Package(
         // `draw` and `svg`: the layout as a terminal picture or an SVG document, from the model.
         .target(name: "LayoutPictures", dependencies: ["LayoutVocabulary", "LayoutModel", "LayoutReport"]),
         .target(name: "LayoutShell", dependencies: ["LayoutVocabulary", "LayoutModel", "VisualFormat", "ConsoleLog", "LayoutCode", "LayoutImport", "InterfaceBuilder", "LayoutReport", "LayoutPictures"]),
+        // libedit: on Linux through pkg-config (Debian's libedit-dev); macOS has it in the SDK
+        // (histedit.h, libedit.tbd) and no pkg-config, where SwiftPM only warns that the .pc
+        // file is missing and builds with the SDK's.
         .systemLibrary(
             name: "CEditLine",
             pkgConfig: "libedit",

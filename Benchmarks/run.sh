@@ -219,7 +219,7 @@ done
 # are genuinely ambiguous and every report says so — exact ambiguity is part of the work).
 # Rows: shell-final (`--final FILE`, whole process), shell-every (a text report after every
 # input, to /dev/null), shell-input (median of 50 single-constraint inputs, each with its full
-# text report, at N = 1 000 — 100 with --quick — timed over a pipe), shell-startup (`--version`,
+# text report, at N from 1 000 — 100 with --quick — timed over a pipe), shell-startup (`--version`,
 # hyperfine), shell-pinned (a report after every input on a chain whose widths are each pinned
 # by `>=` and `<=`: thousands of degenerate rows, which exact ambiguity must handle group by
 # group), shell-exercise (`exercise` after `load`, N from 1 000), shell-memory (`--final` on
@@ -275,23 +275,27 @@ if (( want_shell )); then
             done
         done
         # One input's full report: median over a pipe, and the mean by difference of two replays
-        # (`load` + 0 or 50 inputs) as a cross-check.
-        n_in=1000; (( quick )) && n_in=100
-        script="$here/.build/session-$n_in.lal"
-        "${shell_py[@]}" gen "$n_in" >"$script"
-        if out=$(timeout --kill-after=5 "$cap" "${shell_py[@]}" input "$shell_bin" "$script" "$n_in" 50 2>&1); then
-            med=$(field " $out" median_s)
-            printf 'load %s\n' "$script" >"$here/.build/input-0.lal"
-            { printf 'load %s\n' "$script"; "${shell_py[@]}" extra "$n_in" 50; } >"$here/.build/input-50.lal"
-            t_a=$(date +%s.%N); "$shell_bin" "$here/.build/input-0.lal" >/dev/null 2>&1
-            t_b=$(date +%s.%N); "$shell_bin" "$here/.build/input-50.lal" >/dev/null 2>&1
-            t_c=$(date +%s.%N)
-            mean=$(awk -v a="$t_a" -v b="$t_b" -v c="$t_c" 'BEGIN { printf "%.2f", ((c - b) - (b - a)) / 50 * 1e3 }')
-            row "shell-input" "$n_in" "—" "$(awk -v t="$med" 'BEGIN { printf "%.2f ms/input", t * 1e3 }')" "—" \
-                "ok (median of 50; mean by difference $mean ms)"
-        else
-            row "shell-input" "$n_in" "—" "ERROR" "—" "FAIL: ${out:0:120}"; failures=$((failures + 1))
-        fi
+        # (`load` + 0 or 50 inputs) as a cross-check; at the sizes from 1 000 up (100 with --quick).
+        for n_in in $sizes; do
+            (( quick || n_in >= 1000 )) || continue
+            (( quick )) && n_in=100
+            script="$here/.build/session-$n_in.lal"
+            "${shell_py[@]}" gen "$n_in" >"$script"
+            if out=$(timeout --kill-after=5 "$cap" "${shell_py[@]}" input "$shell_bin" "$script" "$n_in" 50 2>&1); then
+                med=$(field " $out" median_s)
+                printf 'load %s\n' "$script" >"$here/.build/input-0.lal"
+                { printf 'load %s\n' "$script"; "${shell_py[@]}" extra "$n_in" 50; } >"$here/.build/input-50.lal"
+                t_a=$(date +%s.%N); "$shell_bin" "$here/.build/input-0.lal" >/dev/null 2>&1
+                t_b=$(date +%s.%N); "$shell_bin" "$here/.build/input-50.lal" >/dev/null 2>&1
+                t_c=$(date +%s.%N)
+                mean=$(awk -v a="$t_a" -v b="$t_b" -v c="$t_c" 'BEGIN { printf "%.2f", ((c - b) - (b - a)) / 50 * 1e3 }')
+                row "shell-input" "$n_in" "—" "$(awk -v t="$med" 'BEGIN { printf "%.2f ms/input", t * 1e3 }')" "—" \
+                    "ok (median of 50; mean by difference $mean ms)"
+            else
+                row "shell-input" "$n_in" "—" "ERROR" "—" "FAIL: ${out:0:120}"; failures=$((failures + 1))
+            fi
+            (( quick )) && break
+        done
         # `exercise` on the ambiguous chain (one command, its whole answer, over a pipe after
         # `load`), at the sizes from 1 000 up (100 with --quick): it must grow linearly.
         for n in $sizes; do

@@ -86,9 +86,22 @@ static inline int cel_history_load(History *h, const char *path) {
 // Writes the history file format (a cookie line, then one vis(3)-encoded entry
 // a line, oldest first) to `fp`, and sets the file's mode to 0600. Returns the
 // number of entries written, or -1. Write errors show in ferror(fp) only.
+//
+// H_SAVE_FP is in NetBSD's histedit.h by 1.55 (2016), not in 1.49 (2012), which is
+// what macOS ships (Apple's libedit-65, LIBEDIT_MINOR 11): there only H_SAVE,
+// which opens a path itself, is available, and the stream's descriptor is handed
+// over as /dev/fd/N, which on macOS opens the same open file (same offset,
+// nothing truncated but the empty temporary file the caller made).
 static inline int cel_history_save_fp(History *h, FILE *fp) {
     HistEvent ev;
+#ifdef H_SAVE_FP
     return history(h, &ev, H_SAVE_FP, fp);
+#else
+    char path[32];
+    if (fflush(fp) != 0) return -1;
+    snprintf(path, sizeof path, "/dev/fd/%d", fileno(fp));
+    return history(h, &ev, H_SAVE, path);
+#endif
 }
 
 // Walks the history from the oldest entry (H_LAST) towards newer ones (H_PREV).

@@ -25,19 +25,17 @@ struct FaceProgram {
     /// How many of the local symbols are free symbols (they come first).
     private var freeCount = 0
 
-    /// The part of the face reachable from `seeds` (free symbols of `tableau`).
+    /// The free symbols and restricted rows of the face reachable from `seeds` (free symbols of
+    /// `tableau`), found breadth first (a free symbol leads to the rows holding it, a row to its
+    /// free symbols); nil as soon as it is certain that more than `limit` rows, or some row and
+    /// more than `limit` free symbols, are reached (free symbols that no row limits cost a
+    /// program nothing), so asking whether a face is small costs about the limit. The verdict
+    /// depends only on the part reached, not on the order of the seeds.
     ///
-    /// Local symbols are numbered in the solver's symbol order (free symbols, then rows by their
-    /// basic symbol), whatever the seeds: a program built for some seeds gives the same extremes
-    /// as one built for any others it covers (`covers`), so a report shares one program among
-    /// all the components it explains.
-    ///
-    /// - Complexity: O(size of the rows reached), plus O(symbols of the solver) for the index.
-    init(_ tableau: inout Tableau, seeds: [Symbol]) {
-        // First the free symbols and rows (breadth first); a tableau of their own only when
-        // some row limits them: a report asks this for a screenful of views after every input.
+    /// `index` comes back with every symbol reached marked (not `noSymbol`).
+    static func reach(_ tableau: inout Tableau, seeds: [Symbol], limit: Int = .max,
+                      index: inout [Symbol]) -> (free: [Symbol], rows: [(basic: Symbol, slot: Slot)])? {
         var freeSymbols: [Symbol] = []
-        var index = [Symbol](repeating: noSymbol, count: tableau.kinds.count)
         func enqueue(_ symbol: Symbol) {
             guard index[Int(symbol)] == noSymbol else { return }
             index[Int(symbol)] = 0
@@ -58,9 +56,39 @@ struct FaceProgram {
                       tableau.rows[slot.index].contains(free) else { continue }
                 index[Int(basic)] = 0  // placed (a basic symbol is never free)
                 rowSlots.append((basic, slot))
-                for symbol in tableau.rows[slot.index].symbols where tableau.isFreeOnFace(symbol) { enqueue(symbol) }
+                // A row is reached: from here on the free symbols count too.
+                if rowSlots.count > limit || freeSymbols.count > limit { return nil }
+                for symbol in tableau.rows[slot.index].symbols where tableau.isFreeOnFace(symbol) {
+                    enqueue(symbol)
+                    if freeSymbols.count > limit { return nil }
+                }
             }
         }
+        return (freeSymbols, rowSlots)
+    }
+
+    /// Whether the part of the face reachable from `seeds` holds more than `limit` rows or
+    /// free symbols: a program over it would be too dear for a report.
+    ///
+    /// - Complexity: O(limit) symbols and rows visited, plus the scratch index (O(symbols)).
+    static func isLarger(than limit: Int, from seeds: [Symbol], in tableau: inout Tableau) -> Bool {
+        var index = [Symbol](repeating: noSymbol, count: tableau.kinds.count)
+        return reach(&tableau, seeds: seeds, limit: limit, index: &index) == nil
+    }
+
+    /// The part of the face reachable from `seeds` (free symbols of `tableau`).
+    ///
+    /// Local symbols are numbered in the solver's symbol order (free symbols, then rows by their
+    /// basic symbol), whatever the seeds: a program built for some seeds gives the same extremes
+    /// as one built for any others it covers (`covers`), so a report shares one program among
+    /// all the components it explains.
+    ///
+    /// - Complexity: O(size of the rows reached), plus O(symbols of the solver) for the index.
+    init(_ tableau: inout Tableau, seeds: [Symbol]) {
+        // First the free symbols and rows; a tableau of their own only when some row limits
+        // them: a report asks this for a screenful of views after every input.
+        var index = [Symbol](repeating: noSymbol, count: tableau.kinds.count)
+        var (freeSymbols, rowSlots) = Self.reach(&tableau, seeds: seeds, index: &index)!
         // In symbol order: the vertex the simplex reaches (Bland's rule) must not depend on the
         // seeds or on the order the rows were found in.
         freeSymbols.sort()
@@ -116,8 +144,16 @@ struct FaceProgram {
         var binding: [Symbol] = []
     }
 
+    /// How many rows the program holds (restricted rows of the face).
+    var rowCount: Int { mainSymbol.count - freeCount }
+
     /// Maximizes `Σ weight × symbol` (weights by the solver's free symbols) over the face.
-    func maximize(_ weights: [Symbol: Double]) -> Extreme {
+    ///
+    /// `pivotLimit` stops the simplex early, at the first vertex after that many pivots where
+    /// the objective has grown: a vertex of the face all the same (the primal simplex never
+    /// leaves it), only not the farthest. Each pivot over a long row costs that row, so
+    /// `exercise` on a face of thousands of rows bounds its pivots this way.
+    func maximize(_ weights: [Symbol: Double], pivotLimit: Int = .max) -> Extreme {
         if local.rows.isEmpty {
             // No row limits the free symbols (the usual case while a layout is being built):
             // each is only ≥ 0, so the objective grows along any symbol of positive weight,
@@ -140,7 +176,9 @@ struct FaceProgram {
         program.objectives.levels.insert(level, at: 0)
         program.addRowToObjective(objective)
         var ray: [Symbol: Double]?
-        while true {
+        var pivots = 0
+        let start = program.objectives.levels[0].row.constant
+        while pivots < pivotLimit || program.objectives.levels[0].row.constant == start {
             let entering = program.lexicographicEnteringSymbol()
             if entering == noSymbol { break }
             let leaving = program.leavingSymbol(for: entering)
@@ -156,6 +194,7 @@ struct FaceProgram {
                 break
             }
             program.pivot(entering: entering, leaving: leaving)
+            pivots += 1
         }
         var extreme = Extreme(ray: ray)
         for local in 0..<mainSymbol.count {

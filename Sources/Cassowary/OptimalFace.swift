@@ -27,6 +27,10 @@ public struct AmbiguityDetail: Sendable {
     /// Inequalities whose slack changes along that direction and whose errors do not: they only
     /// bound the movement.
     public var slackConstraints: [ConstraintID] = []
+    /// Set when the caller's `faceLimit` left the detail unexplored: the part of the optimal
+    /// face the variable moves on holds more rows (or free symbols) than the limit, so the
+    /// range, its bounds and the constraints above are empty rather than worked out.
+    public var exceedsFaceLimit = false
 }
 
 /// What the solver has worked out on the optimal face since the tableau last changed: the
@@ -46,6 +50,9 @@ struct FaceMemo {
 
     /// By variable id.
     var details: [Int: Entry] = [:]
+    /// What a limit decided, by id: the unexplored detail of a face larger than the limit, or
+    /// nil when the full detail is to be worked out.
+    var limited: [Int: (limit: Int, detail: AmbiguityDetail?)] = [:]
     private var programs: [FaceProgram] = []
 
     /// Forgets everything when the tableau changed since it was worked out.
@@ -53,6 +60,7 @@ struct FaceMemo {
         guard current != generation else { return }
         generation = current
         details = [:]
+        limited = [:]
         programs = []
     }
 
@@ -76,8 +84,16 @@ extension Solver {
     ///
     /// `withDirection: false` leaves `direction` empty: working it out walks every definition
     /// downstream of the face's moving symbols (O(N) on a chain), and a report does not show it.
-    public func ambiguityDetail(of variable: Variable, withDirection: Bool = true) -> AmbiguityDetail? {
+    ///
+    /// `faceLimit` bounds the cost for a report: when the part of the face the variable moves on
+    /// holds more than that many rows or free symbols (a squeezed chain of thousands of views is
+    /// one such face), the detail says only that (`exceedsFaceLimit`), at a cost of O(limit)
+    /// beyond the variable's definition. The answer depends only on the solver's state, never
+    /// on what was asked before. `range(of:)` stays exact whatever the size.
+    public func ambiguityDetail(of variable: Variable, withDirection: Bool = true,
+                                faceLimit: Int = .max) -> AmbiguityDetail? {
         faceMemo.invalidate(unless: tableau.changes.generation)
+        if faceLimit != .max, let limited = limitedDetail(of: variable, faceLimit) { return limited }
         var entry = faceMemo.details[variable.id] ?? computeAmbiguityDetail(of: variable)
         if withDirection, !entry.hasDirection, entry.detail != nil {
             entry.detail!.direction = moves(along: entry.step)
@@ -87,8 +103,32 @@ extension Solver {
         return entry.detail
     }
 
-    private func computeAmbiguityDetail(of variable: Variable) -> FaceMemo.Entry {
-        guard isAmbiguous(variable) else { return FaceMemo.Entry(detail: nil) }
+    /// The detail of an ambiguous variable whose face is larger than `limit` (kept until the
+    /// tableau changes, as full details are), or nil when the full detail is to be worked out:
+    /// the variable is fixed, moves with a free variable, or its face is small enough.
+    private func limitedDetail(of variable: Variable, _ limit: Int) -> AmbiguityDetail? {
+        if let kept = faceMemo.limited[variable.id], kept.limit == limit { return kept.detail }
+        var detail: AmbiguityDetail?
+        if isAmbiguous(variable), case .face(let weights) = faceWeights(of: variable),
+           FaceProgram.isLarger(than: limit, from: Array(weights.keys), in: &tableau) {
+            detail = AmbiguityDetail()
+            detail!.exceedsFaceLimit = true
+        }
+        faceMemo.limited[variable.id] = (limit, detail)
+        return detail
+    }
+
+    /// What an ambiguous variable's definition depends on, expanded down to nonbasic symbols.
+    private enum Dependence {
+        /// User variables that nothing restricts (then nothing else matters).
+        case freeVariables([Variable])
+        /// The free symbols of the face, with their coefficients.
+        case face([Symbol: Double])
+    }
+
+    /// - Complexity: O(the variable's expanded definition): a chain's last edge depends on
+    ///   every width before it.
+    private func faceWeights(of variable: Variable) -> Dependence {
         let symbol = Symbol(variable.id)
         let expansion: Row
         if tableau.isBasic(symbol) {
@@ -98,15 +138,27 @@ extension Solver {
             itself.add(symbol, 1)
             expansion = itself
         }
-        var detail = AmbiguityDetail()
-        detail.freeVariables = expansion.symbols.filter { tableau.kinds[Int($0)] == .external }.map { Variable(id: Int($0)) }
-        if let first = detail.freeVariables.first {
-            return FaceMemo.Entry(detail: detail, step: [Symbol(first.id): 1])
-        }
+        let free = expansion.symbols.filter { tableau.kinds[Int($0)] == .external }.map { Variable(id: Int($0)) }
+        if !free.isEmpty { return .freeVariables(free) }
         var weights: [Symbol: Double] = [:]
         for index in expansion.symbols.indices where tableau.isFreeOnFace(expansion.symbols[index]) {
             weights[expansion.symbols[index]] = expansion.coefficients[index]
         }
+        return .face(weights)
+    }
+
+    private func computeAmbiguityDetail(of variable: Variable) -> FaceMemo.Entry {
+        guard isAmbiguous(variable) else { return FaceMemo.Entry(detail: nil) }
+        var detail = AmbiguityDetail()
+        let weights: [Symbol: Double]
+        switch faceWeights(of: variable) {
+        case .freeVariables(let free):
+            detail.freeVariables = free
+            return FaceMemo.Entry(detail: detail, step: [Symbol(free[0].id): 1])
+        case .face(let found):
+            weights = found
+        }
+        let symbol = Symbol(variable.id)
         let program = faceMemo.program(covering: Array(weights.keys), in: &tableau)
         let current = tableau.currentValue(of: symbol)
         func value(at point: [Symbol: Double]) -> Double {

@@ -201,7 +201,7 @@ extension Solver {
             _ = tableau.takeRow(of: marker)
         } else {
             let leaving = tableau.markerLeavingSymbol(marker)
-            if leaving != noSymbol {
+            if leaving != noSymbol && !tableau.retractIntoLongRow(marker, leaving: leaving) {
                 var row = tableau.takeRow(of: leaving)
                 row.solve(for: marker, replacing: leaving)
                 tableau.substitute(marker, by: row)

@@ -14,7 +14,11 @@ extension Solver {
     /// free symbols span (reaching a vertex, or going `exerciseStep` along a ray) and moves every
     /// free user variable up by `exerciseStep`; the second maximizes the opposite objective and
     /// moves them down. Solutions that change nothing are left out (then the face is one point).
-    public func otherOptima() -> [[(variable: Variable, value: Double)]] {
+    ///
+    /// On a face of more than `faceLimit` rows the simplex stops after `faceLimit` pivots (see
+    /// `FaceProgram.maximize`): another vertex, not the farthest, found in time linear in the
+    /// face (each pivot costs a pass over the long rows; thousands of them made it quadratic).
+    public func otherOptima(faceLimit: Int = .max) -> [[(variable: Variable, value: Double)]] {
         tableau.refreshAmbiguity()
         var externals: [Symbol] = []
         var freeSymbols: [Symbol] = []
@@ -30,7 +34,8 @@ extension Solver {
         for symbol in program.freeSymbols { weights[symbol] = DirectionCone.sample(symbol, round: 11) - 1 }
         var results: [[(variable: Variable, value: Double)]] = []
         for sign in [1.0, -1.0] {
-            let extreme = program.maximize(weights.mapValues { sign * $0 })
+            let extreme = program.maximize(weights.mapValues { sign * $0 },
+                                           pivotLimit: program.rowCount > faceLimit ? faceLimit : .max)
             var step: [Symbol: Double] = [:]
             for (symbol, value) in extreme.point where !tableau.isBasic(symbol) { step[symbol] = value }
             if let ray = extreme.ray {

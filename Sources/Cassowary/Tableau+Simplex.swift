@@ -71,43 +71,152 @@ extension Tableau {
     /// Dual simplex: restores feasibility after constants changed, keeping optimality. Returns
     /// the basic symbol of a row that no pivot can repair (a proof of infeasibility), or
     /// `noSymbol` on success.
+    ///
+    /// Candidates whose reduced cost is zero at every strength tie at the smallest dual ratio,
+    /// and one of them may hit its own bound long before it repairs the leaving row: a width of a
+    /// squeezed chain reaching 20 while the container edge still needs more. The plain dual
+    /// simplex would pivot it into the leaving row (a long one: the edge over the whole chain)
+    /// and then repair the bound it broke with another pivot over that long row, one breakpoint
+    /// at a time. Instead such a candidate crosses its breakpoint on the row of that bound (a
+    /// bound flip, as in a bounded dual simplex with a long-step ratio test): a primal pivot on
+    /// a short row, which leaves every reduced cost as it was (the entering cost is zero), keeps
+    /// every row it does not name feasible and only brings the leaving row closer to zero. The
+    /// one candidate that can repair the row within its bound then pivots into it, as before.
+    /// Only long rows (`longRowLength`) take this path.
     mutating func dualOptimize() -> Symbol {
         while let leaving = infeasible.popLast() {
             let slot = slotOfBasic[Int(leaving)]
             guard slot.exists else { continue }
-            let row = rows[slot.index]
+            let constant = rows[slot.index].constant
             if kinds[Int(leaving)] == .dummy {
                 // Rows of basic dummies hold only dummies: nothing can pivot a contradiction away.
-                if Tolerance.isZero(row.constant) { continue }
+                if Tolerance.isZero(constant) { continue }
                 infeasible.removeAll()
                 return leaving
             }
-            guard Tolerance.isNegative(row.constant) else { continue }
-            var entering = noSymbol, enteringCoefficient = 0.0
-            for index in row.symbols.indices {
-                let coefficient = row.coefficients[index]
-                let symbol = row.symbols[index]
-                guard Tolerance.isPositive(coefficient), kinds[Int(symbol)].isRestricted else { continue }
-                if entering == noSymbol {
-                    entering = symbol; enteringCoefficient = coefficient
-                    continue
-                }
-                // Among equally good entering symbols the one in the fewest rows: the pivot then
-                // touches the fewest rows, which matters when one long row (a container edge over
-                // a chain of views) is being repaired one symbol at a time. Otherwise the earlier
-                // (lower id) candidate keeps its place.
-                let order = objectives.compareDualRatios(symbol, coefficient, entering, enteringCoefficient)
-                if order < 0 || (order == 0 && columns.count(of: symbol) < columns.count(of: entering)) {
-                    entering = symbol; enteringCoefficient = coefficient
-                }
-            }
+            guard Tolerance.isNegative(constant) else { continue }
+            var entering = dualEnteringSymbol(slot)
             if entering == noSymbol {
                 infeasible.removeAll()
                 return leaving
             }
+            if reachesBoundFirst(entering, repairing: slot) {
+                entering = crossBreakpoints(of: leaving, flatCandidates(slot))
+                if entering == noSymbol {
+                    // Flips alone repaired the row, or used up the candidates found: look again.
+                    infeasible.append(leaving)
+                    continue
+                }
+            }
             pivot(entering: entering, leaving: leaving)
         }
         return noSymbol
+    }
+
+    /// The dual simplex's entering symbol for the infeasible row in `slot`: the smallest dual
+    /// ratio, then the fewest rows, then the lowest id.
+    private func dualEnteringSymbol(_ slot: Slot) -> Symbol {
+        var entering = noSymbol, enteringCoefficient = 0.0
+        let row = rows[slot.index]
+        for index in row.symbols.indices {
+            let coefficient = row.coefficients[index]
+            let symbol = row.symbols[index]
+            guard Tolerance.isPositive(coefficient), kinds[Int(symbol)].isRestricted else { continue }
+            if entering == noSymbol {
+                entering = symbol; enteringCoefficient = coefficient
+                continue
+            }
+            // Among equally good entering symbols the one in the fewest rows: the pivot then
+            // touches the fewest rows, which matters when one long row (a container edge over
+            // a chain of views) is being repaired one symbol at a time. Otherwise the earlier
+            // (lower id) candidate keeps its place.
+            let order = objectives.compareDualRatios(symbol, coefficient, entering, enteringCoefficient)
+            if order < 0 || (order == 0 && columns.count(of: symbol) < columns.count(of: entering)) {
+                entering = symbol; enteringCoefficient = coefficient
+            }
+        }
+        return entering
+    }
+
+    /// Whether the dual simplex's `entering` symbol, flat (zero reduced cost at every strength)
+    /// in a long row, would break a bound of its own before it repairs the row in `slot`: then
+    /// bound flips pay (see `dualOptimize`).
+    private mutating func reachesBoundFirst(_ entering: Symbol, repairing slot: Slot) -> Bool {
+        guard rows[slot.index].count >= longRowLength, !objectives.hasReducedCost(entering) else { return false }
+        let needed = -rows[slot.index].constant / rows[slot.index].coefficient(of: entering)
+        let bound = boundingRow(of: entering, excluding: basics[slot.index])
+        return bound.basic != noSymbol && Tolerance.isNegative(bound.distance - needed)
+    }
+
+    /// The flat candidates of the infeasible row in `slot` (positive coefficient, restricted,
+    /// zero reduced cost at every strength) in the dual simplex's order among ties: the fewest
+    /// rows, then the lowest id.
+    private func flatCandidates(_ slot: Slot) -> [Symbol] {
+        let row = rows[slot.index]
+        var flat: [Symbol] = []
+        for index in row.symbols.indices where Tolerance.isPositive(row.coefficients[index]) {
+            let symbol = row.symbols[index]
+            if kinds[Int(symbol)].isRestricted && !objectives.hasReducedCost(symbol) { flat.append(symbol) }
+        }
+        // The row is in id order, so this sort by row count keeps ids ascending among equals.
+        let columns = self.columns
+        flat.sort { columns.count(of: $0) < columns.count(of: $1) || (columns.count(of: $0) == columns.count(of: $1) && $0 < $1) }
+        return flat
+    }
+
+    /// Walks the flat candidates of the infeasible row of `leaving` in order and flips each one
+    /// that reaches a bound before it repairs the row (see `dualOptimize`). Returns the first
+    /// candidate that repairs the row within its bounds, to be pivoted into it, or `noSymbol`
+    /// when flips alone made the row feasible or the candidates ran out.
+    ///
+    /// Every flat candidate has the smallest dual ratio (zero), so the order is only a choice
+    /// among equal optima: a flip that changes another candidate's coefficient in the row, or
+    /// makes a new one, needs no new search (coefficients are read as they are reached; new
+    /// candidates are found when the list runs out).
+    ///
+    /// - Complexity: per flip, a merge of a short row into the rows holding the candidate (a few
+    ///   binary searches each), instead of a pivot that merges the long leaving row into them.
+    private mutating func crossBreakpoints(of leaving: Symbol, _ flat: [Symbol]) -> Symbol {
+        let slot = slotOfBasic[Int(leaving)]
+        keptPlaces = []
+        defer {
+            for kept in keptPlaces! where basics[kept.index] != noSymbol { rows[kept.index].dropZeros() }
+            keptPlaces = nil
+        }
+        for candidate in flat {
+            let coefficient = rows[slot.index].coefficient(of: candidate)
+            guard Tolerance.isPositive(coefficient) else { continue }
+            let needed = -rows[slot.index].constant / coefficient
+            let bound = boundingRow(of: candidate, excluding: leaving)
+            guard bound.basic != noSymbol, Tolerance.isNegative(bound.distance - needed) else { return candidate }
+            pivot(entering: candidate, leaving: bound.basic)
+            shortcutsTaken.breakpointFlips += 1
+            if !Tolerance.isNegative(rows[slot.index].constant) { return noSymbol }
+        }
+        return noSymbol
+    }
+
+    /// The feasible restricted row, other than the row of `excluded`, that stops `symbol` soonest
+    /// as it grows from zero, and how far `symbol` can grow before it does (ties go to the lowest
+    /// basic id). No row when a row that `symbol` would push further down is infeasible already.
+    private mutating func boundingRow(of symbol: Symbol, excluding excluded: Symbol) -> (basic: Symbol, distance: Double) {
+        compactColumn(symbol)
+        var best = noSymbol
+        var bestDistance = Double.infinity
+        for slot in columns.lists[Int(symbol)] {
+            let basic = basics[slot.index]
+            guard basic != excluded, kinds[Int(basic)].isRestricted else { continue }
+            let row = rows[slot.index]
+            let coefficient = row.coefficient(of: symbol)
+            guard Tolerance.isNegative(coefficient) else { continue }
+            if row.constant < 0 { return (noSymbol, 0) }
+            let distance = -row.constant / coefficient
+            if distance < bestDistance || (distance == bestDistance && basic < best) {
+                bestDistance = distance
+                best = basic
+            }
+        }
+        return (best, bestDistance)
     }
 
     /// The row through which a nonbasic constraint marker can leave, as Cassowary's removal

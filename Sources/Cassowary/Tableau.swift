@@ -31,6 +31,17 @@ struct Tableau {
     var ambiguity: AmbiguityState?
     /// Restricted basic symbols whose rows may have gone negative, for the dual simplex.
     var infeasible = TrailedArray<Symbol>()
+    /// Rows at least this long take the two shortcuts below (bound flips in the dual simplex,
+    /// marker removal in place). On shorter rows a plain pivot is as cheap, and keeps the choice
+    /// among equal optima (which of two tied constraints breaks) that the lessons teach; tests
+    /// lower it to run the shortcuts on small systems.
+    var longRowLength = 64
+    /// While bound flips run: the long rows that kept places (explicit zeros, see `RowMerger`)
+    /// instead of shifting their tails at every flip; the zeros go when the flips end.
+    var keptPlaces: [Slot]?
+    /// How often the two shortcuts for long rows were taken (bound flips in the dual simplex,
+    /// marker removals merged into the long row in place): tests check that they run.
+    var shortcutsTaken = (breakpointFlips: 0, retractionsInPlace: 0)
 
     mutating func newSymbol(_ kind: SymbolKind, owner: Int32 = -1) -> Symbol {
         let symbol = Symbol(kinds.count)
@@ -124,7 +135,12 @@ struct Tableau {
         for slot in slots {
             let basic = basics[slot.index]
             // The artificial row is long and merged into at every phase-one pivot: it keeps places.
-            let keepingPlaces = artificial != noSymbol && basic == artificial
+            // So do long rows while bound flips merge short rows into them (`keepingPlaces`).
+            var keepingPlaces = artificial != noSymbol && basic == artificial
+            if keptPlaces != nil && rows[slot.index].count >= longRowLength {
+                keepingPlaces = true
+                if !keptPlaces!.contains(slot) { keptPlaces!.append(slot) }
+            }
             if merger.substitute(symbol, by: row, in: &rows[slot.index], keepingPlaces: keepingPlaces) == 0 { continue }
             updateColumns(slot)
             touch(basic)
@@ -155,6 +171,53 @@ struct Tableau {
         touch(leaving)
         let row = rows[slot.index]
         substitute(entering, by: row)
+    }
+
+    /// The marker removal of `retract` when the row the marker leaves by is long and only one
+    /// other, shorter row holds the marker: instead of solving the long row for the marker and
+    /// merging it into that row (which copies it, and moves every one of its symbols' column
+    /// entries to another slot), the short row is merged into the long one where it lies, and
+    /// the slot changes hands. Removing the links of a chain whose container edge is expanded
+    /// into one definition then costs the short row, not the chain: that definition used to move
+    /// from view to view with each removal, copied each time (quadratic in the chain).
+    ///
+    /// Taken only when the result is bit for bit the one of the general path: the marker's
+    /// coefficients are ±1 and opposite (so no factor rounds), and no objective holds it.
+    /// Returns false, having changed nothing, otherwise.
+    ///
+    /// - Complexity: O(short row × log(long row)), plus one shift of the long row's tail.
+    mutating func retractIntoLongRow(_ marker: Symbol, leaving: Symbol) -> Bool {
+        let longSlot = slotOfBasic[Int(leaving)]
+        let a = rows[longSlot.index].coefficient(of: marker)
+        guard a == 1 || a == -1 else { return false }
+        for level in objectives.levels where level.row.coefficient(of: marker) != 0 { return false }
+        var other = Slot.none
+        for slot in columns.lists[Int(marker)] where slot != longSlot && basics[slot.index] != noSymbol {
+            let coefficient = rows[slot.index].coefficient(of: marker)
+            if coefficient == 0 || slot == other { continue }
+            guard other == .none, coefficient == -a else { return false }
+            other = slot
+        }
+        guard other != .none, rows[longSlot.index].count >= longRowLength,
+              rows[other.index].count < rows[longSlot.index].count else { return false }
+        // In the long row `leaving = k + a·marker + rest`; the short row `basic = k' − a·marker
+        // + rest'` becomes `basic = k + rest + k' + rest' − leaving`: the long row with the
+        // marker replaced by a × (k' + rest' − leaving), exact since a = ±1.
+        let basic = basics[other.index]
+        var short = takeRow(of: basic)
+        short.remove(marker)
+        short.add(leaving, -1)
+        if a == -1 { short.negate() }
+        touch(leaving)
+        touch(basic)
+        _ = merger.substitute(marker, by: short, in: &rows[longSlot.index])
+        updateColumns(longSlot)
+        slotOfBasic[Int(leaving)] = .none
+        slotOfBasic[Int(basic)] = longSlot
+        basics[longSlot.index] = basic
+        if kinds[Int(basic)].isRestricted && rows[longSlot.index].constant < 0 { infeasible.append(basic) }
+        shortcutsTaken.retractionsInPlace += 1
+        return true
     }
 
     /// Sets a symbol to zero for good: drops its row if basic and deletes it from every row.

@@ -94,8 +94,12 @@ final class IBXMLTreeBuilder: NSObject, XMLParserDelegate {
         guard data.count <= IBLimits.maxBytes else {
             throw IBReadError(line: 0, message: "the file is \(data.count / (1 << 20)) MB; LayoutLab reads Interface Builder files up to \(IBLimits.maxBytes / (1 << 20)) MB")
         }
-        if let line = Self.lineOfDoctype(data) {
-            throw IBReadError(line: line, message: "the file declares a DTD (<!DOCTYPE or <!ENTITY): Interface Builder files never do, and entity expansion is off")
+        if let nul = data.firstIndex(of: 0) {
+            // XML cannot hold a NUL, and the platform's parser hands C strings to its callbacks.
+            throw IBReadError(line: data[..<nul].count { $0 == 10 } + 1, message: "the file holds a NUL byte, which XML never does: not an Interface Builder file")
+        }
+        if let line = Self.lineOfDeclaration(data) {
+            throw IBReadError(line: line, message: "the file declares a DTD (<!DOCTYPE, <!ENTITY or another <! declaration): Interface Builder files never do, and entity expansion is off")
         }
         let parser = XMLParser(data: Data(data))
         parser.shouldResolveExternalEntities = false
@@ -114,8 +118,11 @@ final class IBXMLTreeBuilder: NSObject, XMLParserDelegate {
         return root
     }
 
-    /// The line of a `<!DOCTYPE` or `<!ENTITY` outside comments, if any.
-    private static func lineOfDoctype(_ bytes: [UInt8]) -> Int? {
+    /// The line of a markup declaration (`<!DOCTYPE`, `<!ENTITY`, or any other `<!` that is not
+    /// a comment or a CDATA section) outside comments, if any. Any such `<!` is refused, not
+    /// only the two spelled out: a malformed one (`<!D` then garbage) reached the platform's
+    /// parser and crashed inside it (fuzz target InterfaceBuilder).
+    private static func lineOfDeclaration(_ bytes: [UInt8]) -> Int? {
         var line = 1
         var index = 0
         let open: [UInt8] = Array("<!".utf8)
@@ -134,7 +141,7 @@ final class IBXMLTreeBuilder: NSObject, XMLParserDelegate {
                     continue
                 }
                 let word = bytes[(index + 2)..<min(index + 9, bytes.count)]
-                if word.starts(with: Array("DOCTYPE".utf8)) || word.starts(with: Array("ENTITY".utf8)) { return line }
+                if !word.starts(with: Array("[CDATA[".utf8)) { return line }
             }
             index += 1
         }

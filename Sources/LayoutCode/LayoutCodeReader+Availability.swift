@@ -67,7 +67,7 @@ extension LayoutCodeReader {
 
     /// Lists a branch the newest system does not run as one skipped line (its header's line),
     /// listed by the importer when anything in it is layout.
-    private mutating func skipBranch(_ header: [CodeToken], _ body: [CodeNode], line: Int, inLibrary: Bool, why: String) {
+    mutating func skipBranch(_ header: [CodeToken], _ body: [CodeNode], line: Int, inLibrary: Bool, why: String) {
         let at = header.first?.line ?? line
         let text = sourceLines.indices.contains(at - 1) ? String(sourceLines[at - 1].trimmingSpaces.prefix(120)) : ""
         code.skipped.append(CodeSkippedLine(line: at, text: text, reason: .notRun(why), mentionsLayout: inLibrary || Self.mentionsLayout(body)))

@@ -121,6 +121,14 @@ public struct LayoutCodeReader {
             bindings = saved
             return
         }
+        // A loop over a range or a computed collection makes its views as many times as it
+        // runs, which the reader cannot know: reading its body once would make one view of
+        // several without a word, so a loop that does layout is listed as not run instead.
+        if let keyword = header.first?.text, ["for", "while", "repeat"].contains(keyword), Self.mentionsLayout(body) {
+            skipBranch(header, body, line: line, inLibrary: false,
+                       why: "a loop is run here only over a literal array of views; write its views out")
+            return
+        }
         walk(body, returning: nil)
     }
 

@@ -75,6 +75,9 @@ public struct ImportedScript: Sendable {
     public var kind: String
     public var lines: [String]
     public var notes: [String] = []
+    /// Each source line left out (also told in `notes`): its number when known, its text, and
+    /// why (JSON's `import.skipped`).
+    public var skipped: [(line: Int?, text: String, reason: String)] = []
     /// More notes once the lines have run, from what the session found (e.g. how the conflict
     /// the session found compares with the source's).
     public var followUp: (@Sendable (ImportOutcome) -> [String])?

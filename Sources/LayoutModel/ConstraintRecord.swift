@@ -16,42 +16,40 @@ public struct ConstraintRecord: Sendable {
         /// Made by UIKit itself for `owner` (the constraints tying a system guide to its owning
         /// view), shown under UIKit's `identifier` (`UIViewSafeAreaLayoutGuide-top`); id
         /// `owner.identifier`. Only the setting that made it changes it.
-        case system(identifier: String, owner: String)
+        /// Indirect: rare, and its two strings would otherwise widen every record.
+        indirect case system(identifier: String, owner: String)
         /// An `NSAutoresizingMaskLayoutConstraint` holding `owner`'s frame as its autoresizing
         /// mask says (id `owner.autoresizing.minX` …); printed `h=--& v=--& owner.minX == 20`.
         case autoresizing(AutoresizingMask)
     }
 
+    // Stored in an order that leaves little padding (a record is kept for every constraint):
+    // the eight-byte fields, the spec (whose one-byte fields end it), the flags, then the two
+    // fields of nine bytes.
     /// `c3`, or `label.hugging.h` for an implicit one.
     public let id: String
     /// Creation order; implicit constraints share the counter so ordering by it is stable.
     public let serial: Int
-    public internal(set) var kind: Kind {
-        didSet { text = Self.text(spec, kind) }
-    }
     /// The user's alias (`minW` in `minW: a.width >= 100`).
     public internal(set) var name: String?
-    public internal(set) var spec: ConstraintSpec {
-        didSet { text = Self.text(spec, kind) }
-    }
-    /// The canonical text (README, "Constraints"). Kept, not computed on demand: reports print it for every
-    /// broken constraint after every input.
-    public private(set) var text: String
-    public internal(set) var isActive: Bool = true
-    /// A required constraint that took part in a conflict and now sits at the internal priority
-    /// above every optional one (`Strength.optional(1000)`); it is retried after every change.
-    public internal(set) var isBroken: Bool = false
     /// Left side (the first item's attribute) and right side (`m × second + c`) as linear
     /// expressions over the solver's variables, in the closest common ancestor's coordinates.
     var lhs: Expression = Expression()
     var rhs: Expression = Expression()
+    public internal(set) var spec: ConstraintSpec
+    public internal(set) var isActive: Bool = true
+    /// A required constraint that took part in a conflict and now sits at the internal priority
+    /// above every optional one (`Strength.optional(1000)`); it is retried after every change.
+    public internal(set) var isBroken: Bool = false
     /// Leading/trailing under right-to-left: `lhs` and `rhs` are −x (positions counted in the
     /// reading direction), so the relation holds as written; `values` turn them back into x.
     public internal(set) var readsLeftward = false
-    /// The ancestor whose coordinate system the constraint is read in.
-    public internal(set) var coordinateSpace: String = "root"
+    public internal(set) var kind: Kind
     /// The solver's id while installed (active), else nil.
     var solverID: ConstraintID?
+    /// The canonical text (README, "Constraints"). Made when asked for, not kept: kept, it was a
+    /// string of its own for every constraint; a report asks only for the broken ones it lists.
+    public var text: String { Self.text(spec, mask: autoresizingMask) }
 
     init(id: String, serial: Int, kind: Kind, name: String? = nil, spec: ConstraintSpec) {
         self.id = id
@@ -59,13 +57,12 @@ public struct ConstraintRecord: Sendable {
         self.kind = kind
         self.name = name
         self.spec = spec
-        self.text = Self.text(spec, kind)
     }
 
     /// The canonical text; an autoresizing constraint in UIKit's form: the mask, then the
     /// frame's `minX`/`minY` against a constant or the superview's size.
-    static func text(_ spec: ConstraintSpec, _ kind: Kind) -> String {
-        guard case .autoresizing(let mask) = kind else { return spec.canonicalText }
+    static func text(_ spec: ConstraintSpec, mask: AutoresizingMask?) -> String {
+        guard let mask else { return spec.canonicalText }
         var shown = spec
         var attribute = spec.firstAttribute.rawValue
         if spec.firstAttribute == .left { attribute = "minX" }
@@ -98,9 +95,11 @@ public struct ConstraintRecord: Sendable {
         }
     }
     /// An `NSAutoresizingMaskLayoutConstraint`.
-    public var isAutoresizing: Bool {
-        if case .autoresizing = kind { return true }
-        return false
+    public var isAutoresizing: Bool { autoresizingMask != nil }
+    /// The mask of an autoresizing constraint, else nil.
+    var autoresizingMask: AutoresizingMask? {
+        if case .autoresizing(let mask) = kind { return mask }
+        return nil
     }
     /// UIKit's identifier for a constraint UIKit makes itself, else nil.
     public var identifier: String? {

@@ -38,11 +38,15 @@ public enum AmbiguityReason: Hashable, Sendable {
     case contentTie(constraints: [String], priority: Double, range: ValueRange)
     /// Only inequalities limit the value: the face moves it with no error changing.
     case inequalities(constraints: [String], range: ValueRange)
+    /// The part of the optimal face the value moves on holds more than `limit` constraints
+    /// (`LayoutModel.reportFaceLimit`): working out the range and who trades off would cost a
+    /// linear program over all of them, so reports leave it to `explain VIEW.ATTR`.
+    case largeFace(limit: Int, view: String)
 
     /// The constraint ids the reason names.
     public var constraints: [String] {
         switch self {
-        case .noConstraints: []
+        case .noConstraints, .largeFace: []
         case .missing(_, _, let by, _): by
         case .disagreement(let ids, _, _), .contentTie(let ids, _, _), .inequalities(let ids, _): ids
         }
@@ -51,7 +55,7 @@ public enum AmbiguityReason: Hashable, Sendable {
     /// The range of values when the reason has one (all but the two that leave the value free).
     public var range: ValueRange? {
         switch self {
-        case .noConstraints, .missing: nil
+        case .noConstraints, .missing, .largeFace: nil
         case .disagreement(_, _, let range), .contentTie(_, _, let range), .inequalities(_, let range): range
         }
     }
@@ -64,11 +68,19 @@ public struct ComponentAmbiguity: Hashable, Sendable {
 }
 
 extension LayoutModel {
+    /// The most constraints (rows of the optimal face) a reason's linear program may span;
+    /// beyond it the reason is `largeFace`. Reports explain a screenful of views after every
+    /// input, and on a squeezed chain of a thousand views every one of them moves on one face
+    /// of a thousand rows: an exact range there was a simplex over that face per range end.
+    /// No lesson or test layout comes near it.
+    public static let reportFaceLimit = 64
+
     /// Why each ambiguous frame component of a view is ambiguous, in component order. Asks the
     /// solver about the optimal face: on demand, a linear program per bounded component.
     ///
     /// - Complexity: up to one optimal-face program per frame component of the view (four),
-    ///   each over the rows the component's definition reaches (`FaceProgram`).
+    ///   each over the rows the component's definition reaches (`FaceProgram`), at most
+    ///   `reportFaceLimit` of them (a larger face costs about that limit to recognize).
     public func ambiguityReasons(of name: String) -> [ComponentAmbiguity] {
         guard let info = views[name], name != Self.rootName else { return [] }
         var result: [ComponentAmbiguity] = []
@@ -84,7 +96,7 @@ extension LayoutModel {
             }
             let variable = Self.variable(component, of: info)
             // The reason needs no direction (the walk that finds it is O(N) on a chain).
-            guard let detail = solver.ambiguityDetail(of: variable, withDirection: false) else { continue }
+            guard let detail = solver.ambiguityDetail(of: variable, withDirection: false, faceLimit: Self.reportFaceLimit) else { continue }
             var found = reason(component, of: info, detail)
             // A size held only by its floor has no free direction of its own; when the
             // position on its axis is free for the same reason, it is the same reason (one
@@ -113,6 +125,7 @@ extension LayoutModel {
         let axis: LayoutAttribute.Axis = component == .x || component == .width ? .horizontal : .vertical
         let position = axis == .horizontal ? info.x : info.y
         let size = axis == .horizontal ? info.width : info.height
+        if detail.exceedsFaceLimit { return .largeFace(limit: Self.reportFaceLimit, view: info.name) }
         let range = ValueRange(low: detail.low, high: detail.high)
         let trading = detail.tradingConstraints.compactMap { bySolverID[$0] }.sortedBySerial(in: self)
         // A size floor limits every size from below; it is what Auto Layout always does, not a
@@ -145,8 +158,7 @@ extension LayoutModel {
 
     /// Whether no installed constraint names the variable (its size floor aside).
     private func isUnconstrained(_ variable: Variable) -> Bool {
-        guard variable.id < constraintsByVariable.count else { return true }
-        return constraintsByVariable[variable.id].allSatisfy { id in
+        constraintIDs(naming: variable).allSatisfy { id in
             guard let record = constraints[id], record.solverID != nil else { return true }
             return !record.expression.terms.contains { $0.variable == variable && $0.coefficient != 0 }
         }
@@ -168,10 +180,12 @@ extension LayoutModel {
     }
 
     /// Every other optimal layout the solver offers (see `Solver.otherOptima`), each as all
-    /// frames in creation order and the names of the views whose frame differs.
+    /// frames in creation order and the names of the views whose frame differs. On a face of
+    /// more than `reportFaceLimit` rows, a nearer vertex (the simplex stops after that many
+    /// pivots), so that `exercise` stays linear in the layout.
     public func otherOptimalLayouts() -> [(frames: [(name: String, frame: Frame)], changed: [String])] {
         let base = frames()
-        return solver.otherOptima().map { values in
+        return solver.otherOptima(faceLimit: Self.reportFaceLimit).map { values in
             var byVariable: [Int: Double] = [:]
             for (variable, value) in values { byVariable[variable.id] = value }
             var changed: [String] = []

@@ -142,15 +142,10 @@ extension LayoutModel {
                 constraints[id]!.kind = .autoresizing(state.mask)
                 constraints[id]!.isBroken = false
                 brokenRequired.remove(id)
-                build(&constraints[id]!)
+                rebuild(id)
                 events.append(.changed(id: id, before: record))
             } else {
-                var record = ConstraintRecord(id: id, serial: nextSerial(), kind: .autoresizing(state.mask), spec: spec)
-                build(&record)
-                constraints[id] = record
-                constraintOrder.append(id)
-                for touched in Set(record.items) { touching[touched, default: []].insert(id) }
-                events.append(.added(id))
+                store(ConstraintRecord(id: id, serial: nextSerial(), kind: .autoresizing(state.mask), spec: spec))
             }
             toInstall.append(id)
         }

@@ -55,13 +55,8 @@ extension LayoutModel {
         let id = "c\(nextNumber)"
         nextNumber += 1
         makeSystemGuides(for: spec)
-        var record = ConstraintRecord(id: id, serial: nextSerial(), kind: .user, name: name, spec: spec)
-        build(&record)
-        constraints[id] = record
-        constraintOrder.append(id)
         if let name { names[name] = id }
-        for item in Set(record.items) { touching[item, default: []].insert(id) }
-        events.append(.added(id))
+        store(ConstraintRecord(id: id, serial: nextSerial(), kind: .user, name: name, spec: spec))
         install(id)
         return id
     }
@@ -208,12 +203,8 @@ extension LayoutModel {
                             changed.insert(id)
                         }
                     } else {
-                        var record = ConstraintRecord(id: id, serial: nextSerial(),
-                                                      kind: hugging ? .hugging(axis) : .resistance(axis), spec: spec)
-                        build(&record)
-                        constraints[id] = record
-                        constraintOrder.append(id)
-                        touching[view, default: []].insert(id)
+                        store(ConstraintRecord(id: id, serial: nextSerial(), kind: hugging ? .hugging(axis) : .resistance(axis),
+                                               spec: spec), announced: false)
                         install(id)
                     }
                 } else if constraints[id] != nil {

@@ -115,12 +115,7 @@ extension LayoutModel {
     /// Adds and installs a constraint UIKit makes itself for `owner`, id `owner.IDENTIFIER`.
     func addSystemConstraint(_ identifier: String, owner: String, _ spec: ConstraintSpec) {
         let id = "\(owner).\(identifier)"
-        var record = ConstraintRecord(id: id, serial: nextSerial(), kind: .system(identifier: identifier, owner: owner), spec: spec)
-        build(&record)
-        constraints[id] = record
-        constraintOrder.append(id)
-        for touched in Set(record.items) { touching[touched, default: []].insert(id) }
-        events.append(.added(id))
+        store(ConstraintRecord(id: id, serial: nextSerial(), kind: .system(identifier: identifier, owner: owner), spec: spec))
         install(id)
     }
 
@@ -235,7 +230,7 @@ extension LayoutModel {
         let installed = ordered.filter { constraints[$0]?.solverID != nil }
         for id in installed { uninstall(id) }
         for id in ordered where constraints[id] != nil {
-            build(&constraints[id]!)
+            rebuild(id)
             changedConstraintIDs.insert(id)
         }
         if let rootSize {

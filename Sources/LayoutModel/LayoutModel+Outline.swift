@@ -14,25 +14,39 @@ extension LayoutModel {
         return result
     }
 
-    /// Where a view sits in `outline()`: sorting by these keys orders views as the outline does,
-    /// without walking the whole tree (a report sorts only the few frames it shows).
-    /// - Complexity: O(depth × siblings).
-    public func outlineKey(of name: String) -> [Int] {
-        var key: [Int] = []
-        var current = name
-        while let parent = views[current]?.parent {
-            key.append(outlineChildren(of: parent).firstIndex(of: current) ?? 0)
-            current = parent
+    /// Where each of `names` sits in `outline()`: sorting by these keys orders views as the
+    /// outline does, without walking the whole tree (a report sorts only the frames it shows).
+    /// Each parent's children are put in outline order once, not once per view: a report keys
+    /// every changed frame, and hundreds of them under one container made that quadratic.
+    /// - Complexity: O(views × depth + the children of the parents met).
+    public func outlineKeys(of names: some Sequence<String>) -> [String: [Int]] {
+        var places: [String: [String: Int]] = [:]
+        var keys: [String: [Int]] = [:]
+        for name in names {
+            var key: [Int] = []
+            var current = name
+            while let parent = views[current]?.parent {
+                if places[parent] == nil {
+                    var table: [String: Int] = [:]
+                    for (index, child) in outlineChildren(of: parent).enumerated() { table[child] = index }
+                    places[parent] = table
+                }
+                key.append(places[parent]![current] ?? 0)
+                current = parent
+            }
+            keys[name] = key.reversed()
         }
-        return key.reversed()
+        return keys
     }
 
     /// A view's level in the hierarchy (the root is 0).
     public func level(of name: String) -> Int { views[name]?.depth ?? 0 }
 
     private func outlineChildren(of name: String) -> [String] {
-        let children = views[name]?.children ?? []
-        let isGuide = { (child: String) in self.views[child]?.kind.isGuide ?? false }
-        return children.filter(isGuide) + children.filter { !isGuide($0) }
+        var guides: [String] = [], others: [String] = []
+        for child in views[name]?.children ?? [] {
+            if views[child]?.kind.isGuide ?? false { guides.append(child) } else { others.append(child) }
+        }
+        return guides + others
     }
 }

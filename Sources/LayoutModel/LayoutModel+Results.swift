@@ -91,7 +91,7 @@ extension LayoutModel {
         let sign: Double = record.readsLeftward ? -1 : 1
         let got = sign * lhs, wanted = sign * rhs
         let spec = record.spec
-        return BrokenConstraint(id: record.id, text: record.text, priority: spec.priority.rawValue,
+        return BrokenConstraint(id: record.id, autoresizingMask: record.autoresizingMask, priority: spec.priority.rawValue,
                                 isBrokenRequired: record.isBroken, wanted: wanted, got: got, error: error, spec: spec,
                                 secondItemMoved: spec.secondItem.map { contains(spec.firstItem, $0) } ?? false,
                                 isMirrored: record.readsLeftward)
@@ -107,7 +107,7 @@ extension LayoutModel {
         changedConstraintIDs = []
         for variable in solver.takeChangedVariables() {
             if variable.id < variableOwners.count, let view = variableOwners[variable.id] { changedViews.insert(view) }
-            if variable.id < constraintsByVariable.count { changedConstraints.formUnion(constraintsByVariable[variable.id]) }
+            changedConstraints.formUnion(constraintIDs(naming: variable))
         }
         if scale != nil {
             // A placed frame is rounded in the root's coordinates: a view moves on the pixel

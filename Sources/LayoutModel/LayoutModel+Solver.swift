@@ -14,9 +14,14 @@ extension LayoutModel {
         return x.name
     }
 
-    /// Fills in the expressions of a record from its spec, for the current direction, margins
-    /// and intrinsic sizes.
-    func build(_ record: inout ConstraintRecord) {
+    /// Fills in the expressions of a stored record from its spec, for the current direction,
+    /// margins and intrinsic sizes, and indexes the variables they name.
+    func rebuild(_ id: String) {
+        build(&constraints[id]!)
+        index(id, constraints[id]!.lhs, constraints[id]!.rhs)
+    }
+
+    private func build(_ record: inout ConstraintRecord) {
         let spec = record.spec
         var space: String
         let first = contentAreaItem(spec.firstItem, spec.firstAttribute, facing: spec.secondItem)
@@ -35,7 +40,6 @@ extension LayoutModel {
         // constraint in left-to-right. The origin stays the left edge, as on a device:
         // `dot.trailing == 0.8 * root.trailing` is 0.8 × 0 in RTL (see README, Decisions).
         let reading: Double = readsLeftward(spec) ? -1 : 1
-        record.coordinateSpace = space
         record.readsLeftward = reading < 0
         record.lhs = combine(attributeExpression(first, spec.firstAttribute, in: space), reading, Expression(), 0)
         if let second = secondItem, let attribute = spec.secondAttribute {
@@ -44,7 +48,6 @@ extension LayoutModel {
         } else {
             record.rhs = Expression(constant: spec.resolvedConstant)
         }
-        index(record.id, record.lhs, record.rhs)
     }
 
     /// Whether the constraint is read in the reading direction under right-to-left (it names
@@ -134,7 +137,7 @@ extension LayoutModel {
     func refreshConstant(_ id: String) {
         guard constraints[id] != nil else { return }
         changedConstraintIDs.insert(id)
-        build(&constraints[id]!)
+        rebuild(id)
         let record = constraints[id]!
         guard let sid = record.solverID else { return }
         do {

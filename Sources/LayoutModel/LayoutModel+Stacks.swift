@@ -225,15 +225,10 @@ extension LayoutModel {
                 }
                 constraints[item.id]!.isBroken = false
                 brokenRequired.remove(item.id)
-                build(&constraints[item.id]!)
+                rebuild(item.id)
                 toInstall.append(item.id)
             } else {
-                var record = ConstraintRecord(id: item.id, serial: nextSerial(), kind: .system(identifier: item.identifier, owner: stack), spec: item.spec)
-                build(&record)
-                constraints[item.id] = record
-                constraintOrder.append(item.id)
-                for touched in Set(record.items) { touching[touched, default: []].insert(item.id) }
-                events.append(.added(item.id))
+                store(ConstraintRecord(id: item.id, serial: nextSerial(), kind: .system(identifier: item.identifier, owner: stack), spec: item.spec))
                 toInstall.append(item.id)
             }
         }

@@ -120,7 +120,7 @@ public final class LayoutModel {
     public internal(set) var views: [String: ViewInfo] = [:]
     /// View names in creation order, root first.
     public internal(set) var viewOrder: [String] = []
-    public internal(set) var constraints: [String: ConstraintRecord] = [:]
+    public internal(set) var constraints = ConstraintTable()
     /// Constraint ids in creation order (implicit ones included).
     public internal(set) var constraintOrder: [String] = []
     /// Names of the layout guides (user and system) among `views`.
@@ -139,13 +139,15 @@ public final class LayoutModel {
     /// For each solver variable (by id), the view it belongs to: reports ask the solver which
     /// variables changed and look only at those views.
     var variableOwners: [String?] = []
-    /// For each solver variable, the constraints whose expressions name it (a superset: entries
-    /// of removed or rebuilt constraints may linger), so broken constraints are re-checked only
-    /// where values changed.
-    var constraintsByVariable: [Set<String>] = []
+    /// For each solver variable, the slots (`ConstraintTable`) of the constraints whose
+    /// expressions name it (a superset: entries of removed or rebuilt constraints may linger,
+    /// and a slot may hold another constraint since), so broken constraints are re-checked
+    /// only where values changed. Slots in a short array, not ids in a set: a set of one or two
+    /// strings took over 100 bytes, four times per view.
+    var constraintsByVariable: [[Int32]] = []
     /// Constraints added, removed or changed since the last `takeResultChanges`.
     var changedConstraintIDs: Set<String> = []
-    var bySolverID: [ConstraintID: String] = [:]
+    var bySolverID = SolverConstraintNames()
     /// The window's size, a required constraint each, made first in every model.
     var rootWidthID: ConstraintID!
     var rootHeightID: ConstraintID!
@@ -266,17 +268,36 @@ public final class LayoutModel {
         variableOwners[variable.id] = view
     }
 
-    /// Notes that a constraint's expression names these variables.
+    /// Notes that a stored constraint's expression names these variables.
+    /// - Complexity: O(entries of each variable named), to keep each entry once.
     func index(_ id: String, _ expressions: Expression...) {
+        guard let slot = constraints.slot(of: id).map(Int32.init) else { return }
         for expression in expressions {
             for term in expression.terms {
                 let variable = term.variable.id
                 if variable >= constraintsByVariable.count {
                     constraintsByVariable.append(contentsOf: repeatElement([], count: max(variable + 1, 2 * constraintsByVariable.count) - constraintsByVariable.count))
                 }
-                constraintsByVariable[variable].insert(id)
+                if !constraintsByVariable[variable].contains(slot) { constraintsByVariable[variable].append(slot) }
             }
         }
+    }
+
+    /// The ids of the constraints `constraintsByVariable` lists for a variable (a superset).
+    func constraintIDs(naming variable: Variable) -> [String] {
+        guard variable.id < constraintsByVariable.count else { return [] }
+        return constraintsByVariable[variable.id].compactMap { constraints.record(inSlot: Int($0))?.id }
+    }
+
+    /// Stores a new record, builds its expressions and notes the items it touches; installing
+    /// it is the caller's business. `announced`: an `.added` event tells reports about it.
+    func store(_ record: ConstraintRecord, announced: Bool = true) {
+        let id = record.id
+        constraints[id] = record
+        rebuild(id)
+        constraintOrder.append(id)
+        for item in Set(record.items) { touching[item, default: []].insert(id) }
+        if announced { events.append(.added(id)) }
     }
 
     func nextSerial() -> Int {

@@ -197,7 +197,11 @@ public enum ModelEvent: Sendable {
 /// common ancestor's, mirrored for leading/trailing in right-to-left).
 public struct BrokenConstraint: Hashable, Sendable {
     public var id: String
-    public var text: String
+    /// The canonical text, made when a report prints it: a report's state keeps one of these
+    /// for every broken constraint (most widths of a squeezed 100 000-view chain).
+    public var text: String { ConstraintRecord.text(spec, mask: autoresizingMask) }
+    /// The mask of an `NSAutoresizingMaskLayoutConstraint` (its text shows it), else nil.
+    var autoresizingMask: AutoresizingMask?
     public var priority: Double
     /// True for a required constraint that was broken to resolve a conflict.
     public var isBrokenRequired: Bool

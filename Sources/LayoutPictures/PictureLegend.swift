@@ -21,9 +21,8 @@ extension LayoutPicture {
         return items.count > cap ? shown + separator + "… and \(items.count - cap) more" : shown
     }
 
-    /// One line per broken constraint, as reports write them (a screenful, then a count).
-    var brokenLines: [String] {
-        let cap = CommandResult.constraintLinesCap
+    /// One line per broken constraint, as reports write them (`cap` of them, then a count).
+    func brokenLines(cap: Int) -> [String] {
         let more = broken.count > cap ? ["… and \(broken.count - cap) more broken (`broken` lists them all)"] : []
         return broken.prefix(cap).map(\.line) + more
     }

@@ -157,7 +157,7 @@ extension LayoutPicture {
         lines.append((Self.swatchCaption, nil))
         lines.append(("dashed outline, ? after the name: ambiguous" + (ambiguousList.map { ": " + $0 } ?? ": none"), Self.ambiguousColour))
         lines.append(("orange outline: an item of a broken constraint" + (broken.isEmpty ? ": none broken" : ""), Self.brokenColour))
-        lines += brokenLines.map { ($0, Self.brokenColour) }
+        lines += brokenLines(cap: CommandResult.constraintLinesCap).map { ($0, Self.brokenColour) }
         lines += notes.map { ($0, nil) }
         let columns = max(60, Int(width / Self.characterWidth))
         return lines.flatMap { line, colour in

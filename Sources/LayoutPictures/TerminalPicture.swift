@@ -23,40 +23,93 @@ extension LayoutPicture: ReportPicture {
         func row(_ y: Double) -> Int { Int((y * perPoint / 2).rounded()) }
     }
 
-    /// The scale for a report `width` columns wide.
-    func cellScale(width: Int) -> CellScale {
+    /// The scale for a report `width` columns wide whose picture takes at most `maxRows` rows.
+    func cellScale(width: Int, maxRows: Int = Self.maxRows) -> CellScale {
         let columns = max(12, width - Self.indent.count)
         var perPoint = Double.infinity
         if self.width > 0 { perPoint = Double(columns - 1) / self.width }
-        if height > 0 { perPoint = min(perPoint, 2 * Double(Self.maxRows - 1) / height) }
+        if height > 0 { perPoint = min(perPoint, 2 * Double(maxRows - 1) / height) }
         return CellScale(perPoint: perPoint.isFinite ? perPoint : 1)
     }
 
-    /// The whole `draw` output for a report `width` columns wide.
-    package func terminalLines(width: Int) -> [String] {
-        if boxes.count == 1 && focus == LayoutModel.rootName {
-            return ["\(focus) \(formatValue(self.width))x\(formatValue(height)): no views yet to draw; add one, e.g. view a"]
-        }
-        let scale = cellScale(width: width)
-        var canvas = TextCanvas(columns: scale.column(self.width) + 1, rows: scale.row(height) + 1)
-        let cells = cellRects(scale)
-        for (box, cell) in zip(boxes, cells) {
-            guard let cell else { continue }
-            draw(box, at: cell, on: &canvas)
-        }
-        let unlabelled = placeLabels(cells, on: &canvas)
+    /// The whole `draw` output for a report `width` columns wide and, when known, a terminal
+    /// `height` rows high.
+    package func terminalLines(width: Int, height: Int?) -> [String] {
+        terminalDrawing(width: width, height: height).lines
+    }
 
-        var lines = [header(scale)]
-        lines += canvas.lines().map { Self.indent + $0 }
+    /// One name written into the picture: the box's index in `boxes`, the text written (the
+    /// name, shortened or with `?`), and where (row and column of the canvas).
+    package struct LabelPlacement: Sendable {
+        package var box: Int
+        package var text: String
+        package var row, column: Int
+    }
+
+    /// `draw`'s lines, and for tests where each box and each name went.
+    package struct TerminalDrawing: Sendable {
+        package var lines: [String]
+        /// Each box's cells (nil: not drawn), in `boxes` order.
+        package var cells: [CellRect?]
+        package var labels: [LabelPlacement]
+        /// The index in `lines` of the canvas's first row.
+        package var canvasStart: Int
+        /// The views named in the legend instead of in their box.
+        package var unlabelled: [String]
+    }
+
+    /// The fewest rows a picture is squeezed to for a short terminal.
+    static let minRows = 6
+
+    /// `terminalLines`, with the placements. With a `height`, the picture and the words under
+    /// it fit that many rows less two (the line typed and the next prompt): the words take at
+    /// most a third (the broken constraints past that are counted, `broken` lists them) and
+    /// the picture is scaled down to the rest, no fewer than `minRows`.
+    package func terminalDrawing(width: Int, height: Int?) -> TerminalDrawing {
+        if boxes.count == 1 && focus == LayoutModel.rootName {
+            return TerminalDrawing(lines: ["\(focus) \(formatValue(self.width))x\(formatValue(self.height)): no views yet to draw; add one, e.g. view a"],
+                                   cells: [], labels: [], canvasStart: 1, unlabelled: [])
+        }
+        var legend: [String] = []
         if let ambiguous = ambiguousList {
-            lines.append("ambiguous (dashed ┄┆ border, ? after the name): " + ambiguous)
+            legend.append("ambiguous (dashed ┄┆ border, ? after the name): " + ambiguous)
         }
-        lines += brokenLines
-        lines += notes
-        if !unlabelled.isEmpty {
-            lines.append("too small to label at this width: \(Self.listed(unlabelled)) (frames lists them; draw VIEW zooms in)")
+        var brokenCap = CommandResult.constraintLinesCap
+        // Rows lines take once the report wraps them at the width.
+        let rows = { (lines: [String]) in lines.isEmpty ? 0 : wrap(lines, width: width).split(separator: "\n", omittingEmptySubsequences: false).count }
+        var maxRows = Self.maxRows
+        let room = height.map { $0 - 2 }
+        if let room {
+            while brokenCap > 0, rows(legend + brokenLines(cap: brokenCap) + notes) + 2 > max(4, room / 3) { brokenCap -= 1 }
+            maxRows = min(Self.maxRows, max(Self.minRows, room - rows(legend + brokenLines(cap: brokenCap) + notes) - 2))
         }
-        return lines
+        var drawing = TerminalDrawing(lines: [], cells: [], labels: [], canvasStart: 1, unlabelled: [])
+        // The names left for the legend are known once drawn: a legend longer than the row kept
+        // for it takes rows from the picture, and the picture is drawn again.
+        while true {
+            let scale = cellScale(width: width, maxRows: maxRows)
+            var canvas = TextCanvas(columns: scale.column(self.width) + 1, rows: scale.row(self.height) + 1)
+            let cells = cellRects(scale)
+            for (box, cell) in zip(boxes, cells) {
+                guard let cell else { continue }
+                draw(box, at: cell, on: &canvas)
+            }
+            let (labels, unlabelled) = placeLabels(cells, on: &canvas)
+            // Squeezed by the terminal's height rather than its width.
+            let byHeight = room != nil && scale.perPoint < cellScale(width: width).perPoint - 1e-9
+            var lines = [header(scale) + (byHeight ? " (fitted to \(height!) rows)" : "")]
+            lines += canvas.lines().map { Self.indent + $0 }
+            lines += legend
+            lines += brokenLines(cap: brokenCap)
+            lines += notes
+            if !unlabelled.isEmpty {
+                lines.append("too small to label at this \(byHeight ? "size" : "width"): \(Self.listed(unlabelled)) (frames lists them; draw VIEW zooms in)")
+            }
+            drawing = TerminalDrawing(lines: lines, cells: cells, labels: labels, canvasStart: 1, unlabelled: unlabelled)
+            guard let room, maxRows > Self.minRows, case let over = rows(lines) - room, over > 0 else { break }
+            maxRows = max(Self.minRows, maxRows - over)
+        }
+        return drawing
     }
 
     /// `root 375x667, 1 column ≈ 7.1 points` (a row is always two columns' worth).
@@ -79,8 +132,8 @@ extension LayoutPicture: ReportPicture {
     }
 
     /// A box's cells: left and right columns, top and bottom rows (inclusive).
-    struct CellRect {
-        var left, top, right, bottom: Int
+    package struct CellRect: Sendable {
+        package var left, top, right, bottom: Int
         var hasInterior: Bool { right - left >= 2 && bottom - top >= 2 }
     }
 
@@ -131,11 +184,12 @@ extension LayoutPicture: ReportPicture {
         }
     }
 
-    /// Writes each view's name (with `?` when ambiguous): inside its box, in the first row
-    /// not covered by a subview; else in its top border (`┌title──┐`, for boxes too flat to
-    /// have an inside); else beside it (lines and dots). Names are shortened with `…` to the
-    /// room there is. Returns the views that found no room.
-    private func placeLabels(_ cells: [CellRect?], on canvas: inout TextCanvas) -> [String] {
+    /// Writes each view's name (with `?` when ambiguous) within its box: inside it, in the
+    /// first row not covered by a subview; else in its top border (`┌title──┐`, for boxes too
+    /// flat to have an inside, and lines). Names are shortened with `…` to the room there is,
+    /// keeping at least two letters; a name with less room (a dot, a vertical line, a box
+    /// covered by its subviews) is not written: it is returned, for the legend.
+    private func placeLabels(_ cells: [CellRect?], on canvas: inout TextCanvas) -> ([LabelPlacement], [String]) {
         // Which box each cell's inside belongs to: the deepest (and, among siblings, the
         // last drawn) box covering it. A label goes only where its own box shows.
         var owner = Array(repeating: -1, count: canvas.columns * canvas.rows)
@@ -147,6 +201,7 @@ extension LayoutPicture: ReportPicture {
                 }
             }
         }
+        var placed: [LabelPlacement] = []
         var unlabelled: [String] = []
         for (index, box) in boxes.enumerated() {
             guard let cell = cells[index] else { continue }
@@ -171,11 +226,12 @@ extension LayoutPicture: ReportPicture {
             else { chosen = [inside, border].compactMap { $0 }.max { $0.length < $1.length } }
             if let chosen, let text = Self.fit(label, in: chosen.length, ambiguous: box.isAmbiguous) {
                 canvas.write(text, column: chosen.start, row: chosen.row)
-            } else if !placeBeside(label, cell, on: &canvas) {
+                placed.append(LabelPlacement(box: index, text: text, row: chosen.row, column: chosen.start))
+            } else {
                 unlabelled.append(box.name)
             }
         }
-        return unlabelled
+        return (placed, unlabelled)
     }
 
     /// A stretch of free cells on one row.
@@ -206,31 +262,12 @@ extension LayoutPicture: ReportPicture {
         return runs
     }
 
-    /// A label beside a line or dot: to its right, else to its left, on the first of its rows
-    /// with room for the whole name.
-    private func placeBeside(_ label: String, _ cell: CellRect, on canvas: inout TextCanvas) -> Bool {
-        let wanted = label.count
-        for row in cell.top...cell.bottom {
-            let right = cell.right + 1
-            if right + wanted <= canvas.columns, (right..<(right + wanted)).allSatisfy({ canvas.isBlank($0, row) }) {
-                canvas.write(label, column: right, row: row)
-                return true
-            }
-            let left = cell.left - wanted
-            if left >= 0, (left..<cell.left).allSatisfy({ canvas.isBlank($0, row) }) {
-                canvas.write(label, column: left, row: row)
-                return true
-            }
-        }
-        return false
-    }
-
-    /// `label` cut to `room` cells with `…` (keeping an ambiguous view's `?`); nil for no room.
+    /// `label` cut to `room` cells with `…` (keeping an ambiguous view's `?`); nil when fewer
+    /// than two of its letters would show (`s…` names nothing a reader can find).
     static func fit(_ label: String, in room: Int, ambiguous: Bool) -> String? {
         if label.count <= room { return label }
-        if room <= 0 { return nil }
-        if room == 1 { return String(label.prefix(1)) }
-        if ambiguous { return room == 2 ? label.prefix(1) + "?" : label.prefix(room - 2) + "…?" }
-        return label.prefix(room - 1) + "…"
+        let letters = room - (ambiguous ? 2 : 1)
+        guard letters >= 2 else { return nil }
+        return label.prefix(letters) + (ambiguous ? "…?" : "…")
     }
 }

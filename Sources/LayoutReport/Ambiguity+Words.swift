@@ -52,6 +52,18 @@ extension AmbiguityReport.Explanation {
             return "\(ids) \(strengths) \(verb); \(rangeWords(range))"
         case .contentTie(_, let priority, let range):
             return "\(names(constraints.map(\.label))) tie at \(formatNumber(priority)): raise one (\(rangeWords(range)))"
+        case .largeFace(let limit, let view):
+            let attributes = components.map { component -> String in
+                switch component {
+                case .x: "left"
+                case .y: "top"
+                case .width: "width"
+                case .height: "height"
+                }
+            }
+            let commands = names(attributes.map { "`explain \(view).\($0)`" })
+            return "it moves on a large optimal face (over \(limit) constraints), too large to explain in a report; "
+                + "\(commands) \(attributes.count == 1 ? "gives its range" : "give the ranges")"
         case .inequalities(_, let range):
             if constraints.isEmpty { return "only inequalities limit it; \(rangeWords(range))" }
             let listed = names(constraints.map { "\($0.label) (\($0.text))" })
@@ -109,6 +121,7 @@ extension AmbiguityReason {
         case .disagreement: "disagreement"
         case .contentTie: "content-tie"
         case .inequalities: "inequalities"
+        case .largeFace: "large-face"
         }
     }
 }

@@ -124,8 +124,9 @@ public struct RejectedLine: Sendable {
 /// only then is the width known. LayoutPictures' `LayoutPicture` is one; the report module
 /// does not know how pictures are drawn.
 package protocol ReportPicture: Sendable {
-    /// The picture as lines of text at most `width` columns wide.
-    func terminalLines(width: Int) -> [String]
+    /// The picture as lines of text at most `width` columns wide and, when `height` is given
+    /// (a terminal's rows), about that many lines long.
+    func terminalLines(width: Int, height: Int?) -> [String]
 }
 
 /// How much of the layout a report shows.
@@ -168,6 +169,13 @@ public struct CommandResult: Sendable {
     /// Where each frame the text shows sits in the hierarchy: its outline key (to sort rows as
     /// the tree reads) and its level (to indent them). Only the shown frames have one.
     public var nesting: [String: (key: [Int], level: Int)] = [:]
+    /// What reading the layout for this report changed (frames, broken constraints, ambiguity):
+    /// what a per-input JSON object carries instead of the whole state; nil when the layout
+    /// was not read (nothing can have changed).
+    package var stateDelta: StateDelta?
+    /// True for reports whose JSON object carries the whole state even among per-input objects
+    /// (`frames`: a tool's way to ask for everything).
+    public var carriesWholeState = false
     /// Which part of the layout the text report shows.
     public var layout: LayoutSection = .none
     /// Whether the text report shows the layout part.
@@ -189,8 +197,12 @@ public struct CommandResult: Sendable {
     public package(set) var news: DiagnosticNews?
     /// Free text of inspection commands (frames, constraints, help, …) and notes.
     public var output: [String] = []
+    /// `constraints`: its rows as data (JSON's `constraints`).
+    public var constraintRows: [ConstraintRow]?
+    /// `import` and `paste`: what was read and what of it was left out (JSON's `import`).
+    public var importSummary: ImportSummary?
     /// `names`: each imported name with its source's id and class (JSON's `names`).
-    public var names: [(name: String, id: String, className: String)]?
+    public var names: [ImportedName]?
     /// Each scroll view's content size (its content guide's), while the layout is shown.
     public var contentSizes: [(scroll: String, width: Double, height: Double)] = []
     /// What `fit` measured (JSON's `fit`).
@@ -199,6 +211,8 @@ public struct CommandResult: Sendable {
     public var explanation: ExplanationReport?
     /// `draw`'s picture: drawn when the report is rendered, at the width it is rendered to.
     package var picture: (any ReportPicture)? = nil
+    /// The file `line` is in (`--final`'s report; nil for stdin or a script given as a string).
+    public var sourceFile: String?
     /// The lines a replay rejected (`--final`'s report lists them before the layout).
     public var rejected: [RejectedLine] = []
     /// Set by `quit`.
@@ -213,4 +227,58 @@ public struct CommandResult: Sendable {
     public static let frameLinesCap = 12
     /// The most added/removed constraints the text report lists one by one.
     public static let constraintLinesCap = 20
+}
+
+/// One imported name (`names`): the session's name, the source's id (IB object id or the
+/// log's address) and class, and the source's own words for it.
+public struct ImportedName: Sendable {
+    public var name: String
+    public var id: String
+    public var className: String
+    /// How the source showed it (`UILabel:0x7fe…'Title'`, `NSLayoutConstraint:0x… @File.swift#88`).
+    public var origin: String
+    /// Where the app made it (SnapKit's `File.swift#88`), when the source says.
+    public var location: String?
+
+    package init(name: String, id: String, className: String, origin: String, location: String?) {
+        self.name = name
+        self.id = id
+        self.className = className
+        self.origin = origin
+        self.location = location
+    }
+}
+
+/// What `import` or `paste` read: its kind, the number of commands it made, its notes, and
+/// each source line it left out with the reason.
+public struct ImportSummary: Sendable {
+    /// One source line an importer left out.
+    public struct Skipped: Sendable {
+        /// The line in the source (nil when the importer does not know it).
+        public var line: Int?
+        public var text: String
+        public var reason: String
+
+        package init(line: Int?, text: String, reason: String) {
+            self.line = line
+            self.text = text
+            self.reason = reason
+        }
+    }
+
+    public var kind: String
+    /// The file read (nil for `paste`).
+    public var file: String?
+    public var commands: Int
+    /// The importer's notes as the text report prints them, skipped lines included.
+    public var notes: [String]
+    public var skipped: [Skipped]
+
+    package init(kind: String, file: String?, commands: Int, notes: [String], skipped: [Skipped]) {
+        self.kind = kind
+        self.file = file
+        self.commands = commands
+        self.notes = notes
+        self.skipped = skipped
+    }
 }

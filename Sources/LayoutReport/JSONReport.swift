@@ -45,14 +45,74 @@ private func conflictObject(_ c: ConflictReport) -> JSONValue {
     ])
 }
 
+/// `{"id", "constraint", "priority", "wanted", "got", "error", "required"}`: a broken constraint.
+private func brokenObject(_ b: BrokenConstraint) -> JSONValue {
+    .object([
+        JSONMember("id", .string(b.id)), JSONMember("constraint", .string(b.text)),
+        JSONMember("priority", .number(b.priority)), JSONMember("wanted", .solved(b.wanted)),
+        JSONMember("got", .solved(b.got)), JSONMember("error", .solved(b.error)),
+        JSONMember("required", .bool(b.isBrokenRequired)),
+    ])
+}
+
+/// `{"id", "name", "constraint", "priority", "active", "implicit", "state", "wanted", "got",
+/// "error"}`: one row of `constraints` (the last three null while it holds).
+private func constraintRowObject(_ row: ConstraintRow) -> JSONValue {
+    .object([
+        JSONMember("id", .string(row.id)), JSONMember("name", .nullable(row.name)),
+        JSONMember("constraint", .string(row.text)), JSONMember("priority", .number(row.priority)),
+        JSONMember("active", .bool(row.isActive)), JSONMember("implicit", .bool(row.isImplicit)),
+        JSONMember("state", .string(row.state)),
+        JSONMember("wanted", .solved(row.broken?.wanted)), JSONMember("got", .solved(row.broken?.got)),
+        JSONMember("error", .solved(row.broken?.error)),
+    ])
+}
+
+/// `{"kind", "file", "commands", "notes", "skipped": [{"line", "text", "reason"}]}`.
+private func importObject(_ summary: ImportSummary) -> JSONValue {
+    .object([
+        JSONMember("kind", .string(summary.kind)), JSONMember("file", .nullable(summary.file)),
+        JSONMember("commands", .integer(summary.commands)),
+        JSONMember("notes", .strings(summary.notes.map { String($0.drop { $0 == " " }) })),
+        JSONMember("skipped", .array(summary.skipped.map {
+            .object([
+                JSONMember("line", $0.line.map(JSONValue.integer) ?? .null), JSONMember("text", .string($0.text)),
+                JSONMember("reason", .string($0.reason)),
+            ])
+        })),
+    ])
+}
+
 extension CommandResult {
+    /// The report as one JSON object carrying the whole state: every frame, every broken
+    /// constraint, every ambiguous view (`--json --full`, `--final`); nil for silent lines.
+    public var json: JSONValue? { json(whole: true) }
+
+    /// Whether this report's object carries the whole state even among per-input ones: the
+    /// `--final` report, and `frames` (a tool's way to ask for everything).
+    public var isWholeState: Bool { layout == .whole || carriesWholeState }
+
     /// The report as one JSON object with the keys the README's JSON section lists (and
-    /// `output` for inspection commands); nil for silent lines.
-    public var json: JSONValue? {
+    /// `output` for inspection commands); nil for silent lines. With `whole` false (`--json`'s
+    /// objects after the first) the layout part says what this input changed: the frames that
+    /// changed, the broken constraints and ambiguous views that are new or changed, and the ones
+    /// that ended (`unbroken`, `unambiguous`), so a long script's output grows with its changes.
+    /// - Complexity: whole, O(views + broken + ambiguous); otherwise O(what changed), plus
+    ///   O(views) for `frames_exact` while a scale is set.
+    public func json(whole: Bool) -> JSONValue? {
         if isSilent { return nil }
+        let whole = whole || isWholeState
+        let delta = stateDelta ?? StateDelta()
+        let shownFrames = whole ? frames : delta.frames
+        // The views this object carries, for the keys that follow them (delta objects only).
+        let carried = whole ? nil : Set(delta.frames.map(\.name))
         var fields: [JSONMember] = [
             JSONMember("version", .integer(jsonSchemaVersion)),
             JSONMember("line", .integer(line)),
+        ]
+        // `--final`'s object: the file its line is in (null for stdin).
+        if layout == .whole { fields.append(JSONMember("file", .nullable(sourceFile))) }
+        fields += [
             JSONMember("input", .string(input)),
             JSONMember("ok", .bool(ok)),
             JSONMember("error", error.map(errorObject) ?? .null),
@@ -66,10 +126,13 @@ extension CommandResult {
                     JSONMember("before", .string($0.before)), JSONMember("what", .string($0.what.rawValue)),
                 ])
             })),
-            JSONMember("frames", frameObject(frames)),
+            JSONMember("full", .bool(whole)),
+            JSONMember("frames", frameObject(shownFrames)),
         ]
         // Only while a scale rounds `frames`: the solver's values, unrounded.
-        if let exactFrames { fields.append(JSONMember("frames_exact", frameObject(exactFrames))) }
+        if let exactFrames {
+            fields.append(JSONMember("frames_exact", frameObject(carried.map { names in exactFrames.filter { names.contains($0.name) } } ?? exactFrames)))
+        }
         if !contentSizes.isEmpty {
             fields.append(JSONMember("content_sizes", .object(contentSizes.map {
                 JSONMember($0.scroll, .object([JSONMember("width", .solved($0.width)), JSONMember("height", .solved($0.height))]))
@@ -78,19 +141,18 @@ extension CommandResult {
         if let fit {
             fields.append(JSONMember("fit", .object([JSONMember("width", .solved(fit.width)), JSONMember("height", .solved(fit.height))])))
         }
-        if !guides.isEmpty { fields.append(JSONMember("guides", .strings(guides))) }
-        fields.append(JSONMember("broken", .array(broken.map {
-            .object([
-                JSONMember("id", .string($0.id)), JSONMember("constraint", .string($0.text)),
-                JSONMember("priority", .number($0.priority)), JSONMember("wanted", .solved($0.wanted)),
-                JSONMember("got", .solved($0.got)), JSONMember("error", .solved($0.error)),
-                JSONMember("required", .bool($0.isBrokenRequired)),
-            ])
-        })))
-        fields.append(JSONMember("ambiguous", .object(ambiguous.map {
+        let shownGuides = carried.map { names in guides.filter(names.contains) } ?? guides
+        if !shownGuides.isEmpty { fields.append(JSONMember("guides", .strings(shownGuides))) }
+        fields.append(JSONMember("broken", .array((whole ? broken : delta.broken).map(brokenObject))))
+        let shownAmbiguous = whole ? ambiguous : delta.ambiguous
+        fields.append(JSONMember("ambiguous", .object(shownAmbiguous.map {
             JSONMember($0.view, .strings($0.components.map(\.rawValue)))
         })))
-        fields.append(JSONMember("ambiguity", ambiguityJSON))
+        if !whole {
+            fields.append(JSONMember("unbroken", .strings(delta.unbroken)))
+            fields.append(JSONMember("unambiguous", .strings(delta.unambiguous)))
+        }
+        fields.append(JSONMember("ambiguity", ambiguityJSON(views: whole ? nil : Set(shownAmbiguous.map(\.view)))))
         fields.append(JSONMember("conflict", conflicts.first.map(conflictObject) ?? .null))
         fields.append(JSONMember("conflicts", .array(conflicts.map(conflictObject))))
         if !rejected.isEmpty {
@@ -101,8 +163,9 @@ extension CommandResult {
                 ])
             })))
         }
-        if !texts.isEmpty {
-            fields.append(JSONMember("text", .object(texts.map { entry in
+        let shownTexts = carried.map { names in texts.filter { names.contains($0.view) } } ?? texts
+        if !shownTexts.isEmpty {
+            fields.append(JSONMember("text", .object(shownTexts.map { entry in
                 let t = entry.text
                 return JSONMember(entry.view, .object([
                     JSONMember("width", .number(t.text.lineWidth)), JSONMember("line_height", .number(t.text.lineHeight)),
@@ -117,15 +180,20 @@ extension CommandResult {
         if let explanation { fields.append(JSONMember("explanation", explanation.json)) }
         if let names {
             fields.append(JSONMember("names", .array(names.map {
-                .object([JSONMember("name", .string($0.name)), JSONMember("id", .string($0.id)), JSONMember("class", .string($0.className))])
+                .object([
+                    JSONMember("name", .string($0.name)), JSONMember("id", .string($0.id)), JSONMember("class", .string($0.className)),
+                    JSONMember("origin", .string($0.origin)), JSONMember("location", .nullable($0.location)),
+                ])
             })))
         }
+        if let constraintRows { fields.append(JSONMember("constraints", .array(constraintRows.map(constraintRowObject)))) }
+        if let importSummary { fields.append(JSONMember("import", importObject(importSummary))) }
         // `draw`'s picture is text like any inspection's, at the width of `--check` (80).
-        let text = output + (picture?.terminalLines(width: 80) ?? [])
+        let text = output + (picture?.terminalLines(width: 80, height: nil) ?? [])
         if !text.isEmpty { fields.append(JSONMember("output", .string(text.joined(separator: "\n")))) }
         return .object(fields)
     }
 
-    /// `json` on one line; empty for silent lines.
-    public func renderJSON() -> String { json?.serialized ?? "" }
+    /// `json(whole:)` on one line; empty for silent lines.
+    public func renderJSON(whole: Bool = true) -> String { json(whole: whole)?.serialized ?? "" }
 }

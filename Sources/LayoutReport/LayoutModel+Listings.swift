@@ -19,8 +19,8 @@ extension LayoutModel {
     }
 
     /// `constraints [view]`: every constraint with id, name, text and state (of `view`'s
-    /// subtree: constraints touching it or any of its subviews).
-    package func constraintListing(_ view: String?) -> [String] {
+    /// subtree: constraints touching it or any of its subviews), as rows (JSON's `constraints`).
+    package func constraintRows(_ view: String?) -> [ConstraintRow] {
         // As `frames VIEW` shows the subtree's frames, this shows every constraint touching it.
         let records: [ConstraintRecord]
         if let view {
@@ -29,23 +29,69 @@ extension LayoutModel {
         } else {
             records = self.constraintRecords()
         }
-        if records.isEmpty { return [view.map { "no constraints touch \($0)" } ?? "no constraints yet"] }
         let brokenByID = Dictionary(self.brokenConstraints().map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-        let labels = records.map { record in record.name.map { "\(record.id) (\($0))" } ?? record.id }
+        return records.map { record in
+            let broken = record.isActive ? brokenByID[record.id] : nil
+            return ConstraintRow(record: record, broken: broken, line: broken.map(self.brokenLine))
+        }
+    }
+
+    /// The rows of `constraintRows` as the listing's text lines.
+    package func constraintListing(_ rows: [ConstraintRow], view: String?) -> [String] {
+        if rows.isEmpty { return [view.map { "no constraints touch \($0)" } ?? "no constraints yet"] }
+        let labels = rows.map { row in row.name.map { "\(row.id) (\($0))" } ?? row.id }
         let labelWidth = labels.map(\.count).max() ?? 0
-        let textWidth = records.map(\.text.count).max() ?? 0
+        let textWidth = rows.map(\.text.count).max() ?? 0
         var lines: [String] = []
-        for (record, label) in zip(records, labels) {
+        for (row, label) in zip(rows, labels) {
             var state = ""
-            if !record.isActive { state = "inactive" }
-            else if let broken = brokenByID[record.id] {
-                let line = self.brokenLine(broken)
+            if !row.isActive { state = "inactive" }
+            else if let broken = row.broken, let line = row.line {
                 state = line.isStretch ? line.label + ": " + line.detail
-                    : (record.isBroken ? "BROKEN (required, in conflict): " : "broken: ") + broken.shortfall
+                    : (row.isBrokenRequired ? "BROKEN (required, in conflict): " : "broken: ") + broken.shortfall
             }
-            let line = "  \(label.padding(labelWidth))  \(state.isEmpty ? record.text : record.text.padding(textWidth))\(state.isEmpty ? "" : "  " + state)"
+            let line = "  \(label.padding(labelWidth))  \(state.isEmpty ? row.text : row.text.padding(textWidth))\(state.isEmpty ? "" : "  " + state)"
             lines.append(line)
         }
         return lines
+    }
+}
+
+/// One row of `constraints`: a constraint and its state, for the text listing and JSON.
+public struct ConstraintRow: Sendable {
+    public var id: String
+    public var name: String?
+    public var text: String
+    public var priority: Double
+    public var isActive: Bool
+    /// Made by LayoutLab or UIKit (hugging, resistance, a guide's, autoresizing), not typed.
+    public var isImplicit: Bool
+    /// A required constraint in a conflict, held back below every optional one.
+    public var isBrokenRequired: Bool
+    /// How far it is from holding, when it does not hold.
+    public var broken: BrokenConstraint?
+    /// The report's words for it, when broken (stretch or failure).
+    public var line: BrokenLine?
+
+    package init(record: ConstraintRecord, broken: BrokenConstraint?, line: BrokenLine?) {
+        id = record.id
+        name = record.name
+        text = record.text
+        priority = record.spec.priority.rawValue
+        isActive = record.isActive
+        isImplicit = record.isImplicit
+        isBrokenRequired = record.isBroken
+        self.broken = broken
+        self.line = line
+    }
+
+    /// `inactive`, `holds`, `broken`, `conflict` (a required one held back), or the words
+    /// for a view stretched or squeezed as UIKit sizes it (`stretched`, `compressed`,
+    /// `fitting size`).
+    public var state: String {
+        if !isActive { return "inactive" }
+        guard let line else { return "holds" }
+        if line.isStretch { return line.label }
+        return isBrokenRequired ? "conflict" : "broken"
     }
 }

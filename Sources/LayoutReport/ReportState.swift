@@ -18,6 +18,9 @@ package struct ReportState {
     private var brokenSerialByID: [String: Int] = [:]
     package private(set) var ambiguous: [AmbiguityReport] = []
     private var ambiguousSerials: [Int] = []
+    /// What the last `update` changed of `broken` and `ambiguous`: what JSON's per-input
+    /// objects carry instead of the whole lists.
+    package private(set) var delta = StateDelta()
     /// Set when views went away: the next update reads everything.
     package var needsReload = true
     /// The model the state was read from: a new one (reset, undo) is read anew. Held, not
@@ -38,6 +41,7 @@ package struct ReportState {
         if !grown || (changed > 256 && changed > (model.constraints.count + frames.count) / 2) {
             return reload(from: model)
         }
+        delta = StateDelta()
         var changedPositions: [Int] = []
         var ambiguityChanges: [(serial: Int, item: AmbiguityReport?)] = []
         var brokenChanges: [(serial: Int, item: BrokenConstraint?)] = []
@@ -60,14 +64,18 @@ package struct ReportState {
             Self.noteAmbiguity(of: name, in: model, into: &ambiguityChanges)
         }
         for id in changes.constraints { noteBroken(id, in: model, into: &brokenChanges) }
-        Self.apply(ambiguityChanges, to: &ambiguous, serials: &ambiguousSerials)
-        Self.apply(brokenChanges, to: &broken, serials: &brokenSerials)
+        let ambiguity = Self.apply(ambiguityChanges, to: &ambiguous, serials: &ambiguousSerials)
+        let brokenDelta = Self.apply(brokenChanges, to: &broken, serials: &brokenSerials)
+        delta = StateDelta(broken: brokenDelta.changed, unbroken: brokenDelta.gone.map(\.id), by: \.id,
+                           ambiguous: ambiguity.changed, unambiguous: ambiguity.gone.map(\.view), by: \.view)
         return changedPositions.sorted().map { frames[$0] }
     }
 
     /// Reads everything anew; frames are compared by view name with what was there before.
     private mutating func reload(from model: LayoutModel) -> [(name: String, frame: Frame)] {
         let old = position.isEmpty ? [:] : Dictionary(uniqueKeysWithValues: frames.map { ($0.name, $0.frame) })
+        let oldBroken = Dictionary(broken.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let oldAmbiguous = Dictionary(ambiguous.map { ($0.view, $0) }, uniquingKeysWith: { a, _ in a })
         frames = model.placedFrames()
         exactFrames = model.scale == nil ? nil : model.frames()
         position = Dictionary(uniqueKeysWithValues: frames.enumerated().map { ($1.name, $0) })
@@ -78,6 +86,11 @@ package struct ReportState {
         ambiguousSerials = ambiguous.map { model.view($0.view)!.serial }
         needsReload = false
         source = model
+        let brokenNow = Set(broken.map(\.id)), ambiguousNow = Set(ambiguous.map(\.view))
+        delta = StateDelta(broken: broken.filter { oldBroken[$0.id] != $0 },
+                           unbroken: oldBroken.keys.filter { !brokenNow.contains($0) }.sorted(), by: \.id,
+                           ambiguous: ambiguous.filter { oldAmbiguous[$0.view] != $0 },
+                           unambiguous: oldAmbiguous.keys.filter { !ambiguousNow.contains($0) }.sorted(), by: \.view)
         return frames.filter { old[$0.name] != $0.frame }
     }
 
@@ -109,12 +122,16 @@ package struct ReportState {
     /// counts). A few go in one by one; many in one merge pass, where one by one would shift
     /// the list once per change (quadratic when a line changes most of a long chain).
     ///
+    /// Returns the items that are new or differ (`changed`) and the ones taken out (`gone`).
+    ///
     /// - Complexity: O(k log n + k·n) for k ≤ 32 changes, O(n + k log k) for more.
+    @discardableResult
     private static func apply<Item: Equatable>(_ changes: [(serial: Int, item: Item?)], to items: inout [Item],
-                                               serials: inout [Int]) {
+                                               serials: inout [Int]) -> (changed: [Item], gone: [Item]) {
+        var outcome: (changed: [Item], gone: [Item]) = ([], [])
         if changes.count <= 32 {
-            for change in changes { place(change.item, at: change.serial, in: &items, serials: &serials) }
-            return
+            for change in changes { place(change.item, at: change.serial, in: &items, serials: &serials, outcome: &outcome) }
+            return outcome
         }
         // By serial, the later of equal serials last (stable), then the last of each run kept.
         let order = changes.indices.sorted { (changes[$0].serial, $0) < (changes[$1].serial, $1) }
@@ -130,21 +147,30 @@ package struct ReportState {
                 mergedSerials.append(serials[old])
                 old += 1
             }
-            if old < serials.count, serials[old] == serial { old += 1 }
+            var before: Item?
+            if old < serials.count, serials[old] == serial {
+                before = items[old]
+                old += 1
+            }
             if let item = changes[index].item {
                 mergedItems.append(item)
                 mergedSerials.append(serial)
+                if before != item { outcome.changed.append(item) }
+            } else if let before {
+                outcome.gone.append(before)
             }
         }
         mergedItems.append(contentsOf: items[old...])
         mergedSerials.append(contentsOf: serials[old...])
         items = mergedItems
         serials = mergedSerials
+        return outcome
     }
 
     /// Puts `item` at its place (by serial) in a list ordered by serial, replacing what was
     /// there; nil takes the entry out.
-    private static func place<Item: Equatable>(_ item: Item?, at serial: Int, in items: inout [Item], serials: inout [Int]) {
+    private static func place<Item: Equatable>(_ item: Item?, at serial: Int, in items: inout [Item], serials: inout [Int],
+                                               outcome: inout (changed: [Item], gone: [Item])) {
         var low = 0, high = serials.count
         while low < high {
             let middle = (low + high) / 2
@@ -152,14 +178,52 @@ package struct ReportState {
         }
         let present = low < serials.count && serials[low] == serial
         switch (item, present) {
-        case (let item?, true): if items[low] != item { items[low] = item }
+        case (let item?, true):
+            if items[low] != item {
+                items[low] = item
+                outcome.changed.append(item)
+            }
         case (let item?, false):
             items.insert(item, at: low)
             serials.insert(serial, at: low)
+            outcome.changed.append(item)
         case (nil, true):
-            items.remove(at: low)
+            outcome.gone.append(items.remove(at: low))
             serials.remove(at: low)
         case (nil, false): break
         }
+    }
+}
+
+/// What one `ReportState.update` changed of the broken constraints and the ambiguity: new or
+/// changed entries, and the ids and views that were in the lists and are not now.
+package struct StateDelta: Sendable {
+    /// The frames that changed (new views included), filled in by the session: the views the
+    /// text report stars, or after `exercise` the exercised layout.
+    package var frames: [(name: String, frame: Frame)] = []
+    package var broken: [BrokenConstraint] = []
+    package var unbroken: [String] = []
+    package var ambiguous: [AmbiguityReport] = []
+    package var unambiguous: [String] = []
+
+    package init() {}
+
+    /// One entry per id and per view: of several changes in one update the last counts, and
+    /// what is listed as new or changed is not also listed as gone.
+    init(broken: [BrokenConstraint], unbroken: [String], by brokenKey: (BrokenConstraint) -> String,
+         ambiguous: [AmbiguityReport], unambiguous: [String], by viewKey: (AmbiguityReport) -> String) {
+        self.broken = Self.lastOfEach(broken, brokenKey)
+        let brokenNow = Set(self.broken.map(brokenKey))
+        self.unbroken = Self.lastOfEach(unbroken, { $0 }).filter { !brokenNow.contains($0) }
+        self.ambiguous = Self.lastOfEach(ambiguous, viewKey)
+        let ambiguousNow = Set(self.ambiguous.map(viewKey))
+        self.unambiguous = Self.lastOfEach(unambiguous, { $0 }).filter { !ambiguousNow.contains($0) }
+    }
+
+    /// The items with one per key (the last), in the order of those last ones.
+    private static func lastOfEach<Item>(_ items: [Item], _ key: (Item) -> String) -> [Item] {
+        var last: [String: Int] = [:]
+        for (index, item) in items.enumerated() { last[key(item)] = index }
+        return items.enumerated().filter { last[key($0.element)] == $0.offset }.map(\.element)
     }
 }

@@ -11,10 +11,12 @@ extension CommandResult {
     /// longer are wrapped at spaces); `color` adds ANSI colours (only on a TTY without NO_COLOR —
     /// the caller decides).
     ///
+    /// `height` is the terminal's rows, when known: `draw`'s picture is scaled to fit them.
+    ///
     /// `promptWidth` is for the interactive shell, where the line just typed is still on the
     /// screen after a prompt of that many columns: the caret then goes straight under the
     /// typed line instead of under a copy of it (when the line is plain ASCII and fits).
-    public func renderText(width: Int = 80, color: Bool = false, promptWidth: Int? = nil) -> String {
+    public func renderText(width: Int = 80, height: Int? = nil, color: Bool = false, promptWidth: Int? = nil) -> String {
         if isSilent { return "" }
         var lines: [String] = []
         func paint(_ text: String, _ code: String) -> String { color ? code + text + ANSI.reset : text }
@@ -52,7 +54,7 @@ extension CommandResult {
         }
         // Free text (help, listings) wraps at the width; report lines stay one line each.
         if !output.isEmpty { lines.append(contentsOf: output) }
-        if let picture { lines.append(contentsOf: picture.terminalLines(width: width)) }
+        if let picture { lines.append(contentsOf: picture.terminalLines(width: width, height: height)) }
         let guideSet = Set(guides)
         for name in viewsAdded.prefix(Self.constraintLinesCap) { lines.append(paint(guideSet.contains(name) ? "added guide " : "added view ", ANSI.green) + name) }
         if viewsAdded.count > Self.constraintLinesCap { lines.append("… and \(counted(viewsAdded.count - Self.constraintLinesCap, "more view")) added") }

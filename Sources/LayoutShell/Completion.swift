@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import LayoutModel
 import LayoutVocabulary
 import VisualFormat
@@ -104,19 +99,10 @@ extension Session {
         let namePart = slash.map { String(partial[partial.index(after: $0)...]) } ?? partial
         let dir = resolve(dirPart.isEmpty ? "." : dirPart)
         var names: [String] = []
-        if let handle = opendir(dir) {
-            while let entry = readdir(handle) {
-                let name = withUnsafePointer(to: entry.pointee.d_name) {
-                    $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-                }
-                if name == "." || name == ".." || (name.hasPrefix(".") && !namePart.hasPrefix(".")) { continue }
-                guard name.hasPrefix(namePart) else { continue }
-                var isDir = false
-                var info = stat()
-                if stat(dir + "/" + name, &info) == 0 { isDir = (info.st_mode & S_IFMT) == S_IFDIR }
-                names.append(dirPart + name + (isDir ? "/" : ""))
-            }
-            closedir(handle)
+        for name in Directory.names(in: dir) {
+            if name.hasPrefix(".") && !namePart.hasPrefix(".") { continue }
+            guard name.hasPrefix(namePart) else { continue }
+            names.append(dirPart + name + (Directory.exists(dir + "/" + name) ? "/" : ""))
         }
         return (start, names.sorted())
     }

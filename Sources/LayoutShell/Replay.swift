@@ -3,6 +3,10 @@ import LayoutReport
 /// Replays a whole script through a session: the engine of `layoutlab FILE`, `--json`,
 /// `--final` and `--check` (the executable only reads files and prints).
 public enum Replay {
+    /// Up to this many views `--json` prints the whole state after every line: a real screen
+    /// (a few dozen views) costs a few kilobytes per line, and a tool reads every object alone.
+    public static let wholeStateViews = 100
+
     public struct Options: Sendable {
         /// JSON Lines instead of text reports.
         public var json = false
@@ -12,8 +16,17 @@ public enum Replay {
         public var color = false
         /// Stop at the first rejected line (the rest of the script is not run).
         public var stopOnError = false
-        public init(json: Bool = false, final: Bool = false, width: Int = 80, color: Bool = false, stopOnError: Bool = false) {
+        /// With `json`: every object carries the whole state, not only what its input changed.
+        public var full = false
+        /// With `json`: objects are whole while the session has at most this many views, so a
+        /// screen-sized session reads as DESIGN §6 describes (`frames` holds every view); past
+        /// it they carry what their input changed, and output grows with the changes, not with
+        /// the session.
+        public var wholeStateViews = Replay.wholeStateViews
+        public init(json: Bool = false, final: Bool = false, width: Int = 80, color: Bool = false, stopOnError: Bool = false, full: Bool = false, wholeStateViews: Int = Replay.wholeStateViews) {
             self.json = json
+            self.full = full
+            self.wholeStateViews = wholeStateViews
             self.final = final
             self.width = width
             self.color = color
@@ -57,8 +70,13 @@ public enum Replay {
         public var isDone: Bool { session.isFinished || (options.stopOnError && !rejected.isEmpty) }
         /// The file the next lines come from, named in `rejected` (nil: stdin or a string).
         public var source: String?
-        /// Under `final`: the number of the last line that was not blank, once there is one.
+        /// Under `final`: the number of the last line that was not blank, once there is one,
+        /// and its file.
         private var lastLine: Int?
+        private var lastSource: String?
+        /// Under `json`: whether an object was printed yet (the first carries the whole state,
+        /// the later ones what changed).
+        private var printedJSON = false
 
         public init(options: Options = Options(), session: Session = Session()) {
             self.options = options
@@ -78,9 +96,10 @@ public enum Replay {
             }
             if options.final {
                 lastLine = lineNumber
+                lastSource = source
                 return ""
             }
-            return render(result, options)
+            return render(result)
         }
 
         /// Under `final`, the one report: every rejected line, then the whole layout as it
@@ -88,13 +107,20 @@ public enum Replay {
         public func finish() -> String {
             guard options.final, let lastLine else { return "" }
             self.lastLine = nil
-            return render(session.finalReport(lineNumber: lastLine, rejected: rejected), options)
+            return render(session.finalReport(lineNumber: lastLine, source: lastSource, rejected: rejected))
         }
-    }
 
-    static func render(_ result: CommandResult, _ options: Options) -> String {
-        let text = options.json ? result.renderJSON() : result.renderText(width: options.width, color: options.color)
-        return text.isEmpty ? "" : text + "\n"
+        private func render(_ result: CommandResult) -> String {
+            let text: String
+            if options.json {
+                let small = session.model.viewOrder.count <= options.wholeStateViews
+                text = result.renderJSON(whole: options.full || !printedJSON || small)
+                printedJSON = true
+            } else {
+                text = result.renderText(width: options.width, color: options.color)
+            }
+            return text.isEmpty ? "" : text + "\n"
+        }
     }
 
     /// The script's lines (a final newline does not make an extra empty line; CRLF line ends

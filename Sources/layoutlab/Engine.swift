@@ -70,7 +70,7 @@ final class ShellEngine {
     /// A result as this shell prints it: wrapped to the terminal, in colour when allowed. A
     /// lesson's player runs its lines itself and prints their results through this.
     func render(_ result: CommandResult) -> String {
-        let text = result.renderText(width: Terminal.width, color: color, promptWidth: shellPrompt.count)
+        let text = result.renderText(width: Terminal.width, height: Terminal.height, color: color, promptWidth: shellPrompt.count)
         // The terminal echoed ^C where the cursor was; start the report on a line of its own.
         return interrupted ? "\n" + text : text
     }
@@ -89,7 +89,7 @@ final class ShellEngine {
     /// the one-line report to print, or "" when no paste is under way.
     func cancelPaste() -> String {
         guard let result = session.cancelPaste(lineNumber: lineNumber) else { return "" }
-        return result.renderText(width: Terminal.width, color: color)
+        return result.renderText(width: Terminal.width, height: Terminal.height, color: color)
     }
 
     /// Forgets a Ctrl-C pressed before the next command (between lines it is not meant for

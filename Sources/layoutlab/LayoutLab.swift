@@ -2,14 +2,6 @@ import ArgumentParser
 import CEditLine
 import LayoutShell
 
-#if canImport(Glibc)
-import Glibc
-private let cExit = Glibc.exit
-#elseif canImport(Darwin)
-import Darwin
-private let cExit = Darwin.exit
-#endif
-
 /// The version `layoutlab --version` prints.
 let layoutlabVersion = "0.1.0-dev"
 
@@ -33,8 +25,11 @@ struct LayoutLab: ParsableCommand {
         subcommands: [LintCommand.self]
     )
 
-    @Flag(name: .long, help: "Print JSON Lines: one object per command (not for blanks or comments).")
+    @Flag(name: .long, help: "Print JSON Lines: one object per command (not for blanks or comments); after the first, each carries what its command changed.")
     var json = false
+
+    @Flag(name: .long, help: "With --json: every object carries the whole state (every frame, broken constraint and ambiguous view).")
+    var full = false
 
     @Flag(name: .long, help: "Replay and compare with the expected output (`#> ` lines) kept in each file.")
     var check = false
@@ -66,6 +61,9 @@ struct LayoutLab: ParsableCommand {
         }
         if check && stopOnError {
             throw ValidationError("--check already reports every difference; it cannot be combined with --stop-on-error")
+        }
+        if full && !json {
+            throw ValidationError("--full needs --json")
         }
         if update && files.contains("-") {
             throw ValidationError("--update cannot rewrite stdin")
@@ -101,7 +99,7 @@ struct LayoutLab: ParsableCommand {
 
     func run() throws {
         let options = Replay.Options(json: json, final: final, width: Terminal.width,
-                                     color: !json && Terminal.colorEnabled, stopOnError: stopOnError)
+                                     color: !json && Terminal.colorEnabled, stopOnError: stopOnError, full: full)
         let status: Int32
         switch mode(stdinIsTTY: Terminal.stdinIsTTY) {
         case .check(let update):
@@ -137,7 +135,7 @@ struct LayoutLab: ParsableCommand {
         } catch {
             if exitCode(for: error) == .validationFailure {
                 fputs(fullMessage(for: error) + "\n", cel_stderr())
-                cExit(exitStatus(for: error))
+                RunningProcess.exit(exitStatus(for: error))
             }
             exit(withError: error)
         }

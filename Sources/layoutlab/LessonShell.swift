@@ -18,13 +18,13 @@ import Darwin
 /// `--check --update` is what `--lesson` plays.
 enum LessonDirectory {
     static func find() -> LessonLibrary? {
-        candidates().first(where: LessonLibrary.holdsLessons).map { LessonLibrary(directory: realPath($0) ?? $0) }
+        candidates().first(where: LessonLibrary.holdsLessons).map { LessonLibrary(directory: RunningProcess.realPath($0) ?? $0) }
     }
 
     static func candidates() -> [String] {
         if let path = Terminal.environment("LAYOUTLAB_LESSONS"), !path.isEmpty { return [path] }
         var paths: [String] = []
-        if let executable = executablePath() {
+        if let executable = RunningProcess.executablePath() {
             let bin = directory(of: executable)
             paths.append(bin + "/../share/layoutlab/lessons")
             var dir = bin
@@ -36,25 +36,6 @@ enum LessonDirectory {
         // …/Sources/layoutlab/LessonShell.swift → …/examples
         paths.append(directory(of: directory(of: directory(of: #filePath))) + "/examples")
         return paths
-    }
-
-    /// The running executable's real path (symbolic links resolved), or nil.
-    static func executablePath() -> String? {
-        #if os(Linux)
-        return realPath("/proc/self/exe")
-        #else
-        var size: UInt32 = 0
-        _ = _NSGetExecutablePath(nil, &size)
-        var buffer = [CChar](repeating: 0, count: Int(size) + 1)
-        guard _NSGetExecutablePath(&buffer, &size) == 0 else { return nil }
-        return realPath(String(cString: buffer))
-        #endif
-    }
-
-    private static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 }
 

@@ -1,19 +1,12 @@
 import CEditLine
 import LayoutShell
 import LayoutVocabulary
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-
-/// Set by the SIGINT handler. A signal handler may touch nothing but
-/// lock-free atomics, and an immutable global `Atomic` is the one piece of
-/// global state Swift 6 accepts for that; everything else lives in the
-/// `LineEditor` instance reached through libedit's EL_CLIENTDATA.
-private let interruptFlag = Atomic<Bool>(false)
 
 /// An interactive line reader on top of libedit: emacs-style editing, a
 /// prompt, tab completion through a `complete` function, and a persistent
@@ -91,11 +84,13 @@ final class LineEditor {
         el_source(el, nil)
 
         history?.load(into: hist)
-        installInterruptHandler()
+        // The SIGINT handler only sets a flag (Platform+Signals.swift); everything else lives in
+        // this instance, reached through libedit's EL_CLIENTDATA.
+        previousSIGINT = InterruptSignal.install()
     }
 
     deinit {
-        sigaction(SIGINT, &previousSIGINT, nil)
+        InterruptSignal.restore(previousSIGINT)
         el_end(el)
         history_end(hist)
         free(promptBuffer)
@@ -140,7 +135,7 @@ final class LineEditor {
     /// that input ended. With `remember` false the line stays out of the
     /// history (pasted lines would flood it).
     func read(remember: Bool = true) -> Input {
-        interruptFlag.store(false, ordering: .relaxed)
+        InterruptSignal.clear()
         // libedit follows SIGWINCH only inside el_gets; a window resized
         // while a command ran would otherwise leave it wrapping at the old width.
         el_resize(el)
@@ -154,7 +149,7 @@ final class LineEditor {
         // errno alone is no proof: a window resize mid-line leaves a stale
         // EINTR behind even when the line then ends normally or at EOF.
         let interrupted = raw == nil && count == -1 && err == EINTR
-        if interruptFlag.exchange(false, ordering: .relaxed) || interrupted {
+        if InterruptSignal.take() || interrupted {
             // Echo off in raw mode means the terminal showed nothing for ^C;
             // show it, as shells do, so the abandoned text is clearly dead.
             fputs("^C\n", cel_stdout())
@@ -189,7 +184,7 @@ final class LineEditor {
     /// True (once) if Ctrl-C was pressed since the last call or the last
     /// `readLine()`: long-running commands poll it to stop early.
     static func takeInterrupt() -> Bool {
-        interruptFlag.exchange(false, ordering: .relaxed)
+        InterruptSignal.take()
     }
 
     private func setBracketedPaste(_ on: Bool) {
@@ -231,19 +226,6 @@ final class LineEditor {
         guard !trimmed.isEmpty else { return }
         cel_history_enter(hist, trimmed)
         history?.save(from: hist)
-    }
-
-    private func installInterruptHandler() {
-        var action = sigaction()
-        #if canImport(Glibc)
-        action.__sigaction_handler.sa_handler = { _ in interruptFlag.store(true, ordering: .relaxed) }
-        #else
-        action.__sigaction_u.__sa_handler = { _ in interruptFlag.store(true, ordering: .relaxed) }
-        #endif
-        sigemptyset(&action.sa_mask)
-        // No SA_RESTART: an interrupted read() must return so el_gets gives up the line.
-        action.sa_flags = 0
-        sigaction(SIGINT, &action, &previousSIGINT)
     }
 
     // MARK: Callbacks (reached from C; they capture nothing)

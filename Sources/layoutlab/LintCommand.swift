@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LayoutShell
+import LayoutReport
 
 /// `layoutlab lint FILE…`: storyboards, xibs, layout code, logs and session scripts checked
 /// without a terminal, for CI (README, "Command line"). Findings print as
@@ -99,7 +100,7 @@ struct LintCommand: ParsableCommand {
                 unreadable += 1
                 let line = Self.line(of: reason)
                 if json {
-                    out += "{\"path\":\(jsonString(report.path)),\"line\":\(line),\"column\":1,\"severity\":\"error\",\"message\":\(jsonString("unreadable: " + reason))}\n"
+                    out += Self.findingObject(path: report.path, line: line, column: 1, severity: "error", message: "unreadable: " + reason, context: nil) + "\n"
                 } else {
                     out += "\(report.path):\(line):1: error: unreadable: \(reason)\n"
                 }
@@ -108,8 +109,8 @@ struct LintCommand: ParsableCommand {
             for finding in report.findings {
                 if finding.severity == .error { errors += 1 } else { warnings += 1 }
                 if json {
-                    out += "{\"path\":\(jsonString(finding.path)),\"line\":\(finding.line),\"column\":\(finding.column),\"severity\":\"\(finding.severity.rawValue)\",\"message\":\(jsonString(finding.message))"
-                        + (finding.context.map { ",\"context\":\(jsonString($0))" } ?? "") + "}\n"
+                    out += Self.findingObject(path: finding.path, line: finding.line, column: finding.column,
+                                              severity: finding.severity.rawValue, message: finding.message, context: finding.context) + "\n"
                 } else {
                     out += finding.text + "\n"
                 }
@@ -118,7 +119,10 @@ struct LintCommand: ParsableCommand {
         let summary = "\(paths.count) file\(paths.count == 1 ? "" : "s"): \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
             + (unreadable > 0 ? ", \(unreadable) unreadable" : "")
         if json {
-            out += "{\"files\":\(paths.count),\"errors\":\(errors),\"warnings\":\(warnings),\"unreadable\":\(unreadable)}\n"
+            out += JSONValue.object([
+                JSONMember("files", .integer(paths.count)), JSONMember("errors", .integer(errors)),
+                JSONMember("warnings", .integer(warnings)), JSONMember("unreadable", .integer(unreadable)),
+            ]).serialized + "\n"
         }
         FileHandle.standardOutput.write(out.data(using: .utf8)!)
         if !json { FileHandle.standardError.write(Data((summary + "\n").utf8)) }
@@ -132,19 +136,15 @@ struct LintCommand: ParsableCommand {
         return number
     }
 
-    func jsonString(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 { result += String(format: "\\u%04x", scalar.value) } else { result.unicodeScalars.append(scalar) }
-            }
-        }
-        return result + "\""
+    /// One finding as a JSON line (the same value type as the shell's `--json`, so escaping is
+    /// written once).
+    static func findingObject(path: String, line: Int, column: Int, severity: String, message: String, context: String?) -> String {
+        var members = [
+            JSONMember("path", .string(path)), JSONMember("line", .integer(line)), JSONMember("column", .integer(column)),
+            JSONMember("severity", .string(severity)), JSONMember("message", .string(message)),
+        ]
+        if let context { members.append(JSONMember("context", .string(context))) }
+        return JSONValue.object(members).serialized
     }
 }
 

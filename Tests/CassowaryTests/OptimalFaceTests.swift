@@ -138,4 +138,40 @@ import Testing
         }
         #expect(compared > 1000)
     }
+
+    /// A report asks with a face limit (`faceLimit`): a detail within the limit is the one asked
+    /// without it, whichever is asked first, and a detail beyond it says so and nothing else.
+    /// Limit 0 turns away every face that holds a row, so both sides are exercised.
+    @Test func limitedDetailsAreFullOnesOrSayTheFaceIsLarge() throws {
+        var rng = SplitMix64(seed: 0x11417)
+        var full = 0, limited = 0
+        for index in 0..<300 {
+            let (_, solver, variables) = Self.randomCase(&rng)
+            let limit = rng.pick([0, 0, 1, 2, 4])
+            let limitFirst = rng.chance(50)
+            let fresh = solver.copy()
+            for (i, variable) in variables.enumerated() {
+                let alone = Self.summary(fresh.ambiguityDetail(of: variable))
+                var asked: AmbiguityDetail?
+                if limitFirst {
+                    asked = solver.ambiguityDetail(of: variable, faceLimit: limit)
+                    _ = solver.ambiguityDetail(of: variable)
+                } else {
+                    _ = solver.ambiguityDetail(of: variable)
+                    asked = solver.ambiguityDetail(of: variable, faceLimit: limit)
+                }
+                // Asked twice with the limit, the same answer.
+                #expect(Self.summary(asked) == Self.summary(solver.ambiguityDetail(of: variable, faceLimit: limit)))
+                if let asked, asked.exceedsFaceLimit {
+                    limited += 1
+                    #expect(alone != "fixed" && asked.freeVariables.isEmpty && asked.low == nil && asked.high == nil
+                            && asked.tradingConstraints.isEmpty && asked.slackConstraints.isEmpty, "case \(index): v\(i)")
+                } else {
+                    full += 1
+                    #expect(Self.summary(asked) == alone, "case \(index): v\(i) limit \(limit)")
+                }
+            }
+        }
+        #expect(full > 300 && limited > 50, "full \(full), limited \(limited)")
+    }
 }

@@ -88,6 +88,10 @@ enum Fixtures {
         ("<?xml version=\"1.0\"?>\n<plist version=\"1.0\"><dict/></plist>\n", 2, "not an Interface Builder file"),
         ("<?xml version=\"1.0\"?>\n<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.XIB\">\n<objects>\n<view id=\"a\">\n", 4, "not well-formed XML: the document ends too early"),
         ("<?xml version=\"1.0\"?>\n<!DOCTYPE lolz [\n<!ENTITY lol \"lol\">\n<!ENTITY lol2 \"&lol;&lol;&lol;&lol;\">\n]>\n<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.XIB\">&lol2;</document>\n", 2, "declares a DTD"),
+        // The fuzzer's find: a malformed declaration and NUL bytes crashed inside the parser.
+        ("`<?le?><!D\u{0}\u{0}e|-by hand or& le?><!D\u{0}\u{0}", 1, "NUL byte"),
+        ("<?xml version=\"1.0\"?>\n<!D e|-b>\n<document/>\n", 2, "declares a DTD"),
+        ("<?xml version=\"1.0\"?>\n<!ELEMENT document ANY>\n<document/>\n", 2, "declares a DTD"),
     ])
     func badInput(text: String, line: Int, message: String) {
         #expect {

@@ -34,7 +34,7 @@ import LayoutVocabulary
         // At 44 columns, 40 of them for 80 points: 2 points a column, 4 a row (a row is two
         // columns' worth). a at (20, 8, 40, 24) is columns 10…30 and rows 2…8 of root's 0…40
         // and 0…10; names go inside their boxes, on the first free row.
-        let lines = LayoutPicture(model: try Self.model(20, 8, 40, 24)).terminalLines(width: 44)
+        let lines = LayoutPicture(model: try Self.model(20, 8, 40, 24)).terminalLines(width: 44, height: nil)
         #expect(lines.first == "root 80x40, 1 column ≈ 2 points")
         #expect(lines.dropFirst().allSatisfy { $0.count <= 44 })
         #expect(lines[1] == "  ┌────────────────────────────────────────┐")

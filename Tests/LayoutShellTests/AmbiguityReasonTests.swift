@@ -94,6 +94,38 @@ import Testing
         #expect(s.execute("ambiguous").output.count == 20)
     }
 
+    /// The squeezed chain of Benchmarks/shell_bench.py with `count` views: every width is in
+    /// [20, 100] and equally weak, so the widths trade off along one face of about `count` rows.
+    func squeezedChain(_ count: Int) -> Session {
+        var lines = ["root \(60 * count)x600", "view " + (0..<count).map { "v\($0)" }.joined(separator: " ")]
+        for i in 0..<count {
+            lines.append(i == 0 ? "v0.left == root.left" : "v\(i).left == v\(i - 1).right + 8")
+            lines += ["v\(i).width >= 20", "v\(i).width == 100 @1", "v\(i).top == root.top", "v\(i).height == 44"]
+        }
+        return session(lines.joined(separator: "\n"))
+    }
+
+    @Test func aLargeFaceIsLeftToExplain() throws {
+        // 80 views: the face of the widths holds one row per view, more than the report's 64.
+        let s = squeezedChain(80)
+        let r = s.execute("v79.right <= root.right")
+        let lines = ambiguityLines(r)
+        #expect(lines.count == 4)
+        // v0's x is pinned to the root's left edge: only its width moves.
+        #expect(lines.first == "ambiguous: v0 (width): it moves on a large optimal face (over 64 constraints), "
+            + "too large to explain in a report; `explain v0.width` gives its range")
+        #expect(lines.dropFirst().first == "ambiguous: v1 (x, width): it moves on a large optimal face (over 64 constraints), "
+            + "too large to explain in a report; `explain v1.left` and `explain v1.width` give the ranges")
+        let entries = try #require(try json(r)["ambiguity"] as? [[String: Any]])
+        #expect(entries.count == 12 && entries.allSatisfy { $0["reason"] as? String == "large-face" && $0["range"] is NSNull })
+        // explain stays exact: the 80 widths share 60·80 − 8·79 = 4 168 points, 20 to 100 each,
+        // so v5's width can take any value from 20 (the others absorb the rest) to 100.
+        #expect(s.execute("explain v5.width").output.first?.hasPrefix("v5.width = 20 is ambiguous: any value from 20 to 100 is optimal") == true)
+        // Under the limit (20 views) the same chain gets its exact reason.
+        let small = squeezedChain(20).execute("v19.right <= root.right")
+        #expect(ambiguityLines(small).allSatisfy { $0.contains("(all @1) disagree") })
+    }
+
     @Test func brokenConstraintsAreSaidWhenNewOrChanged() {
         let s = session("view a\na.top == root.top\na.height == 20\na.leading == root.leading")
         let first = s.execute("a.width == 100 @500")

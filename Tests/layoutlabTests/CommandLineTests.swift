@@ -39,6 +39,7 @@ import Testing
     }
 
     @Test(arguments: [
+        (["--full", "a.lal"], "--full needs --json"),
         (["--update", "a.lal"], "--update needs --check"),
         (["--check"], "--check needs at least one FILE"),
         (["--check", "--json", "a.lal"], "cannot be combined with --json or --final"),

@@ -2,10 +2,11 @@ import CEditLine
 import LayoutShell
 import Testing
 @testable import layoutlab
-
+@testable import LayoutReport
 #if canImport(Glibc)
 import Glibc
-@testable import LayoutReport
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// A really full disk: a 64 KiB tmpfs filled to the last byte, then `save`, `svg`,
@@ -21,7 +22,12 @@ import Glibc
         let mounted: Bool
 
         init() {
+            #if os(Linux)
             mounted = mount("tmpfs", scratch.path, "tmpfs", 0, "size=64k") == 0
+            #else
+            // Darwin's mount(2) takes other arguments and has no tmpfs: nothing to check there.
+            mounted = false
+            #endif
         }
 
         /// Writes `old` to `name`, then fills the file system with a filler until it refuses.

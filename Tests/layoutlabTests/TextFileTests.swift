@@ -1,11 +1,10 @@
 import LayoutShell
 import Testing
-
+@testable import LayoutReport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
-@testable import LayoutReport
 #endif
 
 /// `TextFile.write`: the one atomic writer (`save`, `--check --update`, the history file).

@@ -13,6 +13,7 @@ extension LogTranslation {
         lines += settings
         var standIns: [String: [String]] = [:]
         var skipped: [String] = []
+        var skippedLines: [(line: Int?, text: String, reason: String)] = []
         for constraint in constraints where !consumed.contains(constraint.key) {
             switch render(constraint) {
             case .success(let line):
@@ -20,14 +21,15 @@ extension LogTranslation {
                 if let note = SystemConstraint(constraint)?.standIn { standIns[note, default: []].append(String(constraint.line)) }
             case .failure(let reason):
                 skipped.append("log line \(constraint.line): \(reason): skipped")
+                skippedLines.append((constraint.line, LogConstraintOrigin.text(of: constraint), "\(reason)"))
             }
         }
         // Try every line in a scratch session first: the import never half-fails.
         let trial = context.makeTrial(.empty)
         var accepted: [String] = []
-        for line in lines where runs(line, in: trial, skipped: &skipped, lineOfLog: nil) { accepted.append(line) }
+        for line in lines where runs(line, in: trial, skipped: &skipped, skippedLines: &skippedLines, lineOfLog: nil) { accepted.append(line) }
         var acceptedConstraints: [(line: String, source: LogConstraint)] = []
-        for entry in constraintLines where runs(entry.line, in: trial, skipped: &skipped, lineOfLog: entry.source.line) {
+        for entry in constraintLines where runs(entry.line, in: trial, skipped: &skipped, skippedLines: &skippedLines, lineOfLog: entry.source.line) {
             acceptedConstraints.append(entry)
         }
         let firstNumber = context.nextConstraintNumber
@@ -44,6 +46,7 @@ extension LogTranslation {
         var script = ImportedScript(kind: kind, lines: accepted + acceptedConstraints.map(\.line) + origins)
         script.notes = summary(constraintCount: acceptedConstraints.count) + standIns.map { "  \($0.key) (log line\($0.value.count > 1 ? "s" : "") \($0.value.joined(separator: ", ")))" }.sorted()
             + skipped.map { "  " + $0 } + log.notes.map { "  log line \($0.line): \($0.message)" }
+        script.skipped = skippedLines
         script.followUp = followUp(logIDs: logIDs)
         return script
     }
@@ -55,10 +58,12 @@ extension LogTranslation {
         return log.reports.count > 1 ? "\(what) (\(log.reports.count) reports, merged)" : what
     }
 
-    func runs(_ line: String, in trial: any ImportTrial, skipped: inout [String], lineOfLog: Int?) -> Bool {
+    func runs(_ line: String, in trial: any ImportTrial, skipped: inout [String],
+              skippedLines: inout [(line: Int?, text: String, reason: String)], lineOfLog: Int?) -> Bool {
         guard case .refused(let message) = trial.attempt(line) else { return true }
         let place = lineOfLog.map { "log line \($0)" } ?? "the translation"
         skipped.append("\(place): `\(line)` was refused (\(message ?? "?")): skipped")
+        skippedLines.append((lineOfLog, line, "refused: \(message ?? "?")"))
         return false
     }
 

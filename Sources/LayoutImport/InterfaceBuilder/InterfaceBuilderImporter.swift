@@ -35,6 +35,7 @@ public struct InterfaceBuilderImporter: LayoutImporter {
                                                       context: context, device: override)
         translation.translate()
         var script = ImportedScript(kind: picked.kind, lines: translation.lines, notes: picked.listing + translation.notes)
+        script.skipped = translation.skipped
         let comparison = InterfaceBuilderComparison(translation: translation)
         script.followUp = { outcome in comparison.notes(outcome) }
         script.needsLayout = true

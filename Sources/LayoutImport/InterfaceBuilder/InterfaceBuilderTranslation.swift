@@ -16,6 +16,8 @@ struct InterfaceBuilderTranslation {
 
     private(set) var lines: [String] = []
     private(set) var notes: [String] = []
+    /// Each element or line left out, as data (`ImportedScript.skipped`).
+    private(set) var skipped: [(line: Int?, text: String, reason: String)] = []
     /// IB id → session name (views) or item (`root.safeArea`, `name.margins`).
     private(set) var names: [String: String] = [:]
     /// Session name → the view element it came from.
@@ -873,6 +875,7 @@ struct InterfaceBuilderTranslation {
             return true
         case .refused(let message):
             note("\(source.map { "line \($0): " } ?? "")left out: \(line) — \(message ?? "refused")")
+            skipped.append((source, line, "refused: \(message ?? "refused")"))
             return false
         }
     }

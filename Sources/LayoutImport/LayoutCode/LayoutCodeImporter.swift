@@ -29,8 +29,10 @@ public enum LayoutCodeImporter: LayoutImporter {
             throw ImportError("no layout found: the code makes no views, subviews or constraints LayoutLab reads",
                              hint: "import reads anchors, NSLayoutConstraint, VFL, addSubview and UIStackView")
         }
-        return ImportedScript(kind: code.language == .swift ? "Swift layout code" : "Objective-C layout code",
-                              lines: translation.lines.map(\.text), notes: translation.notes)
+        var script = ImportedScript(kind: code.language == .swift ? "Swift layout code" : "Objective-C layout code",
+                                    lines: translation.lines.map(\.text), notes: translation.notes)
+        script.skipped = translation.skipped
+        return script
     }
 }
 
@@ -46,6 +48,8 @@ struct LayoutCodeTranslation {
     let context: any ImportContext
     var lines: [(text: String, source: Int)] = []
     var notes: [String] = []
+    /// Each line left out, as data (`ImportedScript.skipped`).
+    var skipped: [(line: Int?, text: String, reason: String)] = []
     /// Code name → session name.
     var names: [String: String] = [LayoutCodeReader.rootName: LayoutModel.rootName]
     var taken: Set<String> = []
@@ -358,18 +362,19 @@ struct LayoutCodeTranslation {
             lines.append((line, source))
         case .refused(let message):
             note("line \(source): left out: \(line) — \(message ?? "refused")")
+            skipped.append((source, line, "refused: \(message ?? "refused")"))
         }
     }
 
     mutating func note(_ text: String) { notes.append(text) }
 
-    /// Each skipped line that names an anchor or a constraint, with its number (at most 20).
+    /// Each skipped line that names an anchor or a constraint, with its number (at most 20 notes; every one as data).
     mutating func noteSkipped() {
         // In line order: a branch the newest system does not run is listed when its block is
         // walked, before the statements of blocks nested above it.
         let listed = code.skipped.filter(\.mentionsLayout).enumerated()
             .sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }.map(\.element)
-        for skipped in listed.prefix(20) {
+        for (index, skipped) in listed.enumerated() {
             let why: String
             switch skipped.reason {
             case .notLayout, .unrecognized: why = "skipped"
@@ -377,7 +382,8 @@ struct LayoutCodeTranslation {
             case .unknownValue(let value): why = "skipped (\(value) is not a number LayoutLab can read)"
             case .notRun(let reason): why = "skipped (\(reason))"
             }
-            note("line \(skipped.line): \(why): \(skipped.text)")
+            self.skipped.append((skipped.line, skipped.text, why))
+            if index < 20 { note("line \(skipped.line): \(why): \(skipped.text)") }
         }
         if listed.count > 20 { note("and \(listed.count - 20) more skipped lines that mention layout") }
     }

@@ -74,13 +74,13 @@ enum Help {
 
     /// `items` joined by `separator` in lines of at most 80 columns; every line but the first
     /// starts with `indent`, the first with `first`.
-    private static func filled(_ items: [String], separator: String, indent: String, first: String = "") -> [String] {
+    private static func filled(_ items: [String], separator: String, indent: String, first: String = "", width: Int = 80) -> [String] {
         var rows: [String] = []
         var row = first
         var rowIsEmpty = true
         for item in items {
             let addition = rowIsEmpty ? item : separator + item
-            if !rowIsEmpty, row.count + addition.count > 80 {
+            if !rowIsEmpty, row.count + addition.count > width {
                 rows.append(row)
                 row = indent + item
             } else {
@@ -105,25 +105,46 @@ enum Help {
     static let lessonTopics = ["lessons"]
 
     /// `help lessons`: each lesson's number, title and summary, read from the files, so the
-    /// list cannot drift from them; then how to play one.
-    static func lessons(in library: LessonLibrary?) -> [String] {
+    /// list cannot drift from them; then how to play one. Laid out when the report is rendered,
+    /// at its width (the summaries fill it).
+    static func lessons(in library: LessonLibrary?) -> LessonCatalogue {
         guard let library else {
-            return ["No lessons were found next to this layoutlab (README, \"Lessons\", says where it looks)."]
+            return LessonCatalogue(message: "No lessons were found next to this layoutlab (README, \"Lessons\", says where it looks).")
         }
         let lessons: [Lesson]
         do { lessons = try library.lessons() } catch {
-            return ["The lessons in \(library.directory) cannot be read: \(error)"]
+            return LessonCatalogue(message: "The lessons in \(library.directory) cannot be read: \(error)")
         }
-        guard !lessons.isEmpty else { return ["There are no lessons in \(library.directory)."] }
-        var lines = ["Lessons, a short course in Auto Layout (a few minutes each):"]
-        for lesson in lessons {
-            let number = String(lesson.number)
-            lines.append(String(repeating: " ", count: max(0, 4 - number.count)) + number + "  " + lesson.title)
-            lines += filled(words(lesson.summary), separator: " ", indent: "      ", first: "      ")
+        guard !lessons.isEmpty else { return LessonCatalogue(message: "There are no lessons in \(library.directory).") }
+        return LessonCatalogue(entries: lessons.map { ($0.number, $0.title, $0.summary) }, directory: library.directory)
+    }
+
+    /// `help lessons`' list, laid out at the width of the report that shows it.
+    struct LessonCatalogue: ReportPicture {
+        var entries: [(number: Int, title: String, summary: String)] = []
+        var directory = ""
+        /// Said instead of the list when there is none.
+        var message: String?
+
+        init(entries: [(number: Int, title: String, summary: String)], directory: String) {
+            self.entries = entries
+            self.directory = directory
         }
-        lines.append("Play one with lesson N, or layoutlab --lesson N (N: a number or a name).")
-        lines.append("The files, scripts to read or replay: \(library.directory)")
-        return lines
+
+        init(message: String) { self.message = message }
+
+        func terminalLines(width: Int, height: Int?) -> [String] {
+            if let message { return [message] }
+            var lines = ["Lessons, a short course in Auto Layout (a few minutes each):"]
+            for entry in entries {
+                let number = String(entry.number)
+                lines.append(String(repeating: " ", count: max(0, 4 - number.count)) + number + "  " + entry.title)
+                lines += filled(words(entry.summary), separator: " ", indent: "      ", first: "      ", width: max(40, width))
+            }
+            lines.append("Play one with lesson N, or layoutlab --lesson N (N: a number or a name).")
+            lines.append("The files, scripts to read or replay: \(directory)")
+            return lines
+        }
     }
 
     /// The help for one command, from its declaration.

@@ -30,7 +30,10 @@ extension Session {
         result.output = ["imported \(script.kind)\(fileName.map { " from \($0)" } ?? ""): \(counted(count, "command")) (undo takes \(count == 1 ? "it" : "them") back)"]
             + script.notes
         let outcome = importOutcome(of: result, withLayout: script.needsLayout)
-        result.output += script.followUp?(outcome) ?? []
+        let followUp = script.followUp?(outcome) ?? []
+        result.output += followUp
+        result.importSummary = ImportSummary(kind: script.kind, file: fileName, commands: count, notes: script.notes + followUp,
+                                             skipped: script.skipped.map { ImportSummary.Skipped(line: $0.line, text: $0.text, reason: $0.reason) })
     }
 }
 

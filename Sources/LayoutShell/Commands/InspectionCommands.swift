@@ -43,6 +43,7 @@ struct ShowFrames: SessionAction {
 
     func run(in session: Session, result: inout CommandResult) throws(ShellError) -> Bool {
         result.output = session.model.frameListing(view, exact: exact)
+        result.carriesWholeState = true
         return false
     }
 }
@@ -65,7 +66,9 @@ struct ListConstraints: SessionAction {
     }
 
     func run(in session: Session, result: inout CommandResult) throws(ShellError) -> Bool {
-        result.output = session.model.constraintListing(view)
+        let rows = session.model.constraintRows(view)
+        result.output = session.model.constraintListing(rows, view: view)
+        result.constraintRows = rows
         return false
     }
 }

@@ -69,22 +69,26 @@ struct ShowNames: SessionAction {
         result.output = ["  " + "name".padded(to: width) + (fromFile ? "  in the file" : "  in the log")]
             + live.map { "  " + $0.name.padded(to: width) + "  " + LogConstraintOrigin.shown($0.text) }
         result.names = live.map { entry in
-            let (id, className) = originParts(entry.text)
-            return (entry.name, id, className)
+            let shown = LogConstraintOrigin.shown(entry.text)
+            let parts = originParts(shown)
+            return ImportedName(name: entry.name, id: parts.id, className: parts.className, origin: shown, location: parts.location)
         }
         return false
     }
 }
 
-/// The id and class in an origin's text: `Class:id` (logs and IB files), or only `Class`
-/// (code); a title or identifier after a space is not part of the id.
-func originParts(_ text: String) -> (id: String, className: String) {
-    // A title or identifier after a space is not part of the id; SnapKit's `@File.swift#88` is
-    // where the app made the constraint, not part of the address.
+/// The id, class and location in an origin's text: `Class:id` (logs and IB files), or only
+/// `Class` (code); a title or identifier after a space is not part of the id; SnapKit's
+/// `@File.swift#88` is where the app made the constraint, not part of the address.
+func originParts(_ text: String) -> (id: String, className: String, location: String?) {
     var head = text.split(separator: " ", maxSplits: 1).first.map(String.init) ?? text
-    if let at = head.firstIndex(of: "@") { head = String(head[..<at]) }
-    guard let colon = head.firstIndex(of: ":") else { return ("", head) }
-    return (String(head[head.index(after: colon)...]), String(head[..<colon]))
+    var location: String?
+    if let at = head.firstIndex(of: "@") {
+        location = String(head[head.index(after: at)...])
+        head = String(head[..<at])
+    }
+    guard let colon = head.firstIndex(of: ":") else { return ("", head, location) }
+    return (String(head[head.index(after: colon)...]), String(head[..<colon]), location)
 }
 
 extension Session {

@@ -150,7 +150,7 @@ struct ShowHelp: SessionAction {
 
     func run(in session: Session, result: inout CommandResult) throws(ShellError) -> Bool {
         if let topic, Help.lessonTopics.contains(topic) {
-            result.output = Help.lessons(in: session.lessons)
+            result.picture = Help.lessons(in: session.lessons)
         } else {
             result.output = try Help.text(topic)
         }

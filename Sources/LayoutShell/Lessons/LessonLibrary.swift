@@ -1,11 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
 import LayoutReport
-#endif
 
 /// The lessons in one directory: every `NN-topic.lal` file in it, in number order. The
 /// executable decides which directory (README, "Lessons"); `help lessons` and
@@ -72,17 +65,8 @@ public struct LessonLibrary: Sendable {
         return "; the lessons are \(first) to \(last) (help lessons lists them)"
     }
 
-    /// The names of the entries of a directory (none when it cannot be read).
+    /// The names of the entries of a directory, without hidden ones (none when it cannot be read).
     private static func names(in directory: String) -> [String] {
-        guard let handle = opendir(directory) else { return [] }
-        defer { closedir(handle) }
-        var names: [String] = []
-        while let entry = readdir(handle) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-            }
-            if !name.hasPrefix(".") { names.append(name) }
-        }
-        return names
+        Directory.names(in: directory).filter { !$0.hasPrefix(".") }
     }
 }

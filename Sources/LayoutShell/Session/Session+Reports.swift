@@ -84,8 +84,9 @@ extension Session {
     /// `--final`'s one report: the lines the replay rejected, and the whole layout as it
     /// stands (frames, broken constraints, ambiguity), not what the last command
     /// added. Not ok when a line was rejected; its `error` is then the first one.
-    public func finalReport(lineNumber: Int, rejected: [RejectedLine]) -> CommandResult {
+    public func finalReport(lineNumber: Int, source: String? = nil, rejected: [RejectedLine]) -> CommandResult {
         var result = currentState(lineNumber: lineNumber)
+        result.sourceFile = source
         result.rejected = rejected
         if let first = rejected.first {
             result.ok = false
@@ -97,8 +98,10 @@ extension Session {
     /// Frames, broken constraints and ambiguity: the state part of every report.
     func fillState(_ result: inout CommandResult, mutated: Bool) {
         var changed: [(name: String, frame: Frame)] = []
+        var delta: StateDelta?
         if mutated || reportState.needsReload {
             changed = reportState.update(from: model)
+            delta = reportState.delta
         }
         result.frames = result.exercisedFrames ?? reportState.frames
         result.exactFrames = reportState.exactFrames
@@ -123,6 +126,14 @@ extension Session {
             let explained = Dictionary(result.explainedAmbiguity.map { ($0.view, $0) }, uniquingKeysWith: { a, _ in a })
             fillNews(&result, explained: explained)
         }
+        // JSON's per-input object: after `exercise`, an input that changed nothing still puts
+        // the solver's layout back in front of the reader.
+        let backFromExercise = !mutated && exercisedShown != nil && result.exercisedFrames == nil
+        if delta != nil || result.exercisedFrames != nil || backFromExercise {
+            var carried = delta ?? StateDelta()
+            carried.frames = result.exercisedFrames ?? (backFromExercise ? reportState.frames : changed)
+            result.stateDelta = carried
+        }
         fillNesting(&result)
         // Any report that shows the solver's layout is the last the reader saw.
         if result.exercisedFrames == nil { exercisedShown = nil }
@@ -132,6 +143,7 @@ extension Session {
     /// `frameLinesCap` views, else the changed ones), so that it indents them by nesting.
     func fillNesting(_ result: inout CommandResult) {
         let shown = result.frames.count <= CommandResult.frameLinesCap ? result.frames : result.changedFrameList
-        for (name, _) in shown { result.nesting[name] = (model.outlineKey(of: name), model.level(of: name)) }
+        let keys = model.outlineKeys(of: shown.lazy.map(\.0))
+        for (name, _) in shown { result.nesting[name] = (keys[name] ?? [], model.level(of: name)) }
     }
 }

@@ -272,6 +272,33 @@ public enum TextFile {
     }
 }
 
+/// Listing a directory, the one way LayoutLab does it (lessons, file-name completion): the C
+/// library's `dirent` differs between Linux and macOS (`d_name` holds 256 bytes on one, 1 024
+/// on the other), so it is read in this one place.
+public enum Directory {
+    /// The names in `path` (without `.` and `..`), in the order the system gives them; empty
+    /// when the directory cannot be read.
+    public static func names(in path: String) -> [String] {
+        guard let handle = opendir(path) else { return [] }
+        defer { closedir(handle) }
+        var names: [String] = []
+        while let entry = readdir(handle) {
+            // A name is at most NAME_MAX (255) bytes and a NUL on both systems.
+            let name = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// True when `path` is a directory (a symbolic link to one counts).
+    public static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+    }
+}
+
 // `read` and `write` are the C functions; inside `TextFile` the names are its own.
 private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
     read(fd, buffer, count)

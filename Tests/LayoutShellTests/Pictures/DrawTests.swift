@@ -114,11 +114,15 @@ import ShellTestSupport
             // neg.width == -30 is a conflict (no size is negative): neg is 0 wide.
             #expect(notes.contains("zero width or height, drawn as a line or a dot: spacer, dot, neg"))
         }
-        // The zero-width view is one vertical line (from ╷ to ╵) with its name beside it; the
-        // zero-size one is a dot.
+        // The zero-width view is one vertical line (from ╷ to ╵), the zero-size one a dot:
+        // neither has room for its name inside, so both are named under the picture, never
+        // beside the mark (outside their box).
         let wide = Self.draw(session, width: 80)
-        #expect(wide[3].contains("╷spacer") && wide[4].contains("│"))
-        #expect(wide.contains { $0.contains("·dot") })
+        #expect(wide[3].contains("╷") && wide[4].contains("│"))
+        #expect(wide.contains { $0.contains("·") })
+        #expect(!wide.contains { $0.contains("spacer") && $0.hasPrefix("  ") })
+        #expect(!wide.contains { $0.contains("dot") && $0.hasPrefix("  ") })
+        #expect(wide.contains { $0.hasPrefix("too small to label at this width: spacer, dot") })
         // A view partly outside is cut at the edge and named.
         #expect(session.execute("offLeft.constant = -20").ok)
         #expect(Self.draw(session, width: 80).contains("outside root, clipped: off (partly)"))

@@ -39,6 +39,21 @@ import ShellTestSupport
         sv.contentLayoutGuide.height == 100
         fit a
         undo
+        constraints
+        import Tests/ConsoleLogTests/Fixtures/06-unstoppable-wallet-1731.log
+        names
+        reset
+        paste
+        let a = UIView()
+        view.addSubview(a)
+        a.topAnchor.constraint(equalTo: view.topAnchor).isActive = true
+        a.widthAnchor.constraint(equalTo: b.frobAnchor).isActive = true
+
+
+        view bubble
+        view message in bubble text 600x20
+        H:|-[bubble]-|
+        H:|-[message]-|
         """
 
     /// Every object key under `value`, as dotted paths; the members of `frames`,
@@ -48,7 +63,7 @@ import ShellTestSupport
         case .array(let items):
             return items.reduce(into: []) { $0.formUnion(keyPaths($1, path)) }
         case .object(let members):
-            let byName = ["frames", "frames_exact", "ambiguous", "content_sizes"].contains { path.hasSuffix($0) }
+                let byName = ["frames", "frames_exact", "ambiguous", "content_sizes", "text"].contains { path == $0 }
             return members.reduce(into: []) { paths, member in
                 let key = byName ? "*" : member.key
                 let here = path.isEmpty ? key : path + "." + key
@@ -60,36 +75,82 @@ import ShellTestSupport
         }
     }
 
-    @Test func everyKeyIsDocumented() throws {
+    /// The key paths docs/json.md's tables document: the first cell of each row, in backticks
+    /// (`broken.id`; `*` stands for a view's name).
+    static func documentedPaths() throws -> Set<String> {
+        let document = try String(contentsOf: URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs/json.md"), encoding: .utf8)
+        var paths: Set<String> = []
+        for line in document.split(separator: "\n") where line.hasPrefix("| `") {
+            let cell = line.dropFirst(3).prefix { $0 != "`" }
+            paths.insert(String(cell))
+        }
+        return paths
+    }
+
+    /// Every object the script's lines make as `--json` prints them (per-input objects, the
+    /// first whole), as `--json --full` prints them, and `--final`'s.
+    static func emittedObjects() throws -> [JSONValue] {
         let session = Session()
+        session.directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().path
         var results = run(session, Self.script)
         // `--final`'s one object, with its `rejected` list.
         let rejected = results.enumerated().compactMap { index, result in
             result.error.map { RejectedLine(source: "s.lal", line: index + 1, input: result.input, error: $0) }
         }
-        results.append(session.finalReport(lineNumber: results.count, rejected: rejected))
+        results.append(session.finalReport(lineNumber: results.count, source: "s.lal", rejected: rejected))
+        return results.flatMap { [$0.json(whole: false), $0.json(whole: true)].compactMap { $0 } }
+    }
+
+    @Test func everyKeyIsDocumented() throws {
+        let objects = try Self.emittedObjects()
         var paths: Set<String> = []
-        for result in results {
-            let json = try #require(result.json)
+        for json in objects {
             // Version first, an integer, in every top-level object.
             #expect(json.keys.first == "version" && json["version"] == .integer(1))
             paths.formUnion(Self.keyPaths(json))
         }
-        let document = try String(contentsOf: URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("docs/json.md"), encoding: .utf8)
-        let section = try #require(document.range(of: "\n## Keys\n").map { document[$0.lowerBound...] })
-        let keys = Set(paths.map { $0.split(separator: ".").last.map(String.init)! }).subtracting(["*"])
         // Enough of the schema came up for the walk to mean something.
-        #expect(keys.isSuperset(of: ["rejected", "frames_exact", "guides", "explanation", "held_back_by", "shortfall", "tight", "note", "output", "content_sizes", "fit"]))
-        for key in keys.sorted() {
-            #expect(section.contains("`\(key)`") || section.contains("\"\(key)\""), "JSON key \(key) is not in docs/json.md")
+        #expect(paths.isSuperset(of: ["rejected", "frames_exact", "guides", "explanation", "explanation.held_back_by", "output",
+                                      "content_sizes", "fit", "full", "unbroken", "unambiguous", "file", "constraints.state",
+                                      "names.location", "import.skipped.reason", "text.*.lines"]))
+        let documented = try Self.documentedPaths()
+        for path in paths.sorted() {
+            #expect(documented.contains(path), "JSON key \(path) is not in docs/json.md's tables")
         }
-        #expect(!section.contains("`warnings`"))
+        // And nothing documented that the program never prints (a key that went away).
+        #expect(!documented.contains("warnings"))
+    }
+
+    /// A pasted line the importer left out is data: its line in the paste, its text, why.
+    @Test func skippedLinesAreData() throws {
+        let imports = try Self.emittedObjects().compactMap { $0["import"] }
+        let pasted = try #require(imports.first { $0["file"] == .null })
+        #expect(pasted["kind"] == .string("Swift layout code"))
+        #expect(pasted["skipped"] == .array([.object([
+            JSONMember("line", .integer(4)),
+            JSONMember("text", .string("a.widthAnchor.constraint(equalTo: b.frobAnchor).isActive = true")),
+            JSONMember("reason", .string("skipped")),
+        ])]))
+        // The log's import names its file and counts its commands.
+        let log = try #require(imports.first { $0["file"] != .null })
+        #expect(log["file"] == .string("Tests/ConsoleLogTests/Fixtures/06-unstoppable-wallet-1731.log"))
+        guard case .integer(let commands)? = log["commands"] else { Issue.record("no commands count"); return }
+        #expect(commands > 0)
+    }
+
+    /// `names` stays a list of `{"name", "id", "class"}`: tools outside read it.
+    @Test func namesKeepTheirThreeKeys() throws {
+        let names = try #require(try Self.emittedObjects().compactMap { $0["names"] }.first)
+        guard case .array(let items) = names else { Issue.record("names is not an array"); return }
+        #expect(!items.isEmpty)
+        for item in items { #expect(Array(item.keys.prefix(3)) == ["name", "id", "class"]) }
     }
 
     @Test func parsesAsJSON() throws {
-        for result in run(Session(), Self.script) {
+        for result in run(Session(), Self.script) where !result.isSilent {
             let text = result.renderJSON()
             let object = try jsonObject(text)
             #expect(object["version"] as? Int == 1)

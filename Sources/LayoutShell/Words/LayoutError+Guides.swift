@@ -2,8 +2,8 @@ import LayoutModel
 import LayoutVocabulary
 import LayoutReport
 
-// The words of layout guides, devices and pixels: refusals, and how guides and devices read in
-// listings.
+// The words of layout guides, devices and pixels: the refusals (how a device reads in the
+// `device` listing is in Device+Words.swift).
 
 extension LayoutError {
     /// The refusals about guides, the safe area, devices and the scale.
@@ -40,13 +40,5 @@ extension LayoutError {
         default:
             (message, hint)
         }
-    }
-}
-
-extension Device {
-    /// One line of the `device` listing.
-    var listingLine: String {
-        let portrait = "\(formatNumber(width))x\(formatNumber(height))"
-        return "\(name.padding(16)) \(portrait.padding(10)) @\(formatNumber(scale))x  safe area \(portraitSafeArea) / landscape \(landscapeSafeArea)  (\(title))"
     }
 }

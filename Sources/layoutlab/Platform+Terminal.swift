@@ -34,6 +34,17 @@ enum Terminal {
         return 80
     }
 
+    /// The terminal's rows, for pictures that should fit the screen: the window's when stdout
+    /// or stdin is a terminal, else `$LINES`, else nil (a pipe has no height).
+    static var height: Int? {
+        var size = winsize()
+        for descriptor in [STDOUT_FILENO, STDIN_FILENO] where ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0 && size.ws_row > 0 {
+            return Int(size.ws_row)
+        }
+        if let lines = environment("LINES"), let n = Int(lines), n > 0 { return n }
+        return nil
+    }
+
     /// Colour only on a terminal, and never when `NO_COLOR` is set (to any
     /// value, even empty: README, "The interactive shell": "never with `NO_COLOR` set").
     static var colorEnabled: Bool {
