@@ -50,7 +50,7 @@ let package = Package(
         .target(name: "LayoutReport", dependencies: ["LayoutVocabulary", "LayoutModel"]),
         // `draw` and `svg`: the layout as a terminal picture or an SVG document, from the model.
         .target(name: "LayoutPictures", dependencies: ["LayoutVocabulary", "LayoutModel", "LayoutReport"]),
-        .target(name: "LayoutShell", dependencies: ["LayoutVocabulary", "LayoutModel", "VisualFormat", "ConsoleLog", "LayoutCode", "LayoutImport", "InterfaceBuilder", "LayoutReport", "LayoutPictures"]),
+        .target(name: "LayoutShell", dependencies: ["UndoTrail", "LayoutVocabulary", "LayoutModel", "VisualFormat", "ConsoleLog", "LayoutCode", "LayoutImport", "InterfaceBuilder", "LayoutReport", "LayoutPictures"]),
         // libedit: on Linux through pkg-config (Debian's libedit-dev); macOS has it in the SDK
         // (histedit.h, libedit.tbd) and no pkg-config, where SwiftPM only warns that the .pc
         // file is missing and builds with the SDK's.

@@ -1,0 +1,116 @@
+public import LayoutVocabulary
+public import UndoTrail
+internal import Cassowary
+
+/// Undo: the model's one way back is the trail (`UndoTrail`). Every undoable stored property is
+/// a trailed container (or `scalars`, saved whole per step), and the solver trails itself, so a
+/// step opened with `beginStep` is taken back exactly by `rollBackStep`, at the cost of what the
+/// step wrote. `LayoutModelTrailTests` walks the stored properties and fails on one that is
+/// neither trailed nor listed as outside undo, so a new field cannot be missed.
+extension LayoutModel: TrailRecording {
+    /// Opens an undo step: from now on every write of the model (and its solver) can be taken
+    /// back by `rollBackStep`. Steps stack.
+    /// - Complexity: O(1) per container (a few dozen), never the size of the layout.
+    public func beginStep() {
+        solver.beginStep()
+        forEachTrail(BeginStep())
+    }
+
+    /// Takes the newest step back: the model is again exactly as it was when the step opened.
+    /// The next `takeResultChanges` lists the views whose values moved back and the constraints
+    /// the step touched, so a report after an undo costs what the step changed.
+    /// - Precondition: a step is open (`openSteps > 0`).
+    /// - Complexity: the writes the step made.
+    public func rollBackStep() {
+        changedConstraintIDs.formUnion(constraints.idsWrittenInNewestStep())
+        solver.rollBackStep()
+        forEachTrail(RollBackStep())
+        events = []
+    }
+
+    /// Forgets all but the newest `depth` steps: their changes stay, but can no longer be
+    /// taken back (what bounds the trail's memory).
+    public func forgetSteps(keepingNewest depth: Int) {
+        guard solver.openSteps > depth else { return }
+        solver.forgetSteps(keepingNewest: depth)
+        forEachTrail(ForgetSteps(depth: depth))
+    }
+
+    /// How many steps can still be rolled back.
+    public var openSteps: Int { solver.openSteps }
+
+    /// The ids of the constraints the newest step added, removed or changed (a superset), for
+    /// a report of what rolling it back changes: read it before `rollBackStep`.
+    public func constraintIDsWrittenInNewestStep() -> Set<String> {
+        constraints.idsWrittenInNewestStep()
+    }
+
+    /// Runs `body` on every trailed stored property: the one list of them (the test that walks
+    /// the stored properties checks that none is missing here).
+    /// (A visitor, not a closure over `any TrailRecording`: boxing a container would share its
+    /// storage with the box, and the first write would copy all of it.)
+    private func forEachTrail(_ visitor: some TrailVisitor) {
+        func visit<T: TrailRecording>(_ trail: inout T) { visitor.visit(&trail) }
+        visit(&views)
+        visit(&viewList)
+        visit(&constraints)
+        visit(&constraintList)
+        visit(&guideNames)
+        visit(&names)
+        visit(&scalars)
+        visit(&touching)
+        visit(&brokenRequired)
+        visit(&variableOwners)
+        visit(&constraintsByVariable)
+        visit(&bySolverID)
+        visit(&sizeFloors)
+        visit(&textViewNames)
+        visit(&stacks)
+        visit(&arrangedIn)
+        visit(&autoresizing)
+        visit(&cells)
+        visit(&scrollViews)
+    }
+}
+
+extension TrailedArray {
+    /// Removes the elements that match, keeping the others in order: each moved element is a
+    /// recorded write, and the dropped tail recorded removals.
+    /// - Complexity: O(count).
+    mutating func removeAll(where shouldRemove: (Element) -> Bool) {
+        var kept = 0
+        for index in 0..<count {
+            let element = elements[index]
+            if shouldRemove(element) { continue }
+            if kept != index { self[kept] = element }
+            kept += 1
+        }
+        removeLast(count - kept)
+    }
+
+    /// Makes the contents `new`, recording each index written.
+    /// - Complexity: O(count + new.count).
+    mutating func replaceAll(with new: [Element]) {
+        if count > new.count { removeLast(count - new.count) }
+        for index in 0..<count { self[index] = new[index] }
+        append(contentsOf: new[count...])
+    }
+}
+
+/// One operation on every trailed container of an owner (`LayoutModel.forEachTrail`).
+protocol TrailVisitor {
+    func visit<T: TrailRecording>(_ trail: inout T)
+}
+
+private struct BeginStep: TrailVisitor {
+    func visit<T: TrailRecording>(_ trail: inout T) { trail.beginStep() }
+}
+
+private struct RollBackStep: TrailVisitor {
+    func visit<T: TrailRecording>(_ trail: inout T) { trail.rollBackStep() }
+}
+
+private struct ForgetSteps: TrailVisitor {
+    let depth: Int
+    func visit<T: TrailRecording>(_ trail: inout T) { trail.forgetSteps(keepingNewest: depth) }
+}
