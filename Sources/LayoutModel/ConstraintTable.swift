@@ -231,3 +231,11 @@ struct SolverConstraintNames: TrailRecording {
     mutating func rollBackStep() { names.rollBackStep() }
     mutating func forgetSteps(keepingNewest depth: Int) { names.forgetSteps(keepingNewest: depth) }
 }
+
+// The table reflects as its contents, without its journal: two tables in the same state dump
+// alike whatever their histories (as the trailed containers do).
+extension ConstraintTable: CustomReflectable {
+    public var customMirror: Mirror {
+        Mirror(self, children: ["pages": pages, "numbered": numbered, "named": named, "freeSlots": freeSlots, "count": count])
+    }
+}

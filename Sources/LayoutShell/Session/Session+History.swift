@@ -33,6 +33,8 @@ extension Session {
                             _ body: () throws(ShellError) -> Result) throws(ShellError) -> Result {
         state.beginStep()
         if fillsFreshState && !state.settings.changed { resetState() }
+        // Set first: a `reset` in the step then leaves a fresh state, as it should.
+        state.settings.changed = true
         let value: Result
         do {
             value = try body()
@@ -43,7 +45,6 @@ extension Session {
             _ = model.takeEvents()
             throw error
         }
-        state.settings.changed = true
         recordStep(lines(), finishedStep())
         return value
     }
@@ -94,7 +95,7 @@ extension Session {
         guard !history.isEmpty else { throw ShellError("there is nothing to undo") }
         let count = min(steps, history.count)
         guard count <= undoSteps.count else {
-            throw ShellError("cannot undo \(counted(count, "step")): only the last \(counted(undoSteps.count, "step")) can be taken back",
+            throw ShellError("cannot undo \(counted(count, "step")): \(undoSteps.isEmpty ? "no older step" : "only \(undoSteps.count) more") can be taken back",
                              hint: "undo keeps the latest \(Self.keptSteps) steps")
         }
         let undoneLines = Array(history.suffix(count))
