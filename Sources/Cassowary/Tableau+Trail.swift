@@ -103,13 +103,17 @@ struct SolverTrail {
         useNewestStep()
     }
 
-    /// Takes the newest step off, with its entries newest first, for its owner to undo.
-    mutating func takeNewestStep() -> (step: Step, entries: ArraySlice<Entry>) {
+    /// Takes the newest step off; its entries are then taken one by one, newest first
+    /// (`popEntry`), in place (a slice of them would share the buffer and copy every step's).
+    mutating func takeNewestStep() -> Step {
         let step = steps.removeLast()
-        let taken = entries[step.start...]
-        entries.removeLast(entries.count - step.start)
         useNewestStep()
-        return (step, taken)
+        return step
+    }
+
+    /// The newest entry of the step that started at `start`, taken off; nil when none is left.
+    mutating func popEntry(above start: Int) -> Entry? {
+        entries.count > start ? entries.removeLast() : nil
     }
 
     /// Forgets all but the newest `depth` steps: their writes stay, and can no longer be taken
@@ -270,12 +274,12 @@ extension Tableau {
     ///
     /// - Complexity: the entries the step recorded, plus the symbols they name.
     mutating func rollBackStep(constraints: inout [SolverConstraint?]) -> SolverTrail.Step {
-        let (step, entries) = trail.takeNewestStep()
+        let step = trail.takeNewestStep()
         // Symbols whose row, basic status or value may have changed back, and those whose
         // objective coefficient did (their reduced cost).
         var touched: [Symbol] = []
         var costs: [Symbol] = []
-        for entry in entries.reversed() {
+        while let entry = trail.popEntry(above: step.start) {
             switch entry {
             case .row(let slot, let old):
                 touched.append(basics[slot.index])

@@ -280,3 +280,39 @@ import Testing
         #expect(solver.constraintCount == 2)
     }
 }
+
+/// The trail's memory: what the kept steps wrote, never more than twice that (the forgotten
+/// steps' entries are cut off in bulk), and nothing once every step is forgotten.
+@Suite struct SolverTrailMemoryTests {
+    @Test func theTrailHoldsOnlyWhatTheKeptStepsWrote() throws {
+        let solver = Solver()
+        var previous = solver.makeVariable()
+        try solver.addConstraint(Expression([Term(previous)]), .equal, .required)
+        var stepEntries: [Int] = []
+        // A chain grown one link a step, with a preferred width each: every step writes about
+        // as much as the one before, so 200 steps would hold 200 steps' entries if nothing
+        // were forgotten.
+        for _ in 0..<200 {
+            solver.beginStep()
+            solver.forgetSteps(keepingNewest: 3)
+            let before = solver.tableau.trail.entries.count
+            let width = solver.makeVariable(), next = solver.makeVariable()
+            try solver.addConstraint(Expression([Term(next), Term(previous, -1), Term(width, -1)], constant: -8), .equal, .required)
+            try solver.addConstraint(Expression([Term(width)], constant: -20), .greaterThanOrEqual, .required)
+            try solver.addConstraint(Expression([Term(width)], constant: -100), .equal, .optional(1))
+            // And a change to an older part, which must be recorded.
+            try solver.addConstraint(Expression([Term(next)], constant: -50_000), .lessThanOrEqual, .optional(2))
+            stepEntries.append(solver.tableau.trail.entries.count - before)
+            previous = next
+        }
+        #expect(solver.openSteps == 3)
+        let largest = stepEntries.max()!
+        #expect(largest > 0)
+        #expect(solver.tableau.trail.entries.count <= 2 * 3 * largest,
+                "\(solver.tableau.trail.entries.count) entries kept for 3 steps of at most \(largest)")
+        solver.forgetSteps(keepingNewest: 0)
+        #expect(solver.openSteps == 0)
+        #expect(solver.tableau.trail.entries.isEmpty)
+        #expect(solver.tableau.trail.steps.isEmpty)
+    }
+}
