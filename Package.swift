@@ -26,9 +26,10 @@ let package = Package(
     ],
     targets: [
         // The undo trail: containers that record what a step overwrites, so that it can be
-        // taken back exactly (the solver's tableau and the model's tables are built of them).
+        // taken back exactly (the model's tables; the solver keeps its own journal beside plain
+        // arrays, Tableau+Trail.swift, so it does not depend on this).
         .target(name: "UndoTrail"),
-        .target(name: "Cassowary", dependencies: ["UndoTrail"]),
+        .target(name: "Cassowary"),
         // The plain words of a constraint (attributes, relations, priorities, specs): what
         // parsers and importers produce, without the engine that solves them.
         .target(name: "LayoutVocabulary"),

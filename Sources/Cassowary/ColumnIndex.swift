@@ -1,4 +1,3 @@
-internal import UndoTrail
 /// For each symbol, the slots of the rows that hold it, so that a pivot or a substitution visits
 /// only those rows instead of the whole tableau.
 ///
@@ -8,14 +7,14 @@ internal import UndoTrail
 /// columns. A column may therefore list stale slots, but never misses a row that holds the symbol.
 struct ColumnIndex {
     /// For each symbol, its column (in no particular order, possibly with stale entries).
-    private(set) var lists = TrailedArray<[Slot]>()
+    private(set) var lists: [[Slot]] = []
     /// For each symbol, the length at which its column is next compacted: four times its live
     /// length at the last compaction plus 256. Without a limit a drag, merging one long row in
     /// and out of the same few rows step after step, grew every column without end. A tighter
     /// limit (2× + 16) cost a drag-deep step 40% more: every stale entry is checked once by
     /// compaction anyway, and a generous limit lets most columns be emptied by substitution
     /// first, for free.
-    private var limits = TrailedArray<Int32>()
+    private var limits: [Int32] = []
     /// Marks on slots, for compacting columns without a set.
     private var slotMarks: [UInt32] = []
     private var slotMark: UInt32 = 0
@@ -33,7 +32,8 @@ struct ColumnIndex {
     /// Notes that the row in `slot` now holds `symbol`. Returns whether the column outgrew its
     /// limit and is to be compacted.
     @inline(__always)
-    mutating func append(_ slot: Slot, to symbol: Symbol) -> Bool {
+    mutating func append(_ slot: Slot, to symbol: Symbol, trail: inout SolverTrail) -> Bool {
+        if trail.isRecording && Int(symbol) < trail.symbolCount { trail.record(.columnAppended(symbol)) }
         lists[Int(symbol)].append(slot)
         return lists[Int(symbol)].count > limits[Int(symbol)]
     }
@@ -44,22 +44,24 @@ struct ColumnIndex {
     /// on it later. Long columns stay lazy. Returns whether some column of `added` outgrew its
     /// limit (see `compactOverfull`).
     @inline(__always)
-    mutating func update(_ slot: Slot, added: UnsafeBufferPointer<Symbol>, removed: UnsafeBufferPointer<Symbol>) -> Bool {
+    mutating func update(_ slot: Slot, added: UnsafeBufferPointer<Symbol>, removed: UnsafeBufferPointer<Symbol>,
+                         trail: inout SolverTrail) -> Bool {
         var overfull = false
+        // Entries of the symbols that existed before the open step, if any, are recorded.
+        let recordedBelow = trail.isRecording ? trail.symbolCount : 0
         limits.withUnsafeBufferPointer { limits in
-            // Every column written below has its old value recorded first.
-            for symbol in removed where lists[Int(symbol)].count <= exactColumnLength { lists.willWrite(Int(symbol)) }
-            for symbol in added { lists.willWrite(Int(symbol)) }
-            lists.withUnsafeMutableBufferPointerAfterRecording { columns in
+            lists.withUnsafeMutableBufferPointer { columns in
                 for symbol in removed where columns[Int(symbol)].count <= exactColumnLength {
                     let column = Int(symbol), last = columns[column].count - 1
                     var index = last
                     while index >= 0 && columns[column][index] != slot { index -= 1 }
                     if index < 0 { continue }
+                    if column < recordedBelow { trail.record(.columnEntryRemoved(symbol, index: Int32(index), slot)) }
                     columns[column][index] = columns[column][last]
                     columns[column].removeLast()
                 }
                 for symbol in added {
+                    if Int(symbol) < recordedBelow { trail.record(.columnAppended(symbol)) }
                     columns[Int(symbol)].append(slot)
                     if columns[Int(symbol)].count > limits[Int(symbol)] { overfull = true }
                 }
@@ -69,15 +71,15 @@ struct ColumnIndex {
     }
 
     /// Compacts the columns of `symbols` that are over their limit.
-    mutating func compactOverfull(_ symbols: UnsafeBufferPointer<Symbol>, rows: TrailedArray<Row>, basics: TrailedArray<Symbol>) {
+    mutating func compactOverfull(_ symbols: UnsafeBufferPointer<Symbol>, rows: [Row], basics: [Symbol], trail: inout SolverTrail) {
         for symbol in symbols where lists[Int(symbol)].count > limits[Int(symbol)] {
-            compact(symbol, rows: rows, basics: basics)
+            compact(symbol, rows: rows, basics: basics, trail: &trail)
         }
     }
 
     /// Drops stale and repeated entries, so that the column lists each row holding `symbol`
     /// exactly once.
-    mutating func compact(_ symbol: Symbol, rows: TrailedArray<Row>, basics: TrailedArray<Symbol>) {
+    mutating func compact(_ symbol: Symbol, rows: [Row], basics: [Symbol], trail: inout SolverTrail) {
         let column = Int(symbol)
         if lists[column].isEmpty { return }
         slotMark &+= 1
@@ -88,23 +90,38 @@ struct ColumnIndex {
         if slotMarks.count < rows.count {
             slotMarks.append(contentsOf: repeatElement(0, count: rows.count - slotMarks.count))
         }
+        // Until the first entry is dropped the column is unchanged; an open step records it then.
+        var recorded = !trail.isRecording || column >= trail.symbolCount
         var kept = 0
         for index in lists[column].indices {
             let slot = lists[column][index]
             guard basics[slot.index] != noSymbol, slotMarks[slot.index] != slotMark,
-                  rows[slot.index].contains(symbol) else { continue }
+                  rows[slot.index].contains(symbol) else {
+                if !recorded {
+                    trail.record(.column(symbol, lists[column]))
+                    recorded = true
+                }
+                continue
+            }
             slotMarks[slot.index] = slotMark
-            lists[column][kept] = slot
+            if kept != index { lists[column][kept] = slot }
             kept += 1
         }
         lists[column].removeLast(lists[column].count - kept)
-        limits[column] = 4 * Int32(kept) + minimumColumnLimit
+        let limit = 4 * Int32(kept) + minimumColumnLimit
+        if limit != limits[column] {
+            if trail.isRecording && column < trail.symbolCount { trail.record(.columnLimit(symbol, limits[column])) }
+            limits[column] = limit
+        }
     }
 
     /// Takes `symbol`'s column out, leaving it empty (for a substitution that visits every row
     /// once and empties the column as it goes).
     @inline(__always)
-    mutating func take(_ symbol: Symbol) -> [Slot] {
+    mutating func take(_ symbol: Symbol, trail: inout SolverTrail) -> [Slot] {
+        if trail.isRecording && Int(symbol) < trail.symbolCount && !lists[Int(symbol)].isEmpty {
+            trail.record(.column(symbol, lists[Int(symbol)]))
+        }
         var slots: [Slot] = []
         swap(&slots, &lists[Int(symbol)])
         return slots
@@ -123,17 +140,31 @@ private let minimumColumnLimit: Int32 = 256
 /// Columns up to this length lose a row's entry as soon as the row loses the symbol.
 private let exactColumnLength = 16
 
-extension ColumnIndex: TrailRecording {
-    mutating func beginStep() {
-        lists.beginStep()
-        limits.beginStep()
+extension ColumnIndex {
+    mutating func undo(_ entry: SolverTrail.Entry) {
+        switch entry {
+        case .columnAppended(let symbol):
+            lists[Int(symbol)].removeLast()
+        case .columnEntryRemoved(let symbol, let index, let slot):
+            let column = Int(symbol), index = Int(index)
+            if index == lists[column].count {
+                lists[column].append(slot)
+            } else {
+                lists[column].append(lists[column][index])
+                lists[column][index] = slot
+            }
+        case .column(let symbol, let old):
+            lists[Int(symbol)] = old
+        case .columnLimit(let symbol, let old):
+            limits[Int(symbol)] = old
+        default:
+            preconditionFailure("not a column entry")
+        }
     }
-    mutating func rollBackStep() {
-        lists.rollBackStep()
-        limits.rollBackStep()
-    }
-    mutating func forgetSteps(keepingNewest depth: Int) {
-        lists.forgetSteps(keepingNewest: depth)
-        limits.forgetSteps(keepingNewest: depth)
+
+    /// Forgets the columns of symbols from `count` on (taken back with a step).
+    mutating func dropSymbols(from count: Int) {
+        lists.removeLast(lists.count - count)
+        limits.removeLast(limits.count - count)
     }
 }

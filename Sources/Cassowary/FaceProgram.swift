@@ -1,4 +1,3 @@
-internal import UndoTrail
 /// A linear program over the optimal face, for the queries that explain ambiguity and move
 /// along it (OptimalFace.swift).
 ///
@@ -172,8 +171,7 @@ struct FaceProgram {
             let local = localSymbol(symbol)
             if local != noSymbol { objective.add(local, -weights[symbol]!) }
         }
-        program.objectives.levels = TrailedNestedArray()
-        program.objectives.levels.insert(level, at: 0)
+        program.objectives.levels = [level]
         program.addRowToObjective(objective)
         var ray: [Symbol: Double]?
         var pivots = 0
@@ -224,7 +222,7 @@ extension Tableau {
 
     /// Adds `row` (in nonbasic symbols) to the only objective, noting the candidates.
     mutating func addRowToObjective(_ row: Row) {
-        objectives.levels[0].row.add(row, times: 1)
+        addToObjective(0, row, times: 1)
         noteObjectiveChange(row.symbols)
     }
 }

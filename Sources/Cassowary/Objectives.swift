@@ -1,10 +1,9 @@
-internal import UndoTrail
 /// What the simplex minimizes: one objective per optional strength, the phase-one objective while
 /// a constraint is being added, and the symbols whose reduced costs may have turned negative.
 struct Objectives {
     /// One objective per optional strength, highest first: strict priorities are a lexicographic
     /// objective, so each strength keeps a row of its own instead of a weight in one sum.
-    var levels = TrailedNestedArray<ObjectiveLevel>()
+    var levels: [ObjectiveLevel] = []
     /// The artificial variable while a constraint is being added in phase one, else `noSymbol`.
     /// Its row is the phase-one objective: keeping a second copy of that (often long) row up to
     /// date doubled the cost of every phase-one pivot.
@@ -16,20 +15,21 @@ struct Objectives {
     /// Each symbol at most once (`isCandidate` marks the members): a drag's dual pivots add a
     /// long row's symbols at every pivot and never run `optimize`, so a list with repeats grew
     /// without end.
-    private(set) var candidates = TrailedArray<Symbol>()
-    private var isCandidate = TrailedArray<Bool>()
+    private(set) var candidates: [Symbol] = []
+    private var isCandidate: [Bool] = []
 
     /// Makes room for one more symbol.
     @inline(__always)
     mutating func addSymbol() { isCandidate.append(false) }
 
-    mutating func noteCandidates(_ symbols: [Symbol]) {
-        for symbol in symbols { noteCandidate(symbol) }
+    mutating func noteCandidates(_ symbols: [Symbol], trail: inout SolverTrail) {
+        for symbol in symbols { noteCandidate(symbol, trail: &trail) }
     }
 
     @inline(__always)
-    mutating func noteCandidate(_ symbol: Symbol) {
+    mutating func noteCandidate(_ symbol: Symbol, trail: inout SolverTrail) {
         if isCandidate[Int(symbol)] { return }
+        if trail.isRecording { trail.record(.candidateAdded) }
         isCandidate[Int(symbol)] = true
         candidates.append(symbol)
     }
@@ -37,7 +37,8 @@ struct Objectives {
     /// The lowest-id restricted candidate with a lexicographically negative reduced cost (Bland's
     /// rule), or `noSymbol`. The candidates that do not qualify are dropped; they return when
     /// their coefficients change again.
-    mutating func lowestImprovingCandidate(kinds: TrailedArray<SymbolKind>) -> Symbol {
+    mutating func lowestImprovingCandidate(kinds: [SymbolKind], trail: inout SolverTrail) -> Symbol {
+        if trail.isRecording && !candidates.isEmpty { trail.record(.candidates(candidates)) }
         candidates.sort()
         var kept = 0
         for index in candidates.indices {
@@ -54,9 +55,10 @@ struct Objectives {
     }
 
     /// Forgets every candidate (at an optimum none qualifies).
-    mutating func clearCandidates() {
+    mutating func clearCandidates(trail: inout SolverTrail) {
+        if trail.isRecording && !candidates.isEmpty { trail.record(.candidates(candidates)) }
         for symbol in candidates { isCandidate[Int(symbol)] = false }
-        candidates.removeAll()
+        candidates.removeAll(keepingCapacity: true)
     }
 
     /// The index of the objective for `priority`, made when missing.
@@ -107,51 +109,36 @@ struct Objectives {
 }
 
 /// The objective of one optional strength: the sum of the errors of its constraints.
-struct ObjectiveLevel: TrailRecording {
-    let priority: Double
+struct ObjectiveLevel {
+    var priority: Double
     var row = DenseRow()
     /// How many constraints have errors here; the level goes away with the last one.
-    var members: Int {
-        get { trailedMembers.value }
-        set { trailedMembers.value = newValue }
-    }
-    private var trailedMembers = TrailedValue(0)
+    var members = 0
     init(priority: Double) { self.priority = priority }
-
-    mutating func beginStep() {
-        row.beginStep()
-        trailedMembers.beginStep()
-    }
-    mutating func rollBackStep() {
-        row.rollBackStep()
-        trailedMembers.rollBackStep()
-    }
-    mutating func forgetSteps(keepingNewest depth: Int) {
-        row.forgetSteps(keepingNewest: depth)
-        trailedMembers.forgetSteps(keepingNewest: depth)
-    }
 }
 
-extension Objectives: TrailRecording {
-    mutating func beginStep() {
-        precondition(artificial == noSymbol, "a step begins between two calls of the solver")
-        levels.beginStep()
-        candidates.beginStep()
-        isCandidate.beginStep()
-    }
-    mutating func rollBackStep() {
-        levels.rollBackStep()
-        candidates.rollBackStep()
-        isCandidate.rollBackStep()
-    }
-    mutating func forgetSteps(keepingNewest depth: Int) {
-        levels.forgetSteps(keepingNewest: depth)
-        candidates.forgetSteps(keepingNewest: depth)
-        isCandidate.forgetSteps(keepingNewest: depth)
+extension Objectives {
+    mutating func undo(_ entry: SolverTrail.Entry) {
+        switch entry {
+        case .candidateAdded:
+            isCandidate[Int(candidates.removeLast())] = false
+        case .candidates(let old):
+            // `isCandidate` marks exactly the list's members.
+            for symbol in candidates { isCandidate[Int(symbol)] = false }
+            candidates = old
+            for symbol in candidates { isCandidate[Int(symbol)] = true }
+        default:
+            preconditionFailure("not a candidate entry")
+        }
     }
 
-    /// The symbols whose objective coefficient the newest step wrote, at any level.
-    var symbolsWrittenInNewestStep: [Symbol] {
-        levels.flatMap { $0.row.coefficients.indicesChangedInNewestStep.map { Symbol($0) } }
+    /// Forgets the symbols from `count` on (taken back with a step): their marks, and the
+    /// objective coefficients the step gave them unrecorded, up to `highest`.
+    mutating func dropSymbols(from count: Int, highestWritten highest: Symbol) {
+        isCandidate.removeLast(isCandidate.count - count)
+        guard Int(highest) >= count else { return }
+        for level in levels.indices {
+            for symbol in Symbol(count)...highest { levels[level].row.restore(symbol, 0) }
+        }
     }
 }

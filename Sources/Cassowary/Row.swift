@@ -1,4 +1,3 @@
-internal import UndoTrail
 /// A row of the tableau: `constant + Σ coefficient × symbol`, kept as a sparse vector sorted by
 /// symbol id. Sorted order makes merges linear and every scan deterministic.
 ///
@@ -101,26 +100,9 @@ struct Row {
 /// optional constraint of one strength, so they grow with the layout while the rows merged into
 /// them stay short; dense storage makes each such update cost the short row's length, not the
 /// objective's.
-struct DenseRow: TrailRecording {
-    private(set) var coefficients = TrailedArray<Double>()
-    var constant: Double {
-        get { trailedConstant.value }
-        set { trailedConstant.value = newValue }
-    }
-    private var trailedConstant = TrailedValue(0.0)
-
-    mutating func beginStep() {
-        coefficients.beginStep()
-        trailedConstant.beginStep()
-    }
-    mutating func rollBackStep() {
-        coefficients.rollBackStep()
-        trailedConstant.rollBackStep()
-    }
-    mutating func forgetSteps(keepingNewest depth: Int) {
-        coefficients.forgetSteps(keepingNewest: depth)
-        trailedConstant.forgetSteps(keepingNewest: depth)
-    }
+struct DenseRow {
+    private(set) var coefficients: [Double] = []
+    var constant: Double = 0
 
     @inline(__always)
     func coefficient(of symbol: Symbol) -> Double {
@@ -160,8 +142,7 @@ struct DenseRow: TrailRecording {
         if Int(last) >= coefficients.count {
             coefficients.append(contentsOf: repeatElement(0, count: max(Int(last) + 1, 2 * coefficients.count) - coefficients.count))
         }
-        for symbol in row.symbols { coefficients.willWrite(Int(symbol)) }
-        coefficients.withUnsafeMutableBufferPointerAfterRecording { dense in
+        coefficients.withUnsafeMutableBufferPointer { dense in
             row.symbols.withUnsafeBufferPointer { symbols in
                 row.coefficients.withUnsafeBufferPointer { values in
                     for index in 0..<symbols.count {
@@ -171,5 +152,17 @@ struct DenseRow: TrailRecording {
                 }
             }
         }
+    }
+}
+
+extension DenseRow {
+    /// Puts back a coefficient the trail recorded (a symbol past the end has none to put back).
+    mutating func restore(_ symbol: Symbol, _ coefficient: Double) {
+        if Int(symbol) < coefficients.count { coefficients[Int(symbol)] = coefficient }
+    }
+
+    /// Drops the coefficients a growth added.
+    mutating func shrink(to count: Int) {
+        coefficients.removeLast(coefficients.count - count)
     }
 }

@@ -1,4 +1,3 @@
-internal import UndoTrail
 /// An incremental solver for systems of linear equalities and inequalities with strict
 /// priorities, in the Cassowary family.
 ///
@@ -17,25 +16,14 @@ public final class Solver {
     /// of `value(of:)`, called once per variable per frame. The solver calls out to no user code,
     /// so no access to the tableau can overlap another.
     @exclusivity(unchecked) var tableau = Tableau()
-    var constraints = TrailedArray<SolverConstraint?>()
-    /// Few (one per dragged variable): kept whole for each undo step.
-    var edits: [Int: ConstraintID] {
-        get { trailedEdits.value }
-        _modify { yield &trailedEdits.value }
-    }
-    var trailedEdits = TrailedValue<[Int: ConstraintID]>([:])
+    var constraints: [SolverConstraint?] = []
+    var edits: [Int: ConstraintID] = [:]
     /// Answers on the optimal face kept until the tableau changes.
     var faceMemo = FaceMemo()
     /// Set when a constraint's row, once its definitions were put in, held a number beyond
     /// Double's range: multipliers compounding along a chain. Whatever the insertion then
     /// concluded (often "unsatisfiable", from an infinite constant) is not about the layout.
-    public internal(set) var overflowed: Bool {
-        get { trailedOverflowed.value }
-        set { trailedOverflowed.value = newValue }
-    }
-    var trailedOverflowed = TrailedValue(false)
-    /// How many undo steps are open (`beginStep`).
-    public internal(set) var openSteps = 0
+    public internal(set) var overflowed = false
 
     public init() {}
 
@@ -49,12 +37,11 @@ public final class Solver {
         let copy = Solver()
         copy.tableau = tableau
         copy.constraints = constraints
-        copy.trailedEdits = TrailedValue(edits)
+        copy.edits = edits
         copy.faceMemo = faceMemo
-        copy.trailedOverflowed = TrailedValue(overflowed)
+        copy.overflowed = overflowed
         // The copy starts with no undo steps of its own.
-        copy.tableau.forgetSteps(keepingNewest: 0)
-        copy.constraints.forgetSteps(keepingNewest: 0)
+        copy.tableau.trail = SolverTrail()
         return copy
     }
 
@@ -107,7 +94,7 @@ public final class Solver {
     /// - Precondition: this solver holds `id` (it was added here and not removed since).
     public func removeConstraint(_ id: ConstraintID) {
         guard let record = constraints[id.id] else { preconditionFailure("unknown constraint \(id.id)") }
-        constraints[id.id] = nil
+        setConstraint(id, nil)
         retract(record)
         tableau.optimize()
     }
@@ -134,7 +121,7 @@ public final class Solver {
             throw UnsatisfiableConstraint(conflicting: minimalConflict(with: record, within: support))
         }
         record.expression.constant = constant
-        constraints[id.id] = record
+        setConstraint(id, record)
     }
 
     /// The constraint as it was given, or nil once it was removed.
@@ -208,7 +195,7 @@ enum InsertOutcome {
     case unsatisfiable(support: [ConstraintID], record: SolverConstraint)
 }
 
-// MARK: - Undo trail
+// MARK: - Undo steps
 
 extension Solver {
     /// Opens an undo step: every change from now on can be taken back by `rollBackStep`, exactly
@@ -216,12 +203,11 @@ extension Solver {
     /// forgotten. Steps stack; with none open nothing is recorded.
     ///
     /// - Precondition: called between two calls of the solver (not from inside one).
+    /// - Complexity: O(1) (the edit variables, a few, are kept whole).
     public func beginStep() {
-        tableau.beginStep()
-        constraints.beginStep()
-        trailedEdits.beginStep()
-        trailedOverflowed.beginStep()
-        openSteps += 1
+        precondition(tableau.objectives.artificial == noSymbol, "a step begins between two calls of the solver")
+        tableau.trail.begin(symbolCount: tableau.kinds.count, rowCount: tableau.rows.count,
+                            constraintCount: constraints.count, edits: edits, overflowed: overflowed)
     }
 
     /// Takes the newest open step back: the solver is again exactly as it was when the step
@@ -232,22 +218,25 @@ extension Solver {
     /// - Complexity: the writes the step made (never the size of the layout).
     public func rollBackStep() {
         precondition(openSteps > 0, "no step to roll back")
-        tableau.rollBackStep()
-        constraints.rollBackStep()
-        trailedEdits.rollBackStep()
-        trailedOverflowed.rollBackStep()
+        let step = tableau.rollBackStep(constraints: &constraints)
+        edits = step.edits
+        overflowed = step.overflowed
         faceMemo = FaceMemo()
-        openSteps -= 1
     }
 
     /// Forgets all but the newest `depth` open steps: their changes stay, and they can no longer
     /// be rolled back (what keeps the trail's memory bounded).
     public func forgetSteps(keepingNewest depth: Int) {
         guard openSteps > depth else { return }
-        tableau.forgetSteps(keepingNewest: depth)
-        constraints.forgetSteps(keepingNewest: depth)
-        trailedEdits.forgetSteps(keepingNewest: depth)
-        trailedOverflowed.forgetSteps(keepingNewest: depth)
-        openSteps = depth
+        tableau.trail.forget(keepingNewest: depth)
+    }
+
+    /// How many undo steps are open (`beginStep`) and not forgotten.
+    public var openSteps: Int { tableau.trail.openSteps }
+
+    /// Replaces a constraint's record, recorded for an open step.
+    func setConstraint(_ id: ConstraintID, _ record: SolverConstraint?) {
+        if tableau.trail.isRecording { tableau.trail.record(.constraint(id.id, constraints[id.id])) }
+        constraints[id.id] = record
     }
 }

@@ -1,69 +1,350 @@
-internal import UndoTrail
-/// The tableau's undo trail (`Trail.swift`): the symbols, rows, column index and objectives are
-/// trailed, so rolling a step back puts them back bit for bit. What is not trailed is of two
-/// kinds. Scratch (`scratch`, `merger`, the phase-one `artificial`) holds nothing
-/// between two calls of the solver. The caches of what changed (`changes`, `ambiguity`) are kept
-/// current the way every change keeps them: a rollback touches each symbol whose row, basic
-/// status or objective coefficient it put back, so the next report finds exactly what the undo
-/// changed, and the ambiguity verdicts follow incrementally (rebuilding them would cost the
-/// whole layout).
-extension Tableau: TrailRecording {
-    mutating func beginStep() {
-        kinds.beginStep()
-        owners.beginStep()
-        rows.beginStep()
-        basics.beginStep()
-        slotOfBasic.beginStep()
-        freeSlots.beginStep()
-        columns.beginStep()
-        objectives.beginStep()
-        infeasible.beginStep()
+/// The solver's undo trail: while a step is open, each write to the tableau (and to the solver's
+/// constraints) first records the old value of what it overwrites, and rolling the step back
+/// writes those values back, newest first. The solver is then bit for bit what it was when the
+/// step opened, with no re-solve, at the cost of what the step wrote.
+///
+/// Why a journal beside plain arrays, and not containers that record themselves: the tableau's
+/// arrays are read in every inner loop of the simplex, and generic wrappers around them are not
+/// specialized in a debug build (they made the gate's rows up to twice as dear). Here the arrays
+/// stay plain (reads are plain array reads) and the few places that write them call `record…`
+/// first, which costs one branch on `isRecording` when no step is open.
+///
+/// What needs no entry at all: anything appended during the step (symbols, rows, constraints)
+/// is cut off by the rollback (each step keeps the counts it began with), and a row is recorded
+/// whole once per step (a stamp per slot) however often the step rewrites it.
+///
+/// Not trailed, each for a reason: `scratch`, `merger`, `keptPlaces` and phase one's
+/// `artificial` hold nothing between two calls of the solver; `shortcutsTaken` counts work done
+/// (a statistic for tests); `longRowLength` is a setting. The caches of what changed (`changes`,
+/// `ambiguity`) are kept current the way every change keeps them: the rollback touches each
+/// symbol whose row, basic status or objective coefficient it put back, so the next report finds
+/// exactly what the undo changed and ambiguity follows incrementally (rebuilding it would cost
+/// the whole layout).
+struct SolverTrail {
+    /// One old value. Rows, removed levels and constraints are boxed (`indirect`) so that the
+    /// common entries stay small.
+    enum Entry {
+        /// The slot held this row before the step first rewrote it.
+        indirect case row(Slot, Row)
+        /// The row in the slot had this constant (a constraint's constant moved).
+        case rowConstant(Slot, Double)
+        case basic(Slot, Symbol)
+        case slotOfBasic(Symbol, Slot)
+        case freeSlotPushed
+        case freeSlotPopped(Slot)
+        case columnAppended(Symbol)
+        /// The column lost `slot` at `index`; its last entry moved there.
+        case columnEntryRemoved(Symbol, index: Int32, Slot)
+        /// The column before it was compacted or taken out whole.
+        case column(Symbol, [Slot])
+        case columnLimit(Symbol, Int32)
+        case objectiveCoefficient(level: Int32, Symbol, Double)
+        case objectiveConstant(level: Int32, Double)
+        /// The level's dense row had this many coefficients before it grew.
+        case objectiveGrew(level: Int32, count: Int)
+        case members(level: Int32, Int)
+        case levelInserted(Int32)
+        indirect case levelRemoved(Int32, ObjectiveLevel)
+        case candidateAdded
+        /// The candidate list before it was filtered or cleared.
+        case candidates([Symbol])
+        case infeasibleAppended
+        case infeasiblePopped(Symbol)
+        case infeasible([Symbol])
+        indirect case constraint(Int, SolverConstraint?)
     }
 
-    /// - Complexity: the writes the step made, plus the symbols it touched.
-    mutating func rollBackStep() {
-        var touched = Set<Symbol>()
-        let slots = rows.indicesChangedInNewestStep + basics.indicesChangedInNewestStep
-        for slot in slots where slot < basics.count { touched.insert(basics[slot]) }
-        for symbol in slotOfBasic.indicesChangedInNewestStep { touched.insert(Symbol(symbol)) }
-        let levelsBefore = Array(objectives.levels)
-        var costs = objectives.symbolsWrittenInNewestStep
+    /// Where a step's entries start, what it began with, and the solver fields small enough to
+    /// keep whole.
+    struct Step {
+        var start: Int
+        var symbolCount: Int
+        var rowCount: Int
+        var constraintCount: Int
+        var stamp: UInt32
+        /// The highest symbol made during the step whose objective coefficient was written
+        /// unrecorded (it had none before): the rollback zeroes those.
+        var highestNewObjectiveSymbol: Symbol = noSymbol
+        var edits: [Int: ConstraintID]
+        var overflowed: Bool
+    }
 
-        kinds.rollBackStep()
-        owners.rollBackStep()
-        rows.rollBackStep()
-        basics.rollBackStep()
-        slotOfBasic.rollBackStep()
-        freeSlots.rollBackStep()
-        columns.rollBackStep()
-        objectives.rollBackStep()
-        infeasible.rollBackStep()
+    private(set) var entries: [Entry] = []
+    /// The open steps, oldest first, from `forgotten` on.
+    private(set) var steps: [Step] = []
+    /// Steps forgotten but not yet cut off the front (cut when they are half of `steps`).
+    private var forgotten = 0
 
-        for slot in slots where slot < basics.count { touched.insert(basics[slot]) }
-        // A level the step added goes, one it removed comes back: every symbol in it changes
-        // its reduced cost (a level made during the step has no trail of it to ask).
-        let priorities = Set(objectives.levels.map(\.priority)), prioritiesBefore = Set(levelsBefore.map(\.priority))
-        for level in objectives.levels where !prioritiesBefore.contains(level.priority) { costs += level.row.nonzeroSymbols }
-        for level in levelsBefore where !priorities.contains(level.priority) { costs += level.row.nonzeroSymbols }
-        let count = kinds.count
+    // The newest open step's fields the write points test, kept in plain stored properties so
+    // that the test is a load and a compare in a debug build too.
+    /// Whether a step is open: every write point's one branch when none is.
+    private(set) var isRecording = false
+    private(set) var symbolCount = 0
+    private(set) var rowCount = 0
+    private var stamp: UInt32 = 0
+    private var lastStamp: UInt32 = 0
+    /// For each slot, the stamp of the step that recorded its row whole (4 bytes a row, made on
+    /// the first step and kept: releasing it each time would cost every step the tableau's size).
+    private var rowStamps: [UInt32] = []
+
+    /// How many steps can be rolled back.
+    var openSteps: Int { steps.count - forgotten }
+
+    mutating func begin(symbolCount: Int, rowCount: Int, constraintCount: Int,
+                        edits: [Int: ConstraintID], overflowed: Bool) {
+        lastStamp &+= 1
+        if lastStamp == 0 {
+            // After 2³² steps stamps would repeat: start them again from a clean slate.
+            for index in rowStamps.indices { rowStamps[index] = 0 }
+            lastStamp = 1
+        }
+        steps.append(Step(start: entries.count, symbolCount: symbolCount, rowCount: rowCount,
+                          constraintCount: constraintCount, stamp: lastStamp, edits: edits, overflowed: overflowed))
+        useNewestStep()
+    }
+
+    /// Takes the newest step off; its entries are then taken one by one, newest first
+    /// (`popEntry`), in place (a slice of them would share the buffer and copy every step's).
+    mutating func takeNewestStep() -> Step {
+        let step = steps.removeLast()
+        useNewestStep()
+        return step
+    }
+
+    /// The newest entry of the step that started at `start`, taken off; nil when none is left.
+    mutating func popEntry(above start: Int) -> Entry? {
+        entries.count > start ? entries.removeLast() : nil
+    }
+
+    /// Forgets all but the newest `depth` steps: their writes stay, and can no longer be taken
+    /// back. Entries are dropped from the front once the forgotten steps are half of those
+    /// kept, so that forgetting one step after each new one costs O(1) amortized.
+    mutating func forget(keepingNewest depth: Int) {
+        forgotten = max(forgotten, steps.count - depth)
+        if forgotten == steps.count {
+            // Nothing open: nothing kept but a small buffer for the next step.
+            entries.removeAll(keepingCapacity: entries.capacity <= 4096)
+            steps.removeAll(keepingCapacity: true)
+            forgotten = 0
+        } else if forgotten * 2 >= steps.count {
+            let cut = steps[forgotten].start
+            entries.removeFirst(cut)
+            steps.removeFirst(forgotten)
+            for index in steps.indices { steps[index].start -= cut }
+            forgotten = 0
+        }
+        useNewestStep()
+    }
+
+    private mutating func useNewestStep() {
+        isRecording = steps.count > forgotten
+        guard let newest = steps.last, isRecording else { return }
+        symbolCount = newest.symbolCount
+        rowCount = newest.rowCount
+        stamp = newest.stamp
+    }
+
+    @inline(__always)
+    mutating func record(_ entry: Entry) { entries.append(entry) }
+
+    /// Whether the row in `slot` is still to be recorded in this step (it existed before the step,
+    /// and the step has not recorded it yet).
+    @inline(__always)
+    func needsRow(_ slot: Slot) -> Bool {
+        slot.index < rowCount && (slot.index >= rowStamps.count || rowStamps[slot.index] != stamp)
+    }
+
+    mutating func recordRow(_ row: Row, at slot: Slot) {
+        if slot.index >= rowStamps.count {
+            rowStamps.append(contentsOf: repeatElement(0, count: rowCount - rowStamps.count))
+        }
+        rowStamps[slot.index] = stamp
+        entries.append(.row(slot, row))
+    }
+
+    /// Records the old objective coefficients `add(row, times:)` or `add(symbol, _)` will write.
+    mutating func recordObjective(_ level: Int, _ objective: DenseRow, writing symbols: [Symbol]) {
+        let level = Int32(level)
+        entries.append(.objectiveConstant(level: level, objective.constant))
+        if let last = symbols.last, Int(last) >= objective.coefficients.count {
+            entries.append(.objectiveGrew(level: level, count: objective.coefficients.count))
+        }
+        for symbol in symbols {
+            if Int(symbol) < symbolCount {
+                entries.append(.objectiveCoefficient(level: level, symbol, objective.coefficient(of: symbol)))
+            } else if symbol > steps[steps.count - 1].highestNewObjectiveSymbol {
+                steps[steps.count - 1].highestNewObjectiveSymbol = symbol
+            }
+        }
+    }
+}
+
+// MARK: - Recording at the tableau's write points
+
+extension Tableau {
+    /// Call before rewriting the row in `slot` (in place or whole).
+    @inline(__always)
+    mutating func willRewriteRow(_ slot: Slot) {
+        if trail.isRecording && trail.needsRow(slot) { trail.recordRow(rows[slot.index], at: slot) }
+    }
+
+    @inline(__always)
+    mutating func setBasic(_ basic: Symbol, of slot: Slot) {
+        if trail.isRecording && slot.index < trail.rowCount { trail.record(.basic(slot, basics[slot.index])) }
+        basics[slot.index] = basic
+    }
+
+    @inline(__always)
+    mutating func setSlot(_ slot: Slot, ofBasic symbol: Symbol) {
+        if trail.isRecording && Int(symbol) < trail.symbolCount { trail.record(.slotOfBasic(symbol, slotOfBasic[Int(symbol)])) }
+        slotOfBasic[Int(symbol)] = slot
+    }
+
+    /// Remembers `basic` for the dual simplex: its row may have gone negative.
+    @inline(__always)
+    mutating func noteInfeasible(_ basic: Symbol) {
+        if trail.isRecording { trail.record(.infeasibleAppended) }
+        infeasible.append(basic)
+    }
+
+    mutating func popInfeasible() -> Symbol? {
+        guard let basic = infeasible.popLast() else { return nil }
+        if trail.isRecording { trail.record(.infeasiblePopped(basic)) }
+        return basic
+    }
+
+    mutating func clearInfeasible() {
+        if trail.isRecording && !infeasible.isEmpty { trail.record(.infeasible(infeasible)) }
+        infeasible.removeAll()
+    }
+
+    // The objectives' writes: every one goes through these.
+
+    /// `levels[level] += factor × row`.
+    mutating func addToObjective(_ level: Int, _ row: Row, times factor: Double) {
+        if trail.isRecording { trail.recordObjective(level, objectives.levels[level].row, writing: row.symbols) }
+        objectives.levels[level].row.add(row, times: factor)
+    }
+
+    /// `levels[level] += coefficient × symbol`.
+    mutating func addToObjective(_ level: Int, _ symbol: Symbol, _ coefficient: Double) {
+        if trail.isRecording { trail.recordObjective(level, objectives.levels[level].row, writing: [symbol]) }
+        objectives.levels[level].row.add(symbol, coefficient)
+    }
+
+    /// Sets `symbol`'s coefficient in `levels[level]` to zero; returns what it was.
+    mutating func removeFromObjective(_ level: Int, _ symbol: Symbol) -> Double {
+        let old = objectives.levels[level].row.coefficient(of: symbol)
+        if old.bitPattern == 0 { return 0 }
+        if trail.isRecording { trail.record(.objectiveCoefficient(level: Int32(level), symbol, old)) }
+        return objectives.levels[level].row.remove(symbol)
+    }
+
+    mutating func shiftObjectiveConstant(_ level: Int, by amount: Double) {
+        if trail.isRecording { trail.record(.objectiveConstant(level: Int32(level), objectives.levels[level].row.constant)) }
+        objectives.levels[level].row.constant += amount
+    }
+
+    /// Changes how many constraints have errors in `levels[level]`; returns the new count.
+    mutating func changeMembers(_ level: Int, by amount: Int) -> Int {
+        if trail.isRecording { trail.record(.members(level: Int32(level), objectives.levels[level].members)) }
+        objectives.levels[level].members += amount
+        return objectives.levels[level].members
+    }
+
+    /// The index of the objective for `priority`, made when missing.
+    mutating func objectiveLevel(for priority: Double) -> Int {
+        let count = objectives.levels.count
+        let index = objectives.levelIndex(for: priority)
+        if trail.isRecording && objectives.levels.count > count { trail.record(.levelInserted(Int32(index))) }
+        return index
+    }
+
+    mutating func removeObjectiveLevel(at index: Int) {
+        let level = objectives.levels.remove(at: index)
+        if trail.isRecording { trail.record(.levelRemoved(Int32(index), level)) }
+    }
+}
+
+// MARK: - Rolling back
+
+extension Tableau {
+    /// Takes the newest step back, putting the solver's constraints back too; returns the step
+    /// (for the solver's fields it kept whole).
+    ///
+    /// - Complexity: the entries the step recorded, plus the symbols they name.
+    mutating func rollBackStep(constraints: inout [SolverConstraint?]) -> SolverTrail.Step {
+        let step = trail.takeNewestStep()
+        // Symbols whose row, basic status or value may have changed back, and those whose
+        // objective coefficient did (their reduced cost).
+        var touched: [Symbol] = []
+        var costs: [Symbol] = []
+        while let entry = trail.popEntry(above: step.start) {
+            switch entry {
+            case .row(let slot, let old):
+                touched.append(basics[slot.index])
+                rows[slot.index] = old
+            case .rowConstant(let slot, let old):
+                touched.append(basics[slot.index])
+                rows[slot.index].constant = old
+            case .basic(let slot, let old):
+                touched.append(basics[slot.index])
+                touched.append(old)
+                basics[slot.index] = old
+            case .slotOfBasic(let symbol, let old):
+                touched.append(symbol)
+                slotOfBasic[Int(symbol)] = old
+            case .freeSlotPushed:
+                freeSlots.removeLast()
+            case .freeSlotPopped(let slot):
+                freeSlots.append(slot)
+            case .columnAppended, .columnEntryRemoved, .column, .columnLimit:
+                columns.undo(entry)
+            case .objectiveCoefficient(let level, let symbol, let old):
+                costs.append(symbol)
+                objectives.levels[Int(level)].row.restore(symbol, old)
+            case .objectiveConstant(let level, let old):
+                objectives.levels[Int(level)].row.constant = old
+            case .objectiveGrew(let level, let count):
+                objectives.levels[Int(level)].row.shrink(to: count)
+            case .members(let level, let old):
+                objectives.levels[Int(level)].members = old
+            case .levelInserted(let index):
+                // Every symbol in a level that goes changes its reduced cost.
+                costs += objectives.levels.remove(at: Int(index)).row.nonzeroSymbols
+            case .levelRemoved(let index, let level):
+                costs += level.row.nonzeroSymbols
+                objectives.levels.insert(level, at: Int(index))
+            case .candidateAdded, .candidates:
+                objectives.undo(entry)
+            case .infeasibleAppended:
+                infeasible.removeLast()
+            case .infeasiblePopped(let basic):
+                infeasible.append(basic)
+            case .infeasible(let old):
+                infeasible = old
+            case .constraint(let id, let old):
+                constraints[id] = old
+            }
+        }
+        // What the step appended goes: symbols, rows, constraints.
+        let count = step.symbolCount
+        kinds.removeLast(kinds.count - count)
+        owners.removeLast(owners.count - count)
+        slotOfBasic.removeLast(slotOfBasic.count - count)
+        columns.dropSymbols(from: count)
+        objectives.dropSymbols(from: count, highestWritten: step.highestNewObjectiveSymbol)
+        rows.removeLast(rows.count - step.rowCount)
+        basics.removeLast(basics.count - step.rowCount)
+        constraints.removeLast(constraints.count - step.constraintCount)
+
         changes.dropSymbols(from: count)
         scratch.shrink(to: count)
         ambiguity?.shrink(to: count)
-        touched.formUnion(ambiguity?.orphanedFreeSymbols ?? [])
-        for symbol in touched.sorted() where symbol != noSymbol && Int(symbol) < count { touch(symbol) }
-        changes.noteReducedCosts(Array(Set(costs.filter { Int($0) < count })).sorted())
-    }
-
-    mutating func forgetSteps(keepingNewest depth: Int) {
-        kinds.forgetSteps(keepingNewest: depth)
-        owners.forgetSteps(keepingNewest: depth)
-        rows.forgetSteps(keepingNewest: depth)
-        basics.forgetSteps(keepingNewest: depth)
-        slotOfBasic.forgetSteps(keepingNewest: depth)
-        freeSlots.forgetSteps(keepingNewest: depth)
-        columns.forgetSteps(keepingNewest: depth)
-        objectives.forgetSteps(keepingNewest: depth)
-        infeasible.forgetSteps(keepingNewest: depth)
+        touched += ambiguity?.orphanedFreeSymbols ?? []
+        for symbol in Set(touched).sorted() where symbol != noSymbol && Int(symbol) < count { touch(symbol) }
+        changes.noteReducedCosts(Set(costs.filter { Int($0) < count }).sorted())
+        return step
     }
 }
 
