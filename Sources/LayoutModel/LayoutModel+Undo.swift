@@ -85,9 +85,10 @@ extension LayoutModel {
     ]
 
     /// The solver's fields that are not state: caches brought up to date by a rollback itself,
-    /// scratch, the count of open steps (see `Tableau+Trail.swift` and `Solver.beginStep`).
-    static let untrailedSolverFields: Set<String> = ["faceMemo", "openSteps", "changes", "scratch", "merger", "ambiguity",
-                                                     "slotMarks", "slotMark"]
+    /// scratch, tuning and counters of shortcuts, and the trail itself (see `Tableau+Trail.swift`
+    /// and `SolverTrailTests`, which names the same).
+    static let untrailedSolverFields: Set<String> = ["faceMemo", "changes", "scratch", "merger", "ambiguity", "longRowLength",
+                                                     "keptPlaces", "shortcutsTaken", "trail", "slotMarks", "slotMark"]
 
     /// Every undoable stored property of the model and its solver, as text, with the entries
     /// of dictionaries and sets sorted: two models in the same state print the same, whatever
