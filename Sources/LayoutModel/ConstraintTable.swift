@@ -221,7 +221,7 @@ struct SolverConstraintNames: TrailRecording {
         set {
             if id.id >= names.count {
                 guard newValue != nil else { return }
-                names.append(contentsOf: repeatElement(nil, count: max(id.id + 1, 2 * names.count) - names.count))
+                while id.id >= names.count { names.append(nil) }
             }
             names[id.id] = newValue
         }

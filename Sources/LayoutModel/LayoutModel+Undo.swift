@@ -64,12 +64,6 @@ extension LayoutModel: TrailRecording {
         visit(&constraintsByVariable)
         visit(&bySolverID)
         visit(&sizeFloors)
-        visit(&textViewNames)
-        visit(&stacks)
-        visit(&arrangedIn)
-        visit(&autoresizing)
-        visit(&cells)
-        visit(&scrollViews)
     }
 }
 

@@ -157,23 +157,10 @@ public final class LayoutModel {
     var sizeFloors = TrailedDictionary<String, SizeFloors>()
     /// What the operations since the last `takeEvents` did, for the report: not state.
     var events: [ModelEvent] = []
-    /// The views with wrapping text: kept so that a session without any pays nothing for the
-    /// text layout after each change.
-    var textViewNames = TrailedSet<String>()
 
-    /// Stack views by name (`LayoutModel+Stacks.swift`).
-    public internal(set) var stacks = TrailedDictionary<String, StackView>()
-    /// Each arranged subview's stack.
-    public internal(set) var arrangedIn = TrailedDictionary<String, String>()
-    /// Views that translate their autoresizing mask into constraints
-    /// (`LayoutModel+Autoresizing.swift`).
-    public internal(set) var autoresizing = TrailedDictionary<String, AutoresizingState>()
-    /// Table and collection cells by name (`LayoutModel+Cells.swift`).
-    public internal(set) var cells = TrailedDictionary<String, Cell>()
-    /// Scroll views (`LayoutModel+ScrollViews.swift`).
-    public internal(set) var scrollViews = TrailedSet<String>()
-
-    /// The model's single values, kept together so that an undo step saves them in one entry.
+    /// The model's single values and the tables that stay small (stacks, cells, …), kept
+    /// together so that an undo step saves them in one entry: a container each cost a step
+    /// more to open than all of these to save, and a write copies only a small table.
     struct Scalars {
         var direction: LayoutDirection = .leftToRight
         var rootWidth: Double
@@ -187,6 +174,45 @@ public final class LayoutModel {
         var scale: Double?
         var device: (device: Device, landscape: Bool)?
         var keyboardHeight: Double?
+        var textViewNames: Set<String> = []
+        var stacks: [String: StackView] = [:]
+        var arrangedIn: [String: String] = [:]
+        var autoresizing: [String: AutoresizingState] = [:]
+        var cells: [String: Cell] = [:]
+        var scrollViews: Set<String> = []
+    }
+
+    /// The views with wrapping text: kept so that a session without any pays nothing for the
+    /// text layout after each change.
+    var textViewNames: Set<String> {
+        get { scalars.value.textViewNames }
+        _modify { yield &scalars.value.textViewNames }
+    }
+    /// Stack views by name (`LayoutModel+Stacks.swift`).
+    public internal(set) var stacks: [String: StackView] {
+        get { scalars.value.stacks }
+        _modify { yield &scalars.value.stacks }
+    }
+    /// Each arranged subview's stack.
+    public internal(set) var arrangedIn: [String: String] {
+        get { scalars.value.arrangedIn }
+        _modify { yield &scalars.value.arrangedIn }
+    }
+    /// Views that translate their autoresizing mask into constraints
+    /// (`LayoutModel+Autoresizing.swift`).
+    public internal(set) var autoresizing: [String: AutoresizingState] {
+        get { scalars.value.autoresizing }
+        _modify { yield &scalars.value.autoresizing }
+    }
+    /// Table and collection cells by name (`LayoutModel+Cells.swift`).
+    public internal(set) var cells: [String: Cell] {
+        get { scalars.value.cells }
+        _modify { yield &scalars.value.cells }
+    }
+    /// Scroll views (`LayoutModel+ScrollViews.swift`).
+    public internal(set) var scrollViews: Set<String> {
+        get { scalars.value.scrollViews }
+        _modify { yield &scalars.value.scrollViews }
     }
 
     public internal(set) var direction: LayoutDirection {
@@ -280,9 +306,9 @@ public final class LayoutModel {
     }
 
     func setOwner(of variable: Variable, to view: String?) {
-        if variable.id >= variableOwners.count {
-            variableOwners.append(contentsOf: repeatElement(nil, count: max(variable.id + 1, 2 * variableOwners.count) - variableOwners.count))
-        }
+        // One append at a time: in a debug build a bulk append into the generic trailed array
+        // went element by element through witness tables, ten times slower.
+        while variable.id >= variableOwners.count { variableOwners.append(nil) }
         variableOwners[variable.id] = view
     }
 
@@ -293,9 +319,7 @@ public final class LayoutModel {
         for expression in expressions {
             for term in expression.terms {
                 let variable = term.variable.id
-                if variable >= constraintsByVariable.count {
-                    constraintsByVariable.append(contentsOf: repeatElement([], count: max(variable + 1, 2 * constraintsByVariable.count) - constraintsByVariable.count))
-                }
+                while variable >= constraintsByVariable.count { constraintsByVariable.append([]) }
                 if !constraintsByVariable[variable].contains(slot) { constraintsByVariable[variable].append(slot) }
             }
         }

@@ -247,7 +247,7 @@ struct TrailLog<Element> {
 
     mutating func begin(count: Int) {
         steps.append(Step(start: entries.count, count: count, lowest: count))
-        written.removeAll(keepingCapacity: true)
+        if !written.isEmpty { written.removeAll(keepingCapacity: true) }
     }
 
     @inline(never)
@@ -294,7 +294,7 @@ struct TrailLog<Element> {
         }
         // The step below is newest again; what it already recorded is no longer known cheaply,
         // so later writes record again (correct, as entries are replayed newest first).
-        written.removeAll(keepingCapacity: true)
+        if !written.isEmpty { written.removeAll(keepingCapacity: true) }
     }
 
     mutating func forget(keepingNewest depth: Int) {

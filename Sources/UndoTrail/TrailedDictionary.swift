@@ -137,7 +137,7 @@ struct KeyedTrailLog<Key: Hashable, Old> {
 
     mutating func begin() {
         starts.append(entries.count)
-        written.removeAll(keepingCapacity: true)
+        if !written.isEmpty { written.removeAll(keepingCapacity: true) }
     }
 
     mutating func willWrite(_ key: Key, _ old: Old) {
@@ -152,7 +152,7 @@ struct KeyedTrailLog<Key: Hashable, Old> {
         let popped = Array(entries[start...])
         entries.removeLast(entries.count - start)
         // As in `TrailLog.rollBack`: the step below records its keys again from here on.
-        written.removeAll(keepingCapacity: true)
+        if !written.isEmpty { written.removeAll(keepingCapacity: true) }
         return popped
     }
 

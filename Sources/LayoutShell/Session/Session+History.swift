@@ -20,10 +20,13 @@ extension Session {
         case replaced(SessionState)
     }
 
-    /// How many of the latest steps undo can take back. Each step's trail holds what it wrote
-    /// (a typed line: a few dozen entries), so the memory this keeps follows what the steps
-    /// did, never a copy of the layout.
+    /// How many of the latest steps undo can take back, at least. Each step's trail holds what
+    /// it wrote (a typed line: a few dozen entries), so the memory this keeps follows what the
+    /// steps did, never a copy of the layout.
     static let keptSteps = 1000
+    /// Older steps are forgotten this many at a time (so at most `keptSteps + forgetBatch` are
+    /// kept): forgetting walks the kept steps, which once per step cost more than the step.
+    static let forgetBatch = 64
 
     /// Runs `body` as one undo step: a trail step is opened first and rolled back when `body`
     /// throws or leaves the layout overflowed or imprecise (then nothing of it stays).
@@ -68,23 +71,23 @@ extension Session {
         state = SessionState()
     }
 
-    /// Records one undo step, forgetting the trail of the oldest kept one beyond `keptSteps`.
+    /// Records one undo step, forgetting the trails of the oldest kept ones beyond `keptSteps`
+    /// (a batch at a time).
     private func recordStep(_ lines: [String], _ step: UndoStep) {
         // A new change starts a new branch: what was undone can no longer be redone.
         redoSteps = []
         history.append(lines)
         undoSteps.append(step)
-        guard undoSteps.count > Self.keptSteps else { return }
-        undoSteps.removeFirst()
+        guard undoSteps.count > Self.keptSteps + Self.forgetBatch else { return }
+        undoSteps.removeFirst(undoSteps.count - Self.keptSteps)
         // The trail steps of the oldest state still kept: the `trailed` steps up to its
         // `replaced` (which opened one more on it), or all of them for the current state.
         let end = undoSteps.firstIndex { if case .replaced = $0 { true } else { false } }
-        let trailed = (end ?? undoSteps.count)
         if let end, case .replaced(var old) = undoSteps[end] {
-            old.forgetSteps(keepingNewest: trailed + 1)
+            old.forgetSteps(keepingNewest: end + 1)
             undoSteps[end] = .replaced(old)
         } else if end == nil {
-            state.forgetSteps(keepingNewest: trailed)
+            state.forgetSteps(keepingNewest: undoSteps.count)
         }
     }
 
