@@ -221,7 +221,7 @@ struct SolverConstraintNames: TrailRecording {
         set {
             if id.id >= names.count {
                 guard newValue != nil else { return }
-                while id.id >= names.count { names.append(nil) }
+                names.append(contentsOf: Array(repeating: nil, count: max(id.id + 1, 2 * names.count) - names.count))
             }
             names[id.id] = newValue
         }

@@ -50,20 +50,17 @@ extension LayoutModel: TrailRecording {
     /// (A visitor, not a closure over `any TrailRecording`: boxing a container would share its
     /// storage with the box, and the first write would copy all of it.)
     private func forEachTrail(_ visitor: some TrailVisitor) {
-        func visit<T: TrailRecording>(_ trail: inout T) { visitor.visit(&trail) }
-        visit(&views)
-        visit(&viewList)
-        visit(&constraints)
-        visit(&constraintList)
-        visit(&guideNames)
-        visit(&names)
-        visit(&scalars)
-        visit(&touching)
-        visit(&brokenRequired)
-        visit(&variableOwners)
-        visit(&constraintsByVariable)
-        visit(&bySolverID)
-        visit(&sizeFloors)
+        visitor.visit(&views)
+        visitor.visit(&viewList)
+        visitor.visit(&constraints)
+        visitor.visit(&constraintList)
+        visitor.visit(&guideNames)
+        visitor.visit(&scalars)
+        visitor.visit(&touching)
+        visitor.visit(&variableOwners)
+        visitor.visit(&constraintsByVariable)
+        visitor.visit(&bySolverID)
+        visitor.visit(&sizeFloors)
     }
 }
 

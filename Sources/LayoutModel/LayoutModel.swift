@@ -129,14 +129,10 @@ public final class LayoutModel {
     var constraintList = TrailedArray<String>()
     /// Names of the layout guides (user and system) among `views`.
     public internal(set) var guideNames = TrailedSet<String>()
-    /// user alias → id
-    public internal(set) var names = TrailedDictionary<String, String>()
     /// The model's scalars, saved whole at each undo step (a few words; see `Scalars`).
     var scalars: TrailedValue<Scalars>
     /// For each item, the constraints that name it.
     var touching = TrailedMultimap<String, String>()
-    /// Required constraints currently broken (retried after every change).
-    var brokenRequired = TrailedSet<String>()
     /// For each solver variable (by id), the view it belongs to: reports ask the solver which
     /// variables changed and look only at those views.
     var variableOwners = TrailedArray<String?>()
@@ -175,6 +171,8 @@ public final class LayoutModel {
         var device: (device: Device, landscape: Bool)?
         var keyboardHeight: Double?
         var textViewNames: Set<String> = []
+        var names: [String: String] = [:]
+        var brokenRequired: Set<String> = []
         var stacks: [String: StackView] = [:]
         var arrangedIn: [String: String] = [:]
         var autoresizing: [String: AutoresizingState] = [:]
@@ -182,6 +180,16 @@ public final class LayoutModel {
         var scrollViews: Set<String> = []
     }
 
+    /// user alias → id
+    public internal(set) var names: [String: String] {
+        get { scalars.value.names }
+        _modify { yield &scalars.value.names }
+    }
+    /// Required constraints currently broken (retried after every change).
+    var brokenRequired: Set<String> {
+        get { scalars.value.brokenRequired }
+        _modify { yield &scalars.value.brokenRequired }
+    }
     /// The views with wrapping text: kept so that a session without any pays nothing for the
     /// text layout after each change.
     var textViewNames: Set<String> {
@@ -306,9 +314,11 @@ public final class LayoutModel {
     }
 
     func setOwner(of variable: Variable, to view: String?) {
-        // One append at a time: in a debug build a bulk append into the generic trailed array
-        // went element by element through witness tables, ten times slower.
-        while variable.id >= variableOwners.count { variableOwners.append(nil) }
+        if variable.id >= variableOwners.count {
+            // An array, not `repeatElement`: a debug build appends a generic collection into the
+            // trailed array element by element through witness tables, an array in one copy.
+            variableOwners.append(contentsOf: Array(repeating: nil, count: max(variable.id + 1, 2 * variableOwners.count) - variableOwners.count))
+        }
         variableOwners[variable.id] = view
     }
 
@@ -319,7 +329,9 @@ public final class LayoutModel {
         for expression in expressions {
             for term in expression.terms {
                 let variable = term.variable.id
-                while variable >= constraintsByVariable.count { constraintsByVariable.append([]) }
+                if variable >= constraintsByVariable.count {
+                    constraintsByVariable.append(contentsOf: Array(repeating: [], count: max(variable + 1, 2 * constraintsByVariable.count) - constraintsByVariable.count))
+                }
                 if !constraintsByVariable[variable].contains(slot) { constraintsByVariable[variable].append(slot) }
             }
         }
