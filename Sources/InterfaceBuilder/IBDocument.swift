@@ -155,6 +155,14 @@ public struct IBView: Sendable {
     public var scrollDisabled = false
     /// A table cell's built-in style (`IBUITableViewCellStyleSubtitle` …), nil for a custom one.
     public var cellStyle: String?
+    /// A cell's `reuseIdentifier` (what `dequeueReusableCell(withIdentifier:)` names).
+    public var reuseIdentifier: String?
+    /// A storyboard's prototype cell: a table view's `<prototypes>` or a collection view's
+    /// `<cells>`, the template its rows are made from.
+    public var isPrototype = false
+    /// `installed="NO"`: not in its superview in Any/Any (a `<variation>` of the superview may
+    /// install it for some size classes).
+    public var installedByDefault = true
 
     /// UIKit's class for an element name (`label` → `UILabel`).
     public static func uikitClass(of element: String) -> String {

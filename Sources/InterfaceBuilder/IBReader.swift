@@ -185,6 +185,8 @@ private struct ElementReader {
         view.placeholderIntrinsicWidth = element.number("placeholderIntrinsicWidth")
         view.placeholderIntrinsicHeight = element.number("placeholderIntrinsicHeight")
         view.scrollDisabled = element["scrollEnabled"] == "NO"
+        view.reuseIdentifier = element["reuseIdentifier"]
+        view.installedByDefault = element["installed"] != "NO"
         if element.name == "tableViewCell", let style = element["style"], style != "IBUITableViewCellStyleDefault" || element["textLabel"] != nil {
             view.cellStyle = style
         }
@@ -230,7 +232,11 @@ private struct ElementReader {
             case "viewLayoutGuide":
                 if let key = child["key"], let id = child["id"] { view.guides[key] = id }
             case "subviews", "prototypes", "cells":
-                for subview in child.children where Self.isView(subview) && (child.name == "subviews" || subview["id"] != nil) { view.subviews.append(readView(subview)) }
+                for subview in child.children where Self.isView(subview) && (child.name == "subviews" || subview["id"] != nil) {
+                    var read = readView(subview)
+                    read.isPrototype = child.name != "subviews" && ["tableViewCell", "collectionViewCell"].contains(subview.name)
+                    view.subviews.append(read)
+                }
             case "constraints":
                 for constraint in child.children where constraint.name == "constraint" {
                     if let read = readConstraint(constraint, owner: view.id ?? "") { view.constraints.append(read) }

@@ -17,6 +17,10 @@
 /// trail stays bounded. With no step open nothing is recorded. A container made during a step
 /// has no entry for that step (it did not exist before it): rolling it back is a no-op, and the
 /// step's owner removes it.
+///
+/// These containers are for the model's tables. The solver keeps a journal of its own beside
+/// plain arrays (`Cassowary/Tableau+Trail.swift`): its inner loops read the tableau's arrays at
+/// every step, and generic wrappers there are not specialized in a debug build.
 public protocol TrailRecording {
     /// Opens a step: from now on writes are recorded until the next step opens.
     mutating func beginStep()
@@ -38,7 +42,7 @@ public struct TrailedArray<Element>: RandomAccessCollection, TrailRecording {
     public typealias Index = Int
     /// The current contents. Read freely; writes go through the subscript and the methods
     /// below, which record them.
-    public fileprivate(set) var elements: [Element]
+    public private(set) var elements: [Element]
     private var log = TrailLog<Element>()
 
     public init() { elements = [] }
@@ -58,13 +62,6 @@ public struct TrailedArray<Element>: RandomAccessCollection, TrailRecording {
             if log.isRecording { log.willWrite(index, elements) }
             yield &elements[index]
         }
-    }
-
-    /// Records `index`'s old value before it is written through a buffer (see
-    /// `withUnsafeMutableBufferPointer(writing:_:)`).
-    @inline(__always)
-    public mutating func willWrite(_ index: Int) {
-        if log.isRecording { log.willWrite(index, elements) }
     }
 
     public mutating func append(_ element: Element) {
@@ -103,16 +100,9 @@ public struct TrailedArray<Element>: RandomAccessCollection, TrailRecording {
         try elements.withUnsafeBufferPointer(body)
     }
 
-    /// Lends the elements writable for a loop that writes only where `willWrite` was called
-    /// first (the caller's promise: a write elsewhere would bypass the trail).
-    @inline(__always)
-    public mutating func withUnsafeMutableBufferPointerAfterRecording<R>(_ body: (inout UnsafeMutableBufferPointer<Element>) throws -> R) rethrows -> R {
-        try elements.withUnsafeMutableBufferPointer(body)
-    }
-
     /// Sorts in place, every index recorded first (for short arrays).
     public mutating func sort() where Element: Comparable {
-        for index in elements.indices { willWrite(index) }
+        if log.isRecording { for index in elements.indices { log.willWrite(index, elements) } }
         elements.sort()
     }
 
@@ -139,57 +129,8 @@ public struct TrailedArray<Element>: RandomAccessCollection, TrailRecording {
     public mutating func beginStep() { log.begin(count: elements.count) }
     public mutating func rollBackStep() { log.rollBack(&elements) }
 
-    /// The indices whose element the newest step changed, added or removed, in no particular
-    /// order (a superset): an owner marks them changed when it rolls the step back.
-    public var indicesChangedInNewestStep: [Int] { log.newestChanges(count: elements.count) }
     public mutating func forgetSteps(keepingNewest depth: Int) { log.forget(keepingNewest: depth) }
 
-    /// Changes an element in place without recording it: for elements that trail themselves
-    /// (`TrailedNestedArray`).
-    @inline(__always)
-    fileprivate mutating func modifyUnrecorded<R>(_ index: Int, _ body: (inout Element) -> R) -> R {
-        body(&elements[index])
-    }
-}
-
-/// An array of containers that trail themselves (a few objectives, each a long dense row): a
-/// write inside an element is recorded by the element, so only adding and removing elements is
-/// recorded here. Recording a whole element instead would share its storage with the record,
-/// and the write would then copy all of it.
-public struct TrailedNestedArray<Element: TrailRecording>: RandomAccessCollection, TrailRecording {
-    private var storage = TrailedArray<Element>()
-
-    public init() {}
-
-    @inline(__always) public var startIndex: Int { 0 }
-    @inline(__always) public var endIndex: Int { storage.count }
-
-    @inline(__always)
-    public subscript(index: Int) -> Element {
-        get { storage[index] }
-        _modify { yield &storage.elements[index] }
-    }
-
-    public mutating func insert(_ element: Element, at index: Int) { storage.insert(element, at: index) }
-    @discardableResult
-    public mutating func remove(at index: Int) -> Element { storage.remove(at: index) }
-
-    public mutating func beginStep() {
-        storage.beginStep()
-        for index in storage.indices { storage.modifyUnrecorded(index) { $0.beginStep() } }
-    }
-
-    /// The array's own entries first: they put back elements as they were when the step first
-    /// wrote them (their own trails included), which the elements then take back further.
-    public mutating func rollBackStep() {
-        storage.rollBackStep()
-        for index in storage.indices { storage.modifyUnrecorded(index) { $0.rollBackStep() } }
-    }
-
-    public mutating func forgetSteps(keepingNewest depth: Int) {
-        storage.forgetSteps(keepingNewest: depth)
-        for index in storage.indices { storage.modifyUnrecorded(index) { $0.forgetSteps(keepingNewest: depth) } }
-    }
 }
 
 /// A value saved whole at the start of each step: for scalars and small containers whose every
@@ -270,18 +211,6 @@ struct TrailLog<Element> {
         steps[steps.count - 1].lowest = min(steps[steps.count - 1].lowest, count)
     }
 
-    /// The indices whose element the newest step changed, added or removed (a superset: each
-    /// written index, and every index past the array's lowest length during the step).
-    func newestChanges(count: Int) -> [Int] {
-        guard isRecording else { return [] }
-        let step = steps[steps.count - 1]
-        var indices = Array(step.lowest..<max(step.count, count, step.lowest))
-        for entry in entries[step.start...] {
-            if case .wrote(let index, _) = entry { indices.append(index) }
-        }
-        return indices
-    }
-
     mutating func rollBack(_ elements: inout [Element]) {
         guard isRecording else { return }
         let start = steps.removeLast().start
@@ -317,10 +246,6 @@ struct TrailLog<Element> {
 // two owners in the same state dump alike whatever their trails hold.
 extension TrailedArray: CustomReflectable {
     public var customMirror: Mirror { Mirror(reflecting: elements) }
-}
-
-extension TrailedNestedArray: CustomReflectable {
-    public var customMirror: Mirror { Mirror(reflecting: Array(self)) }
 }
 
 extension TrailedValue: CustomReflectable {

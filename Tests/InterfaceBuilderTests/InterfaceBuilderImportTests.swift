@@ -145,7 +145,8 @@ import LayoutShell
         #expect(frame(session, "banner") == Frame(x: 0, y: 8, width: 667, height: 50))
         #expect(session.model.view("footer") == nil)
         #expect(result.output.contains { $0.contains("1 view, 4 of 4 constraints installed") })
-        #expect(result.output.contains { $0.contains("not installed for width compact, height compact") })
+        // The footer stays in the session, out of the hierarchy here: `device` and `traits` bring it back.
+        #expect(result.output.contains { $0.contains("footer is installed for some size classes only (true for any, false for height=compact): not installed on this screen") })
     }
 
     /// The size classes stay in the session: `device` and `traits` re-apply the scene's
@@ -177,12 +178,15 @@ import LayoutShell
     /// the traits change: the banner's 50-point height replaces its 100 in a compact height.
     @Test func constraintsOfOtherSizeClassesWaitInactive() {
         let (session, result) = imported("SizeClasses.storyboard")
-        #expect(result.output.contains { $0.contains("4 of 4 constraints installed; 1 more for other size classes") })
+        // The 50-point height, and the footer's three constraints (out with the footer here).
+        #expect(result.output.contains { $0.contains("4 of 4 constraints installed; 4 more for other size classes") })
         // Landscape iPhone SE: compact height, the 50 (the 100 is made, inactive).
         #expect(frame(session, "banner")?.height == 50)
         _ = session.execute("traits height=regular")
         // Regular height: 100 high, 20 below the safe area's top (0 on this 667x375 screen).
         #expect(frame(session, "banner") == Frame(x: 0, y: 20, width: 667, height: 100))
+        // And the footer is installed again, with its three constraints (sides and bottom).
+        #expect(session.model.constraintRecords(touching: "footer").filter { !$0.isImplicit }.count == 3)
     }
 
     @Test func oldGuidesAndPlaceholders() {

@@ -26,6 +26,9 @@ struct SessionState: TrailRecording {
         /// Properties that take other values in other size classes (`vary`, an imported
         /// scene's `<variation>`s), re-applied whenever the traits change.
         var variants: [TraitVariant] = []
+        /// Views the traits uninstalled (`vary NAME.installed`), by name, each with its
+        /// subviews and constraints, to put back when the traits install it again.
+        var uninstalled: [String: UninstalledView] = [:]
         /// Whether any step changed this state since it was made: a `load` or import into a
         /// state that is still fresh keeps the fresh state for undo instead of a trail.
         var changed = false
@@ -58,6 +61,10 @@ struct SessionState: TrailRecording {
     var variants: [TraitVariant] {
         get { settings.variants }
         _modify { yield &trailedSettings.value.variants }
+    }
+    var uninstalled: [String: UninstalledView] {
+        get { settings.uninstalled }
+        _modify { yield &trailedSettings.value.uninstalled }
     }
 
     mutating func beginStep() {
