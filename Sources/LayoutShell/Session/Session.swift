@@ -23,7 +23,8 @@ public final class Session {
     public internal(set) var history: [[String]] = []
     /// Steps undone since the last change, the next one to redo last.
     var redoSteps: [[String]] = []
-    /// How to take back each of the latest history entries (at most `keptSteps`), newest last.
+    /// How to take back each of the latest history entries (`keptSteps` and up to a batch more),
+    /// newest last.
     var undoSteps: [UndoStep] = []
     /// While a step runs: the state a `reset` in it replaced (`resetState`).
     var replacedState: SessionState?
