@@ -107,11 +107,39 @@ struct SolverTrail {
         var overflowed: Bool
     }
 
-    private(set) var entries: [Entry] = []
-    private(set) var saved = Saved()
-    /// The open steps, oldest first, from `forgotten` on.
-    private(set) var steps: [Step] = []
-    /// Steps forgotten but not yet cut off the front (cut when they are half of `steps`).
+    /// What the steps recorded, in one box: the tableau is copied whole by every read of it
+    /// through the solver (a class), and each array of its own would be one more retain and
+    /// release per copy. The box is copied on write, so tableaus stay values.
+    private var box = Box()
+
+    struct Log {
+        var entries: [Entry] = []
+        var saved = Saved()
+        /// The open steps, oldest first, from `forgotten` on.
+        var steps: [Step] = []
+        /// For each slot, the stamp of the step that saved its row whole (4 bytes a row, made
+        /// by the first step and kept: releasing them each time would cost every step the
+        /// tableau's size).
+        var rowStamps: [UInt32] = []
+    }
+
+    final class Box {
+        /// Unchecked: the box is reached only through its trail, whose own access is checked.
+        @exclusivity(unchecked) var log: Log
+        init(_ log: Log = Log()) { self.log = log }
+    }
+
+    private var log: Log {
+        get { box.log }
+        _modify {
+            if !isKnownUniquelyReferenced(&box) { box = Box(box.log) }
+            yield &box.log
+        }
+    }
+
+    var entries: [Entry] { box.log.entries }
+    var steps: [Step] { box.log.steps }
+    /// Steps forgotten but not yet cut off the front (cut when they are half of `log.steps`).
     private var forgotten = 0
 
     // The newest open step's fields the write points test, kept in plain stored properties so
@@ -122,68 +150,65 @@ struct SolverTrail {
     private(set) var rowCount = 0
     private var stamp: UInt32 = 0
     private var lastStamp: UInt32 = 0
-    /// For each slot, the stamp of the step that saved its row whole (4 bytes a row, made by the
-    /// first step and kept: releasing them each time would cost every step the tableau's size).
-    private var rowStamps: [UInt32] = []
 
-    /// How many steps can be rolled back.
-    var openSteps: Int { steps.count - forgotten }
+    /// How many log.steps can be rolled back.
+    var openSteps: Int { box.log.steps.count - forgotten }
 
     mutating func begin(symbolCount: Int, rowCount: Int, constraintCount: Int,
                         edits: [Int: ConstraintID], overflowed: Bool) {
         lastStamp &+= 1
         if lastStamp == 0 {
-            // After 2³² steps stamps would repeat: start them again from a clean slate.
-            for index in rowStamps.indices { rowStamps[index] = 0 }
+            // After 2³² log.steps stamps would repeat: start them again from a clean slate.
+            for index in log.rowStamps.indices { log.rowStamps[index] = 0 }
             lastStamp = 1
         }
-        steps.append(Step(start: entries.count, savedStart: saved.counts, symbolCount: symbolCount, rowCount: rowCount,
+        log.steps.append(Step(start: log.entries.count, savedStart: log.saved.counts, symbolCount: symbolCount, rowCount: rowCount,
                           constraintCount: constraintCount, stamp: lastStamp, edits: edits, overflowed: overflowed))
         useNewestStep()
     }
 
-    /// Takes the newest step off; its entries are then taken one by one, newest first
-    /// (`popEntry`), with the values they saved (`saved`'s `removeLast`).
+    /// Takes the newest step off; its log.entries are then taken one by one, newest first
+    /// (`popEntry`), with the values they log.saved (`log.saved`'s `removeLast`).
     mutating func takeNewestStep() -> Step {
-        let step = steps.removeLast()
+        let step = log.steps.removeLast()
         useNewestStep()
         return step
     }
 
     /// The newest entry of the step that started at `start`, taken off; nil when none is left.
     mutating func popEntry(above start: Int) -> Entry? {
-        entries.count > start ? entries.removeLast() : nil
+        log.entries.count > start ? log.entries.removeLast() : nil
     }
 
-    mutating func popRow() -> Row { saved.rows.removeLast() }
-    mutating func popColumn() -> [Slot] { saved.columns.removeLast() }
-    mutating func popList() -> [Symbol] { saved.lists.removeLast() }
-    mutating func popLevel() -> ObjectiveLevel { saved.levels.removeLast() }
-    mutating func popConstraint() -> SolverConstraint? { saved.constraints.removeLast() }
+    mutating func popRow() -> Row { log.saved.rows.removeLast() }
+    mutating func popColumn() -> [Slot] { log.saved.columns.removeLast() }
+    mutating func popList() -> [Symbol] { log.saved.lists.removeLast() }
+    mutating func popLevel() -> ObjectiveLevel { log.saved.levels.removeLast() }
+    mutating func popConstraint() -> SolverConstraint? { log.saved.constraints.removeLast() }
 
-    /// Forgets all but the newest `depth` steps: their writes stay, and can no longer be taken
-    /// back. Entries are dropped from the front once the forgotten steps are half of those
+    /// Forgets all but the newest `depth` log.steps: their writes stay, and can no longer be taken
+    /// back. Entries are dropped from the front once the forgotten log.steps are half of those
     /// kept, so that forgetting one step after each new one costs O(1) amortized.
     mutating func forget(keepingNewest depth: Int) {
-        forgotten = max(forgotten, steps.count - depth)
-        if forgotten == steps.count {
+        forgotten = max(forgotten, log.steps.count - depth)
+        if forgotten == log.steps.count {
             // Nothing open: nothing kept but a small buffer for the next step.
-            entries.removeAll(keepingCapacity: entries.capacity <= 4096)
-            saved.removeAll()
-            steps.removeAll(keepingCapacity: true)
+            log.entries.removeAll(keepingCapacity: log.entries.capacity <= 4096)
+            log.saved.removeAll()
+            log.steps.removeAll(keepingCapacity: true)
             forgotten = 0
-        } else if forgotten * 2 >= steps.count {
-            let cut = steps[forgotten].start, savedCut = steps[forgotten].savedStart
-            entries.removeFirst(cut)
-            saved.removeFirst(savedCut)
-            steps.removeFirst(forgotten)
-            for index in steps.indices {
-                steps[index].start -= cut
-                steps[index].savedStart.rows -= savedCut.rows
-                steps[index].savedStart.columns -= savedCut.columns
-                steps[index].savedStart.lists -= savedCut.lists
-                steps[index].savedStart.levels -= savedCut.levels
-                steps[index].savedStart.constraints -= savedCut.constraints
+        } else if forgotten * 2 >= log.steps.count {
+            let cut = log.steps[forgotten].start, savedCut = log.steps[forgotten].savedStart
+            log.entries.removeFirst(cut)
+            log.saved.removeFirst(savedCut)
+            log.steps.removeFirst(forgotten)
+            for index in log.steps.indices {
+                log.steps[index].start -= cut
+                log.steps[index].savedStart.rows -= savedCut.rows
+                log.steps[index].savedStart.columns -= savedCut.columns
+                log.steps[index].savedStart.lists -= savedCut.lists
+                log.steps[index].savedStart.levels -= savedCut.levels
+                log.steps[index].savedStart.constraints -= savedCut.constraints
             }
             forgotten = 0
         }
@@ -191,51 +216,51 @@ struct SolverTrail {
     }
 
     private mutating func useNewestStep() {
-        isRecording = steps.count > forgotten
-        guard let newest = steps.last, isRecording else { return }
+        isRecording = box.log.steps.count > forgotten
+        guard let newest = box.log.steps.last, isRecording else { return }
         symbolCount = newest.symbolCount
         rowCount = newest.rowCount
         stamp = newest.stamp
     }
 
     @inline(__always)
-    mutating func record(_ entry: Entry) { entries.append(entry) }
+    mutating func record(_ entry: Entry) { log.entries.append(entry) }
 
-    /// Whether the row in `slot` is still to be saved in this step (it existed before the step,
-    /// and the step has not saved it yet).
+    /// Whether the row in `slot` is still to be log.saved in this step (it existed before the step,
+    /// and the step has not log.saved it yet).
     @inline(__always)
     func needsRow(_ slot: Slot) -> Bool {
-        slot.index < rowCount && (slot.index >= rowStamps.count || rowStamps[slot.index] != stamp)
+        slot.index < rowCount && (slot.index >= box.log.rowStamps.count || box.log.rowStamps[slot.index] != stamp)
     }
 
     mutating func recordRow(_ row: Row, at slot: Slot) {
-        if slot.index >= rowStamps.count {
-            rowStamps.append(contentsOf: repeatElement(0, count: rowCount - rowStamps.count))
+        if slot.index >= log.rowStamps.count {
+            log.rowStamps.append(contentsOf: repeatElement(0, count: rowCount - log.rowStamps.count))
         }
-        rowStamps[slot.index] = stamp
-        entries.append(.row(slot))
-        saved.rows.append(row)
+        log.rowStamps[slot.index] = stamp
+        log.entries.append(.row(slot))
+        log.saved.rows.append(row)
     }
 
     mutating func recordColumn(_ symbol: Symbol, _ column: [Slot]) {
-        entries.append(.column(symbol))
-        saved.columns.append(column)
+        log.entries.append(.column(symbol))
+        log.saved.columns.append(column)
     }
 
     /// Records the candidate list or the pending rows (`entry` says which) before they change.
     mutating func recordList(_ entry: Entry, _ list: [Symbol]) {
-        entries.append(entry)
-        saved.lists.append(list)
+        log.entries.append(entry)
+        log.saved.lists.append(list)
     }
 
     mutating func recordLevelRemoved(_ level: ObjectiveLevel, at index: Int) {
-        entries.append(.levelRemoved(Int32(index)))
-        saved.levels.append(level)
+        log.entries.append(.levelRemoved(Int32(index)))
+        log.saved.levels.append(level)
     }
 
     mutating func recordConstraint(_ id: Int, _ old: SolverConstraint?) {
-        entries.append(.constraint(id))
-        saved.constraints.append(old)
+        log.entries.append(.constraint(id))
+        log.saved.constraints.append(old)
     }
 
     /// Records the old objective coefficients `add(row, times:)` or `add(symbol, _)` will write
@@ -243,9 +268,9 @@ struct SolverTrail {
     /// level's constant and length.
     mutating func recordObjective(_ level: Int, _ objective: DenseRow, writing symbols: [Symbol]) {
         let level = Int32(level)
-        entries.append(.objectiveConstant(level: level, objective.constant))
+        log.entries.append(.objectiveConstant(level: level, objective.constant))
         if let last = symbols.last, Int(last) >= objective.coefficients.count {
-            entries.append(.objectiveGrew(level: level, count: objective.coefficients.count))
+            log.entries.append(.objectiveGrew(level: level, count: objective.coefficients.count))
         }
         for symbol in symbols { recordObjectiveCoefficient(level, symbol, objective.coefficient(of: symbol)) }
     }
@@ -253,9 +278,9 @@ struct SolverTrail {
     @inline(__always)
     mutating func recordObjectiveCoefficient(_ level: Int32, _ symbol: Symbol, _ old: Double) {
         if Int(symbol) < symbolCount {
-            entries.append(.objectiveCoefficient(level: level, symbol, old))
-        } else if symbol > steps[steps.count - 1].highestNewObjectiveSymbol {
-            steps[steps.count - 1].highestNewObjectiveSymbol = symbol
+            log.entries.append(.objectiveCoefficient(level: level, symbol, old))
+        } else if symbol > log.steps[log.steps.count - 1].highestNewObjectiveSymbol {
+            log.steps[log.steps.count - 1].highestNewObjectiveSymbol = symbol
         }
     }
 }
