@@ -46,9 +46,8 @@ struct ColumnIndex {
     @inline(__always)
     mutating func update(_ slot: Slot, added: UnsafeBufferPointer<Symbol>, removed: UnsafeBufferPointer<Symbol>,
                          trail: inout SolverTrail) -> Bool {
+        if trail.isRecording { recordUpdate(slot, added: added, removed: removed, trail: &trail) }
         var overfull = false
-        // Entries of the symbols that existed before the open step, if any, are recorded.
-        let recordedBelow = trail.isRecording ? trail.symbolCount : 0
         limits.withUnsafeBufferPointer { limits in
             lists.withUnsafeMutableBufferPointer { columns in
                 for symbol in removed where columns[Int(symbol)].count <= exactColumnLength {
@@ -56,18 +55,30 @@ struct ColumnIndex {
                     var index = last
                     while index >= 0 && columns[column][index] != slot { index -= 1 }
                     if index < 0 { continue }
-                    if column < recordedBelow { trail.record(.columnEntryRemoved(symbol, index: Int32(index), slot)) }
                     columns[column][index] = columns[column][last]
                     columns[column].removeLast()
                 }
                 for symbol in added {
-                    if Int(symbol) < recordedBelow { trail.record(.columnAppended(symbol)) }
                     columns[Int(symbol)].append(slot)
                     if columns[Int(symbol)].count > limits[Int(symbol)] { overfull = true }
                 }
             }
         }
         return overfull
+    }
+
+    /// Records for an open step what `update` is about to do, so that its loops stay as they
+    /// are without one. A symbol is either added or removed, never both, so each column has
+    /// at most one entry here and their order among columns does not matter.
+    private func recordUpdate(_ slot: Slot, added: UnsafeBufferPointer<Symbol>, removed: UnsafeBufferPointer<Symbol>,
+                              trail: inout SolverTrail) {
+        for symbol in removed where Int(symbol) < trail.symbolCount && lists[Int(symbol)].count <= exactColumnLength {
+            // The entry `update` takes out: the last one naming the slot.
+            if let index = lists[Int(symbol)].lastIndex(of: slot) {
+                trail.record(.columnEntryRemoved(symbol, index: Int32(index), slot))
+            }
+        }
+        for symbol in added where Int(symbol) < trail.symbolCount { trail.record(.columnAppended(symbol)) }
     }
 
     /// Compacts the columns of `symbols` that are over their limit.
@@ -98,7 +109,7 @@ struct ColumnIndex {
             guard basics[slot.index] != noSymbol, slotMarks[slot.index] != slotMark,
                   rows[slot.index].contains(symbol) else {
                 if !recorded {
-                    trail.record(.column(symbol, lists[column]))
+                    trail.recordColumn(symbol, lists[column])
                     recorded = true
                 }
                 continue
@@ -120,7 +131,7 @@ struct ColumnIndex {
     @inline(__always)
     mutating func take(_ symbol: Symbol, trail: inout SolverTrail) -> [Slot] {
         if trail.isRecording && Int(symbol) < trail.symbolCount && !lists[Int(symbol)].isEmpty {
-            trail.record(.column(symbol, lists[Int(symbol)]))
+            trail.recordColumn(symbol, lists[Int(symbol)])
         }
         var slots: [Slot] = []
         swap(&slots, &lists[Int(symbol)])
@@ -141,7 +152,7 @@ private let minimumColumnLimit: Int32 = 256
 private let exactColumnLength = 16
 
 extension ColumnIndex {
-    mutating func undo(_ entry: SolverTrail.Entry) {
+    mutating func undo(_ entry: SolverTrail.Entry, trail: inout SolverTrail) {
         switch entry {
         case .columnAppended(let symbol):
             lists[Int(symbol)].removeLast()
@@ -153,8 +164,8 @@ extension ColumnIndex {
                 lists[column].append(lists[column][index])
                 lists[column][index] = slot
             }
-        case .column(let symbol, let old):
-            lists[Int(symbol)] = old
+        case .column(let symbol):
+            lists[Int(symbol)] = trail.popColumn()
         case .columnLimit(let symbol, let old):
             limits[Int(symbol)] = old
         default:

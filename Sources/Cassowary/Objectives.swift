@@ -38,7 +38,7 @@ struct Objectives {
     /// rule), or `noSymbol`. The candidates that do not qualify are dropped; they return when
     /// their coefficients change again.
     mutating func lowestImprovingCandidate(kinds: [SymbolKind], trail: inout SolverTrail) -> Symbol {
-        if trail.isRecording && !candidates.isEmpty { trail.record(.candidates(candidates)) }
+        if trail.isRecording && !candidates.isEmpty { trail.recordList(.candidates, candidates) }
         candidates.sort()
         var kept = 0
         for index in candidates.indices {
@@ -56,7 +56,7 @@ struct Objectives {
 
     /// Forgets every candidate (at an optimum none qualifies).
     mutating func clearCandidates(trail: inout SolverTrail) {
-        if trail.isRecording && !candidates.isEmpty { trail.record(.candidates(candidates)) }
+        if trail.isRecording && !candidates.isEmpty { trail.recordList(.candidates, candidates) }
         for symbol in candidates { isCandidate[Int(symbol)] = false }
         candidates.removeAll(keepingCapacity: true)
     }
@@ -118,14 +118,14 @@ struct ObjectiveLevel {
 }
 
 extension Objectives {
-    mutating func undo(_ entry: SolverTrail.Entry) {
+    mutating func undo(_ entry: SolverTrail.Entry, trail: inout SolverTrail) {
         switch entry {
         case .candidateAdded:
             isCandidate[Int(candidates.removeLast())] = false
-        case .candidates(let old):
+        case .candidates:
             // `isCandidate` marks exactly the list's members.
             for symbol in candidates { isCandidate[Int(symbol)] = false }
-            candidates = old
+            candidates = trail.popList()
             for symbol in candidates { isCandidate[Int(symbol)] = true }
         default:
             preconditionFailure("not a candidate entry")

@@ -236,7 +236,7 @@ extension Solver {
 
     /// Replaces a constraint's record, recorded for an open step.
     func setConstraint(_ id: ConstraintID, _ record: SolverConstraint?) {
-        if tableau.trail.isRecording { tableau.trail.record(.constraint(id.id, constraints[id.id])) }
+        if tableau.trail.isRecording { tableau.trail.recordConstraint(id.id, constraints[id.id]) }
         constraints[id.id] = record
     }
 }

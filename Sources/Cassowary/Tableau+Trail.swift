@@ -21,11 +21,13 @@
 /// exactly what the undo changed and ambiguity follows incrementally (rebuilding it would cost
 /// the whole layout).
 struct SolverTrail {
-    /// One old value. Rows, removed levels and constraints are boxed (`indirect`) so that the
-    /// common entries stay small.
+    /// One old value, or where to find it. Entries hold plain numbers only, so that appending,
+    /// cutting and dropping them is copying memory; the old values that hold storage (rows,
+    /// columns, lists, levels, constraints) go to `saved`,
+    /// in the same order, and are taken back from its ends.
     enum Entry {
-        /// The slot held this row before the step first rewrote it.
-        indirect case row(Slot, Row)
+        /// The slot held the next saved row before the step first rewrote it.
+        case row(Slot)
         /// The row in the slot had this constant (a constraint's constant moved).
         case rowConstant(Slot, Double)
         case basic(Slot, Symbol)
@@ -35,8 +37,8 @@ struct SolverTrail {
         case columnAppended(Symbol)
         /// The column lost `slot` at `index`; its last entry moved there.
         case columnEntryRemoved(Symbol, index: Int32, Slot)
-        /// The column before it was compacted or taken out whole.
-        case column(Symbol, [Slot])
+        /// The column was the next saved column before it was compacted or taken out whole.
+        case column(Symbol)
         case columnLimit(Symbol, Int32)
         case objectiveCoefficient(level: Int32, Symbol, Double)
         case objectiveConstant(level: Int32, Double)
@@ -44,20 +46,56 @@ struct SolverTrail {
         case objectiveGrew(level: Int32, count: Int)
         case members(level: Int32, Int)
         case levelInserted(Int32)
-        indirect case levelRemoved(Int32, ObjectiveLevel)
+        /// The next saved level was removed from this index.
+        case levelRemoved(Int32)
         case candidateAdded
-        /// The candidate list before it was filtered or cleared.
-        case candidates([Symbol])
+        /// The candidate list was the next saved list before it was filtered or cleared.
+        case candidates
         case infeasibleAppended
         case infeasiblePopped(Symbol)
-        case infeasible([Symbol])
-        indirect case constraint(Int, SolverConstraint?)
+        /// The pending rows were the next saved list before they were cleared.
+        case infeasible
+        /// The constraint's record was the next saved one.
+        case constraint(Int)
+    }
+
+    /// The old values that hold storage, each kind in the order its entries were made.
+    struct Saved {
+        var rows: [Row] = []
+        var columns: [[Slot]] = []
+        var lists: [[Symbol]] = []
+        var levels: [ObjectiveLevel] = []
+        var constraints: [SolverConstraint?] = []
+
+        /// How many of each there are: where a step's begin.
+        struct Counts {
+            var rows = 0, columns = 0, lists = 0, levels = 0, constraints = 0
+        }
+
+        var counts: Counts {
+            Counts(rows: rows.count, columns: columns.count, lists: lists.count, levels: levels.count,
+                   constraints: constraints.count)
+        }
+
+        /// Drops the oldest ones, up to `counts`.
+        mutating func removeFirst(_ counts: Counts) {
+            rows.removeFirst(counts.rows)
+            columns.removeFirst(counts.columns)
+            lists.removeFirst(counts.lists)
+            levels.removeFirst(counts.levels)
+            constraints.removeFirst(counts.constraints)
+        }
+
+        mutating func removeAll() {
+            self = Saved()
+        }
     }
 
     /// Where a step's entries start, what it began with, and the solver fields small enough to
     /// keep whole.
     struct Step {
         var start: Int
+        var savedStart: Saved.Counts
         var symbolCount: Int
         var rowCount: Int
         var constraintCount: Int
@@ -69,10 +107,39 @@ struct SolverTrail {
         var overflowed: Bool
     }
 
-    private(set) var entries: [Entry] = []
-    /// The open steps, oldest first, from `forgotten` on.
-    private(set) var steps: [Step] = []
-    /// Steps forgotten but not yet cut off the front (cut when they are half of `steps`).
+    /// What the steps recorded, in one box: the tableau is copied whole by every read of it
+    /// through the solver (a class), and each array of its own would be one more retain and
+    /// release per copy. The box is copied on write, so tableaus stay values.
+    private var box = Box()
+
+    struct Log {
+        var entries: [Entry] = []
+        var saved = Saved()
+        /// The open steps, oldest first, from `forgotten` on.
+        var steps: [Step] = []
+        /// For each slot, the stamp of the step that saved its row whole (4 bytes a row, made
+        /// by the first step and kept: releasing them each time would cost every step the
+        /// tableau's size).
+        var rowStamps: [UInt32] = []
+    }
+
+    final class Box {
+        /// Unchecked: the box is reached only through its trail, whose own access is checked.
+        @exclusivity(unchecked) var log: Log
+        init(_ log: Log = Log()) { self.log = log }
+    }
+
+    private var log: Log {
+        get { box.log }
+        _modify {
+            if !isKnownUniquelyReferenced(&box) { box = Box(box.log) }
+            yield &box.log
+        }
+    }
+
+    var entries: [Entry] { box.log.entries }
+    var steps: [Step] { box.log.steps }
+    /// Steps forgotten but not yet cut off the front (cut when they are half of `log.steps`).
     private var forgotten = 0
 
     // The newest open step's fields the write points test, kept in plain stored properties so
@@ -83,98 +150,137 @@ struct SolverTrail {
     private(set) var rowCount = 0
     private var stamp: UInt32 = 0
     private var lastStamp: UInt32 = 0
-    /// For each slot, the stamp of the step that recorded its row whole (4 bytes a row, made on
-    /// the first step and kept: releasing it each time would cost every step the tableau's size).
-    private var rowStamps: [UInt32] = []
 
-    /// How many steps can be rolled back.
-    var openSteps: Int { steps.count - forgotten }
+    /// How many log.steps can be rolled back.
+    var openSteps: Int { box.log.steps.count - forgotten }
 
     mutating func begin(symbolCount: Int, rowCount: Int, constraintCount: Int,
                         edits: [Int: ConstraintID], overflowed: Bool) {
         lastStamp &+= 1
         if lastStamp == 0 {
-            // After 2³² steps stamps would repeat: start them again from a clean slate.
-            for index in rowStamps.indices { rowStamps[index] = 0 }
+            // After 2³² log.steps stamps would repeat: start them again from a clean slate.
+            for index in log.rowStamps.indices { log.rowStamps[index] = 0 }
             lastStamp = 1
         }
-        steps.append(Step(start: entries.count, symbolCount: symbolCount, rowCount: rowCount,
+        log.steps.append(Step(start: log.entries.count, savedStart: log.saved.counts, symbolCount: symbolCount, rowCount: rowCount,
                           constraintCount: constraintCount, stamp: lastStamp, edits: edits, overflowed: overflowed))
         useNewestStep()
     }
 
-    /// Takes the newest step off; its entries are then taken one by one, newest first
-    /// (`popEntry`), in place (a slice of them would share the buffer and copy every step's).
+    /// Takes the newest step off; its log.entries are then taken one by one, newest first
+    /// (`popEntry`), with the values they log.saved (`log.saved`'s `removeLast`).
     mutating func takeNewestStep() -> Step {
-        let step = steps.removeLast()
+        let step = log.steps.removeLast()
         useNewestStep()
         return step
     }
 
     /// The newest entry of the step that started at `start`, taken off; nil when none is left.
     mutating func popEntry(above start: Int) -> Entry? {
-        entries.count > start ? entries.removeLast() : nil
+        log.entries.count > start ? log.entries.removeLast() : nil
     }
 
-    /// Forgets all but the newest `depth` steps: their writes stay, and can no longer be taken
-    /// back. Entries are dropped from the front once the forgotten steps are half of those
+    mutating func popRow() -> Row { log.saved.rows.removeLast() }
+    mutating func popColumn() -> [Slot] { log.saved.columns.removeLast() }
+    mutating func popList() -> [Symbol] { log.saved.lists.removeLast() }
+    mutating func popLevel() -> ObjectiveLevel { log.saved.levels.removeLast() }
+    mutating func popConstraint() -> SolverConstraint? { log.saved.constraints.removeLast() }
+
+    /// Forgets all but the newest `depth` log.steps: their writes stay, and can no longer be taken
+    /// back. Entries are dropped from the front once the forgotten log.steps are half of those
     /// kept, so that forgetting one step after each new one costs O(1) amortized.
     mutating func forget(keepingNewest depth: Int) {
-        forgotten = max(forgotten, steps.count - depth)
-        if forgotten == steps.count {
+        forgotten = max(forgotten, log.steps.count - depth)
+        if forgotten == log.steps.count {
             // Nothing open: nothing kept but a small buffer for the next step.
-            entries.removeAll(keepingCapacity: entries.capacity <= 4096)
-            steps.removeAll(keepingCapacity: true)
+            log.entries.removeAll(keepingCapacity: log.entries.capacity <= 4096)
+            log.saved.removeAll()
+            log.steps.removeAll(keepingCapacity: true)
             forgotten = 0
-        } else if forgotten * 2 >= steps.count {
-            let cut = steps[forgotten].start
-            entries.removeFirst(cut)
-            steps.removeFirst(forgotten)
-            for index in steps.indices { steps[index].start -= cut }
+        } else if forgotten * 2 >= log.steps.count {
+            let cut = log.steps[forgotten].start, savedCut = log.steps[forgotten].savedStart
+            log.entries.removeFirst(cut)
+            log.saved.removeFirst(savedCut)
+            log.steps.removeFirst(forgotten)
+            for index in log.steps.indices {
+                log.steps[index].start -= cut
+                log.steps[index].savedStart.rows -= savedCut.rows
+                log.steps[index].savedStart.columns -= savedCut.columns
+                log.steps[index].savedStart.lists -= savedCut.lists
+                log.steps[index].savedStart.levels -= savedCut.levels
+                log.steps[index].savedStart.constraints -= savedCut.constraints
+            }
             forgotten = 0
         }
         useNewestStep()
     }
 
     private mutating func useNewestStep() {
-        isRecording = steps.count > forgotten
-        guard let newest = steps.last, isRecording else { return }
+        isRecording = box.log.steps.count > forgotten
+        guard let newest = box.log.steps.last, isRecording else { return }
         symbolCount = newest.symbolCount
         rowCount = newest.rowCount
         stamp = newest.stamp
     }
 
     @inline(__always)
-    mutating func record(_ entry: Entry) { entries.append(entry) }
+    mutating func record(_ entry: Entry) { log.entries.append(entry) }
 
-    /// Whether the row in `slot` is still to be recorded in this step (it existed before the step,
-    /// and the step has not recorded it yet).
+    /// Whether the row in `slot` is still to be log.saved in this step (it existed before the step,
+    /// and the step has not log.saved it yet).
     @inline(__always)
     func needsRow(_ slot: Slot) -> Bool {
-        slot.index < rowCount && (slot.index >= rowStamps.count || rowStamps[slot.index] != stamp)
+        slot.index < rowCount && (slot.index >= box.log.rowStamps.count || box.log.rowStamps[slot.index] != stamp)
     }
 
     mutating func recordRow(_ row: Row, at slot: Slot) {
-        if slot.index >= rowStamps.count {
-            rowStamps.append(contentsOf: repeatElement(0, count: rowCount - rowStamps.count))
+        if slot.index >= log.rowStamps.count {
+            log.rowStamps.append(contentsOf: repeatElement(0, count: rowCount - log.rowStamps.count))
         }
-        rowStamps[slot.index] = stamp
-        entries.append(.row(slot, row))
+        log.rowStamps[slot.index] = stamp
+        log.entries.append(.row(slot))
+        log.saved.rows.append(row)
     }
 
-    /// Records the old objective coefficients `add(row, times:)` or `add(symbol, _)` will write.
+    mutating func recordColumn(_ symbol: Symbol, _ column: [Slot]) {
+        log.entries.append(.column(symbol))
+        log.saved.columns.append(column)
+    }
+
+    /// Records the candidate list or the pending rows (`entry` says which) before they change.
+    mutating func recordList(_ entry: Entry, _ list: [Symbol]) {
+        log.entries.append(entry)
+        log.saved.lists.append(list)
+    }
+
+    mutating func recordLevelRemoved(_ level: ObjectiveLevel, at index: Int) {
+        log.entries.append(.levelRemoved(Int32(index)))
+        log.saved.levels.append(level)
+    }
+
+    mutating func recordConstraint(_ id: Int, _ old: SolverConstraint?) {
+        log.entries.append(.constraint(id))
+        log.saved.constraints.append(old)
+    }
+
+    /// Records the old objective coefficients `add(row, times:)` or `add(symbol, _)` will write
+    /// at `level` (a symbol made during the step has none: the rollback zeroes it), and the
+    /// level's constant and length.
     mutating func recordObjective(_ level: Int, _ objective: DenseRow, writing symbols: [Symbol]) {
         let level = Int32(level)
-        entries.append(.objectiveConstant(level: level, objective.constant))
+        log.entries.append(.objectiveConstant(level: level, objective.constant))
         if let last = symbols.last, Int(last) >= objective.coefficients.count {
-            entries.append(.objectiveGrew(level: level, count: objective.coefficients.count))
+            log.entries.append(.objectiveGrew(level: level, count: objective.coefficients.count))
         }
-        for symbol in symbols {
-            if Int(symbol) < symbolCount {
-                entries.append(.objectiveCoefficient(level: level, symbol, objective.coefficient(of: symbol)))
-            } else if symbol > steps[steps.count - 1].highestNewObjectiveSymbol {
-                steps[steps.count - 1].highestNewObjectiveSymbol = symbol
-            }
+        for symbol in symbols { recordObjectiveCoefficient(level, symbol, objective.coefficient(of: symbol)) }
+    }
+
+    @inline(__always)
+    mutating func recordObjectiveCoefficient(_ level: Int32, _ symbol: Symbol, _ old: Double) {
+        if Int(symbol) < symbolCount {
+            log.entries.append(.objectiveCoefficient(level: level, symbol, old))
+        } else if symbol > log.steps[log.steps.count - 1].highestNewObjectiveSymbol {
+            log.steps[log.steps.count - 1].highestNewObjectiveSymbol = symbol
         }
     }
 }
@@ -214,7 +320,7 @@ extension Tableau {
     }
 
     mutating func clearInfeasible() {
-        if trail.isRecording && !infeasible.isEmpty { trail.record(.infeasible(infeasible)) }
+        if trail.isRecording && !infeasible.isEmpty { trail.recordList(.infeasible, infeasible) }
         infeasible.removeAll()
     }
 
@@ -236,7 +342,7 @@ extension Tableau {
     mutating func removeFromObjective(_ level: Int, _ symbol: Symbol) -> Double {
         let old = objectives.levels[level].row.coefficient(of: symbol)
         if old.bitPattern == 0 { return 0 }
-        if trail.isRecording { trail.record(.objectiveCoefficient(level: Int32(level), symbol, old)) }
+        if trail.isRecording { trail.recordObjectiveCoefficient(Int32(level), symbol, old) }
         return objectives.levels[level].row.remove(symbol)
     }
 
@@ -262,7 +368,7 @@ extension Tableau {
 
     mutating func removeObjectiveLevel(at index: Int) {
         let level = objectives.levels.remove(at: index)
-        if trail.isRecording { trail.record(.levelRemoved(Int32(index), level)) }
+        if trail.isRecording { trail.recordLevelRemoved(level, at: index) }
     }
 }
 
@@ -281,9 +387,9 @@ extension Tableau {
         var costs: [Symbol] = []
         while let entry = trail.popEntry(above: step.start) {
             switch entry {
-            case .row(let slot, let old):
+            case .row(let slot):
                 touched.append(basics[slot.index])
-                rows[slot.index] = old
+                rows[slot.index] = trail.popRow()
             case .rowConstant(let slot, let old):
                 touched.append(basics[slot.index])
                 rows[slot.index].constant = old
@@ -299,7 +405,7 @@ extension Tableau {
             case .freeSlotPopped(let slot):
                 freeSlots.append(slot)
             case .columnAppended, .columnEntryRemoved, .column, .columnLimit:
-                columns.undo(entry)
+                columns.undo(entry, trail: &trail)
             case .objectiveCoefficient(let level, let symbol, let old):
                 costs.append(symbol)
                 objectives.levels[Int(level)].row.restore(symbol, old)
@@ -312,19 +418,20 @@ extension Tableau {
             case .levelInserted(let index):
                 // Every symbol in a level that goes changes its reduced cost.
                 costs += objectives.levels.remove(at: Int(index)).row.nonzeroSymbols
-            case .levelRemoved(let index, let level):
+            case .levelRemoved(let index):
+                let level = trail.popLevel()
                 costs += level.row.nonzeroSymbols
                 objectives.levels.insert(level, at: Int(index))
             case .candidateAdded, .candidates:
-                objectives.undo(entry)
+                objectives.undo(entry, trail: &trail)
             case .infeasibleAppended:
                 infeasible.removeLast()
             case .infeasiblePopped(let basic):
                 infeasible.append(basic)
-            case .infeasible(let old):
-                infeasible = old
-            case .constraint(let id, let old):
-                constraints[id] = old
+            case .infeasible:
+                infeasible = trail.popList()
+            case .constraint(let id):
+                constraints[id] = trail.popConstraint()
             }
         }
         // What the step appended goes: symbols, rows, constraints.

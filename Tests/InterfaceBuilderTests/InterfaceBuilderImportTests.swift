@@ -193,10 +193,11 @@ import LayoutShell
         let (session, result) = imported("OldGuides.storyboard")
         #expect(result.ok, "\(result.error?.message ?? "")")
         // Xcode 6–7's Any/Any canvas, 600x600: the top layout guide ends under the 20-point
-        // status bar, the root's margins are 16. The label: 8 below the guide (y = 28), on the
-        // leading margin (x = 16). The footer: height 44 on the bottom guide (y = 600 - 44).
+        // status bar, the root's margins are 20 (a screen that wide keeps 20, as real Xcode 7
+        // files store). The label: 8 below the guide (y = 28), on the leading margin (x = 20).
+        // The footer: height 44 on the bottom guide (y = 600 - 44).
         #expect(frame(session, "root") == Frame(x: 0, y: 0, width: 600, height: 600))
-        #expect(frame(session, "notesLabel") == Frame(x: 16, y: 28, width: 120, height: 21))
+        #expect(frame(session, "notesLabel") == Frame(x: 20, y: 28, width: 120, height: 21))
         #expect(frame(session, "view") == Frame(x: 0, y: 556, width: 600, height: 44))
         // The placeholder width (200) is left out, with a note; the label keeps its 120.
         #expect(result.output.contains { $0.contains("1 placeholder left out") })

@@ -60,7 +60,7 @@ struct InterfaceBuilderTranslation {
         // The embedded scenes' stored frames are of their own canvases (with their own
         // status bars and guides), not of the container: they are not compared.
         if !embedded.isEmpty { spliced = Self.markingEmbedded(spliced) }
-        self.root = Self.alignmentFrames(document.isAppKit ? Self.flipped(spliced) : spliced)
+        self.root = Self.alignmentFrames(document.isAppKit ? Self.flipped(spliced) : spliced, in: document)
         embeddedScenes = embedded
         self.controller = controller
         self.context = context
@@ -154,21 +154,17 @@ struct InterfaceBuilderTranslation {
         }
         // Bars the controller sits under, as IB infers them (simulated metrics or containers).
         var insets = device?.safeArea(landscape: landscape) ?? EdgeInsets(all: 0)
+        if isController {
+            let older = Self.insetsOfItsXcode(insets, device: device, landscape: landscape, toolsVersion: document.toolsVersion.flatMap { Double($0) })
+            insets = older.0
+            if let text = older.1 { note(text) }
+        }
         if device == nil, isController, !document.isAppKit { insets.top = 20 }
         var barHeights: (top: Double, bottom: Double) = (0, 0)
         if let controller {
-            let bars = Self.bars(of: controller, in: document)
-            if bars.navigation {
-                barHeights.top = device.map { landscape && !$0.name.hasPrefix("iPad") ? 32 : 44 } ?? 44
-                insets.top += barHeights.top
-            }
-            if bars.tab {
-                barHeights.bottom = 49
-                insets.bottom += 49
-            }
-            if bars.navigation || bars.tab {
-                note("the safe area holds the \([bars.navigation ? "navigation bar" : nil, bars.tab ? "tab bar" : nil].compactMap { $0 }.joined(separator: " and ")) IB shows above the scene")
-            }
+            let added = Self.addingBars(Self.bars(of: controller, in: document), to: insets, device: device, landscape: landscape)
+            (insets, barHeights) = (added.insets, added.barHeights)
+            if let text = added.note { note(text) }
         }
         if !isController, device == nil {
             insets = EdgeInsets(all: 0)
@@ -177,7 +173,7 @@ struct InterfaceBuilderTranslation {
         // bar with `translucent="NO"`): they cover none of it.
         if isController, stored.y > 0 {
             insets.top = max(0, insets.top - stored.y)
-            barHeights.top -= stored.y
+            barHeights.top = max(0, barHeights.top - stored.y)
         }
         if override == nil {
             // What the stored frames say wins: each Xcode shows a device with the insets of its
@@ -199,10 +195,14 @@ struct InterfaceBuilderTranslation {
             let values = [insets.top, insets.left, insets.bottom, insets.right].map(formatNumber).joined(separator: ",")
             add("safearea \(values)")
         }
-        if isController, !viaDevice {
-            // The device's screen decides (the Any/Any canvas, with none, has 16).
-            let side = formatNumber(device?.systemMinimumMargins(landscape: landscape).left ?? 16)
-            add("root.margins = 0,\(side),0,\(side)")
+        if isController {
+            // The device's screen decides the minimum (the Any/Any canvas, with none, by its
+            // width: 16, or 20 from 414 points on, so 20 on the 600-point square).
+            let side = device?.systemMinimumMargins(landscape: landscape).left
+                ?? Device.rootSideMargin(width: width, regularWidth: false, landscape: false)
+            if let line = Self.rootMarginsLine(root.layoutMargins, directional: root.directionalMargins, minimumSide: viaDevice ? nil : side) {
+                add(line, root.line)
+            }
         }
         if root.forcesRightToLeft {
             add("direction rtl")
@@ -270,34 +270,6 @@ struct InterfaceBuilderTranslation {
         }
     }
 
-    /// Whether IB shows a navigation bar or a tab bar over a controller's view.
-    static func bars(of controller: IBViewController, in document: IBDocument) -> (navigation: Bool, tab: Bool) {
-        var navigation = controller.simulatedTopBar.map { $0.contains("NavigationBar") } ?? false
-        var tab = controller.simulatedBottomBar.map { $0.contains("TabBar") } ?? false
-        if controller.simulatedTopBar == nil || controller.simulatedBottomBar == nil {
-            let controllers = Dictionary(document.scenes.compactMap { $0.controller }.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-            // What a container shows: its children, and what they push, transitively.
-            func reached(from start: IBViewController) -> Set<String> {
-                var seen = Set<String>()
-                var queue = start.children
-                while let id = queue.popLast() {
-                    guard seen.insert(id).inserted, let next = controllers[id] else { continue }
-                    queue += next.pushes + (next.element == "navigationController" ? next.children : [])
-                }
-                return seen
-            }
-            for container in controllers.values {
-                if container.element == "navigationController", controller.simulatedTopBar == nil, reached(from: container).contains(controller.id) {
-                    navigation = true
-                }
-                if container.element == "tabBarController", controller.simulatedBottomBar == nil, reached(from: container).contains(controller.id) {
-                    tab = true
-                }
-            }
-        }
-        return (navigation, tab)
-    }
-
     // MARK: - Views
 
     static let cellElements: Set<String> = ["tableViewCell", "collectionViewCell"]
@@ -321,11 +293,16 @@ struct InterfaceBuilderTranslation {
         let place = parent.map { prototypePlace(frame, in: $0) } ?? ""
         guard add("cell \(name)\(collection ? " collection" : "") width \(formatNumber(width)) height \(formatNumber(frame.height))\(place)", cell.line) else { return }
         let contentName = claimContentView(content, of: name)
-        if !collection, content.layoutMargins == nil, (document.toolsVersion.flatMap { Double($0) } ?? 0) >= 13000 {
-            // Since iOS 11 a table cell's content view keeps 11 above and below (the session's
-            // cell has UIKit's older 8), and a prototype's sides follow its table's width.
-            let side = parent == nil ? "16" : formatNumber(Device.rootSideMargin(width: root.frame?.width ?? 0, regularWidth: false, landscape: false))
-            add("\(contentName).margins = 11,\(side),11,\(side)", content.line)
+        if !collection, content.layoutMargins == nil {
+            if (document.toolsVersion.flatMap { Double($0) } ?? 0) >= 13000 {
+                // Since iOS 11 a table cell's content view keeps 11 above and below (the session's
+                // cell has UIKit's older 8), and a prototype's sides follow its table's width.
+                let side = parent == nil ? "16" : formatNumber(Device.rootSideMargin(width: root.frame?.width ?? 0, regularWidth: false, landscape: false))
+                add("\(contentName).margins = 11,\(side),11,\(side)", content.line)
+            } else {
+                // Before (files of Xcode 8 and older), 8 all round.
+                add("\(contentName).margins = 8", content.line)
+            }
         }
         if let style = cell.cellStyle { note(Self.cellStyleNote(style, line: cell.line)) }
         settings(of: content, name: contentName)
@@ -390,16 +367,6 @@ struct InterfaceBuilderTranslation {
         return view
     }
 
-    /// How far a control's frame reaches beyond its alignment rectangle, which is what
-    /// constraints place: IB stores frames, so a slider stored 285x31 is 281x30 to Auto Layout,
-    /// 2 points in at the sides and 1 above the bottom, and a switch stored 51 wide is 49, its
-    /// right edge 2 points in (both read off stored frames against their constraints in real
-    /// files: README, "Decisions").
-    static let alignmentInsets: [String: IBInsets] = [
-        "slider": IBInsets(top: 0, left: 2, bottom: 1, right: 2),
-        "switch": IBInsets(top: 0, left: 0, bottom: 0, right: 2),
-    ]
-
     /// AppKit views a superview lays out from its top (`isFlipped`); any other NSView counts
     /// its subviews' frames from its bottom.
     static let flippedAppKitElements: Set<String> = [
@@ -419,18 +386,6 @@ struct InterfaceBuilderTranslation {
             }
             return flipped(subview)
         }
-        return view
-    }
-
-    /// The tree with each control's stored frame made its alignment rectangle: the session's
-    /// frames are those, and so are the sizes taken as intrinsic and the frames compared.
-    static func alignmentFrames(_ view: IBView) -> IBView {
-        var view = view
-        if let insets = alignmentInsets[view.element], let frame = view.frame {
-            view.frame = IBRect(x: frame.x + insets.left, y: frame.y + insets.top,
-                                width: frame.width - insets.left - insets.right, height: frame.height - insets.top - insets.bottom)
-        }
-        view.subviews = view.subviews.map(alignmentFrames)
         return view
     }
 
