@@ -7,6 +7,7 @@ let package = Package(
     // the Swift 6 toolchains run on macOS 15 anyway. Linux is not affected by this line.
     platforms: [.macOS(.v15)],
     products: [
+        .library(name: "UndoTrail", targets: ["UndoTrail"]),
         .library(name: "Cassowary", targets: ["Cassowary"]),
         .library(name: "LayoutVocabulary", targets: ["LayoutVocabulary"]),
         .library(name: "LayoutModel", targets: ["LayoutModel"]),
@@ -24,11 +25,15 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
+        // The undo trail: containers that record what a step overwrites, so that it can be
+        // taken back exactly (the model's tables; the solver keeps its own journal beside plain
+        // arrays, Tableau+Trail.swift, so it does not depend on this).
+        .target(name: "UndoTrail"),
         .target(name: "Cassowary"),
         // The plain words of a constraint (attributes, relations, priorities, specs): what
         // parsers and importers produce, without the engine that solves them.
         .target(name: "LayoutVocabulary"),
-        .target(name: "LayoutModel", dependencies: ["Cassowary", "LayoutVocabulary"]),
+        .target(name: "LayoutModel", dependencies: ["UndoTrail", "Cassowary", "LayoutVocabulary"]),
         .target(name: "VisualFormat", dependencies: ["LayoutVocabulary"]),
         // UIKit's and AppKit's console logs ("Unable to simultaneously satisfy constraints",
         // _autolayoutTrace) read into plain data, for the shell's importer.
@@ -46,7 +51,7 @@ let package = Package(
         .target(name: "LayoutReport", dependencies: ["LayoutVocabulary", "LayoutModel"]),
         // `draw` and `svg`: the layout as a terminal picture or an SVG document, from the model.
         .target(name: "LayoutPictures", dependencies: ["LayoutVocabulary", "LayoutModel", "LayoutReport"]),
-        .target(name: "LayoutShell", dependencies: ["LayoutVocabulary", "LayoutModel", "VisualFormat", "ConsoleLog", "LayoutCode", "LayoutImport", "InterfaceBuilder", "LayoutReport", "LayoutPictures"]),
+        .target(name: "LayoutShell", dependencies: ["UndoTrail", "LayoutVocabulary", "LayoutModel", "VisualFormat", "ConsoleLog", "LayoutCode", "LayoutImport", "InterfaceBuilder", "LayoutReport", "LayoutPictures"]),
         // libedit: on Linux through pkg-config (Debian's libedit-dev); macOS has it in the SDK
         // (histedit.h, libedit.tbd) and no pkg-config, where SwiftPM only warns that the .pc
         // file is missing and builds with the SDK's.
@@ -68,8 +73,8 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // Sessions from lines, frames, fingerprints, JSON read back: what the shell's tests share.
         .target(name: "ShellTestSupport", dependencies: ["LayoutShell", "LayoutReport", "LayoutModel", "LayoutVocabulary", "TestSupport"], path: "Tests/ShellTestSupport"),
-        .testTarget(name: "CassowaryTests", dependencies: ["Cassowary", "TestSupport"]),
-        .testTarget(name: "LayoutModelTests", dependencies: ["LayoutModel", "LayoutVocabulary"]),
+        .testTarget(name: "CassowaryTests", dependencies: ["Cassowary", "UndoTrail", "TestSupport"]),
+        .testTarget(name: "LayoutModelTests", dependencies: ["LayoutModel", "UndoTrail", "LayoutVocabulary"]),
         .testTarget(name: "VisualFormatTests", dependencies: ["VisualFormat", "LayoutVocabulary"]),
         // The real logs the tests read are text files under Fixtures/, each with its source.
         .testTarget(name: "ConsoleLogTests", dependencies: ["ConsoleLog", "LayoutVocabulary"], exclude: ["Fixtures"]),

@@ -96,6 +96,9 @@ struct AmbiguityState {
     /// allows them.
     var isConstrained: [Bool] = []
     var coneStep: [SIMD2<Double>] = []
+    /// Free symbols of degenerate rows that a rollback took away with their basic symbol
+    /// (`Tableau+Trail.swift`): their group is solved again at the next refresh.
+    var orphanedFreeSymbols: [Symbol] = []
 
     mutating func grow(to kinds: [SymbolKind]) {
         let extra = kinds.count - isFree.count
@@ -130,7 +133,8 @@ extension Tableau {
         // Free status and degeneracy of what changed; the rows and symbols whose group of
         // degenerate rows must be solved again.
         var dirtyRows: [Symbol] = []
-        var dirtySymbols: [Symbol] = []
+        var dirtySymbols: [Symbol] = state.orphanedFreeSymbols
+        state.orphanedFreeSymbols = []
         for symbol in seeds where kinds[Int(symbol)].isRestricted {
             let slot = slotOfBasic[Int(symbol)]
             let free = !slot.exists && !objectives.hasReducedCost(symbol)
@@ -142,7 +146,8 @@ extension Tableau {
             if degenerate || state.isDegenerate[Int(symbol)] {
                 state.isDegenerate[Int(symbol)] = degenerate
                 dirtyRows.append(symbol)
-                if let old = state.freeSymbolsOfRow.removeValue(forKey: symbol) { dirtySymbols += old }
+                // (A rollback may have taken some of the row's old symbols away for good.)
+                if let old = state.freeSymbolsOfRow.removeValue(forKey: symbol) { dirtySymbols += old.filter { Int($0) < kinds.count } }
             }
         }
         var regrouped: [Symbol] = []

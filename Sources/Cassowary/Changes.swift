@@ -72,3 +72,22 @@ struct SymbolList {
         return symbols
     }
 }
+
+extension ChangeTracker {
+    /// Forgets the symbols from `count` on (they were taken back with a step).
+    mutating func dropSymbols(from count: Int) {
+        valueSeeds.dropSymbols(from: count)
+        ambiguitySeeds.dropSymbols(from: count)
+        changedExternals.dropSymbols(from: count)
+        uncheckedValues.dropSymbols(from: count)
+        if values.count > count { values.removeLast(values.count - count) }
+    }
+}
+
+extension SymbolList {
+    /// Forgets the symbols from `count` on (they were taken back with a step).
+    mutating func dropSymbols(from count: Int) {
+        symbols.removeAll { Int($0) >= count }
+        if marked.count > count { marked.removeLast(marked.count - count) }
+    }
+}

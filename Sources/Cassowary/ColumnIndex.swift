@@ -32,7 +32,8 @@ struct ColumnIndex {
     /// Notes that the row in `slot` now holds `symbol`. Returns whether the column outgrew its
     /// limit and is to be compacted.
     @inline(__always)
-    mutating func append(_ slot: Slot, to symbol: Symbol) -> Bool {
+    mutating func append(_ slot: Slot, to symbol: Symbol, trail: inout SolverTrail) -> Bool {
+        if trail.isRecording && Int(symbol) < trail.symbolCount { trail.record(.columnAppended(symbol)) }
         lists[Int(symbol)].append(slot)
         return lists[Int(symbol)].count > limits[Int(symbol)]
     }
@@ -43,7 +44,9 @@ struct ColumnIndex {
     /// on it later. Long columns stay lazy. Returns whether some column of `added` outgrew its
     /// limit (see `compactOverfull`).
     @inline(__always)
-    mutating func update(_ slot: Slot, added: UnsafeBufferPointer<Symbol>, removed: UnsafeBufferPointer<Symbol>) -> Bool {
+    mutating func update(_ slot: Slot, added: UnsafeBufferPointer<Symbol>, removed: UnsafeBufferPointer<Symbol>,
+                         trail: inout SolverTrail) -> Bool {
+        if trail.isRecording { recordUpdate(slot, added: added, removed: removed, trail: &trail) }
         var overfull = false
         limits.withUnsafeBufferPointer { limits in
             lists.withUnsafeMutableBufferPointer { columns in
@@ -64,16 +67,30 @@ struct ColumnIndex {
         return overfull
     }
 
+    /// Records for an open step what `update` is about to do, so that its loops stay as they
+    /// are without one. A symbol is either added or removed, never both, so each column has
+    /// at most one entry here and their order among columns does not matter.
+    private func recordUpdate(_ slot: Slot, added: UnsafeBufferPointer<Symbol>, removed: UnsafeBufferPointer<Symbol>,
+                              trail: inout SolverTrail) {
+        for symbol in removed where Int(symbol) < trail.symbolCount && lists[Int(symbol)].count <= exactColumnLength {
+            // The entry `update` takes out: the last one naming the slot.
+            if let index = lists[Int(symbol)].lastIndex(of: slot) {
+                trail.record(.columnEntryRemoved(symbol, index: Int32(index), slot))
+            }
+        }
+        for symbol in added where Int(symbol) < trail.symbolCount { trail.record(.columnAppended(symbol)) }
+    }
+
     /// Compacts the columns of `symbols` that are over their limit.
-    mutating func compactOverfull(_ symbols: UnsafeBufferPointer<Symbol>, rows: [Row], basics: [Symbol]) {
+    mutating func compactOverfull(_ symbols: UnsafeBufferPointer<Symbol>, rows: [Row], basics: [Symbol], trail: inout SolverTrail) {
         for symbol in symbols where lists[Int(symbol)].count > limits[Int(symbol)] {
-            compact(symbol, rows: rows, basics: basics)
+            compact(symbol, rows: rows, basics: basics, trail: &trail)
         }
     }
 
     /// Drops stale and repeated entries, so that the column lists each row holding `symbol`
     /// exactly once.
-    mutating func compact(_ symbol: Symbol, rows: [Row], basics: [Symbol]) {
+    mutating func compact(_ symbol: Symbol, rows: [Row], basics: [Symbol], trail: inout SolverTrail) {
         let column = Int(symbol)
         if lists[column].isEmpty { return }
         slotMark &+= 1
@@ -84,23 +101,38 @@ struct ColumnIndex {
         if slotMarks.count < rows.count {
             slotMarks.append(contentsOf: repeatElement(0, count: rows.count - slotMarks.count))
         }
+        // Until the first entry is dropped the column is unchanged; an open step records it then.
+        var recorded = !trail.isRecording || column >= trail.symbolCount
         var kept = 0
         for index in lists[column].indices {
             let slot = lists[column][index]
             guard basics[slot.index] != noSymbol, slotMarks[slot.index] != slotMark,
-                  rows[slot.index].contains(symbol) else { continue }
+                  rows[slot.index].contains(symbol) else {
+                if !recorded {
+                    trail.recordColumn(symbol, lists[column])
+                    recorded = true
+                }
+                continue
+            }
             slotMarks[slot.index] = slotMark
-            lists[column][kept] = slot
+            if kept != index { lists[column][kept] = slot }
             kept += 1
         }
         lists[column].removeLast(lists[column].count - kept)
-        limits[column] = 4 * Int32(kept) + minimumColumnLimit
+        let limit = 4 * Int32(kept) + minimumColumnLimit
+        if limit != limits[column] {
+            if trail.isRecording && column < trail.symbolCount { trail.record(.columnLimit(symbol, limits[column])) }
+            limits[column] = limit
+        }
     }
 
     /// Takes `symbol`'s column out, leaving it empty (for a substitution that visits every row
     /// once and empties the column as it goes).
     @inline(__always)
-    mutating func take(_ symbol: Symbol) -> [Slot] {
+    mutating func take(_ symbol: Symbol, trail: inout SolverTrail) -> [Slot] {
+        if trail.isRecording && Int(symbol) < trail.symbolCount && !lists[Int(symbol)].isEmpty {
+            trail.recordColumn(symbol, lists[Int(symbol)])
+        }
         var slots: [Slot] = []
         swap(&slots, &lists[Int(symbol)])
         return slots
@@ -118,3 +150,32 @@ struct ColumnIndex {
 private let minimumColumnLimit: Int32 = 256
 /// Columns up to this length lose a row's entry as soon as the row loses the symbol.
 private let exactColumnLength = 16
+
+extension ColumnIndex {
+    mutating func undo(_ entry: SolverTrail.Entry, trail: inout SolverTrail) {
+        switch entry {
+        case .columnAppended(let symbol):
+            lists[Int(symbol)].removeLast()
+        case .columnEntryRemoved(let symbol, let index, let slot):
+            let column = Int(symbol), index = Int(index)
+            if index == lists[column].count {
+                lists[column].append(slot)
+            } else {
+                lists[column].append(lists[column][index])
+                lists[column][index] = slot
+            }
+        case .column(let symbol):
+            lists[Int(symbol)] = trail.popColumn()
+        case .columnLimit(let symbol, let old):
+            limits[Int(symbol)] = old
+        default:
+            preconditionFailure("not a column entry")
+        }
+    }
+
+    /// Forgets the columns of symbols from `count` on (taken back with a step).
+    mutating func dropSymbols(from count: Int) {
+        lists.removeLast(lists.count - count)
+        limits.removeLast(limits.count - count)
+    }
+}

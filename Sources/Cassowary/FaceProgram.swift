@@ -222,7 +222,7 @@ extension Tableau {
 
     /// Adds `row` (in nonbasic symbols) to the only objective, noting the candidates.
     mutating func addRowToObjective(_ row: Row) {
-        objectives.levels[0].row.add(row, times: 1)
+        addToObjective(0, row, times: 1)
         noteObjectiveChange(row.symbols)
     }
 }

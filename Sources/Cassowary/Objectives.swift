@@ -22,13 +22,14 @@ struct Objectives {
     @inline(__always)
     mutating func addSymbol() { isCandidate.append(false) }
 
-    mutating func noteCandidates(_ symbols: [Symbol]) {
-        for symbol in symbols { noteCandidate(symbol) }
+    mutating func noteCandidates(_ symbols: [Symbol], trail: inout SolverTrail) {
+        for symbol in symbols { noteCandidate(symbol, trail: &trail) }
     }
 
     @inline(__always)
-    mutating func noteCandidate(_ symbol: Symbol) {
+    mutating func noteCandidate(_ symbol: Symbol, trail: inout SolverTrail) {
         if isCandidate[Int(symbol)] { return }
+        if trail.isRecording { trail.record(.candidateAdded) }
         isCandidate[Int(symbol)] = true
         candidates.append(symbol)
     }
@@ -36,7 +37,8 @@ struct Objectives {
     /// The lowest-id restricted candidate with a lexicographically negative reduced cost (Bland's
     /// rule), or `noSymbol`. The candidates that do not qualify are dropped; they return when
     /// their coefficients change again.
-    mutating func lowestImprovingCandidate(kinds: [SymbolKind]) -> Symbol {
+    mutating func lowestImprovingCandidate(kinds: [SymbolKind], trail: inout SolverTrail) -> Symbol {
+        if trail.isRecording && !candidates.isEmpty { trail.recordList(.candidates, candidates) }
         candidates.sort()
         var kept = 0
         for index in candidates.indices {
@@ -53,7 +55,8 @@ struct Objectives {
     }
 
     /// Forgets every candidate (at an optimum none qualifies).
-    mutating func clearCandidates() {
+    mutating func clearCandidates(trail: inout SolverTrail) {
+        if trail.isRecording && !candidates.isEmpty { trail.recordList(.candidates, candidates) }
         for symbol in candidates { isCandidate[Int(symbol)] = false }
         candidates.removeAll(keepingCapacity: true)
     }
@@ -112,4 +115,30 @@ struct ObjectiveLevel {
     /// How many constraints have errors here; the level goes away with the last one.
     var members = 0
     init(priority: Double) { self.priority = priority }
+}
+
+extension Objectives {
+    mutating func undo(_ entry: SolverTrail.Entry, trail: inout SolverTrail) {
+        switch entry {
+        case .candidateAdded:
+            isCandidate[Int(candidates.removeLast())] = false
+        case .candidates:
+            // `isCandidate` marks exactly the list's members.
+            for symbol in candidates { isCandidate[Int(symbol)] = false }
+            candidates = trail.popList()
+            for symbol in candidates { isCandidate[Int(symbol)] = true }
+        default:
+            preconditionFailure("not a candidate entry")
+        }
+    }
+
+    /// Forgets the symbols from `count` on (taken back with a step): their marks, and the
+    /// objective coefficients the step gave them unrecorded, up to `highest`.
+    mutating func dropSymbols(from count: Int, highestWritten highest: Symbol) {
+        isCandidate.removeLast(isCandidate.count - count)
+        guard Int(highest) >= count else { return }
+        for level in levels.indices {
+            for symbol in Symbol(count)...highest { levels[level].row.restore(symbol, 0) }
+        }
+    }
 }

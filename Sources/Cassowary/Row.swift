@@ -154,3 +154,15 @@ struct DenseRow {
         }
     }
 }
+
+extension DenseRow {
+    /// Puts back a coefficient the trail recorded (a symbol past the end has none to put back).
+    mutating func restore(_ symbol: Symbol, _ coefficient: Double) {
+        if Int(symbol) < coefficients.count { coefficients[Int(symbol)] = coefficient }
+    }
+
+    /// Drops the coefficients a growth added.
+    mutating func shrink(to count: Int) {
+        coefficients.removeLast(coefficients.count - count)
+    }
+}

@@ -41,7 +41,7 @@ extension Solver {
                 // this expression at another value.
                 let support = supportOf(row, excluding: id)
                 retract(record)
-                constraints[id.id] = nil
+                setConstraint(id, nil)
                 return .unsatisfiable(support: support, record: record)
             }
             // Redundant but consistent: the constraint's own dummy becomes basic.
@@ -49,7 +49,7 @@ extension Solver {
         }
         if subject == noSymbol {
             if let support = addWithArtificialVariable(row, record) {
-                constraints[id.id] = nil
+                setConstraint(id, nil)
                 tableau.optimize()
                 return .unsatisfiable(support: support, record: record)
             }
@@ -124,9 +124,9 @@ extension Solver {
     }
 
     private func addToObjective(_ errors: [Symbol], priority: Double) {
-        let level = tableau.objectives.levelIndex(for: priority)
-        for error in errors { tableau.objectives.levels[level].row.add(error, 1) }
-        tableau.objectives.levels[level].members += 1
+        let level = tableau.objectiveLevel(for: priority)
+        for error in errors { tableau.addToObjective(level, error, 1) }
+        _ = tableau.changeMembers(level, by: 1)
     }
 
     /// A restricted symbol the new row can be solved for without losing feasibility: the
@@ -152,7 +152,10 @@ extension Solver {
         let artificialSlot = tableau.slotOfBasic[Int(artificial)]
         tableau.optimizeArtificial()
         // Pivots keep the slot; whichever row holds it now may have kept places (see RowMerger).
-        if tableau.basics[artificialSlot.index] != noSymbol { tableau.rows[artificialSlot.index].dropZeros() }
+        if tableau.basics[artificialSlot.index] != noSymbol {
+            tableau.willRewriteRow(artificialSlot)
+            tableau.rows[artificialSlot.index].dropZeros()
+        }
         let proof = tableau.isBasic(artificial) ? tableau.row(of: artificial) : Row()
         tableau.objectives.artificial = noSymbol
         tableau.objectives.artificialCandidates = SymbolHeap()
@@ -189,11 +192,10 @@ extension Solver {
             for error in record.errorSymbols {
                 tableau.addSymbolToObjective(level, error, times: -1)
             }
-            tableau.objectives.levels[level].members -= 1
-            if tableau.objectives.levels[level].members == 0 {
+            if tableau.changeMembers(level, by: -1) == 0 {
                 // Whatever rounding left in the row stops counting as a reduced cost.
                 tableau.noteObjectiveChange(tableau.objectives.levels[level].row.nonzeroSymbols)
-                tableau.objectives.levels.remove(at: level)
+                tableau.removeObjectiveLevel(at: level)
             }
         }
         let marker = record.marker
@@ -234,7 +236,7 @@ extension Solver {
         }
         for level in tableau.objectives.levels.indices {
             let coefficient = tableau.objectives.levels[level].row.coefficient(of: marker)
-            tableau.objectives.levels[level].row.constant += coefficient * shift
+            tableau.shiftObjectiveConstant(level, by: coefficient * shift)
         }
     }
 
@@ -243,11 +245,11 @@ extension Solver {
         let row = tableau.rows[slot.index]
         switch tableau.kinds[Int(basic)] {
         case .slack, .error:
-            if row.constant < 0 { tableau.infeasible.append(basic) }
+            if row.constant < 0 { tableau.noteInfeasible(basic) }
         case .dummy:
             // A basic dummy stands for a redundant equality; a nonzero constant now contradicts
             // the equalities it was redundant with. The dual simplex reports it.
-            if !Tolerance.isZero(row.constant) { tableau.infeasible.append(basic) }
+            if !Tolerance.isZero(row.constant) { tableau.noteInfeasible(basic) }
         case .external:
             break
         }

@@ -40,6 +40,8 @@ public final class Solver {
         copy.edits = edits
         copy.faceMemo = faceMemo
         copy.overflowed = overflowed
+        // The copy starts with no undo steps of its own.
+        copy.tableau.trail = SolverTrail()
         return copy
     }
 
@@ -92,7 +94,7 @@ public final class Solver {
     /// - Precondition: this solver holds `id` (it was added here and not removed since).
     public func removeConstraint(_ id: ConstraintID) {
         guard let record = constraints[id.id] else { preconditionFailure("unknown constraint \(id.id)") }
-        constraints[id.id] = nil
+        setConstraint(id, nil)
         retract(record)
         tableau.optimize()
     }
@@ -119,7 +121,7 @@ public final class Solver {
             throw UnsatisfiableConstraint(conflicting: minimalConflict(with: record, within: support))
         }
         record.expression.constant = constant
-        constraints[id.id] = record
+        setConstraint(id, record)
     }
 
     /// The constraint as it was given, or nil once it was removed.
@@ -191,4 +193,50 @@ enum InsertOutcome {
     case added(ConstraintID)
     /// The required constraints (other than the new one) of a proof that it cannot hold.
     case unsatisfiable(support: [ConstraintID], record: SolverConstraint)
+}
+
+// MARK: - Undo steps
+
+extension Solver {
+    /// Opens an undo step: every change from now on can be taken back by `rollBackStep`, exactly
+    /// (bit for bit: the tableau, the constraints and the ids handed out), until the step is
+    /// forgotten. Steps stack; with none open nothing is recorded.
+    ///
+    /// - Precondition: called between two calls of the solver (not from inside one).
+    /// - Complexity: O(1) (the edit variables, a few, are kept whole).
+    public func beginStep() {
+        precondition(tableau.objectives.artificial == noSymbol, "a step begins between two calls of the solver")
+        tableau.trail.begin(symbolCount: tableau.kinds.count, rowCount: tableau.rows.count,
+                            constraintCount: constraints.count, edits: edits, overflowed: overflowed)
+    }
+
+    /// Takes the newest open step back: the solver is again exactly as it was when the step
+    /// opened. The caller's next `takeChangedVariables` lists the variables whose value or
+    /// ambiguity the rollback changed.
+    ///
+    /// - Precondition: a step is open.
+    /// - Complexity: the writes the step made (never the size of the layout).
+    public func rollBackStep() {
+        precondition(openSteps > 0, "no step to roll back")
+        let step = tableau.rollBackStep(constraints: &constraints)
+        edits = step.edits
+        overflowed = step.overflowed
+        faceMemo = FaceMemo()
+    }
+
+    /// Forgets all but the newest `depth` open steps: their changes stay, and they can no longer
+    /// be rolled back (what keeps the trail's memory bounded).
+    public func forgetSteps(keepingNewest depth: Int) {
+        guard openSteps > depth else { return }
+        tableau.trail.forget(keepingNewest: depth)
+    }
+
+    /// How many undo steps are open (`beginStep`) and not forgotten.
+    public var openSteps: Int { tableau.trail.openSteps }
+
+    /// Replaces a constraint's record, recorded for an open step.
+    func setConstraint(_ id: ConstraintID, _ record: SolverConstraint?) {
+        if tableau.trail.isRecording { tableau.trail.recordConstraint(id.id, constraints[id.id]) }
+        constraints[id.id] = record
+    }
 }

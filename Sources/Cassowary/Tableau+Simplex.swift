@@ -7,7 +7,7 @@ extension Tableau {
     /// symbols whose objective coefficients changed since the last optimum can qualify, so only
     /// those are examined; the rest are dropped from the list.
     mutating func lexicographicEnteringSymbol() -> Symbol {
-        objectives.lowestImprovingCandidate(kinds: kinds)
+        objectives.lowestImprovingCandidate(kinds: kinds, trail: &trail)
     }
 
     /// The lowest-id restricted symbol with a negative coefficient in the phase-one objective.
@@ -47,7 +47,7 @@ extension Tableau {
     /// Primal simplex on the strength objectives until no strength can improve.
     mutating func optimize() {
         if objectives.candidates.isEmpty { return }
-        defer { objectives.clearCandidates() }
+        defer { objectives.clearCandidates(trail: &trail) }
         primalSimplex(phaseOne: false)
     }
 
@@ -84,27 +84,27 @@ extension Tableau {
     /// one candidate that can repair the row within its bound then pivots into it, as before.
     /// Only long rows (`longRowLength`) take this path.
     mutating func dualOptimize() -> Symbol {
-        while let leaving = infeasible.popLast() {
+        while let leaving = popInfeasible() {
             let slot = slotOfBasic[Int(leaving)]
             guard slot.exists else { continue }
             let constant = rows[slot.index].constant
             if kinds[Int(leaving)] == .dummy {
                 // Rows of basic dummies hold only dummies: nothing can pivot a contradiction away.
                 if Tolerance.isZero(constant) { continue }
-                infeasible.removeAll()
+                clearInfeasible()
                 return leaving
             }
             guard Tolerance.isNegative(constant) else { continue }
             var entering = dualEnteringSymbol(slot)
             if entering == noSymbol {
-                infeasible.removeAll()
+                clearInfeasible()
                 return leaving
             }
             if reachesBoundFirst(entering, repairing: slot) {
                 entering = crossBreakpoints(of: leaving, flatCandidates(slot))
                 if entering == noSymbol {
                     // Flips alone repaired the row, or used up the candidates found: look again.
-                    infeasible.append(leaving)
+                    noteInfeasible(leaving)
                     continue
                 }
             }
@@ -180,7 +180,10 @@ extension Tableau {
         let slot = slotOfBasic[Int(leaving)]
         keptPlaces = []
         defer {
-            for kept in keptPlaces! where basics[kept.index] != noSymbol { rows[kept.index].dropZeros() }
+            for kept in keptPlaces! where basics[kept.index] != noSymbol {
+                willRewriteRow(kept)
+                rows[kept.index].dropZeros()
+            }
             keptPlaces = nil
         }
         for candidate in flat {

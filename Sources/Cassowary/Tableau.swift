@@ -39,6 +39,9 @@ struct Tableau {
     /// How often the two shortcuts for long rows were taken (bound flips in the dual simplex,
     /// marker removals merged into the long row in place): tests check that they run.
     var shortcutsTaken = (breakpointFlips: 0, retractionsInPlace: 0)
+    /// The undo trail (`Tableau+Trail.swift`): what the open steps overwrote. Every write to the
+    /// fields above, scratch aside, records into it first.
+    var trail = SolverTrail()
 
     mutating func newSymbol(_ kind: SymbolKind, owner: Int32 = -1) -> Symbol {
         let symbol = Symbol(kinds.count)
@@ -66,14 +69,16 @@ struct Tableau {
         let slot: Slot
         if let free = freeSlots.popLast() {
             slot = free
+            if trail.isRecording { trail.record(.freeSlotPopped(slot)) }
+            willRewriteRow(slot)
             rows[slot.index] = row
-            basics[slot.index] = basic
+            setBasic(basic, of: slot)
         } else {
             slot = Slot(rows.count)
             rows.append(row)
             basics.append(basic)
         }
-        slotOfBasic[Int(basic)] = slot
+        setSlot(slot, ofBasic: basic)
         for symbol in row.symbols { appendToColumn(symbol, slot) }
     }
 
@@ -81,35 +86,38 @@ struct Tableau {
     mutating func takeRow(of basic: Symbol) -> Row {
         touch(basic)
         let slot = slotOfBasic[Int(basic)]
+        willRewriteRow(slot)
         var row = Row()
         swap(&row, &rows[slot.index])
-        slotOfBasic[Int(basic)] = .none
-        basics[slot.index] = noSymbol
+        setSlot(.none, ofBasic: basic)
+        setBasic(noSymbol, of: slot)
+        if trail.isRecording { trail.record(.freeSlotPushed) }
         freeSlots.append(slot)
         return row
     }
 
     /// Drops the stale entries of `symbol`'s column (see `ColumnIndex`).
     mutating func compactColumn(_ symbol: Symbol) {
-        columns.compact(symbol, rows: rows, basics: basics)
+        columns.compact(symbol, rows: rows, basics: basics, trail: &trail)
     }
 
     /// Notes that the row in `slot` now holds `symbol`.
     @inline(__always)
     mutating func appendToColumn(_ symbol: Symbol, _ slot: Slot) {
-        if columns.append(slot, to: symbol) { compactColumn(symbol) }
+        if columns.append(slot, to: symbol, trail: &trail) { compactColumn(symbol) }
     }
 
     /// Brings the column index in step with the merger's last change to the row in `slot`.
     mutating func updateColumns(_ slot: Slot) {
         let added = merger.added
-        if columns.update(slot, added: added, removed: merger.removed) {
-            columns.compactOverfull(added, rows: rows, basics: basics)
+        if columns.update(slot, added: added, removed: merger.removed, trail: &trail) {
+            columns.compactOverfull(added, rows: rows, basics: basics, trail: &trail)
         }
     }
 
     /// `rows[slot].constant += amount`, for a constraint whose constant moved.
     mutating func shiftRowConstant(_ slot: Slot, by amount: Double) {
+        if trail.isRecording && trail.needsRow(slot) { trail.record(.rowConstant(slot, rows[slot.index].constant)) }
         rows[slot.index].constant += amount
         touch(basics[slot.index])
     }
@@ -120,14 +128,14 @@ struct Tableau {
     /// Records that objective coefficients of these symbols changed: their reduced costs, and
     /// so whether they may move on the optimal face, are to be looked at again.
     @inline(__always) mutating func noteObjectiveChange(_ symbols: [Symbol]) {
-        objectives.noteCandidates(symbols)
+        objectives.noteCandidates(symbols, trail: &trail)
         changes.noteReducedCosts(symbols)
     }
 
     /// Replaces `symbol` by `row` everywhere it occurs: every tableau row and every objective.
     /// Rows of restricted symbols that turn negative are remembered for the dual simplex.
     mutating func substitute(_ symbol: Symbol, by row: Row) {
-        var slots = columns.take(symbol)
+        var slots = columns.take(symbol, trail: &trail)
         let artificial = objectives.artificial
         for slot in slots {
             let basic = basics[slot.index]
@@ -138,19 +146,20 @@ struct Tableau {
                 keepingPlaces = true
                 if !keptPlaces!.contains(slot) { keptPlaces!.append(slot) }
             }
+            willRewriteRow(slot)
             if merger.substitute(symbol, by: row, in: &rows[slot.index], keepingPlaces: keepingPlaces) == 0 { continue }
             updateColumns(slot)
             touch(basic)
             if basic == artificial { objectives.artificialCandidates.push(row.symbols) }
             if kinds[Int(basic)].isRestricted && rows[slot.index].constant < 0 {
-                infeasible.append(basic)
+                noteInfeasible(basic)
             }
         }
         columns.giveBack(&slots, to: symbol)
         for level in objectives.levels.indices {
-            let coefficient = objectives.levels[level].row.remove(symbol)
+            let coefficient = removeFromObjective(level, symbol)
             if coefficient != 0 {
-                objectives.levels[level].row.add(row, times: coefficient)
+                addToObjective(level, row, times: coefficient)
                 noteObjectiveChange(row.symbols)
             }
         }
@@ -159,11 +168,12 @@ struct Tableau {
     /// Exchanges `leaving` (basic) for `entering` (nonbasic, present in the leaving row).
     mutating func pivot(entering: Symbol, leaving: Symbol) {
         let slot = slotOfBasic[Int(leaving)]
+        willRewriteRow(slot)
         rows[slot.index].solve(for: entering, replacing: leaving)
         appendToColumn(leaving, slot)
-        slotOfBasic[Int(leaving)] = .none
-        slotOfBasic[Int(entering)] = slot
-        basics[slot.index] = entering
+        setSlot(.none, ofBasic: leaving)
+        setSlot(slot, ofBasic: entering)
+        setBasic(entering, of: slot)
         touch(entering)
         touch(leaving)
         let row = rows[slot.index]
@@ -207,12 +217,13 @@ struct Tableau {
         if a == -1 { short.negate() }
         touch(leaving)
         touch(basic)
+        willRewriteRow(longSlot)
         _ = merger.substitute(marker, by: short, in: &rows[longSlot.index])
         updateColumns(longSlot)
-        slotOfBasic[Int(leaving)] = .none
-        slotOfBasic[Int(basic)] = longSlot
-        basics[longSlot.index] = basic
-        if kinds[Int(basic)].isRestricted && rows[longSlot.index].constant < 0 { infeasible.append(basic) }
+        setSlot(.none, ofBasic: leaving)
+        setSlot(longSlot, ofBasic: basic)
+        setBasic(basic, of: longSlot)
+        if kinds[Int(basic)].isRestricted && rows[longSlot.index].constant < 0 { noteInfeasible(basic) }
         shortcutsTaken.retractionsInPlace += 1
         return true
     }
@@ -221,10 +232,11 @@ struct Tableau {
     mutating func purge(_ symbol: Symbol) {
         if isBasic(symbol) { _ = takeRow(of: symbol) }
         touch(symbol)
-        for slot in columns.take(symbol) where basics[slot.index] != noSymbol && rows[slot.index].remove(symbol) != 0 {
-            touch(basics[slot.index])
+        for slot in columns.take(symbol, trail: &trail) where basics[slot.index] != noSymbol {
+            willRewriteRow(slot)
+            if rows[slot.index].remove(symbol) != 0 { touch(basics[slot.index]) }
         }
-        for level in objectives.levels.indices { objectives.levels[level].row.remove(symbol) }
+        for level in objectives.levels.indices { _ = removeFromObjective(level, symbol) }
     }
 
     /// `row += factor × symbol`, expanding the symbol through its row when it is basic.
@@ -244,10 +256,10 @@ struct Tableau {
         let slot = slotOfBasic[Int(symbol)]
         if slot.exists {
             let source = rows[slot.index]
-            objectives.levels[level].row.add(source, times: factor)
+            addToObjective(level, source, times: factor)
             noteObjectiveChange(source.symbols)
         } else {
-            objectives.levels[level].row.add(symbol, factor)
+            addToObjective(level, symbol, factor)
             noteObjectiveChange([symbol])
         }
     }

@@ -1,4 +1,5 @@
 public import LayoutVocabulary
+public import UndoTrail
 internal import Cassowary
 
 /// The model's constraints by id, in dense arrays of records. A `[String: ConstraintRecord]`
@@ -9,7 +10,11 @@ internal import Cassowary
 /// up to half of it), user ids (`c12`) find their slot by their number without hashing, and
 /// only the other ids (implicit, UIKit's, autoresizing: a handful per view that has them) go
 /// through a dictionary.
-public struct ConstraintTable: Sendable {
+///
+/// The table trails itself (`TrailRecording`): each write is journaled as the operation it
+/// undoes (a slot's old record, an appended slot, an index's old entry), so a step costs the
+/// records it wrote, and rolling it back leaves the pages, indexes and free list as they were.
+public struct ConstraintTable: TrailRecording {
     private static let pageSize = 1024
     /// The records by slot (slot `s` is `pages[s / pageSize][s % pageSize]`); nil where one
     /// was removed and no other took its place yet.
@@ -22,6 +27,25 @@ public struct ConstraintTable: Sendable {
     private var freeSlots: [Int32] = []
     /// How many constraints the table holds.
     public private(set) var count = 0
+    private var journal = TrailJournal<Entry>()
+
+    /// One write, as what takes it back.
+    private enum Entry {
+        /// The slot held this record (or none) before.
+        case slot(Int, ConstraintRecord?)
+        /// A slot was appended to the last page (and `page`: the page with it).
+        case appendedSlot(page: Bool)
+        /// `numbered[index]` held this; or `numbered` was this long.
+        case numbered(Int, Int32)
+        case numberedCount(Int)
+        /// `named[id]` held this.
+        case named(String, Int32?)
+        /// A free slot was taken (this one), or one was added.
+        case tookFreeSlot(Int32)
+        case addedFreeSlot
+        /// `count` was this.
+        case count(Int)
+    }
 
     init() {}
 
@@ -53,19 +77,26 @@ public struct ConstraintTable: Sendable {
         return page < pages.count && slot % Self.pageSize < pages[page].count ? pages[page][slot % Self.pageSize] : nil
     }
 
+    /// A slot's record; every write through here is journaled.
     private subscript(slot slot: Int) -> ConstraintRecord? {
         get { pages[slot / Self.pageSize][slot % Self.pageSize] }
-        _modify { yield &pages[slot / Self.pageSize][slot % Self.pageSize] }
+        _modify {
+            if journal.isRecording { journal.record(.slot(slot, pages[slot / Self.pageSize][slot % Self.pageSize])) }
+            yield &pages[slot / Self.pageSize][slot % Self.pageSize]
+        }
     }
 
     private mutating func setSlot(_ slot: Int?, of id: String) {
         let stored = Int32(slot.map { $0 + 1 } ?? 0)
         if let number = Self.number(id) {
             if number >= numbered.count {
+                journal.record(.numberedCount(numbered.count))
                 numbered.append(contentsOf: repeatElement(0, count: max(number + 1, numbered.count * 2) - numbered.count))
             }
+            journal.record(.numbered(number, numbered[number]))
             numbered[number] = stored
         } else {
+            journal.record(.named(id, named[id]))
             named[id] = slot.map { Int32($0) }
         }
     }
@@ -73,28 +104,83 @@ public struct ConstraintTable: Sendable {
     private mutating func insert(_ record: ConstraintRecord, as id: String) {
         let slot: Int
         if let free = freeSlots.popLast() {
+            journal.record(.tookFreeSlot(free))
             slot = Int(free)
             self[slot: slot] = record
         } else {
+            var newPage = false
             if pages.isEmpty || pages[pages.count - 1].count == Self.pageSize {
                 // The first page grows as an array does (a small layout stays small); the
                 // others are made whole.
                 var page: [ConstraintRecord?] = []
                 if !pages.isEmpty { page.reserveCapacity(Self.pageSize) }
                 pages.append(page)
+                newPage = true
             }
+            journal.record(.appendedSlot(page: newPage))
             slot = (pages.count - 1) * Self.pageSize + pages[pages.count - 1].count
             pages[pages.count - 1].append(record)
         }
         setSlot(slot, of: id)
+        journal.record(.count(count))
         count += 1
     }
 
     private mutating func removeSlot(_ slot: Int, of id: String) {
         self[slot: slot] = nil
+        journal.record(.addedFreeSlot)
         freeSlots.append(Int32(slot))
         setSlot(nil, of: id)
+        journal.record(.count(count))
         count -= 1
+    }
+
+    public mutating func beginStep() { journal.begin() }
+
+    /// - Complexity: the writes the step made.
+    public mutating func rollBackStep() {
+        for entry in journal.popNewestStep().reversed() {
+            switch entry {
+            case .slot(let slot, let old): pages[slot / Self.pageSize][slot % Self.pageSize] = old
+            case .appendedSlot(let page):
+                pages[pages.count - 1].removeLast()
+                if page { pages.removeLast() }
+            case .numbered(let index, let old): numbered[index] = old
+            case .numberedCount(let old): numbered.removeLast(numbered.count - old)
+            case .named(let id, let old): named[id] = old
+            case .tookFreeSlot(let slot): freeSlots.append(slot)
+            case .addedFreeSlot: freeSlots.removeLast()
+            case .count(let old): count = old
+            }
+        }
+    }
+
+    public mutating func forgetSteps(keepingNewest depth: Int) { journal.forget(keepingNewest: depth) }
+
+    /// The ids whose record the newest open step added, removed or changed (each id once, a
+    /// superset), read before the step is rolled back: a report lists what an undo changed
+    /// without comparing every record.
+    func idsWrittenInNewestStep() -> Set<String> {
+        var ids = Set<String>()
+        var appended = 0
+        for entry in journal.newestStep {
+            switch entry {
+            case .slot(let slot, let old):
+                if let id = old?.id { ids.insert(id) }
+                if let id = record(inSlot: slot)?.id { ids.insert(id) }
+            case .appendedSlot: appended += 1
+            case .named(let id, _): ids.insert(id)
+            default: break
+            }
+        }
+        // Appended slots are the last ones; what they hold now was added by the step.
+        var slot = pages.isEmpty ? 0 : (pages.count - 1) * Self.pageSize + pages[pages.count - 1].count
+        while appended > 0, slot > 0 {
+            slot -= 1
+            appended -= 1
+            if let id = record(inSlot: slot)?.id { ids.insert(id) }
+        }
+        return ids
     }
 
     /// The record with this id; setting nil removes it. Changes to a stored record are made in
@@ -129,17 +215,29 @@ public struct ConstraintTable: Sendable {
 /// The model's id of each constraint in the solver, by the solver's id (dense: the solver
 /// numbers its constraints from 0 and reuses none), where a dictionary hashed every lookup and
 /// kept a bucket of key and string per constraint at up to twice the count.
-struct SolverConstraintNames: Sendable {
-    private var names: [String?] = []
+struct SolverConstraintNames: TrailRecording {
+    private var names = TrailedArray<String?>()
 
     subscript(id: ConstraintID) -> String? {
         get { id.id < names.count ? names[id.id] : nil }
         set {
             if id.id >= names.count {
                 guard newValue != nil else { return }
-                names.append(contentsOf: repeatElement(nil, count: max(id.id + 1, 2 * names.count) - names.count))
+                names.append(contentsOf: Array(repeating: nil, count: max(id.id + 1, 2 * names.count) - names.count))
             }
             names[id.id] = newValue
         }
+    }
+
+    mutating func beginStep() { names.beginStep() }
+    mutating func rollBackStep() { names.rollBackStep() }
+    mutating func forgetSteps(keepingNewest depth: Int) { names.forgetSteps(keepingNewest: depth) }
+}
+
+// The table reflects as its contents, without its journal: two tables in the same state dump
+// alike whatever their histories (as the trailed containers do).
+extension ConstraintTable: CustomReflectable {
+    public var customMirror: Mirror {
+        Mirror(self, children: ["pages": pages, "numbered": numbered, "named": named, "freeSlots": freeSlots, "count": count])
     }
 }

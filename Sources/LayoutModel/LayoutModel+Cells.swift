@@ -36,7 +36,6 @@ public struct FittingSize {
     public let height: Double
     /// What a table cell adds to its content view's height (0 for any other view).
     public let separator: Double
-    public let model: LayoutModel
 }
 
 /// Cells that size themselves: `cell NAME [table|collection] [width W] [height H]`, `fit VIEW`,
@@ -75,7 +74,7 @@ extension LayoutModel {
         }
         views[cell.contentView] = content
         views[name]!.children.append(cell.contentView)
-        viewOrder.append(cell.contentView)
+        viewList.append(cell.contentView)
         events.append(.viewAdded(cell.contentView))
         for (identifier, spec) in encapsulatedConstraints(of: cell) { addSystemConstraint(identifier, owner: name, spec) }
     }
@@ -128,15 +127,27 @@ extension LayoutModel {
     /// so the height is the least the content's stronger constraints allow. A cell is measured
     /// by its content view, plus its separator, as `UITableViewCell` does. Wrapping text is laid
     /// out at the measured width (`layoutText`), so a label's line count follows that width.
-    /// - Complexity: a copy of the model, one solve of it, and the text passes when it has text.
-    public func fittingSize(of view: String, width: Double? = nil) throws(LayoutError) -> FittingSize {
+    ///
+    /// The measuring is done on this model inside an undo step that is then rolled back, so the
+    /// model is left exactly as it was; `reading` sees the measuring model (to explain the
+    /// height in its constraints' words) before that.
+    /// - Complexity: what the constraints dropped and added change in the solver, twice (the
+    ///   rollback costs what the measuring wrote), and the text passes when it has text.
+    public func fittingSize<Read>(of view: String, width: Double? = nil,
+                                  reading read: (LayoutModel, FittingSize) -> Read) throws(LayoutError) -> (size: FittingSize, read: Read) {
         guard let info = views[view] else { throw .unknownView(view) }
         if info.kind.isGuide { throw .guideCannotFit(view) }
         let width = width ?? frame(of: view)!.width
         try Self.checkCellLength(width)
         let measured = cells[view]?.contentView ?? view
-        let model = copy()
-        _ = model.takeEvents()
+        // The events of the change this measuring is part of (`NAME.height = fit`) stay.
+        let events = takeEvents()
+        let model = self
+        beginStep()
+        defer {
+            rollBackStep()
+            self.events = events
+        }
         let inside = Set(model.subtree(of: measured))
         for id in model.constraintOrder {
             guard let record = model.constraints[id] else { continue }
@@ -156,7 +167,13 @@ extension LayoutModel {
         model.layoutText()
         let size = model.frame(of: measured)!
         let separator = cells[view]?.separator ?? 0
-        return FittingSize(measured: measured, width: size.width, height: size.height + separator, separator: separator, model: model)
+        let fit = FittingSize(measured: measured, width: size.width, height: size.height + separator, separator: separator)
+        return (fit, read(model, fit))
+    }
+
+    /// The fitting size alone (see `fittingSize(of:width:reading:)`).
+    public func fittingSize(of view: String, width: Double? = nil) throws(LayoutError) -> FittingSize {
+        try fittingSize(of: view, width: width, reading: { _, _ in () }).size
     }
 
     static func checkCellLength(_ value: Double) throws(LayoutError) {

@@ -1,7 +1,7 @@
 public import LayoutVocabulary
 internal import Cassowary
 
-/// Adding, changing and removing constraints, content priorities, the root, margins, direction, undo.
+/// Adding, changing and removing constraints, content priorities, the root, margins, direction.
 extension LayoutModel {
     // MARK: - Constraints
 
@@ -74,9 +74,9 @@ extension LayoutModel {
         uninstall(id)
         constraints[id] = nil
         brokenRequired.remove(id)
-        constraintOrder.removeAll { $0 == id }
+        constraintList.removeAll { $0 == id }
         if let name = record.name { names[name] = nil }
-        for item in record.items { touching[item]?.remove(id) }
+        for item in record.items { touching.remove(id, from: item) }
         events.append(.removed(record))
     }
 
@@ -266,30 +266,4 @@ extension LayoutModel {
         }
         applyAsOneChange(flipped, constantsOnly: false)
     }
-
-    // MARK: - Undo support
-
-    /// The counters to restore when recent additions are taken back.
-    public struct UndoMark: Sendable, Hashable {
-        public let nextNumber: Int
-        let serialCounter: Int
-    }
-
-    public var undoMark: UndoMark { UndoMark(nextNumber: nextNumber, serialCounter: serialCounter) }
-
-    /// Takes back views and constraints that were just added (the inverse of `addView` and
-    /// `addConstraint`, newest last in the arrays), restoring the id counters to `mark`. Broken
-    /// constraints are not retried: additions only ever tighten the layout, so nothing that was
-    /// broken before them can hold now. Values that are ambiguous may come out differently
-    /// from before the additions (any optimal layout is as good as another).
-    public func undoAdditions(constraints ids: [String], views names: [String], to mark: UndoMark) {
-        for id in ids.reversed() where constraints[id] != nil { dropConstraint(id) }
-        for name in names.reversed() where views[name]?.parent != nil {
-            dropItem(name)
-            forgetRemovedViews([name])
-        }
-        nextNumber = mark.nextNumber
-        serialCounter = mark.serialCounter
-    }
-
 }

@@ -94,7 +94,7 @@ extension LayoutModel {
         let info = makeViewInfo(name: name, parent: owner, depth: views[owner]!.depth + 1, kind: kind)
         views[name] = info
         views[owner]!.children.append(name)
-        viewOrder.append(name)
+        viewList.append(name)
         guideNames.insert(name)
         events.append(.viewAdded(name))
     }

@@ -91,7 +91,7 @@ extension LayoutModel {
             } else {
                 views[parent]!.children.append(saved.name)
             }
-            viewOrder.append(saved.name)
+            viewList.append(saved.name)
             if saved.text != nil { textViewNames.insert(saved.name) }
             events.append(.viewAdded(saved.name))
             rebuildImplicit(saved.name)

@@ -208,7 +208,7 @@ extension LayoutModel {
             let guideInfo = makeViewInfo(name: guide.name, parent: stack, depth: views[stack]!.depth + 1, kind: .stackSpacer)
             views[guide.name] = guideInfo
             views[stack]!.children.append(guide.name)
-            viewOrder.append(guide.name)
+            viewList.append(guide.name)
             guideNames.insert(guide.name)
             events.append(.viewAdded(guide.name))
         }
@@ -218,9 +218,9 @@ extension LayoutModel {
             if let record = constraints[item.id] {
                 guard changed.contains(item.id) else { continue }
                 if record.spec != item.spec {
-                    for old in record.items { touching[old]?.remove(item.id) }
+                    for old in record.items { touching.remove(item.id, from: old) }
                     constraints[item.id]!.spec = item.spec
-                    for new in Set(item.spec.items) { touching[new, default: []].insert(item.id) }
+                    for new in Set(item.spec.items) { touching.insert(item.id, into: new) }
                     events.append(.changed(id: item.id, before: record))
                 }
                 constraints[item.id]!.isBroken = false
@@ -251,21 +251,21 @@ extension LayoutModel {
         var rest = constraintOrder.filter { !set.contains($0) }
         let before = constraintOrder[..<first].filter { !set.contains($0) }.count
         rest.insert(contentsOf: ids, at: before)
-        constraintOrder = rest
+        constraintList.replaceAll(with: rest)
     }
 
     /// Takes an item out of the hierarchy with the constraints that touch it (a spacer the stack
-    /// no longer needs, a view undo takes back).
+    /// no longer needs).
     func dropItem(_ name: String) {
         guard let info = views[name], let parent = info.parent else { return }
         for id in constraintOrder where touching[name]?.contains(id) == true { dropConstraint(id) }
         views[parent]!.children.removeAll { $0 == name }
         releaseItem(info)
         views[name] = nil
-        touching[name] = nil
+        touching.removeValue(forKey: name)
         guideNames.remove(name)
         // Undo takes back the newest views first: the common case is the last one.
-        if viewOrder.last == name { viewOrder.removeLast() } else { viewOrder.removeAll { $0 == name } }
+        if viewOrder.last == name { viewList.removeLast() } else { viewList.removeAll { $0 == name } }
         events.append(.viewRemoved(name))
     }
 

@@ -33,7 +33,7 @@ extension LayoutModel {
         info.intrinsicHeight = intrinsicHeight
         views[name] = info
         views[parent]!.children.append(name)
-        viewOrder.append(name)
+        viewList.append(name)
         events.append(.viewAdded(name))
         rebuildImplicit(name)
     }
@@ -77,11 +77,11 @@ extension LayoutModel {
         for view in doomed {
             if let info = views[view] { releaseItem(info) }
             views[view] = nil
-            touching[view] = nil
+            touching.removeValue(forKey: view)
             guideNames.remove(view)
             events.append(.viewRemoved(view))
         }
-        viewOrder.removeAll { doomedSet.contains($0) }
+        viewList.removeAll { doomedSet.contains($0) }
         forgetRemovedViews(doomedSet)
         retryBroken()
     }

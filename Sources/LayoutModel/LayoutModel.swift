@@ -1,4 +1,5 @@
 public import LayoutVocabulary
+public import UndoTrail
 internal import Cassowary
 
 /// What an item of the hierarchy is: a view, or a layout guide (a rectangle with a frame in its
@@ -116,139 +117,190 @@ public final class LayoutModel {
     /// so it is the first to be satisfied again.
     static let brokenStrength = Strength.optional(1000)
 
+    /// The solver trails itself (`Solver.beginStep`): `beginStep` here opens its step too.
     let solver: Solver
-    public internal(set) var views: [String: ViewInfo] = [:]
+    public internal(set) var views = TrailedDictionary<String, ViewInfo>()
     /// View names in creation order, root first.
-    public internal(set) var viewOrder: [String] = []
+    public var viewOrder: [String] { viewList.elements }
+    var viewList = TrailedArray<String>()
     public internal(set) var constraints = ConstraintTable()
     /// Constraint ids in creation order (implicit ones included).
-    public internal(set) var constraintOrder: [String] = []
+    public var constraintOrder: [String] { constraintList.elements }
+    var constraintList = TrailedArray<String>()
     /// Names of the layout guides (user and system) among `views`.
-    public internal(set) var guideNames: Set<String> = []
-    /// user alias → id
-    public internal(set) var names: [String: String] = [:]
-    public internal(set) var direction: LayoutDirection = .leftToRight
-    public internal(set) var rootWidth: Double
-    public internal(set) var rootHeight: Double
-    /// The number the next user constraint gets (`c\(nextNumber)`).
-    public internal(set) var nextNumber = 1
-    var serialCounter = 0
-    var touching: [String: Set<String>] = [:]
-    /// Required constraints currently broken (retried after every change).
-    var brokenRequired: Set<String> = []
+    public internal(set) var guideNames = TrailedSet<String>()
+    /// The model's scalars, saved whole at each undo step (a few words; see `Scalars`).
+    var scalars: TrailedValue<Scalars>
+    /// For each item, the constraints that name it.
+    var touching = TrailedMultimap<String, String>()
     /// For each solver variable (by id), the view it belongs to: reports ask the solver which
     /// variables changed and look only at those views.
-    var variableOwners: [String?] = []
+    var variableOwners = TrailedArray<String?>()
     /// For each solver variable, the slots (`ConstraintTable`) of the constraints whose
     /// expressions name it (a superset: entries of removed or rebuilt constraints may linger,
     /// and a slot may hold another constraint since), so broken constraints are re-checked
     /// only where values changed. Slots in a short array, not ids in a set: a set of one or two
     /// strings took over 100 bytes, four times per view.
-    var constraintsByVariable: [[Int32]] = []
-    /// Constraints added, removed or changed since the last `takeResultChanges`.
+    var constraintsByVariable = TrailedArray<[Int32]>()
+    /// Constraints added, removed or changed since the last `takeResultChanges`: a list of what
+    /// reports must look at again, not state (a rollback adds what it put back).
     var changedConstraintIDs: Set<String> = []
     var bySolverID = SolverConstraintNames()
-    /// The window's size, a required constraint each, made first in every model.
-    var rootWidthID: ConstraintID!
-    var rootHeightID: ConstraintID!
-    /// Set once a user constraint's numbers are far enough apart for doubles to matter
-    /// (`LayoutModel+Precision.swift`); until then `checkPrecision` has nothing to look at.
-    public internal(set) var mayLosePrecision = false
+    /// The window's size, a required constraint each, made first in every model (never again).
+    let rootWidthID: ConstraintID!
+    let rootHeightID: ConstraintID!
     /// Each item's `width >= 0` and `height >= 0` (`LayoutModel+ImplicitConstraints.swift`).
-    var sizeFloors: [String: SizeFloors] = [:]
+    var sizeFloors = TrailedDictionary<String, SizeFloors>()
+    /// What the operations since the last `takeEvents` did, for the report: not state.
     var events: [ModelEvent] = []
-    /// How the last `layoutText` ended (for reports and `explain`).
-    public internal(set) var lastTextLayout = TextLayoutOutcome()
+
+    /// The model's single values and the tables that stay small (stacks, cells, …), kept
+    /// together so that an undo step saves them in one entry: a container each cost a step
+    /// more to open than all of these to save, and a write copies only a small table.
+    struct Scalars {
+        var direction: LayoutDirection = .leftToRight
+        var rootWidth: Double
+        var rootHeight: Double
+        var nextNumber = 1
+        var serialCounter = 0
+        var mayLosePrecision = false
+        var lastTextLayout = TextLayoutOutcome()
+        var safeAreaInsets = EdgeInsets(all: 0)
+        var systemMinimumMargins: EdgeInsets?
+        var scale: Double?
+        var device: (device: Device, landscape: Bool)?
+        var keyboardHeight: Double?
+        var textViewNames: Set<String> = []
+        var names: [String: String] = [:]
+        var brokenRequired: Set<String> = []
+        var stacks: [String: StackView] = [:]
+        var arrangedIn: [String: String] = [:]
+        var autoresizing: [String: AutoresizingState] = [:]
+        var cells: [String: Cell] = [:]
+        var scrollViews: Set<String> = []
+    }
+
+    /// user alias → id
+    public internal(set) var names: [String: String] {
+        get { scalars.value.names }
+        _modify { yield &scalars.value.names }
+    }
+    /// Required constraints currently broken (retried after every change).
+    var brokenRequired: Set<String> {
+        get { scalars.value.brokenRequired }
+        _modify { yield &scalars.value.brokenRequired }
+    }
     /// The views with wrapping text: kept so that a session without any pays nothing for the
     /// text layout after each change.
-    var textViewNames: Set<String> = []
-
-    /// The root's safe-area insets (`safearea T,L,B,R`; absolute: left is left in RTL too).
-    public internal(set) var safeAreaInsets = EdgeInsets(all: 0)
-    /// The view controller's `systemMinimumLayoutMargins` (leading/trailing in left/right), set
-    /// by a device; nil while the root is a bare window (no minimum).
-    public internal(set) var systemMinimumMargins: EdgeInsets?
-    /// The screen scale that reported frames are rounded to (pixels per point); nil: exact.
-    public internal(set) var scale: Double?
-    /// The device the root was last set to (`device`), or nil.
-    public internal(set) var device: (device: Device, landscape: Bool)?
-
+    var textViewNames: Set<String> {
+        get { scalars.value.textViewNames }
+        _modify { yield &scalars.value.textViewNames }
+    }
     /// Stack views by name (`LayoutModel+Stacks.swift`).
-    public internal(set) var stacks: [String: StackView] = [:]
+    public internal(set) var stacks: [String: StackView] {
+        get { scalars.value.stacks }
+        _modify { yield &scalars.value.stacks }
+    }
     /// Each arranged subview's stack.
-    public internal(set) var arrangedIn: [String: String] = [:]
+    public internal(set) var arrangedIn: [String: String] {
+        get { scalars.value.arrangedIn }
+        _modify { yield &scalars.value.arrangedIn }
+    }
     /// Views that translate their autoresizing mask into constraints
     /// (`LayoutModel+Autoresizing.swift`).
-    public internal(set) var autoresizing: [String: AutoresizingState] = [:]
+    public internal(set) var autoresizing: [String: AutoresizingState] {
+        get { scalars.value.autoresizing }
+        _modify { yield &scalars.value.autoresizing }
+    }
     /// Table and collection cells by name (`LayoutModel+Cells.swift`).
-    public internal(set) var cells: [String: Cell] = [:]
+    public internal(set) var cells: [String: Cell] {
+        get { scalars.value.cells }
+        _modify { yield &scalars.value.cells }
+    }
     /// Scroll views (`LayoutModel+ScrollViews.swift`).
-    public internal(set) var scrollViews: Set<String> = []
+    public internal(set) var scrollViews: Set<String> {
+        get { scalars.value.scrollViews }
+        _modify { yield &scalars.value.scrollViews }
+    }
+
+    public internal(set) var direction: LayoutDirection {
+        get { scalars.value.direction }
+        _modify { yield &scalars.value.direction }
+    }
+    public internal(set) var rootWidth: Double {
+        get { scalars.value.rootWidth }
+        _modify { yield &scalars.value.rootWidth }
+    }
+    public internal(set) var rootHeight: Double {
+        get { scalars.value.rootHeight }
+        _modify { yield &scalars.value.rootHeight }
+    }
+    /// The number the next user constraint gets (`c\(nextNumber)`).
+    public internal(set) var nextNumber: Int {
+        get { scalars.value.nextNumber }
+        _modify { yield &scalars.value.nextNumber }
+    }
+    var serialCounter: Int {
+        get { scalars.value.serialCounter }
+        _modify { yield &scalars.value.serialCounter }
+    }
+    /// Set once a user constraint's numbers are far enough apart for doubles to matter
+    /// (`LayoutModel+Precision.swift`); until then `checkPrecision` has nothing to look at.
+    public internal(set) var mayLosePrecision: Bool {
+        get { scalars.value.mayLosePrecision }
+        _modify { yield &scalars.value.mayLosePrecision }
+    }
+    /// How the last `layoutText` ended (for reports and `explain`).
+    public internal(set) var lastTextLayout: TextLayoutOutcome {
+        get { scalars.value.lastTextLayout }
+        _modify { yield &scalars.value.lastTextLayout }
+    }
+    /// The root's safe-area insets (`safearea T,L,B,R`; absolute: left is left in RTL too).
+    public internal(set) var safeAreaInsets: EdgeInsets {
+        get { scalars.value.safeAreaInsets }
+        _modify { yield &scalars.value.safeAreaInsets }
+    }
+    /// The view controller's `systemMinimumLayoutMargins` (leading/trailing in left/right), set
+    /// by a device; nil while the root is a bare window (no minimum).
+    public internal(set) var systemMinimumMargins: EdgeInsets? {
+        get { scalars.value.systemMinimumMargins }
+        _modify { yield &scalars.value.systemMinimumMargins }
+    }
+    /// The screen scale that reported frames are rounded to (pixels per point); nil: exact.
+    public internal(set) var scale: Double? {
+        get { scalars.value.scale }
+        _modify { yield &scalars.value.scale }
+    }
+    /// The device the root was last set to (`device`), or nil.
+    public internal(set) var device: (device: Device, landscape: Bool)? {
+        get { scalars.value.device }
+        _modify { yield &scalars.value.device }
+    }
     /// The keyboard's height while it is shown (`LayoutModel+Keyboard.swift`); nil: hidden.
-    public internal(set) var keyboardHeight: Double?
+    public internal(set) var keyboardHeight: Double? {
+        get { scalars.value.keyboardHeight }
+        _modify { yield &scalars.value.keyboardHeight }
+    }
 
     public init(width: Double = 375, height: Double = 667) {
         solver = Solver()
-        rootWidth = width
-        rootHeight = height
-        let root = makeViewInfo(name: Self.rootName, parent: nil, depth: 0)
-        views[root.name] = root
-        viewOrder.append(root.name)
+        scalars = TrailedValue(Scalars(rootWidth: width, rootHeight: height))
+        // The root's four variables, made before anything can name them (`makeViewInfo` needs
+        // the whole model, which needs the root's size constraints first).
+        let x = solver.makeVariable(), y = solver.makeVariable()
+        let rootWidthVariable = solver.makeVariable(), rootHeightVariable = solver.makeVariable()
         // The root's origin is (0, 0); its size is a required edit made through setConstant.
-        _ = try? solver.addConstraint(Expression([Term(root.x)]), .equal, .required)
-        _ = try? solver.addConstraint(Expression([Term(root.y)]), .equal, .required)
-        rootWidthID = try? solver.addConstraint(Expression([Term(root.width)], constant: -width), .equal, .required)
-        rootHeightID = try? solver.addConstraint(Expression([Term(root.height)], constant: -height), .equal, .required)
+        _ = try? solver.addConstraint(Expression([Term(x)]), .equal, .required)
+        _ = try? solver.addConstraint(Expression([Term(y)]), .equal, .required)
+        rootWidthID = try? solver.addConstraint(Expression([Term(rootWidthVariable)], constant: -width), .equal, .required)
+        rootHeightID = try? solver.addConstraint(Expression([Term(rootHeightVariable)], constant: -height), .equal, .required)
+        let root = ViewInfo(name: Self.rootName, parent: nil, kind: .view, depth: 0, serial: 0,
+                            x: x, y: y, width: rootWidthVariable, height: rootHeightVariable)
+        for variable in [x, y, rootWidthVariable, rootHeightVariable] { setOwner(of: variable, to: root.name) }
+        views[root.name] = root
+        viewList.append(root.name)
         bySolverID[rootWidthID] = "root.width"
         bySolverID[rootHeightID] = "root.height"
-    }
-
-    /// An independent copy of `other`, solver included, equal to it in every stored property:
-    /// a checkpoint to go back to exactly (`copy()`). Every stored property is listed here; a
-    /// new one must be too (`LayoutModelCopyTests` compares the two objects whole).
-    private init(copying other: LayoutModel) {
-        solver = other.solver.copy()
-        views = other.views
-        viewOrder = other.viewOrder
-        constraints = other.constraints
-        constraintOrder = other.constraintOrder
-        guideNames = other.guideNames
-        names = other.names
-        direction = other.direction
-        rootWidth = other.rootWidth
-        rootHeight = other.rootHeight
-        nextNumber = other.nextNumber
-        serialCounter = other.serialCounter
-        touching = other.touching
-        brokenRequired = other.brokenRequired
-        variableOwners = other.variableOwners
-        constraintsByVariable = other.constraintsByVariable
-        changedConstraintIDs = other.changedConstraintIDs
-        bySolverID = other.bySolverID
-        rootWidthID = other.rootWidthID
-        rootHeightID = other.rootHeightID
-        mayLosePrecision = other.mayLosePrecision
-        sizeFloors = other.sizeFloors
-        events = other.events
-        safeAreaInsets = other.safeAreaInsets
-        systemMinimumMargins = other.systemMinimumMargins
-        scale = other.scale
-        device = other.device
-        stacks = other.stacks
-        arrangedIn = other.arrangedIn
-        autoresizing = other.autoresizing
-        lastTextLayout = other.lastTextLayout
-        cells = other.cells
-        scrollViews = other.scrollViews
-        keyboardHeight = other.keyboardHeight
-        textViewNames = other.textViewNames
-    }
-
-    /// A copy of the whole model to return to if a change must be taken back exactly. Cheap to
-    /// take (arrays are shared until written), but the first change after it pays for copying
-    /// what it writes, so take one only when it may be needed.
-    public func copy() -> LayoutModel {
-        LayoutModel(copying: self)
     }
 
     func makeViewInfo(name: String, parent: String?, depth: Int, kind: ItemKind = .view) -> ViewInfo {
@@ -263,7 +315,9 @@ public final class LayoutModel {
 
     func setOwner(of variable: Variable, to view: String?) {
         if variable.id >= variableOwners.count {
-            variableOwners.append(contentsOf: repeatElement(nil, count: max(variable.id + 1, 2 * variableOwners.count) - variableOwners.count))
+            // An array, not `repeatElement`: a debug build appends a generic collection into the
+            // trailed array element by element through witness tables, an array in one copy.
+            variableOwners.append(contentsOf: Array(repeating: nil, count: max(variable.id + 1, 2 * variableOwners.count) - variableOwners.count))
         }
         variableOwners[variable.id] = view
     }
@@ -276,7 +330,7 @@ public final class LayoutModel {
             for term in expression.terms {
                 let variable = term.variable.id
                 if variable >= constraintsByVariable.count {
-                    constraintsByVariable.append(contentsOf: repeatElement([], count: max(variable + 1, 2 * constraintsByVariable.count) - constraintsByVariable.count))
+                    constraintsByVariable.append(contentsOf: Array(repeating: [], count: max(variable + 1, 2 * constraintsByVariable.count) - constraintsByVariable.count))
                 }
                 if !constraintsByVariable[variable].contains(slot) { constraintsByVariable[variable].append(slot) }
             }
@@ -295,8 +349,8 @@ public final class LayoutModel {
         let id = record.id
         constraints[id] = record
         rebuild(id)
-        constraintOrder.append(id)
-        for item in Set(record.items) { touching[item, default: []].insert(id) }
+        constraintList.append(id)
+        for item in Set(record.items) { touching.insert(id, into: item) }
         if announced { events.append(.added(id)) }
     }
 

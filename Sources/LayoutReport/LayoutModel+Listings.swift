@@ -10,7 +10,7 @@ extension LayoutModel {
         let levels = Dictionary(outline.map { ($0.name, $0.level) }, uniquingKeysWith: { a, _ in a })
         let frame = exact ? self.frame(of:) : self.placedFrame(of:)
         var lines = frameTable(outline.map { ($0.name, frame($0.name)!, false) }, { text, _ in text },
-                               guides: self.guideNames) { levels[$0] ?? 0 }
+                               guides: self.guideNames.elements) { levels[$0] ?? 0 }
         if let scale = self.scale {
             lines.append(exact ? "  (exact: the solver's values; reports round them to \(formatNumber(scale))x pixels)"
                                : "  (rounded to \(formatNumber(scale))x pixels; frames --exact shows the solver's values)")

@@ -5,6 +5,8 @@
 //   drag stops early once the budget is spent and reports the steps it did)
 //
 // WORKLOAD: chain-loose chain-squeezed drag-deep drag-edge remove-forward remove-reverse grid
+// SOLVERBENCH_UNDO_DEPTH=D runs every call (add, remove, suggest) in an undo step of its own and
+// keeps the newest D steps, as the shell's undo does: what the solver's trail costs.
 // Prints: time_s=<timed part> steps=<timed steps> viol=<max required violation>
 //         obj=<strong>,<medium>,<weak> sum=<sum of all variable values>
 import Cassowary
@@ -29,8 +31,18 @@ struct Spec {
     var level: Int
 }
 
+/// See SOLVERBENCH_UNDO_DEPTH above; nil: no steps.
+let undoDepth: Int? = getenv("SOLVERBENCH_UNDO_DEPTH").flatMap { Int(String(cString: $0)) }
+
 final class Bench {
     let solver = Solver()
+
+    /// Opens the undo step of the next call when steps are asked for.
+    func step() {
+        guard let undoDepth else { return }
+        solver.beginStep()
+        solver.forgetSteps(keepingNewest: undoDepth)
+    }
     var vars: [Variable] = []
     var specs: [Spec] = []
     var handles: [ConstraintID] = []
@@ -43,6 +55,7 @@ final class Bench {
     func add(_ terms: [(Int, Double)], _ constant: Double, _ rel: Rel, _ level: Int) {
         let expression = Expression(terms.map { Term(vars[$0.0], $0.1) }, constant: constant)
         let relation: Relation = rel == .eq ? .equal : rel == .le ? .lessThanOrEqual : .greaterThanOrEqual
+        step()
         handles.append(try! solver.addConstraint(expression, relation, strengths[level]))
         specs.append(Spec(terms: terms, constant: constant, rel: rel, level: level))
     }
@@ -153,6 +166,7 @@ case "drag-deep", "drag-edge":
         }
         state = state &* 1103515245 &+ 12345
         let u = Double((state >> 8) & 0xffff) / 65535.0
+        b.step()
         b.solver.suggestValue(b.vars[edit], centre + amplitude * (2 * u - 1))
         for v in b.vars.indices { stepSum += b.value(v) }
     }
@@ -164,9 +178,15 @@ case "remove-forward", "remove-reverse":
     let (viol, obj, sum) = b.check()
     t0 = now()
     if workload == "remove-forward" {
-        for id in b.handles { b.solver.removeConstraint(id) }
+        for id in b.handles {
+            b.step()
+            b.solver.removeConstraint(id)
+        }
     } else {
-        for id in b.handles.reversed() { b.solver.removeConstraint(id) }
+        for id in b.handles.reversed() {
+            b.step()
+            b.solver.removeConstraint(id)
+        }
     }
     for v in b.vars.indices { stepSum += b.value(v) }
     t1 = now()

@@ -116,8 +116,6 @@ struct AddCell: SessionChange {
         return value
     }
 
-    var onlyAdds: Bool { style != nil }
-
     func apply(to session: Session) throws(ShellError) -> [String] {
         if let style {
             let points: Double? = if case .points(let value) = height { value } else { nil }
@@ -156,19 +154,20 @@ extension Session {
 
     /// `fit` and `explain fit`: the size (JSON's `fit`) and its lines.
     func measure(_ view: String, width: Double?, into result: inout CommandResult) throws(ShellError) {
-        let fit: FittingSize
-        do { fit = try model.fittingSize(of: view, width: width) } catch { throw ShellError(error, column: nil) }
-        result.fit = (fit.width, fit.height)
-        result.output = fitLines(fit)
+        let measuring: (size: FittingSize, read: [String])
+        do { measuring = try model.fittingSize(of: view, width: width, reading: fitLines) } catch { throw ShellError(error, column: nil) }
+        result.fit = (measuring.size.width, measuring.size.height)
+        result.output = measuring.read
     }
 
-    /// `fit: W x H`, then why the height is what it is (the fitting model's explanation).
-    func fitLines(_ fit: FittingSize) -> [String] {
+    /// `fit: W x H`, then why the height is what it is, read from `model` while it measures
+    /// (the fitting model's explanation).
+    func fitLines(_ model: LayoutModel, _ fit: FittingSize) -> [String] {
         var lines = ["fit: \(formatValue(fit.width)) x \(formatValue(fit.height))"]
-        guard let explanation = fit.model.explanation(of: fit.measured, attribute: .height) else { return lines }
+        guard let explanation = model.explanation(of: fit.measured, attribute: .height) else { return lines }
         lines.append("  measured alone, without what holds \(fit.measured) from outside, at width \(formatValue(fit.width)) and height 0 @50:")
         // The explanation names the fitting model's constraints: its words read their texts there.
-        lines += fit.model.valueExplanationLines(explanation).map { "  " + $0 }
+        lines += model.valueExplanationLines(explanation).map { "  " + $0 }
         if fit.separator > 0 { lines.append("  plus \(formatValue(fit.separator)) for the table's separator") }
         return lines
     }

@@ -142,8 +142,6 @@ struct AddConstraint: SessionChange {
         return AddConstraint(constraint: constraint, name: name, rhsColumn: rhsColumn)
     }
 
-    var onlyAdds: Bool { true }
-
     func apply(to session: Session) throws(ShellError) -> [String] {
         do { try session.model.validate(constraint) } catch { throw ShellError(error, column: rhsColumn) }
         try session.modelChange { try $0.addConstraint(constraint, name: name) }

@@ -79,8 +79,6 @@ struct AddGuide: SessionChange {
         return AddGuide(names: names.map(\.text), owner: owner)
     }
 
-    var onlyAdds: Bool { true }
-
     func apply(to session: Session) throws(ShellError) -> [String] {
         try session.modelChange { model in
             for name in names { try model.addGuide(name, in: owner) }

@@ -26,7 +26,7 @@ extension Session {
         } catch {
             throw ShellError(error.message, hint: error.hint)
         }
-        let count = try runAsOneStep(script.lines, name: fileName ?? "paste", into: &result)
+        let count = try runAsOneStep(script.lines, name: fileName ?? "paste", fillsFreshState: true, into: &result)
         result.output = ["imported \(script.kind)\(fileName.map { " from \($0)" } ?? ""): \(counted(count, "command")) (undo takes \(count == 1 ? "it" : "them") back)"]
             + script.notes
         let outcome = importOutcome(of: result, withLayout: script.needsLayout)

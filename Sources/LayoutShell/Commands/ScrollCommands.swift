@@ -43,8 +43,6 @@ struct AddScrollView: SessionChange {
         return AddScrollView(name: name.text, parent: parent)
     }
 
-    var onlyAdds: Bool { true }
-
     func apply(to session: Session) throws(ShellError) -> [String] {
         try session.modelChange { try $0.addScrollView(name, in: parent) }
         return []

@@ -14,7 +14,8 @@ struct Undo: SessionAction {
     static let spec = CommandSpec(
         trigger: .words(["undo"]), kind: .session, group: .session, topic: "undo",
         synopsis: ["undo [N]"],
-        summary: ["take back the last command (or the last N); any number of steps."],
+        summary: ["take back the last command (or the last N), exactly; the latest 1000 steps",
+                  "can be taken back (a load, import or paste is one step)."],
         examples: ["undo", "undo 3"],
         overview: ["undo [N]"])
 

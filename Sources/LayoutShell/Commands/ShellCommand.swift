@@ -33,14 +33,10 @@ protocol SessionChange: ShellCommand {
     func apply(to session: Session) throws(ShellError) -> [String]
     /// False for changes that cannot move a frame (a metric, the platform): no layout report.
     var changesLayout: Bool { get }
-    /// True when the command only adds views and constraints, so undo can take exactly those
-    /// back instead of rebuilding the session.
-    var onlyAdds: Bool { get }
 }
 
 extension SessionChange {
     var changesLayout: Bool { true }
-    var onlyAdds: Bool { false }
 }
 
 /// A command that looks at the session or steers it (undo, load, save, quit) without being a

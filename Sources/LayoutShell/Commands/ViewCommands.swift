@@ -200,11 +200,6 @@ enum AddViews: SessionChange {
         return .text(name: name.text, parent: parent, text: WrappingText(lineWidth: size.0!, lineHeight: size.1!, maxLines: maxLines), isNew: true)
     }
 
-    var onlyAdds: Bool {
-        if case .add = self { return true }
-        return false
-    }
-
     func apply(to session: Session) throws(ShellError) -> [String] {
         switch self {
         case .add(let names, let parent, let width, let height):

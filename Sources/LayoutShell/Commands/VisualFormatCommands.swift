@@ -39,8 +39,6 @@ struct VisualFormatLine: SessionChange {
         VisualFormatLine(text: parser.line)
     }
 
-    var onlyAdds: Bool { true }
-
     func apply(to session: Session) throws(ShellError) -> [String] {
         let model = session.model
         let specs: [ConstraintSpec]

@@ -2,89 +2,134 @@ import LayoutModel
 import LayoutVocabulary
 import LayoutReport
 
-/// The undo history: every accepted input that changed something is one step (a `load` is one
-/// step holding the file's commands). Undo goes back to the checkpoint kept before the step
-/// where there is one (`Session+Checkpoints.swift`), takes additions back directly, and
-/// otherwise rebuilds the session from the last `reset` without reports — exact, ids and
-/// broken constraints included, because the model is deterministic. `save` writes the same
-/// list.
+/// The undo history: every accepted input that changed something is one step (a `load`, an
+/// import or a paste is one step holding its commands). There is one way back: the state's
+/// trail (`SessionState`, `LayoutModel+Undo.swift`). Each step opens a trail step before it
+/// runs; a refused input rolls it back, `undo` rolls back the newest ones, exactly (bit for
+/// bit, ids and broken constraints included) and at the cost of what they wrote. A step that
+/// replaces the whole state (`reset`, or a `load` or import into a fresh session) keeps the old
+/// state object instead, and undo puts it back. The trails of the latest `keptSteps` steps are
+/// kept; undo further back is refused. `save` writes the whole history.
 extension Session {
-    /// The quick inverse of a step that only added views or constraints.
-    struct Inverse {
-        /// The step added the constraints numbered from `mark.nextNumber` up to this one
-        /// (`c12`, `c13`, …): two numbers instead of an array of ids per step, which was
-        /// ~70 bytes of every line of a big script.
-        var constraintsEnd: Int
-        var views: [String]
-        var mark: LayoutModel.UndoMark
-
-        /// The ids of the constraints the step added, oldest first.
-        var constraints: [String] { (mark.nextNumber..<constraintsEnd).map { "c\($0)" } }
+    /// How one kept history step is taken back.
+    enum UndoStep {
+        /// Roll back the current state's newest trail step.
+        case trailed
+        /// The step replaced the state: this is the one it replaced, with a trail step opened
+        /// for this step (rolled back once it is current again).
+        case replaced(SessionState)
     }
 
-    /// How to take one history step back other than by replaying the history.
-    struct UndoStep {
-        var inverse: Inverse?
-        /// The checkpoint out of line (none or one): few steps keep one, and a `SessionState`
-        /// stored inline made every step of a big script that much larger.
-        private var kept: [Checkpoint]
+    /// How many of the latest steps undo can take back, at least. Each step's trail holds what
+    /// it wrote (a typed line: a few dozen entries), so the memory this keeps follows what the
+    /// steps did, never a copy of the layout.
+    static let keptSteps = 1000
+    /// Older steps are forgotten this many at a time (so at most `keptSteps + forgetBatch` are
+    /// kept): forgetting walks the kept steps, which once per step cost more than the step.
+    static let forgetBatch = 64
 
-        init(inverse: Inverse?, before: Checkpoint?) {
-            self.inverse = inverse
-            kept = before.map { [$0] } ?? []
+    /// Runs `body` as one undo step: a trail step is opened first and rolled back when `body`
+    /// throws or leaves the layout overflowed or imprecise (then nothing of it stays).
+    /// `fillsFreshState`: a `load` or import, which, into a state no step has changed yet,
+    /// starts from a new state and keeps the fresh one whole (no trail of every write).
+    func asUndoStep<Result>(_ lines: @autoclosure () -> [String], fillsFreshState: Bool = false,
+                            _ body: () throws(ShellError) -> Result) throws(ShellError) -> Result {
+        state.beginStep()
+        if fillsFreshState && !state.settings.changed { resetState() }
+        // Set first: a `reset` in the step then leaves a fresh state, as it should.
+        state.settings.changed = true
+        let value: Result
+        do {
+            value = try body()
+            try refuseOverflow()
+            try refuseImprecision()
+        } catch {
+            takeBack(finishedStep())
+            _ = model.takeEvents()
+            throw error
         }
-
-        /// The session as it was before the step, kept for the latest steps of a session whose
-        /// numbers strain doubles.
-        var before: Checkpoint? {
-            get { kept.first }
-            set { kept = newValue.map { [$0] } ?? [] }
-        }
+        recordStep(lines(), finishedStep())
+        return value
     }
 
-    /// Records one undo step.
-    func recordStep(_ lines: [String], inverse: Inverse?, before checkpoint: Checkpoint?) {
+    /// How the step just run is taken back: by the trail, or by the state it replaced.
+    private func finishedStep() -> UndoStep {
+        defer { replacedState = nil }
+        return replacedState.map { .replaced($0) } ?? .trailed
+    }
+
+    /// Takes one step back.
+    private func takeBack(_ step: UndoStep) {
+        if case .replaced(let old) = step { state = old }
+        state.rollBackStep()
+    }
+
+    /// An empty session again. The state it replaces is kept for the step under way (the
+    /// first one, when a step resets more than once).
+    func resetState() {
+        if replacedState == nil { replacedState = state }
+        state = SessionState()
+    }
+
+    /// Records one undo step, forgetting the trails of the oldest kept ones beyond `keptSteps`
+    /// (a batch at a time).
+    private func recordStep(_ lines: [String], _ step: UndoStep) {
         // A new change starts a new branch: what was undone can no longer be redone.
         redoSteps = []
         history.append(lines)
-        undoSteps.append(UndoStep(inverse: inverse, before: checkpoint))
-        if checkpoint != nil { keepCheckpoint(ofStep: undoSteps.count - 1) }
+        undoSteps.append(step)
+        guard undoSteps.count > Self.keptSteps + Self.forgetBatch else { return }
+        undoSteps.removeFirst(undoSteps.count - Self.keptSteps)
+        // The trail steps of the oldest state still kept: the `trailed` steps up to its
+        // `replaced` (which opened one more on it), or all of them for the current state.
+        let end = undoSteps.firstIndex { if case .replaced = $0 { true } else { false } }
+        if let end, case .replaced(var old) = undoSteps[end] {
+            old.forgetSteps(keepingNewest: end + 1)
+            undoSteps[end] = .replaced(old)
+        } else if end == nil {
+            state.forgetSteps(keepingNewest: undoSteps.count)
+        }
     }
 
     /// `undo N`: takes back the last N steps (fewer when there are fewer), filling in what
     /// changed.
+    /// - Complexity: what the steps wrote (a replaced state: its whole layout, to compare).
     func undo(_ steps: Int, into result: inout CommandResult) throws(ShellError) {
         guard !history.isEmpty else { throw ShellError("there is nothing to undo") }
         let count = min(steps, history.count)
+        guard count <= undoSteps.count else {
+            throw ShellError("cannot undo \(counted(count, "step")): \(undoSteps.isEmpty ? "no older step" : "only \(undoSteps.count) more") can be taken back",
+                             hint: "undo keeps the latest \(Self.keptSteps) steps")
+        }
         let undoneLines = Array(history.suffix(count))
         let undone = undoneLines.flatMap { $0 }
-        let before = snapshot()
         let viewsBefore = model.viewOrder
-        let undoneSteps = undoSteps.suffix(count)
-        history.removeLast(count)
-        undoSteps.removeLast(count)
-        forgetCheckpoints(from: undoSteps.count)
-        if let checkpoint = undoneSteps.first!.before {
-            // Exactly as before the oldest step undone; a replay might round differently.
-            takeBack(to: checkpoint)
-        } else if undoneSteps.allSatisfy({ $0.inverse != nil }) {
-            // Only additions: take them back, newest first (fast for big sessions).
-            for step in undoneSteps.reversed() {
-                let inverse = step.inverse!
-                model.undoAdditions(constraints: inverse.constraints, views: inverse.views, to: inverse.mark)
+        // What each constraint the steps wrote was before the undo; all of them where a step
+        // puts a whole state back.
+        var before: [String: ConstraintRecord?] = [:]
+        var touched: Set<String>? = []
+        for _ in 0..<count {
+            let step = undoSteps.removeLast()
+            if case .replaced = step {
+                for record in model.constraintRecords() where before[record.id] == nil { before[record.id] = .some(record) }
+                touched = nil
+            } else if touched != nil {
+                for id in model.constraintIDsWrittenInNewestStep() where before[id] == nil {
+                    before[id] = .some(model.constraint(id))
+                    touched!.insert(id)
+                }
             }
-            _ = model.takeEvents()
-            reportState.needsReload = true
-            // Removal pivots in doubles; where that left a required constraint off (numbers far
-            // apart), the replay solves the remaining lines afresh instead.
-            do throws(LayoutError) { try model.checkPrecision() } catch { rebuild() }
-        } else {
-            rebuild()
+            takeBack(step)
         }
-        diff(from: before, into: &result)
-        let viewsAfter = Set(model.viewOrder), oldViews = Set(viewsBefore)
-        result.viewsRemoved = viewsBefore.filter { !viewsAfter.contains($0) }
-        result.viewsAdded = model.viewOrder.filter { !oldViews.contains($0) }
+        history.removeLast(count)
+        _ = model.takeEvents()
+        diff(from: before.compactMapValues { $0 }, among: touched, into: &result)
+        if model.viewOrder != viewsBefore {
+            let viewsAfter = Set(model.viewOrder), oldViews = Set(viewsBefore)
+            result.viewsRemoved = viewsBefore.filter { !viewsAfter.contains($0) }
+            result.viewsAdded = model.viewOrder.filter { !oldViews.contains($0) }
+            reportState.needsReload = true
+        }
         // The oldest undone step is redone first: it goes last.
         redoSteps += undoneLines.reversed().map(Array.init)
         result.output = ["undid \(Self.describe(undone))\(count < steps ? " (all there were)" : "")"]
@@ -109,26 +154,5 @@ extension Session {
     /// One command as typed, or how many: `undid a.width == 10`, `undid 3 commands`.
     private static func describe(_ lines: [String]) -> String {
         lines.count == 1 ? lines[0] : counted(lines.count, "command")
-    }
-
-    /// Rebuilds the session from the history (after its last `reset`), without reports.
-    ///
-    /// Every line in the history was accepted once, and replaying the same lines in the same
-    /// order gives the same session; a line that fails now means the two diverged, which is a
-    /// bug, so it stops a debug build instead of being skipped quietly.
-    func rebuild() {
-        resetState()
-        let start = history.lastIndex(where: { $0.contains("reset") }) ?? 0
-        for step in history[start...] {
-            for line in step {
-                do throws(ShellError) {
-                    if let change = try parse(line) as? any SessionChange { _ = try applyChange(change) }
-                } catch {
-                    assertionFailure("the history no longer replays: `\(line)` fails with \(error.text)")
-                }
-            }
-        }
-        _ = model.takeEvents()
-        reportState.needsReload = true
     }
 }

@@ -3,19 +3,16 @@ import LayoutVocabulary
 import LayoutReport
 
 /// Building reports: what an input added, removed and changed (from the model's events, or
-/// by comparing before and after when undo rebuilt the session), and the state part — frames,
+/// by comparing before and after what an undo took back), and the state part — frames,
 /// broken constraints, ambiguity — every report ends with.
 extension Session {
-    /// Every constraint by id, to compare with after a rebuild.
-    func snapshot() -> [String: ConstraintRecord] {
-        var result: [String: ConstraintRecord] = [:]
-        for record in model.constraintRecords() { result[record.id] = record }
-        return result
-    }
-
-    /// What changed between `before` and now, in the same words the event path uses.
-    func diff(from before: [String: ConstraintRecord], into result: inout CommandResult) {
-        for record in model.constraintRecords() where !record.isImplicit {
+    /// What changed between `before` (the records as they were, of the constraints that
+    /// existed) and now, in the same words the event path uses: among `ids` (every id `before`
+    /// names must be among them), or among all constraints when nil.
+    /// - Complexity: O(ids), or the whole layout without them.
+    func diff(from before: [String: ConstraintRecord], among ids: Set<String>?, into result: inout CommandResult) {
+        let now = ids.map { $0.compactMap(model.constraint).sorted { $0.serial < $1.serial } } ?? model.constraintRecords()
+        for record in now where !record.isImplicit {
             if let old = before[record.id] {
                 if let change = ChangedConstraint(from: old, to: record) { result.changed.append(change) }
             } else {

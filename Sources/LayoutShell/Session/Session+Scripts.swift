@@ -45,29 +45,22 @@ extension Session {
     /// `fileNameColumn`: where the file name was typed, for the caret when it cannot be read (a
     /// bad line inside the file, or an interrupted load, is no column of the typed line).
     func loadAsOneStep(_ path: String, fileNameColumn: Int? = nil, into result: inout CommandResult) throws(ShellError) -> Int {
-        try asOneStep(into: &result) { () throws(ShellError) in try load(path, fileNameColumn: fileNameColumn) }
+        try asOneStep(into: &result, fillsFreshState: true) { () throws(ShellError) in try load(path, fileNameColumn: fileNameColumn) }
     }
 
     /// Runs lines made for the session (an importer's translation) as one undo step, as `load`
     /// runs a file's. `name` says where they came from in errors.
-    func runAsOneStep(_ lines: [String], name: String, into result: inout CommandResult) throws(ShellError) -> Int {
-        try asOneStep(into: &result) { () throws(ShellError) in try run(lines, name: name) }
+    /// `fillsFreshState`: an import (not a redo), which may start from a new state when
+    /// nothing changed the session yet.
+    func runAsOneStep(_ lines: [String], name: String, fillsFreshState: Bool = false, into result: inout CommandResult) throws(ShellError) -> Int {
+        try asOneStep(into: &result, fillsFreshState: fillsFreshState) { () throws(ShellError) in try run(lines, name: name) }
     }
 
-    private func asOneStep(into result: inout CommandResult, _ body: () throws(ShellError) -> [String]) throws(ShellError) -> Int {
-        let lines: [String]
-        let checkpoint = checkpoint()
-        do {
-            lines = try body()
-        } catch {
-            // Nothing of a failed load stays.
-            takeBack(to: checkpoint)
-            throw error
-        }
-        // These take the load back themselves when they refuse it.
-        try refuseOverflow(restoring: checkpoint)
-        try refuseImprecision(restoring: checkpoint)
-        recordStep(lines, inverse: nil, before: checkpoint)
+    /// Nothing of a failed load stays: its step is rolled back (`asUndoStep`).
+    private func asOneStep(into result: inout CommandResult, fillsFreshState: Bool,
+                           _ body: () throws(ShellError) -> [String]) throws(ShellError) -> Int {
+        var lines: [String] = []
+        try asUndoStep(lines, fillsFreshState: fillsFreshState) { () throws(ShellError) in lines = try body() }
         collectEvents(into: &result)
         return lines.count
     }

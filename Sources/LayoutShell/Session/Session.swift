@@ -10,7 +10,7 @@ import LayoutReport
 /// report building and listings live in the `Session+…` files beside it, and each command in
 /// Commands/.
 public final class Session {
-    /// Everything undo and checkpoints go back to, declared once (`SessionState`).
+    /// Everything undo takes back, declared once (`SessionState`).
     var state = SessionState()
     public var model: LayoutModel { state.model }
     public var metrics: [String: Double] { state.metrics }
@@ -23,10 +23,11 @@ public final class Session {
     public internal(set) var history = LineHistory()
     /// Steps undone since the last change, the next one to redo last.
     var redoSteps: [[String]] = []
-    /// For each history entry, how to take it back without a replay, if there is a way.
+    /// How to take back each of the latest history entries (`keptSteps` and up to a batch more),
+    /// newest last.
     var undoSteps: [UndoStep] = []
-    /// The steps whose checkpoint is still kept, oldest first (`Session+Checkpoints.swift`).
-    var checkpointedSteps: [Int] = []
+    /// While a step runs: the state a `reset` in it replaced (`resetState`).
+    var replacedState: SessionState?
     /// Relative `save`/`load` paths are resolved against this directory (nil: the process's).
     public var directory: String?
     /// What `~` in a file name stands for (the executable passes `$HOME`; nil: `~` is a name).
@@ -178,19 +179,7 @@ public final class Session {
         guard let change = command as? any SessionChange else {
             preconditionFailure("\(type(of: command)) is neither a SessionChange nor a SessionAction")
         }
-        let mark = model.undoMark
-        let viewCount = model.viewOrder.count
-        // Where doubles may lose precision, a refused change must be taken back exactly, and
-        // only a copy can promise that (a replay may round, or choose, differently).
-        let checkpoint = checkpointIfPrecisionMatters()
-        let notes = try applyChange(change)
-        try refuseOverflow(restoring: checkpoint)
-        try refuseImprecision(restoring: checkpoint)
-        let inverse = change.onlyAdds
-            ? Inverse(constraintsEnd: model.nextNumber,
-                      views: Array(model.viewOrder[viewCount...]), mark: mark)
-            : nil
-        recordStep([text], inverse: inverse, before: checkpoint)
+        let notes = try asUndoStep([text]) { () throws(ShellError) in try applyChange(change) }
         collectEvents(into: &result)
         result.output = notes
         return change.changesLayout
@@ -217,21 +206,18 @@ public final class Session {
         return notes
     }
 
-    /// Takes back a change that carried a frame past Double's range (±inf or NaN: multipliers
-    /// that compound along a chain): back to the checkpoint if there is one, else rebuilding
-    /// the session from its history.
-    func refuseOverflow(restoring checkpoint: Checkpoint?) throws(ShellError) {
+    /// Refuses a change that carried a frame past Double's range (±inf or NaN: multipliers
+    /// that compound along a chain); the step it is part of is then rolled back.
+    func refuseOverflow() throws(ShellError) {
         guard !model.changedFramesAreFinite else { return }
-        takeBack(to: checkpoint)
         throw ShellError("this makes a frame too large to compute (beyond ±1.8e308)",
                          hint: "multipliers compound along a chain of constraints; make them smaller")
     }
 
-    /// Takes back a change after which the solution, computed in doubles, leaves a required
+    /// Refuses a change after which the solution, computed in doubles, leaves a required
     /// constraint off by more than its size allows (numbers too far apart to solve exactly).
-    func refuseImprecision(restoring checkpoint: Checkpoint?) throws(ShellError) {
+    func refuseImprecision() throws(ShellError) {
         do throws(LayoutError) { try model.checkPrecision() } catch {
-            takeBack(to: checkpoint)
             throw ShellError(error, column: nil)
         }
     }
@@ -262,11 +248,6 @@ public final class Session {
 
     func finish() {
         isFinished = true
-    }
-
-    /// An empty session again (the history stays: undo brings the old session back).
-    func resetState() {
-        restoreState(SessionState())
     }
 
     /// Constraint ids and names a user may type (implicit intrinsic-size constraints have

@@ -1,0 +1,491 @@
+/// The solver's undo trail: while a step is open, each write to the tableau (and to the solver's
+/// constraints) first records the old value of what it overwrites, and rolling the step back
+/// writes those values back, newest first. The solver is then bit for bit what it was when the
+/// step opened, with no re-solve, at the cost of what the step wrote.
+///
+/// Why a journal beside plain arrays, and not containers that record themselves: the tableau's
+/// arrays are read in every inner loop of the simplex, and generic wrappers around them are not
+/// specialized in a debug build (they made the gate's rows up to twice as dear). Here the arrays
+/// stay plain (reads are plain array reads) and the few places that write them call `record…`
+/// first, which costs one branch on `isRecording` when no step is open.
+///
+/// What needs no entry at all: anything appended during the step (symbols, rows, constraints)
+/// is cut off by the rollback (each step keeps the counts it began with), and a row is recorded
+/// whole once per step (a stamp per slot) however often the step rewrites it.
+///
+/// Not trailed, each for a reason: `scratch`, `merger`, `keptPlaces` and phase one's
+/// `artificial` hold nothing between two calls of the solver; `shortcutsTaken` counts work done
+/// (a statistic for tests); `longRowLength` is a setting. The caches of what changed (`changes`,
+/// `ambiguity`) are kept current the way every change keeps them: the rollback touches each
+/// symbol whose row, basic status or objective coefficient it put back, so the next report finds
+/// exactly what the undo changed and ambiguity follows incrementally (rebuilding it would cost
+/// the whole layout).
+struct SolverTrail {
+    /// One old value, or where to find it. Entries hold plain numbers only, so that appending,
+    /// cutting and dropping them is copying memory; the old values that hold storage (rows,
+    /// columns, lists, levels, constraints) go to `saved`,
+    /// in the same order, and are taken back from its ends.
+    enum Entry {
+        /// The slot held the next saved row before the step first rewrote it.
+        case row(Slot)
+        /// The row in the slot had this constant (a constraint's constant moved).
+        case rowConstant(Slot, Double)
+        case basic(Slot, Symbol)
+        case slotOfBasic(Symbol, Slot)
+        case freeSlotPushed
+        case freeSlotPopped(Slot)
+        case columnAppended(Symbol)
+        /// The column lost `slot` at `index`; its last entry moved there.
+        case columnEntryRemoved(Symbol, index: Int32, Slot)
+        /// The column was the next saved column before it was compacted or taken out whole.
+        case column(Symbol)
+        case columnLimit(Symbol, Int32)
+        case objectiveCoefficient(level: Int32, Symbol, Double)
+        case objectiveConstant(level: Int32, Double)
+        /// The level's dense row had this many coefficients before it grew.
+        case objectiveGrew(level: Int32, count: Int)
+        case members(level: Int32, Int)
+        case levelInserted(Int32)
+        /// The next saved level was removed from this index.
+        case levelRemoved(Int32)
+        case candidateAdded
+        /// The candidate list was the next saved list before it was filtered or cleared.
+        case candidates
+        case infeasibleAppended
+        case infeasiblePopped(Symbol)
+        /// The pending rows were the next saved list before they were cleared.
+        case infeasible
+        /// The constraint's record was the next saved one.
+        case constraint(Int)
+    }
+
+    /// The old values that hold storage, each kind in the order its entries were made.
+    struct Saved {
+        var rows: [Row] = []
+        var columns: [[Slot]] = []
+        var lists: [[Symbol]] = []
+        var levels: [ObjectiveLevel] = []
+        var constraints: [SolverConstraint?] = []
+
+        /// How many of each there are: where a step's begin.
+        struct Counts {
+            var rows = 0, columns = 0, lists = 0, levels = 0, constraints = 0
+        }
+
+        var counts: Counts {
+            Counts(rows: rows.count, columns: columns.count, lists: lists.count, levels: levels.count,
+                   constraints: constraints.count)
+        }
+
+        /// Drops the oldest ones, up to `counts`.
+        mutating func removeFirst(_ counts: Counts) {
+            rows.removeFirst(counts.rows)
+            columns.removeFirst(counts.columns)
+            lists.removeFirst(counts.lists)
+            levels.removeFirst(counts.levels)
+            constraints.removeFirst(counts.constraints)
+        }
+
+        mutating func removeAll() {
+            self = Saved()
+        }
+    }
+
+    /// Where a step's entries start, what it began with, and the solver fields small enough to
+    /// keep whole.
+    struct Step {
+        var start: Int
+        var savedStart: Saved.Counts
+        var symbolCount: Int
+        var rowCount: Int
+        var constraintCount: Int
+        var stamp: UInt32
+        /// The highest symbol made during the step whose objective coefficient was written
+        /// unrecorded (it had none before): the rollback zeroes those.
+        var highestNewObjectiveSymbol: Symbol = noSymbol
+        var edits: [Int: ConstraintID]
+        var overflowed: Bool
+    }
+
+    /// What the steps recorded, in one box: the tableau is copied whole by every read of it
+    /// through the solver (a class), and each array of its own would be one more retain and
+    /// release per copy. The box is copied on write, so tableaus stay values.
+    private var box = Box()
+
+    struct Log {
+        var entries: [Entry] = []
+        var saved = Saved()
+        /// The open steps, oldest first, from `forgotten` on.
+        var steps: [Step] = []
+        /// For each slot, the stamp of the step that saved its row whole (4 bytes a row, made
+        /// by the first step and kept: releasing them each time would cost every step the
+        /// tableau's size).
+        var rowStamps: [UInt32] = []
+    }
+
+    final class Box {
+        /// Unchecked: the box is reached only through its trail, whose own access is checked.
+        @exclusivity(unchecked) var log: Log
+        init(_ log: Log = Log()) { self.log = log }
+    }
+
+    private var log: Log {
+        get { box.log }
+        _modify {
+            if !isKnownUniquelyReferenced(&box) { box = Box(box.log) }
+            yield &box.log
+        }
+    }
+
+    var entries: [Entry] { box.log.entries }
+    var steps: [Step] { box.log.steps }
+    /// Steps forgotten but not yet cut off the front (cut when they are half of `log.steps`).
+    private var forgotten = 0
+
+    // The newest open step's fields the write points test, kept in plain stored properties so
+    // that the test is a load and a compare in a debug build too.
+    /// Whether a step is open: every write point's one branch when none is.
+    private(set) var isRecording = false
+    private(set) var symbolCount = 0
+    private(set) var rowCount = 0
+    private var stamp: UInt32 = 0
+    private var lastStamp: UInt32 = 0
+
+    /// How many log.steps can be rolled back.
+    var openSteps: Int { box.log.steps.count - forgotten }
+
+    mutating func begin(symbolCount: Int, rowCount: Int, constraintCount: Int,
+                        edits: [Int: ConstraintID], overflowed: Bool) {
+        lastStamp &+= 1
+        if lastStamp == 0 {
+            // After 2³² log.steps stamps would repeat: start them again from a clean slate.
+            for index in log.rowStamps.indices { log.rowStamps[index] = 0 }
+            lastStamp = 1
+        }
+        log.steps.append(Step(start: log.entries.count, savedStart: log.saved.counts, symbolCount: symbolCount, rowCount: rowCount,
+                          constraintCount: constraintCount, stamp: lastStamp, edits: edits, overflowed: overflowed))
+        useNewestStep()
+    }
+
+    /// Takes the newest step off; its log.entries are then taken one by one, newest first
+    /// (`popEntry`), with the values they log.saved (`log.saved`'s `removeLast`).
+    mutating func takeNewestStep() -> Step {
+        let step = log.steps.removeLast()
+        useNewestStep()
+        return step
+    }
+
+    /// The newest entry of the step that started at `start`, taken off; nil when none is left.
+    mutating func popEntry(above start: Int) -> Entry? {
+        log.entries.count > start ? log.entries.removeLast() : nil
+    }
+
+    mutating func popRow() -> Row { log.saved.rows.removeLast() }
+    mutating func popColumn() -> [Slot] { log.saved.columns.removeLast() }
+    mutating func popList() -> [Symbol] { log.saved.lists.removeLast() }
+    mutating func popLevel() -> ObjectiveLevel { log.saved.levels.removeLast() }
+    mutating func popConstraint() -> SolverConstraint? { log.saved.constraints.removeLast() }
+
+    /// Forgets all but the newest `depth` log.steps: their writes stay, and can no longer be taken
+    /// back. Entries are dropped from the front once the forgotten log.steps are half of those
+    /// kept, so that forgetting one step after each new one costs O(1) amortized.
+    mutating func forget(keepingNewest depth: Int) {
+        forgotten = max(forgotten, log.steps.count - depth)
+        if forgotten == log.steps.count {
+            // Nothing open: nothing kept but a small buffer for the next step.
+            log.entries.removeAll(keepingCapacity: log.entries.capacity <= 4096)
+            log.saved.removeAll()
+            log.steps.removeAll(keepingCapacity: true)
+            forgotten = 0
+        } else if forgotten * 2 >= log.steps.count {
+            let cut = log.steps[forgotten].start, savedCut = log.steps[forgotten].savedStart
+            log.entries.removeFirst(cut)
+            log.saved.removeFirst(savedCut)
+            log.steps.removeFirst(forgotten)
+            for index in log.steps.indices {
+                log.steps[index].start -= cut
+                log.steps[index].savedStart.rows -= savedCut.rows
+                log.steps[index].savedStart.columns -= savedCut.columns
+                log.steps[index].savedStart.lists -= savedCut.lists
+                log.steps[index].savedStart.levels -= savedCut.levels
+                log.steps[index].savedStart.constraints -= savedCut.constraints
+            }
+            forgotten = 0
+        }
+        useNewestStep()
+    }
+
+    private mutating func useNewestStep() {
+        isRecording = box.log.steps.count > forgotten
+        guard let newest = box.log.steps.last, isRecording else { return }
+        symbolCount = newest.symbolCount
+        rowCount = newest.rowCount
+        stamp = newest.stamp
+    }
+
+    @inline(__always)
+    mutating func record(_ entry: Entry) { log.entries.append(entry) }
+
+    /// Whether the row in `slot` is still to be log.saved in this step (it existed before the step,
+    /// and the step has not log.saved it yet).
+    @inline(__always)
+    func needsRow(_ slot: Slot) -> Bool {
+        slot.index < rowCount && (slot.index >= box.log.rowStamps.count || box.log.rowStamps[slot.index] != stamp)
+    }
+
+    mutating func recordRow(_ row: Row, at slot: Slot) {
+        if slot.index >= log.rowStamps.count {
+            log.rowStamps.append(contentsOf: repeatElement(0, count: rowCount - log.rowStamps.count))
+        }
+        log.rowStamps[slot.index] = stamp
+        log.entries.append(.row(slot))
+        log.saved.rows.append(row)
+    }
+
+    mutating func recordColumn(_ symbol: Symbol, _ column: [Slot]) {
+        log.entries.append(.column(symbol))
+        log.saved.columns.append(column)
+    }
+
+    /// Records the candidate list or the pending rows (`entry` says which) before they change.
+    mutating func recordList(_ entry: Entry, _ list: [Symbol]) {
+        log.entries.append(entry)
+        log.saved.lists.append(list)
+    }
+
+    mutating func recordLevelRemoved(_ level: ObjectiveLevel, at index: Int) {
+        log.entries.append(.levelRemoved(Int32(index)))
+        log.saved.levels.append(level)
+    }
+
+    mutating func recordConstraint(_ id: Int, _ old: SolverConstraint?) {
+        log.entries.append(.constraint(id))
+        log.saved.constraints.append(old)
+    }
+
+    /// Records the old objective coefficients `add(row, times:)` or `add(symbol, _)` will write
+    /// at `level` (a symbol made during the step has none: the rollback zeroes it), and the
+    /// level's constant and length.
+    mutating func recordObjective(_ level: Int, _ objective: DenseRow, writing symbols: [Symbol]) {
+        let level = Int32(level)
+        log.entries.append(.objectiveConstant(level: level, objective.constant))
+        if let last = symbols.last, Int(last) >= objective.coefficients.count {
+            log.entries.append(.objectiveGrew(level: level, count: objective.coefficients.count))
+        }
+        for symbol in symbols { recordObjectiveCoefficient(level, symbol, objective.coefficient(of: symbol)) }
+    }
+
+    @inline(__always)
+    mutating func recordObjectiveCoefficient(_ level: Int32, _ symbol: Symbol, _ old: Double) {
+        if Int(symbol) < symbolCount {
+            log.entries.append(.objectiveCoefficient(level: level, symbol, old))
+        } else if symbol > log.steps[log.steps.count - 1].highestNewObjectiveSymbol {
+            log.steps[log.steps.count - 1].highestNewObjectiveSymbol = symbol
+        }
+    }
+}
+
+// MARK: - Recording at the tableau's write points
+
+extension Tableau {
+    /// Call before rewriting the row in `slot` (in place or whole).
+    @inline(__always)
+    mutating func willRewriteRow(_ slot: Slot) {
+        if trail.isRecording && trail.needsRow(slot) { trail.recordRow(rows[slot.index], at: slot) }
+    }
+
+    @inline(__always)
+    mutating func setBasic(_ basic: Symbol, of slot: Slot) {
+        if trail.isRecording && slot.index < trail.rowCount { trail.record(.basic(slot, basics[slot.index])) }
+        basics[slot.index] = basic
+    }
+
+    @inline(__always)
+    mutating func setSlot(_ slot: Slot, ofBasic symbol: Symbol) {
+        if trail.isRecording && Int(symbol) < trail.symbolCount { trail.record(.slotOfBasic(symbol, slotOfBasic[Int(symbol)])) }
+        slotOfBasic[Int(symbol)] = slot
+    }
+
+    /// Remembers `basic` for the dual simplex: its row may have gone negative.
+    @inline(__always)
+    mutating func noteInfeasible(_ basic: Symbol) {
+        if trail.isRecording { trail.record(.infeasibleAppended) }
+        infeasible.append(basic)
+    }
+
+    mutating func popInfeasible() -> Symbol? {
+        guard let basic = infeasible.popLast() else { return nil }
+        if trail.isRecording { trail.record(.infeasiblePopped(basic)) }
+        return basic
+    }
+
+    mutating func clearInfeasible() {
+        if trail.isRecording && !infeasible.isEmpty { trail.recordList(.infeasible, infeasible) }
+        infeasible.removeAll()
+    }
+
+    // The objectives' writes: every one goes through these.
+
+    /// `levels[level] += factor × row`.
+    mutating func addToObjective(_ level: Int, _ row: Row, times factor: Double) {
+        if trail.isRecording { trail.recordObjective(level, objectives.levels[level].row, writing: row.symbols) }
+        objectives.levels[level].row.add(row, times: factor)
+    }
+
+    /// `levels[level] += coefficient × symbol`.
+    mutating func addToObjective(_ level: Int, _ symbol: Symbol, _ coefficient: Double) {
+        if trail.isRecording { trail.recordObjective(level, objectives.levels[level].row, writing: [symbol]) }
+        objectives.levels[level].row.add(symbol, coefficient)
+    }
+
+    /// Sets `symbol`'s coefficient in `levels[level]` to zero; returns what it was.
+    mutating func removeFromObjective(_ level: Int, _ symbol: Symbol) -> Double {
+        let old = objectives.levels[level].row.coefficient(of: symbol)
+        if old.bitPattern == 0 { return 0 }
+        if trail.isRecording { trail.recordObjectiveCoefficient(Int32(level), symbol, old) }
+        return objectives.levels[level].row.remove(symbol)
+    }
+
+    mutating func shiftObjectiveConstant(_ level: Int, by amount: Double) {
+        if trail.isRecording { trail.record(.objectiveConstant(level: Int32(level), objectives.levels[level].row.constant)) }
+        objectives.levels[level].row.constant += amount
+    }
+
+    /// Changes how many constraints have errors in `levels[level]`; returns the new count.
+    mutating func changeMembers(_ level: Int, by amount: Int) -> Int {
+        if trail.isRecording { trail.record(.members(level: Int32(level), objectives.levels[level].members)) }
+        objectives.levels[level].members += amount
+        return objectives.levels[level].members
+    }
+
+    /// The index of the objective for `priority`, made when missing.
+    mutating func objectiveLevel(for priority: Double) -> Int {
+        let count = objectives.levels.count
+        let index = objectives.levelIndex(for: priority)
+        if trail.isRecording && objectives.levels.count > count { trail.record(.levelInserted(Int32(index))) }
+        return index
+    }
+
+    mutating func removeObjectiveLevel(at index: Int) {
+        let level = objectives.levels.remove(at: index)
+        if trail.isRecording { trail.recordLevelRemoved(level, at: index) }
+    }
+}
+
+// MARK: - Rolling back
+
+extension Tableau {
+    /// Takes the newest step back, putting the solver's constraints back too; returns the step
+    /// (for the solver's fields it kept whole).
+    ///
+    /// - Complexity: the entries the step recorded, plus the symbols they name.
+    mutating func rollBackStep(constraints: inout [SolverConstraint?]) -> SolverTrail.Step {
+        let step = trail.takeNewestStep()
+        // Symbols whose row, basic status or value may have changed back, and those whose
+        // objective coefficient did (their reduced cost).
+        var touched: [Symbol] = []
+        var costs: [Symbol] = []
+        while let entry = trail.popEntry(above: step.start) {
+            switch entry {
+            case .row(let slot):
+                touched.append(basics[slot.index])
+                rows[slot.index] = trail.popRow()
+            case .rowConstant(let slot, let old):
+                touched.append(basics[slot.index])
+                rows[slot.index].constant = old
+            case .basic(let slot, let old):
+                touched.append(basics[slot.index])
+                touched.append(old)
+                basics[slot.index] = old
+            case .slotOfBasic(let symbol, let old):
+                touched.append(symbol)
+                slotOfBasic[Int(symbol)] = old
+            case .freeSlotPushed:
+                freeSlots.removeLast()
+            case .freeSlotPopped(let slot):
+                freeSlots.append(slot)
+            case .columnAppended, .columnEntryRemoved, .column, .columnLimit:
+                columns.undo(entry, trail: &trail)
+            case .objectiveCoefficient(let level, let symbol, let old):
+                costs.append(symbol)
+                objectives.levels[Int(level)].row.restore(symbol, old)
+            case .objectiveConstant(let level, let old):
+                objectives.levels[Int(level)].row.constant = old
+            case .objectiveGrew(let level, let count):
+                objectives.levels[Int(level)].row.shrink(to: count)
+            case .members(let level, let old):
+                objectives.levels[Int(level)].members = old
+            case .levelInserted(let index):
+                // Every symbol in a level that goes changes its reduced cost.
+                costs += objectives.levels.remove(at: Int(index)).row.nonzeroSymbols
+            case .levelRemoved(let index):
+                let level = trail.popLevel()
+                costs += level.row.nonzeroSymbols
+                objectives.levels.insert(level, at: Int(index))
+            case .candidateAdded, .candidates:
+                objectives.undo(entry, trail: &trail)
+            case .infeasibleAppended:
+                infeasible.removeLast()
+            case .infeasiblePopped(let basic):
+                infeasible.append(basic)
+            case .infeasible:
+                infeasible = trail.popList()
+            case .constraint(let id):
+                constraints[id] = trail.popConstraint()
+            }
+        }
+        // What the step appended goes: symbols, rows, constraints.
+        let count = step.symbolCount
+        kinds.removeLast(kinds.count - count)
+        owners.removeLast(owners.count - count)
+        slotOfBasic.removeLast(slotOfBasic.count - count)
+        columns.dropSymbols(from: count)
+        objectives.dropSymbols(from: count, highestWritten: step.highestNewObjectiveSymbol)
+        rows.removeLast(rows.count - step.rowCount)
+        basics.removeLast(basics.count - step.rowCount)
+        constraints.removeLast(constraints.count - step.constraintCount)
+
+        changes.dropSymbols(from: count)
+        scratch.shrink(to: count)
+        ambiguity?.shrink(to: count)
+        touched += ambiguity?.orphanedFreeSymbols ?? []
+        for symbol in Set(touched).sorted() where symbol != noSymbol && Int(symbol) < count { touch(symbol) }
+        changes.noteReducedCosts(Set(costs.filter { Int($0) < count }).sorted())
+        return step
+    }
+}
+
+extension WalkScratch {
+    /// Forgets the marks and weights of symbols from `count` on (taken back with a step).
+    mutating func shrink(to count: Int) {
+        if visited.count > count { visited.removeLast(visited.count - count) }
+        if weight.count > count { weight.removeLast(weight.count - count) }
+    }
+}
+
+extension AmbiguityState {
+    /// Forgets the verdicts of symbols from `count` on (taken back with a step).
+    mutating func shrink(to count: Int) {
+        guard isFree.count > count else { return }
+        let extra = isFree.count - count
+        isFree.removeLast(extra)
+        step.removeLast(extra)
+        // `along` and `magnitude` hold user variables only, numbered in symbol order
+        // (`externalIndex`): the symbols that stay keep those up to their last user variable's.
+        let lastExternal = externalIndex[..<count].lastIndex { $0 >= 0 }
+        let externals = lastExternal.map { Int(externalIndex[$0]) + 1 } ?? 0
+        externalIndex.removeLast(extra)
+        along.removeLast(along.count - externals)
+        magnitude.removeLast(magnitude.count - externals)
+        isAmbiguous.removeLast(extra)
+        isDegenerate.removeLast(extra)
+        isConstrained.removeLast(extra)
+        coneStep.removeLast(extra)
+        orphanedFreeSymbols.removeAll { Int($0) >= count }
+        // A degenerate row that went with the step leaves its free symbols' group to solve again.
+        for (row, free) in freeSymbolsOfRow where Int(row) >= count {
+            freeSymbolsOfRow[row] = nil
+            orphanedFreeSymbols += free.filter { Int($0) < count }
+        }
+    }
+}

@@ -1,0 +1,123 @@
+/// A journal of undo entries grouped in steps, for a container whose writes are best taken back
+/// as its own operations (a slot table, a dictionary of sets) rather than as old values of
+/// indices or keys. The container records an entry before each write while `isRecording`, and
+/// on `popNewestStep` undoes the entries it gets back, newest first.
+///
+/// Unlike `TrailLog` it does not keep one entry per index and step: an entry per write is as
+/// cheap for the rare writes these containers see, and needs no set of written keys.
+public struct TrailJournal<Entry> {
+    private var entries: [Entry] = []
+    /// Where each open step's entries start, oldest first (from `forgottenSteps` on).
+    private var starts: [Int] = []
+    /// Steps forgotten but not yet cut off the front (amortized, as in `TrailLog`).
+    private var forgottenSteps = 0
+
+    public init() {}
+
+    @inline(__always) public var isRecording: Bool { starts.count > forgottenSteps }
+
+    public mutating func begin() { starts.append(entries.count) }
+
+    @inline(__always) public mutating func record(_ entry: Entry) {
+        if isRecording { entries.append(entry) }
+    }
+
+    /// The newest step's entries, oldest first (to be undone newest first); the step is gone.
+    public mutating func popNewestStep() -> [Entry] {
+        guard isRecording else { return [] }
+        let start = starts.removeLast()
+        // Copied out first: a slice would share the buffer, and the removal below copy it whole.
+        let popped = Array(entries[start...])
+        entries.removeLast(entries.count - start)
+        return popped
+    }
+
+    /// The newest step's entries so far (empty when none is open).
+    public var newestStep: ArraySlice<Entry> {
+        isRecording ? entries[starts[starts.count - 1]...] : []
+    }
+
+    public mutating func forget(keepingNewest depth: Int) {
+        forgottenSteps = max(forgottenSteps, starts.count - depth)
+        if !isRecording {
+            self = TrailJournal()
+            return
+        }
+        if forgottenSteps * 2 >= starts.count {
+            let cut = starts[forgottenSteps]
+            entries.removeFirst(cut)
+            starts.removeFirst(forgottenSteps)
+            for index in starts.indices { starts[index] -= cut }
+            forgottenSteps = 0
+        }
+    }
+}
+
+/// A dictionary of sets (an index from a key to the members that name it) whose insertions
+/// and removals are recorded while a step is open: one entry per member written. A
+/// `TrailedDictionary` of sets would record a key's whole set before its first write in a
+/// step, and the write would then copy it: a key every constraint names (the root) made each
+/// step cost the whole layout.
+public struct TrailedMultimap<Key: Hashable, Member: Hashable>: TrailRecording {
+    public private(set) var elements: [Key: Set<Member>] = [:]
+    private var journal = TrailJournal<Entry>()
+
+    private enum Entry {
+        /// `member` was (or was not) in `key`'s set, which existed.
+        case member(Key, Member, was: Bool)
+        /// `key` had no set before the write.
+        case absent(Key)
+        /// `key`'s set, removed whole.
+        case removed(Key, Set<Member>)
+    }
+
+    public init() {}
+
+    public subscript(key: Key) -> Set<Member>? { elements[key] }
+
+    /// Adds `member` to `key`'s set, making the set if there is none.
+    public mutating func insert(_ member: Member, into key: Key) {
+        if journal.isRecording {
+            if let set = elements[key] {
+                journal.record(.member(key, member, was: set.contains(member)))
+            } else {
+                journal.record(.absent(key))
+            }
+        }
+        elements[key, default: []].insert(member)
+    }
+
+    /// Removes `member` from `key`'s set, if there is one (the set stays, empty or not).
+    public mutating func remove(_ member: Member, from key: Key) {
+        guard elements[key] != nil else { return }
+        if journal.isRecording { journal.record(.member(key, member, was: elements[key]!.contains(member))) }
+        elements[key]!.remove(member)
+    }
+
+    /// Removes `key`'s whole set (kept whole by the journal: it leaves the map, nothing is copied).
+    public mutating func removeValue(forKey key: Key) {
+        guard let set = elements.removeValue(forKey: key) else { return }
+        journal.record(.removed(key, set))
+    }
+
+    public mutating func beginStep() { journal.begin() }
+
+    public mutating func rollBackStep() {
+        for entry in journal.popNewestStep().reversed() {
+            switch entry {
+            case .member(let key, let member, let was):
+                if was { elements[key]!.insert(member) } else { elements[key]!.remove(member) }
+            case .absent(let key):
+                elements[key] = nil
+            case .removed(let key, let set):
+                elements[key] = set
+            }
+        }
+    }
+
+    public mutating func forgetSteps(keepingNewest depth: Int) { journal.forget(keepingNewest: depth) }
+}
+
+extension TrailedMultimap: CustomReflectable {
+    public var customMirror: Mirror { Mirror(reflecting: elements) }
+}
