@@ -133,6 +133,10 @@ public final class LayoutModel {
     /// The number the next user constraint gets (`c\(nextNumber)`).
     public internal(set) var nextNumber = 1
     var serialCounter = 0
+    /// How many times the hierarchy changed (an item added, removed or moved to another
+    /// parent): a reader that keeps something derived from the tree (the outline order of a
+    /// report) rebuilds it only when this moved. It only grows.
+    public internal(set) var hierarchyChanges = 0
     var touching: [String: Set<String>] = [:]
     /// Required constraints currently broken (retried after every change).
     var brokenRequired: Set<String> = []
@@ -219,6 +223,7 @@ public final class LayoutModel {
         rootHeight = other.rootHeight
         nextNumber = other.nextNumber
         serialCounter = other.serialCounter
+        hierarchyChanges = other.hierarchyChanges
         touching = other.touching
         brokenRequired = other.brokenRequired
         variableOwners = other.variableOwners

@@ -141,18 +141,18 @@ extension CommandResult {
         var rows: [(String, Frame, Bool)]
         var rest = 0
         // Rows read as the tree does: a view, its guides, then its subviews, indented.
-        let inTreeOrder = { (list: [(name: String, frame: Frame)]) in
-            list.sorted { (nesting[$0.name]?.key ?? []).lexicographicallyPrecedes(nesting[$1.name]?.key ?? []) }
-        }
+        let shown = frameRows ?? (frames.count <= Self.frameLinesCap ? frames : Array(changedFrameList.prefix(Self.frameLinesCap)))
+            .map { ($0.name, $0.frame, 0) }
         if frames.count <= Self.frameLinesCap {
             let changedSet = Set(changedFrames)
-            rows = inTreeOrder(frames).map { ($0.name, $0.frame, changedSet.contains($0.name)) }
+            rows = shown.map { ($0.name, $0.frame, changedSet.contains($0.name)) }
         } else {
-            rows = inTreeOrder(changedFrameList).prefix(Self.frameLinesCap).map { ($0.name, $0.frame, true) }
+            rows = shown.map { ($0.name, $0.frame, true) }
             rest = changedFrameList.count - rows.count
         }
         if rows.isEmpty { return [] }
-        let table = frameTable(rows, paint, guides: Set(guides)) { nesting[$0]?.level ?? 0 }
+        let levels = Dictionary(shown.map { ($0.name, $0.level) }, uniquingKeysWith: { a, _ in a })
+        let table = frameTable(rows, paint, guides: Set(guides)) { levels[$0] ?? 0 }
         return table + (rest > 0 ? ["  … and \(counted(rest, "more frame")) changed (frames lists all)"] : [])
     }
 }
