@@ -53,21 +53,21 @@ package struct ReportState {
         var brokenChanges: [(serial: Int, item: BrokenConstraint?)] = []
         let oldCount = frames.count
         for name in model.viewOrder[oldCount...] {
+            guard let now = model.reportedResult(of: name) else { continue }
             position[name] = frames.count
             changedPositions.append(frames.count)
-            frames.append((name, model.placedFrame(of: name)!))
-            exactFrames?.append((name, model.frame(of: name)!))
-            Self.noteAmbiguity(of: name, in: model, into: &ambiguityChanges)
+            frames.append((name, now.placed))
+            exactFrames?.append((name, now.frame))
+            ambiguityChanges.append((now.serial, Self.ambiguity(of: name, now.ambiguous)))
         }
         for name in changes.views {
-            guard let index = position[name], index < oldCount else { continue }
-            let frame = model.placedFrame(of: name)!
-            if exactFrames != nil { exactFrames![index].frame = model.frame(of: name)! }
-            if frame != frames[index].frame {
-                frames[index].frame = frame
+            guard let index = position[name], index < oldCount, let now = model.reportedResult(of: name) else { continue }
+            if exactFrames != nil { exactFrames![index].frame = now.frame }
+            if now.placed != frames[index].frame {
+                frames[index].frame = now.placed
                 changedPositions.append(index)
             }
-            Self.noteAmbiguity(of: name, in: model, into: &ambiguityChanges)
+            ambiguityChanges.append((now.serial, Self.ambiguity(of: name, now.ambiguous)))
         }
         for id in changes.constraints { noteBroken(id, in: model, into: &brokenChanges) }
         let ambiguity = Self.apply(ambiguityChanges, to: &ambiguous, serials: &ambiguousSerials)
@@ -184,27 +184,23 @@ package struct ReportState {
         return ranks
     }
 
-    private static func noteAmbiguity(of name: String, in model: LayoutModel,
-                                      into changes: inout [(serial: Int, item: AmbiguityReport?)]) {
-        guard let serial = model.view(name)?.serial else { return }
-        let components = model.ambiguousComponents(of: name)
-        changes.append((serial, components.isEmpty ? nil : AmbiguityReport(view: name, components: components)))
+    private static func ambiguity(of view: String, _ components: [FrameComponent]) -> AmbiguityReport? {
+        components.isEmpty ? nil : AmbiguityReport(view: view, components: components)
     }
 
     private mutating func noteBroken(_ id: String, in model: LayoutModel,
                                      into changes: inout [(serial: Int, item: BrokenConstraint?)]) {
         // A stack's fitting constraints pull sizes to 0 below everything else: broken by
         // design, not news after every input (`constraints` still marks them).
-        let state = model.givesWayByDesign(id) ? nil : model.brokenState(of: id)
-        let current = model.constraint(id)?.serial
-        if let old = brokenSerialByID[id], old != current {
+        let current = model.reportedBrokenState(of: id)
+        if let old = brokenSerialByID[id], old != current?.serial {
             // Gone, or taken back and made again under the same id.
             changes.append((old, nil))
             brokenSerialByID[id] = nil
         }
-        guard let serial = current else { return }
-        brokenSerialByID[id] = state == nil ? nil : serial
-        changes.append((serial, state))
+        guard let current else { return }
+        brokenSerialByID[id] = current.broken == nil ? nil : current.serial
+        changes.append((current.serial, current.broken))
     }
 
     /// Puts each item of `changes` at its place (by serial) in a list ordered by serial,

@@ -75,9 +75,10 @@ extension Session {
             let now = Set(result.ambiguous.map(\.view))
             outside = shown.ambiguity.keys.filter { !now.contains($0) }
         } else {
+            let state = reportState  // one copy, not one per look-up
             func mark(_ view: String, fresh: Bool) -> Bool {
                 guard let serial = model.view(view)?.serial,
-                      let index = reportState.ambiguityIndex(of: view, serial: serial) else { return false }
+                      let index = state.ambiguityIndex(of: view, serial: serial) else { return false }
                 marks.append((index, fresh))
                 return true
             }
