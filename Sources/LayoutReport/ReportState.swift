@@ -13,6 +13,8 @@ package struct ReportState {
     /// The solver's exact frames, kept beside `frames` only while a scale rounds those.
     package private(set) var exactFrames: [(name: String, frame: Frame)]?
     private var position: [String: Int] = [:]
+    /// Each view's creation order (`ViewInfo.serial`), by its place in `frames`.
+    private var viewSerials: [Int] = []
     package private(set) var broken: [BrokenConstraint] = []
     private var brokenSerials: [Int] = []
     private var brokenSerialByID: [String: Int] = [:]
@@ -55,6 +57,7 @@ package struct ReportState {
         for name in model.viewOrder[oldCount...] {
             guard let now = model.reportedResult(of: name) else { continue }
             position[name] = frames.count
+            viewSerials.append(now.serial)
             changedPositions.append(frames.count)
             frames.append((name, now.placed))
             exactFrames?.append((name, now.frame))
@@ -87,6 +90,7 @@ package struct ReportState {
         frames = model.placedFrames()
         exactFrames = model.scale == nil ? nil : model.frames()
         position = Dictionary(uniqueKeysWithValues: frames.enumerated().map { ($1.name, $0) })
+        viewSerials = frames.map { model.view($0.name)!.serial }
         broken = model.reportedBroken()
         brokenSerials = broken.map { model.constraint($0.id)!.serial }
         brokenSerialByID = Dictionary(uniqueKeysWithValues: zip(broken.map(\.id), brokenSerials))
@@ -142,6 +146,12 @@ package struct ReportState {
     package func ambiguityIndex(of view: String, serial: Int) -> Int? {
         let index = Self.index(of: serial, in: ambiguousSerials)
         return index.flatMap { ambiguous[$0].view == view ? $0 : nil }
+    }
+
+    /// Where the view at `place` in `frames` is in `ambiguous`, or nil when it is not there.
+    package func ambiguityIndex(atPlace place: Int) -> Int? {
+        guard place < viewSerials.count else { return nil }
+        return Self.index(of: viewSerials[place], in: ambiguousSerials)
     }
 
     /// Where `serial` is in the ascending `serials`: its first place not below it.

@@ -15,7 +15,9 @@ extension Session {
     /// (or everything, when `shown.pendingAll`); the rest is counted as unchanged.
     /// - Complexity: O(k log k) for k such entries, lines built for the `brokenCap` printed and
     ///   at most `ambiguityCap` explanations beyond the ones the report already has.
-    func fillNews(_ result: inout CommandResult) {
+    /// `changedPositions`, when known, are the places of `result.changedFrameList` in the report
+    /// state's frames.
+    func fillNews(_ result: inout CommandResult, changedPositions: [Int]?) {
         var news = DiagnosticNews()
         let all = shown.pendingAll
 
@@ -84,7 +86,13 @@ extension Session {
             }
             for view in shown.pendingAmbiguity where !mark(view, fresh: false) { outside.append(view) }
             for view in touched { _ = mark(view, fresh: true) }
-            for entry in result.changedFrameList { _ = mark(entry.name, fresh: true) }
+            if let changedPositions {
+                for place in changedPositions {
+                    if let index = state.ambiguityIndex(atPlace: place) { marks.append((index, true)) }
+                }
+            } else {
+                for entry in result.changedFrameList { _ = mark(entry.name, fresh: true) }
+            }
             marks.append(contentsOf: result.explainedAmbiguity.indices.map { ($0, false) })
             marks.sort { $0.index < $1.index || ($0.index == $1.index && $0.fresh && !$1.fresh) }
             // One per place, fresh when any of its marks is.
@@ -108,7 +116,8 @@ extension Session {
             guard news.ambiguity.count < ShownDiagnostics.ambiguityCap else {
                 // Counted in `… and N more`: the reader knows of it, and hears again when it changes.
                 news.ambiguityMore += 1
-                shown.ambiguity[item.view] = (item.components, before?.components == item.components ? before!.text : "")
+                // Unchanged when it was shown with these components (a view that only moved).
+                if before?.components != item.components { shown.ambiguity[item.view] = (item.components, "") }
                 continue
             }
             var report = known ?? item

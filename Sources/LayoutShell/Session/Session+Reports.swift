@@ -129,7 +129,7 @@ extension Session {
             }
             result.changedFrameList = changed
             changedPositions = positions
-            fillNews(&result)
+            fillNews(&result, changedPositions: positions)
         }
         // JSON's per-input object: after `exercise`, an input that changed nothing still puts
         // the solver's layout back in front of the reader.
