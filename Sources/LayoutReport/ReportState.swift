@@ -184,7 +184,9 @@ package struct ReportState {
     /// the model's views (an update is due).
     private mutating func outlineRanks(in model: LayoutModel) -> [Int]? {
         guard source === model, !needsReload, frames.count == model.viewOrder.count else { return nil }
-        if let cached = outlineRanks, cached.hierarchy == model.hierarchyChanges { return cached.ranks }
+        if let cached = outlineRanks, cached.hierarchy == model.hierarchyChanges, cached.ranks.count == frames.count {
+            return cached.ranks
+        }
         var ranks = Array(repeating: 0, count: frames.count)
         for (rank, item) in model.outline().enumerated() {
             guard let place = position[item.name] else { return nil }
@@ -230,7 +232,9 @@ package struct ReportState {
             return outcome
         }
         // By serial, the later of equal serials last (stable), then the last of each run kept.
-        let order = changes.indices.sorted { (changes[$0].serial, $0) < (changes[$1].serial, $1) }
+        // One integer key per change (serial, then place) sorts faster than pairs compared in a closure.
+        let count = changes.count
+        let order = changes.indices.map { changes[$0].serial &* count &+ $0 }.sorted().map { $0 % count }
         var mergedItems: [Item] = [], mergedSerials: [Int] = []
         mergedItems.reserveCapacity(items.count + changes.count)
         mergedSerials.reserveCapacity(items.count + changes.count)
