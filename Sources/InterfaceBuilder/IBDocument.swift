@@ -85,6 +85,17 @@ public struct IBViewController: Sendable {
     public var simulatedTopBar: String?
     public var simulatedBottomBar: String?
     public var simulatedStatusBar: String?
+    /// Its top or bottom bar is opaque (`translucent="NO"`): its own simulated bar's, or, for a
+    /// navigation or tab bar controller, its `<navigationBar>`'s or `<tabBar>`'s. UIKit lays
+    /// the views under an opaque bar out below (above) it, not beneath it.
+    public var opaqueTopBar = false
+    public var opaqueBottomBar = false
+    /// `<extendedEdge key="edgesForExtendedLayout">`: whether its view reaches under a
+    /// translucent bar at the top, at the bottom (both when the file does not say).
+    public var extendsUnderTopBar = true
+    public var extendsUnderBottomBar = true
+    /// `extendedLayoutIncludesOpaqueBars="YES"`: its view reaches under opaque bars too.
+    public var extendsUnderOpaqueBars = false
 
     /// Its class as UIKit knows it: the custom class, else UIKit's for the element.
     public var className: String { customClass ?? IBView.uikitClass(of: element) }
@@ -155,6 +166,17 @@ public struct IBView: Sendable {
     public var scrollDisabled = false
     /// A table cell's built-in style (`IBUITableViewCellStyleSubtitle` …), nil for a custom one.
     public var cellStyle: String?
+    /// An AppKit control's cell (`<buttonCell key="cell">`, `<textFieldCell key="cell">` …),
+    /// whose bezel decides how far the frame reaches past the alignment rectangle.
+    public var appKitCell: IBAppKitCell?
+    /// A cell's `reuseIdentifier` (what `dequeueReusableCell(withIdentifier:)` names).
+    public var reuseIdentifier: String?
+    /// A storyboard's prototype cell: a table view's `<prototypes>` or a collection view's
+    /// `<cells>`, the template its rows are made from.
+    public var isPrototype = false
+    /// `installed="NO"`: not in its superview in Any/Any (a `<variation>` of the superview may
+    /// install it for some size classes).
+    public var installedByDefault = true
 
     /// UIKit's class for an element name (`label` → `UILabel`).
     public static func uikitClass(of element: String) -> String {
@@ -176,6 +198,24 @@ public struct IBView: Sendable {
         var result = [self]
         for subview in subviews { result += subview.flattened() }
         return result
+    }
+}
+
+/// An AppKit control's cell as the file writes it: `<buttonCell type="push" bezelStyle="rounded">`,
+/// `<textFieldCell borderStyle="bezel">` (a field; a label has no border), `<sliderCell>`.
+public struct IBAppKitCell: Sendable, Hashable {
+    /// The cell's element (`buttonCell`, `textFieldCell`, `sliderCell`, …).
+    public var element: String
+    /// A button cell's `type` (`push`, `check`, `radio`, `round`).
+    public var type: String?
+    public var bezelStyle: String?
+    /// A bezel or border drawn round a text field (`borderStyle`, `bezeled="YES"`, `bordered="YES"`).
+    public var bordered = false
+    public init(element: String, type: String? = nil, bezelStyle: String? = nil, bordered: Bool = false) {
+        self.element = element
+        self.type = type
+        self.bezelStyle = bezelStyle
+        self.bordered = bordered
     }
 }
 

@@ -134,6 +134,7 @@ private struct ElementReader {
         var controller = IBViewController(element: element.name, id: element["id"] ?? "", customClass: element["customClass"],
                                           storyboardIdentifier: element["storyboardIdentifier"], title: element["title"], line: element.line)
         if controller.title == nil { controller.title = element.child("navigationItem")?["title"] }
+        controller.extendsUnderOpaqueBars = element.flag("extendedLayoutIncludesOpaqueBars")
         for guide in element.child("layoutGuides")?.children ?? [] where guide.name == "viewControllerLayoutGuide" {
             if let id = guide["id"] { controller.oldGuides[id] = guide["type"] != "bottom" }
         }
@@ -149,8 +150,17 @@ private struct ElementReader {
         }
         for child in element.children {
             switch child["key"] {
-            case "simulatedTopBarMetrics": controller.simulatedTopBar = child.name + (child.flag("prompted") ? ":prompted" : "")
-            case "simulatedBottomBarMetrics": controller.simulatedBottomBar = child.name
+            case "simulatedTopBarMetrics":
+                controller.simulatedTopBar = child.name + (child.flag("prompted") ? ":prompted" : "")
+                if child["translucent"] == "NO" { controller.opaqueTopBar = true }
+            case "simulatedBottomBarMetrics":
+                controller.simulatedBottomBar = child.name
+                if child["translucent"] == "NO" { controller.opaqueBottomBar = true }
+            case "navigationBar" where child["translucent"] == "NO": controller.opaqueTopBar = true
+            case "tabBar" where child["translucent"] == "NO": controller.opaqueBottomBar = true
+            case "edgesForExtendedLayout":
+                controller.extendsUnderTopBar = child.flag("top")
+                controller.extendsUnderBottomBar = child.flag("bottom")
             case "simulatedStatusBarMetrics": controller.simulatedStatusBar = child["statusBarStyle"] ?? child.name
             default: break
             }
@@ -185,8 +195,14 @@ private struct ElementReader {
         view.placeholderIntrinsicWidth = element.number("placeholderIntrinsicWidth")
         view.placeholderIntrinsicHeight = element.number("placeholderIntrinsicHeight")
         view.scrollDisabled = element["scrollEnabled"] == "NO"
+        view.reuseIdentifier = element["reuseIdentifier"]
+        view.installedByDefault = element["installed"] != "NO"
         if element.name == "tableViewCell", let style = element["style"], style != "IBUITableViewCellStyleDefault" || element["textLabel"] != nil {
             view.cellStyle = style
+        }
+        if let cell = element.children.first(where: { $0["key"] == "cell" && $0.name.hasSuffix("Cell") }) {
+            view.appKitCell = IBAppKitCell(element: cell.name, type: cell["type"], bezelStyle: cell["bezelStyle"],
+                                           bordered: cell["borderStyle"] != nil || cell.flag("bezeled") || cell.flag("bordered"))
         }
         if element.name == "containerView" {
             view.embeds = element.child("connections")?.children.first { $0.name == "segue" && $0["kind"] == "embed" }?["destination"]
@@ -230,7 +246,11 @@ private struct ElementReader {
             case "viewLayoutGuide":
                 if let key = child["key"], let id = child["id"] { view.guides[key] = id }
             case "subviews", "prototypes", "cells":
-                for subview in child.children where Self.isView(subview) && (child.name == "subviews" || subview["id"] != nil) { view.subviews.append(readView(subview)) }
+                for subview in child.children where Self.isView(subview) && (child.name == "subviews" || subview["id"] != nil) {
+                    var read = readView(subview)
+                    read.isPrototype = child.name != "subviews" && ["tableViewCell", "collectionViewCell"].contains(subview.name)
+                    view.subviews.append(read)
+                }
             case "constraints":
                 for constraint in child.children where constraint.name == "constraint" {
                     if let read = readConstraint(constraint, owner: view.id ?? "") { view.constraints.append(read) }

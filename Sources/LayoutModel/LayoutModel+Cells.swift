@@ -54,14 +54,17 @@ extension LayoutModel {
 
     public func isCell(_ name: String) -> Bool { cells[name] != nil }
 
-    /// `cell NAME [table|collection] [width W] [height H]` (default: a table cell as wide as the
-    /// root, 44 high).
-    public func addCell(_ name: String, style: Cell.Style = .table, width: Double? = nil, height: Double? = nil) throws(LayoutError) {
+    /// `cell NAME [table|collection] [width W] [height H] [at X,Y] [in VIEW]` (default: a table
+    /// cell as wide as its superview, 44 high, at the root's top left). A storyboard's
+    /// prototypes sit in their table or collection view where Interface Builder drew them.
+    public func addCell(_ name: String, style: Cell.Style = .table, width: Double? = nil, height: Double? = nil,
+                        in parent: String = rootName, x: Double = 0, y: Double = 0) throws(LayoutError) {
         try validateNewView(name)
-        let width = width ?? rootWidth, height = height ?? Self.defaultRowHeight
+        let width = width ?? (parent == Self.rootName ? rootWidth : frame(of: parent)?.width ?? rootWidth)
+        let height = height ?? Self.defaultRowHeight
         try Self.checkCellLength(width)
         try Self.checkCellLength(height)
-        try addAutoresizingView(name, frame: Frame(x: 0, y: 0, width: width, height: height))
+        try addAutoresizingView(name, in: parent, frame: Frame(x: x, y: y, width: width, height: height))
         let cell = Cell(name: name, style: style, width: width, height: height,
                         separator: style == .table ? 1 / (scale ?? 2) : 0)
         cells[name] = cell
@@ -101,7 +104,9 @@ extension LayoutModel {
         cell.width = width ?? cell.width
         cell.height = height ?? cell.height
         cells[name] = cell
-        autoresizing[name]!.frame = Frame(x: 0, y: 0, width: cell.width, height: cell.height)
+        // The row keeps its place in the table; only its size changes.
+        let origin = autoresizing[name]!.frame
+        autoresizing[name]!.frame = Frame(x: origin.x, y: origin.y, width: cell.width, height: cell.height)
         autoresizing[name]!.superviewSize = nil
         remakeAutoresizing(name)
         var changed = Set<String>()

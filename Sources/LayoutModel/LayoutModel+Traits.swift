@@ -8,6 +8,9 @@ extension LayoutModel {
     /// The property's value as the model has it; nil when the target is gone or is not of
     /// the property's kind (a constraint's `axis`).
     public func traitValue(of target: String, _ property: TraitVariant.Property) -> TraitVariant.Value? {
+        // Whether a view is installed is known to whoever keeps it while it is out (the
+        // session): the model only knows the views it has.
+        if property.ofView { return views[target] != nil ? .flag(true) : nil }
         if property.ofStack {
             guard let stack = stacks[target] else { return nil }
             switch property {

@@ -165,6 +165,9 @@ public enum LayoutError: Error, Hashable, Sendable {
     case negativeLength(Quantity, Double)
     /// `fit` on a layout guide, which has no subviews to fit.
     case guideCannotFit(String)
+    /// `vary NAME.installed`: the view (or `holding`, in it) is a stack, cell, scroll view or
+    /// guide, whose own parts are not kept while it is out.
+    case viewCannotBeUninstalled(String, holding: String)
 }
 
 /// A required conflict: `constraints` is a minimal unsatisfiable set of required constraints

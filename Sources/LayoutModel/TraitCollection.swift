@@ -59,9 +59,13 @@ public struct TraitVariant: Sendable, Hashable {
         case constant
         /// A stack's axis, spacing and alignment.
         case axis, spacing, alignment
+        /// Whether a view is in the hierarchy (Interface Builder's "Installed" box on a view).
+        case installed
 
         /// Whether a stack (rather than a constraint) has it.
         public var ofStack: Bool { self == .axis || self == .spacing || self == .alignment }
+        /// Whether a view (rather than a constraint or a stack) has it.
+        public var ofView: Bool { self == .installed }
     }
 
     /// A value a property takes.
@@ -81,7 +85,7 @@ public struct TraitVariant: Sendable, Hashable {
         }
     }
 
-    /// A constraint id (`c3`) or a stack's name.
+    /// A constraint id (`c3`), a stack's or a view's name.
     public var target: String
     public var property: Property
     public var rules: [Rule]

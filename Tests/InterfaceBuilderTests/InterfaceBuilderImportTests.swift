@@ -145,7 +145,8 @@ import LayoutShell
         #expect(frame(session, "banner") == Frame(x: 0, y: 8, width: 667, height: 50))
         #expect(session.model.view("footer") == nil)
         #expect(result.output.contains { $0.contains("1 view, 4 of 4 constraints installed") })
-        #expect(result.output.contains { $0.contains("not installed for width compact, height compact") })
+        // The footer stays in the session, out of the hierarchy here: `device` and `traits` bring it back.
+        #expect(result.output.contains { $0.contains("footer is installed for some size classes only (true for any, false for height=compact): not installed on this screen") })
     }
 
     /// The size classes stay in the session: `device` and `traits` re-apply the scene's
@@ -177,22 +178,26 @@ import LayoutShell
     /// the traits change: the banner's 50-point height replaces its 100 in a compact height.
     @Test func constraintsOfOtherSizeClassesWaitInactive() {
         let (session, result) = imported("SizeClasses.storyboard")
-        #expect(result.output.contains { $0.contains("4 of 4 constraints installed; 1 more for other size classes") })
+        // The 50-point height, and the footer's three constraints (out with the footer here).
+        #expect(result.output.contains { $0.contains("4 of 4 constraints installed; 4 more for other size classes") })
         // Landscape iPhone SE: compact height, the 50 (the 100 is made, inactive).
         #expect(frame(session, "banner")?.height == 50)
         _ = session.execute("traits height=regular")
         // Regular height: 100 high, 20 below the safe area's top (0 on this 667x375 screen).
         #expect(frame(session, "banner") == Frame(x: 0, y: 20, width: 667, height: 100))
+        // And the footer is installed again, with its three constraints (sides and bottom).
+        #expect(session.model.constraintRecords(touching: "footer").filter { !$0.isImplicit }.count == 3)
     }
 
     @Test func oldGuidesAndPlaceholders() {
         let (session, result) = imported("OldGuides.storyboard")
         #expect(result.ok, "\(result.error?.message ?? "")")
         // Xcode 6–7's Any/Any canvas, 600x600: the top layout guide ends under the 20-point
-        // status bar, the root's margins are 16. The label: 8 below the guide (y = 28), on the
-        // leading margin (x = 16). The footer: height 44 on the bottom guide (y = 600 - 44).
+        // status bar, the root's margins are 20 (a screen that wide keeps 20, as real Xcode 7
+        // files store). The label: 8 below the guide (y = 28), on the leading margin (x = 20).
+        // The footer: height 44 on the bottom guide (y = 600 - 44).
         #expect(frame(session, "root") == Frame(x: 0, y: 0, width: 600, height: 600))
-        #expect(frame(session, "notesLabel") == Frame(x: 16, y: 28, width: 120, height: 21))
+        #expect(frame(session, "notesLabel") == Frame(x: 20, y: 28, width: 120, height: 21))
         #expect(frame(session, "view") == Frame(x: 0, y: 556, width: 600, height: 44))
         // The placeholder width (200) is left out, with a note; the label keeps its 120.
         #expect(result.output.contains { $0.contains("1 placeholder left out") })

@@ -63,13 +63,14 @@ import ShellTestSupport
     static func everythingSet() -> Session {
         let session = Session()
         run(session, """
-            view a b
+            view a b d
             metric pad = 20
             platform macos
             origin a UILabel:0x7f8
             H:|-pad-[a]-[b]-|
             traits width=compact
             vary c1.constant = 4 for height=compact
+            vary d.installed = false for width=compact
             """)
         return session
     }

@@ -85,12 +85,30 @@ public struct InterfaceBuilderImporter: LayoutImporter {
             if let view = controller?.view {
                 let count = view.flattened().count - 1
                 words.append("\(count) view\(count == 1 ? "" : "s")")
+                let cells = view.flattened().filter(\.isPrototype).compactMap(\.reuseIdentifier)
+                if !cells.isEmpty { words.append("cells \(cells.joined(separator: ", "))") }
             } else {
                 words.append("no view of its own")
             }
             lines.append("  " + words.joined(separator: "  "))
         }
+        if document.scenes.contains(where: { $0.controller?.view?.flattened().contains(where: \.isPrototype) == true }) {
+            lines.append("  import FILE CELL takes a prototype's reuse identifier: that cell alone, as the session's cell")
+        }
         return lines
+    }
+
+    /// A prototype cell picked by its reuse identifier (`import Main.storyboard MessageCell`): the
+    /// session's cell alone, at the top left of a root of its size, as a xib's cell is.
+    static func prototype(_ reuseIdentifier: String, in scenes: [(number: Int, scene: IBScene)]) -> Picked? {
+        for (number, scene) in scenes {
+            guard let controller = scene.controller, let view = controller.view,
+                  var cell = view.flattened().first(where: { $0.isPrototype && $0.reuseIdentifier == reuseIdentifier }) else { continue }
+            cell.frame?.x = 0
+            cell.frame?.y = 0
+            return Picked(view: cell, controller: nil, kind: "prototype cell \(reuseIdentifier) (\(cell.className)) of scene \(number) (\(controller.className))", listing: [])
+        }
+        return nil
     }
 
     static func pick(_ selection: String?, in document: IBDocument) throws(ImportError) -> Picked {
@@ -109,8 +127,11 @@ public struct InterfaceBuilderImporter: LayoutImporter {
                             ?? all.first(where: { $0.scene.controller?.className == selection })
                             ?? all.first(where: { $0.scene.controller?.customClass?.split(separator: ".").last.map(String.init) == selection }) {
                     chosen = found
+                } else if let prototype = prototype(selection, in: all) {
+                    return prototype
                 } else {
-                    throw ImportError("no scene has the storyboard identifier or class \(selection)", hint: "import FILE alone lists the scenes")
+                    throw ImportError("no scene has the storyboard identifier or class \(selection), and no prototype cell that reuse identifier",
+                                      hint: "import FILE alone lists the scenes and their prototype cells")
                 }
                 guard let controller = chosen.scene.controller, let view = controller.view else {
                     let what = chosen.scene.controller?.className ?? "it"

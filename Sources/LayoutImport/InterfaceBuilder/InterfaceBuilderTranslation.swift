@@ -19,11 +19,11 @@ struct InterfaceBuilderTranslation {
     /// Each element or line left out, as data (`ImportedScript.skipped`).
     private(set) var skipped: [(line: Int?, text: String, reason: String)] = []
     /// IB id → session name (views) or item (`root.safeArea`, `name.margins`).
-    private(set) var names: [String: String] = [:]
+    var names: [String: String] = [:]
     /// Session name → the view element it came from.
-    private(set) var views: [String: IBView] = [:]
+    var views: [String: IBView] = [:]
     /// Session names in the order they were made.
-    private(set) var viewOrder: [String] = []
+    var viewOrder: [String] = []
     /// Session constraint id → the IB constraint it came from.
     private(set) var constraintSources: [String: IBConstraint] = [:]
     /// Whether the root's size is the one IB stored (so stored frames can be compared).
@@ -43,6 +43,11 @@ struct InterfaceBuilderTranslation {
     private var oldGuides: [String: Bool] = [:]
     private var unknownClasses: Set<String> = []
     private var excludedViews: Set<String> = []
+    /// Views installed in some size classes only, kept in the session with `vary NAME.installed`
+    /// lines (`InterfaceBuilderTranslation+Installation.swift`): their ids in document order, the
+    /// rules, and the ids of every view they hold that is not installed on this screen.
+    var varyingViews: [(id: String, rules: InstallRules)] = []
+    var notInstalledHere: Set<String> = []
     /// The copy of the session each line is tried on first.
     private let trial: any ImportTrial
     /// The number the next constraint will get (`c\(n)`): each taken constraint line makes one.
@@ -55,7 +60,7 @@ struct InterfaceBuilderTranslation {
         // The embedded scenes' stored frames are of their own canvases (with their own
         // status bars and guides), not of the container: they are not compared.
         if !embedded.isEmpty { spliced = Self.markingEmbedded(spliced) }
-        self.root = Self.alignmentFrames(document.isAppKit ? Self.flipped(spliced) : spliced)
+        self.root = Self.alignmentFrames(document.isAppKit ? Self.flipped(spliced) : spliced, in: document)
         embeddedScenes = embedded
         self.controller = controller
         self.context = context
@@ -70,7 +75,7 @@ struct InterfaceBuilderTranslation {
         if context.viewNames.count > 1 {
             note("the session already has views: the scene's are added beside them, in root")
         }
-        for note in document.notes { self.note("line \(note.line): \(note.message)") }
+        for note in document.notes where Self.concerns(note, root: root, in: document) { self.note("line \(note.line): \(note.message)") }
         for text in embeddedScenes { note(text) }
         if let controller, let scene = document.scenes.first(where: { $0.controller?.id == controller.id }) {
             for outside in scene.outsideViews {
@@ -80,7 +85,7 @@ struct InterfaceBuilderTranslation {
         screen()
         if let id = root.id { claimRoot(id) }
         if Self.cellElements.contains(root.element), let content = root.subviews.first(where: { $0.key == "contentView" }) {
-            emitCell(content)
+            emitCell(root, content: content, in: nil)
         } else {
             for subview in installedSubviews(of: root) { emitView(subview, in: LayoutModel.rootName, arranged: false) }
         }
@@ -88,6 +93,8 @@ struct InterfaceBuilderTranslation {
             emitConstraints(of: view)
         }
         emitOrigins()
+        emitInstallations()
+        notes += prototypeListing()
         summary()
     }
 
@@ -147,21 +154,17 @@ struct InterfaceBuilderTranslation {
         }
         // Bars the controller sits under, as IB infers them (simulated metrics or containers).
         var insets = device?.safeArea(landscape: landscape) ?? EdgeInsets(all: 0)
+        if isController {
+            let older = Self.insetsOfItsXcode(insets, device: device, landscape: landscape, toolsVersion: document.toolsVersion.flatMap { Double($0) })
+            insets = older.0
+            if let text = older.1 { note(text) }
+        }
         if device == nil, isController, !document.isAppKit { insets.top = 20 }
         var barHeights: (top: Double, bottom: Double) = (0, 0)
         if let controller {
-            let bars = Self.bars(of: controller, in: document)
-            if bars.navigation {
-                barHeights.top = device.map { landscape && !$0.name.hasPrefix("iPad") ? 32 : 44 } ?? 44
-                insets.top += barHeights.top
-            }
-            if bars.tab {
-                barHeights.bottom = 49
-                insets.bottom += 49
-            }
-            if bars.navigation || bars.tab {
-                note("the safe area holds the \([bars.navigation ? "navigation bar" : nil, bars.tab ? "tab bar" : nil].compactMap { $0 }.joined(separator: " and ")) IB shows above the scene")
-            }
+            let added = Self.addingBars(Self.bars(of: controller, in: document), to: insets, device: device, landscape: landscape)
+            (insets, barHeights) = (added.insets, added.barHeights)
+            if let text = added.note { note(text) }
         }
         if !isController, device == nil {
             insets = EdgeInsets(all: 0)
@@ -170,7 +173,7 @@ struct InterfaceBuilderTranslation {
         // bar with `translucent="NO"`): they cover none of it.
         if isController, stored.y > 0 {
             insets.top = max(0, insets.top - stored.y)
-            barHeights.top -= stored.y
+            barHeights.top = max(0, barHeights.top - stored.y)
         }
         if override == nil {
             // What the stored frames say wins: each Xcode shows a device with the insets of its
@@ -192,10 +195,14 @@ struct InterfaceBuilderTranslation {
             let values = [insets.top, insets.left, insets.bottom, insets.right].map(formatNumber).joined(separator: ",")
             add("safearea \(values)")
         }
-        if isController, !viaDevice {
-            // The device's screen decides (the Any/Any canvas, with none, has 16).
-            let side = formatNumber(device?.systemMinimumMargins(landscape: landscape).left ?? 16)
-            add("root.margins = 0,\(side),0,\(side)")
+        if isController {
+            // The device's screen decides the minimum (the Any/Any canvas, with none, by its
+            // width: 16, or 20 from 414 points on, so 20 on the 600-point square).
+            let side = device?.systemMinimumMargins(landscape: landscape).left
+                ?? Device.rootSideMargin(width: width, regularWidth: false, landscape: false)
+            if let line = Self.rootMarginsLine(root.layoutMargins, directional: root.directionalMargins, minimumSide: viaDevice ? nil : side) {
+                add(line, root.line)
+            }
         }
         if root.forcesRightToLeft {
             add("direction rtl")
@@ -263,63 +270,41 @@ struct InterfaceBuilderTranslation {
         }
     }
 
-    /// Whether IB shows a navigation bar or a tab bar over a controller's view.
-    static func bars(of controller: IBViewController, in document: IBDocument) -> (navigation: Bool, tab: Bool) {
-        var navigation = controller.simulatedTopBar.map { $0.contains("NavigationBar") } ?? false
-        var tab = controller.simulatedBottomBar.map { $0.contains("TabBar") } ?? false
-        if controller.simulatedTopBar == nil || controller.simulatedBottomBar == nil {
-            let controllers = Dictionary(document.scenes.compactMap { $0.controller }.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-            // What a container shows: its children, and what they push, transitively.
-            func reached(from start: IBViewController) -> Set<String> {
-                var seen = Set<String>()
-                var queue = start.children
-                while let id = queue.popLast() {
-                    guard seen.insert(id).inserted, let next = controllers[id] else { continue }
-                    queue += next.pushes + (next.element == "navigationController" ? next.children : [])
-                }
-                return seen
-            }
-            for container in controllers.values {
-                if container.element == "navigationController", controller.simulatedTopBar == nil, reached(from: container).contains(controller.id) {
-                    navigation = true
-                }
-                if container.element == "tabBarController", controller.simulatedBottomBar == nil, reached(from: container).contains(controller.id) {
-                    tab = true
-                }
-            }
-        }
-        return (navigation, tab)
-    }
-
     // MARK: - Views
 
     static let cellElements: Set<String> = ["tableViewCell", "collectionViewCell"]
 
-    /// A xib's cell as the session's `cell`: UIKit pins its content view to the cell's size,
-    /// less the separator in a table (so IB's stored 43.5 under a 44-point row), and the
-    /// content's views and constraints go in `NAME.contentView`.
-    mutating func emitCell(_ content: IBView) {
-        let name = claim(root)
-        let frame = root.frame ?? IBRect(x: 0, y: 0, width: 320, height: 44)
+    /// A xib's cell, or a storyboard's prototype in its table or collection view (`parent`;
+    /// nil: the cell is the imported root), as the session's `cell`: UIKit pins its content
+    /// view to the cell's size, less the separator in a table (so IB's stored 43.5 under a
+    /// 44-point row), and the content's views and constraints go in `NAME.contentView`.
+    mutating func emitCell(_ cell: IBView, content: IBView, in parent: String?) {
+        let name = parent == nil ? claim(root) : claim(cell)
+        let frame = cell.frame ?? IBRect(x: 0, y: 0, width: 320, height: 44)
         // An accessory (a disclosure indicator) takes the content view's right end: the cell
         // is made as wide as the content IB stored.
         let width = min(frame.width, content.frame?.width ?? frame.width)
         if width < frame.width {
-            note("line \(root.line): the content view is \(formatNumber(width)) wide in a \(formatNumber(frame.width))-point cell (an accessory): the cell is made \(formatNumber(width)) wide")
+            note("line \(cell.line): the content view is \(formatNumber(width)) wide in a \(formatNumber(frame.width))-point cell (an accessory): the cell is made \(formatNumber(width)) wide")
+            // What is compared is the cell as made.
+            views[name]?.frame?.width = width
         }
-        let collection = root.element == "collectionViewCell"
-        add("cell \(name)\(collection ? " collection" : "") width \(formatNumber(width)) height \(formatNumber(frame.height))", root.line)
-        let contentName = name + ".contentView"
-        if let id = content.id {
-            names[id] = contentName
-            if let guide = content.guides["layoutMarginsGuide"] { names[guide] = contentName + ".margins" }
+        let collection = cell.element == "collectionViewCell"
+        let place = parent.map { prototypePlace(frame, in: $0) } ?? ""
+        guard add("cell \(name)\(collection ? " collection" : "") width \(formatNumber(width)) height \(formatNumber(frame.height))\(place)", cell.line) else { return }
+        let contentName = claimContentView(content, of: name)
+        if !collection, content.layoutMargins == nil {
+            if (document.toolsVersion.flatMap { Double($0) } ?? 0) >= 13000 {
+                // Since iOS 11 a table cell's content view keeps 11 above and below (the session's
+                // cell has UIKit's older 8), and a prototype's sides follow its table's width.
+                let side = parent == nil ? "16" : formatNumber(Device.rootSideMargin(width: root.frame?.width ?? 0, regularWidth: false, landscape: false))
+                add("\(contentName).margins = 11,\(side),11,\(side)", content.line)
+            } else {
+                // Before (files of Xcode 8 and older), 8 all round.
+                add("\(contentName).margins = 8", content.line)
+            }
         }
-        if !collection, content.layoutMargins == nil, (document.toolsVersion.flatMap { Double($0) } ?? 0) >= 13000 {
-            // Since iOS 11 a table cell's content view keeps 11 above and below (the session's
-            // cell has UIKit's older 8).
-            add("\(contentName).margins = 11,16,11,16", content.line)
-        }
-        if let style = root.cellStyle { note(Self.cellStyleNote(style, line: root.line)) }
+        if let style = cell.cellStyle { note(Self.cellStyleNote(style, line: cell.line)) }
         settings(of: content, name: contentName)
         for subview in installedSubviews(of: content) { emitView(subview, in: contentName, arranged: false) }
     }
@@ -382,16 +367,6 @@ struct InterfaceBuilderTranslation {
         return view
     }
 
-    /// How far a control's frame reaches beyond its alignment rectangle, which is what
-    /// constraints place: IB stores frames, so a slider stored 285x31 is 281x30 to Auto Layout,
-    /// 2 points in at the sides and 1 above the bottom, and a switch stored 51 wide is 49, its
-    /// right edge 2 points in (both read off stored frames against their constraints in real
-    /// files: README, "Decisions").
-    static let alignmentInsets: [String: IBInsets] = [
-        "slider": IBInsets(top: 0, left: 2, bottom: 1, right: 2),
-        "switch": IBInsets(top: 0, left: 0, bottom: 0, right: 2),
-    ]
-
     /// AppKit views a superview lays out from its top (`isFlipped`); any other NSView counts
     /// its subviews' frames from its bottom.
     static let flippedAppKitElements: Set<String> = [
@@ -414,30 +389,28 @@ struct InterfaceBuilderTranslation {
         return view
     }
 
-    /// The tree with each control's stored frame made its alignment rectangle: the session's
-    /// frames are those, and so are the sizes taken as intrinsic and the frames compared.
-    static func alignmentFrames(_ view: IBView) -> IBView {
-        var view = view
-        if let insets = alignmentInsets[view.element], let frame = view.frame {
-            view.frame = IBRect(x: frame.x + insets.left, y: frame.y + insets.top,
-                                width: frame.width - insets.left - insets.right, height: frame.height - insets.top - insets.bottom)
-        }
-        view.subviews = view.subviews.map(alignmentFrames)
-        return view
-    }
-
-    /// A view's subviews installed for the screen's size classes.
+    /// A view's subviews installed for the screen's size classes, and those the traits install
+    /// and uninstall (kept, with `vary` lines made at the end).
     mutating func installedSubviews(of view: IBView) -> [IBView] {
-        var excluded = Set<String>()
+        var excluded = Set(view.subviews.filter { !$0.installedByDefault }.compactMap(\.id))
         for variation in applicable(view.variations) {
             excluded.formUnion(variation.excludedSubviews)
             excluded.subtract(variation.includedSubviews)
         }
-        for subview in view.subviews where excluded.contains(subview.id ?? "") {
+        var kept: Set<String> = []
+        for subview in view.subviews {
+            guard let id = subview.id, let rules = installRules(of: subview, in: view), Self.canVaryInstallation(subview, in: view) else { continue }
+            varyingViews.append((id, rules))
+            kept.insert(id)
+            if excluded.contains(id) {
+                for inner in subview.flattened() { if let id = inner.id { notInstalledHere.insert(id) } }
+            }
+        }
+        for subview in view.subviews where excluded.contains(subview.id ?? "") && !kept.contains(subview.id ?? "") {
             for inner in subview.flattened() { if let id = inner.id { excludedViews.insert(id) } }
             note("line \(subview.line): \(subview.className) is not installed for \(traits?.description ?? "Any/Any"): left out")
         }
-        return view.subviews.filter { !excluded.contains($0.id ?? "") }
+        return view.subviews.filter { !excluded.contains($0.id ?? "") || kept.contains($0.id ?? "") }
     }
 
     /// The variations that apply on this screen, least specific first (`default` first).
@@ -462,15 +435,19 @@ struct InterfaceBuilderTranslation {
     ]
 
     mutating func emitView(_ view: IBView, in parent: String, arranged: Bool) {
+        if view.isPrototype, let content = view.subviews.first(where: { $0.key == "contentView" }) {
+            emitCell(view, content: content, in: parent)
+            return
+        }
         let name = claim(view)
         let place = parent == LayoutModel.rootName ? "" : " in \(parent)"
         let wraps = view.element == "textView" && view.scrollDisabled
         if !Self.contentElements.contains(view.element), !Self.plainElements.contains(view.element), !wraps, unknownClasses.insert(view.element).inserted {
             let reason: String
             switch view.element {
-            case "tableView", "collectionView": reason = " (its rows are cells of their own: a xib's cell imports as `cell`)"
+            case "tableView", "collectionView": reason = " (its prototype cells are the session's cells, where IB drew them)"
             case "textView": reason = " (it scrolls, so it has no intrinsic size; with scrollEnabled NO it would wrap as text)"
-            case "tableViewCell", "collectionViewCell": reason = " (a prototype in a storyboard; a xib's cell imports as `cell`)"
+            case "tableViewCell", "collectionViewCell": reason = " (a cell outside a table's prototypes, without a content view)"
             default: reason = ""
             }
             note("\(view.element) (\(view.className)) is read as a plain view\(reason): first on line \(view.line)")
@@ -683,6 +660,7 @@ struct InterfaceBuilderTranslation {
         }
         if let outlet, LayoutModel.isIdentifier(outlet) { return outlet }
         if view.key == "contentView" { return "contentView" }
+        if let reuse = view.reuseIdentifier, view.customClass == nil, let name = cellName(reuseIdentifier: reuse) { return name }
         if let text = view.text, ["label", "button", "textField"].contains(view.element) {
             let words = LogNames.identifier(from: text, fallback: "")
             if !words.isEmpty {
@@ -711,7 +689,8 @@ struct InterfaceBuilderTranslation {
     mutating func emitConstraints(of view: IBView) {
         let here = Set(installedConstraints(of: view).map { $0.id ?? "" })
         for constraint in view.constraints {
-            let installedHere = here.contains(constraint.id ?? "")
+            // One that names a view this screen does not install is not installed either.
+            let installedHere = here.contains(constraint.id ?? "") && !touchesViewNotInstalledHere(constraint)
             let rules = installRules(of: constraint, in: view)
             guard installedHere || rules.base || rules.cases.contains(where: \.installed) else { continue }
             if constraint.placeholder {
@@ -736,20 +715,9 @@ struct InterfaceBuilderTranslation {
 
     /// Where a constraint is installed: in Any/Any (the `default` variation's mask), and the
     /// size classes whose variation includes or excludes it, least specific first.
-    func installRules(of constraint: IBConstraint, in view: IBView) -> (base: Bool, cases: [(pattern: TraitCollection, installed: Bool)]) {
-        guard let id = constraint.id else { return (true, []) }
-        var base = true
-        var cases: [(TraitCollection, Bool, Int)] = []
-        for variation in view.variations {
-            let verdict: Bool? = variation.includedConstraints.contains(id) ? true : variation.excludedConstraints.contains(id) ? false : nil
-            guard let verdict else { continue }
-            if variation.key == "default" {
-                base = verdict
-            } else if let key = IBTraits(key: variation.key) {
-                cases.append((Self.collection(key), verdict, key.specificity))
-            }
-        }
-        return (base, cases.sorted { $0.2 < $1.2 }.map { ($0.0, $0.1) })
+    func installRules(of constraint: IBConstraint, in view: IBView) -> InstallRules {
+        guard let id = constraint.id else { return InstallRules(base: true, cases: []) }
+        return Self.installRules(of: id, installedByDefault: true, in: view.variations, included: \.includedConstraints, excluded: \.excludedConstraints)
     }
 
     /// The session's spelling of a variation's size classes.
@@ -842,7 +810,7 @@ struct InterfaceBuilderTranslation {
         if let id = root.id { lines.append("origin root \(root.className):\(id)") }
         for name in viewOrder {
             guard let view = views[name], let id = view.id, trial.hasView(name) else { continue }
-            lines.append("origin \(name) \(view.className):\(id)")
+            lines.append("origin \(name) \(view.className):\(id)\(originRemark(view))")
         }
         for (id, constraint) in constraintSources.sorted(by: { Int($0.key.dropFirst())! < Int($1.key.dropFirst())! }) {
             if let ibID = constraint.id { lines.append("origin \(id) NSLayoutConstraint:\(ibID)") }

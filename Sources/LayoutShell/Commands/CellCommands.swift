@@ -13,28 +13,37 @@ enum RowHeight: Sendable, Equatable {
     case fit
 }
 
-/// `cell NAME [table|collection] [width W] [height H|fit]`: a new cell, or a new size for one.
+/// `cell NAME [table|collection] [width W] [height H|fit] [at X,Y] [in VIEW]`: a new cell, or a
+/// new size for one.
 struct AddCell: SessionChange {
     var name: String
     /// nil: the cell exists, only its size changes.
     var style: Cell.Style?
     var width: Double?
     var height: RowHeight?
+    /// Where a new cell sits in its superview (a storyboard's prototype in its table view).
+    var origin: (x: Double, y: Double)?
+    var parent = LayoutModel.rootName
 
     static let spec = CommandSpec(
         trigger: .words(["cell"]), kind: .change, group: .makeViews, topic: "cell",
         aliases: ["cells", "contentView", "UITableViewCell", "UICollectionViewCell"],
-        synopsis: ["cell NAME [table|collection] [width W] [height H]", "cell NAME [width W] [height H|fit]"],
+        synopsis: ["cell NAME [table|collection] [width W] [height H] [at X,Y] [in VIEW]", "cell NAME [width W] [height H|fit]"],
         summary: ["a table (default) or collection cell, as wide as the root and 44 high unless",
                   "given: views go in NAME.contentView, which UIKit pins to W x H",
                   "('UIView-Encapsulated-Layout-Width'/'-Height', required; a table takes its",
                   "one-pixel separator off the height). On an existing cell: a new size;",
-                  "height fit: the row height a self-sizing table gives it (see fit)."],
-        examples: ["cell row", "cell post height fit", "cell tile collection width 160 height 120"],
+                  "height fit: the row height a self-sizing table gives it (see fit).",
+                  "at X,Y in VIEW: a row inside a table view (an imported prototype)."],
+        examples: ["cell row", "cell post height fit", "cell tile collection width 160 height 120", "cell reply width 375 height 80 at 0,28 in card"],
         overview: [],
         completeArguments: { context in
             guard context.words.count >= 2 else { return context.session.model.cells.keys.sorted() }
-            return context.words.last?.text == "height" ? ["fit"] : ["table", "collection", "width", "height"]
+            switch context.words.last?.text {
+            case "height": return ["fit"]
+            case "in": return context.session.model.viewOrder
+            default: return ["table", "collection", "width", "height", "at", "in"]
+            }
         })
 
     static func parse(_ p: inout LineParser) throws(ShellError) -> AddCell {
@@ -50,7 +59,7 @@ struct AddCell: SessionChange {
             if p.model.view(name) != nil { throw ShellError(LayoutError.notACell(name), column: nameColumn) }
             do { try p.model.validateNewView(name) } catch { throw ShellError(error, column: nameColumn) }
             if p.session.metrics[name] != nil { throw ShellError("\(name) is already a metric", hint: "choose another cell name", column: nameColumn) }
-            if ["table", "collection", "width", "height", "fit"].contains(name) {
+            if ["table", "collection", "width", "height", "fit", "at", "in"].contains(name) {
                 throw ShellError("\(name) is a word of the cell command", hint: "choose another name", column: nameColumn)
             }
         }
@@ -77,8 +86,21 @@ struct AddCell: SessionChange {
                 } else {
                     command.height = .points(try cellLength(&p, what: "the row height"))
                 }
+            case "at" where command.origin == nil:
+                if exists { throw ShellError("\(name) is already a cell: a table places its rows", hint: "give it a width or a height", column: word.column) }
+                let x = try p.number(what: "the cell's x")
+                guard p.current.isSymbol(",") else { throw ShellError("at needs X,Y", hint: "e.g. at 0,28", column: p.current.column) }
+                p.advance()
+                command.origin = (x, try p.number(what: "the cell's y"))
+            case "in" where command.parent == LayoutModel.rootName:
+                if exists { throw ShellError("\(name) is already a cell in \(p.model.view(name)?.parent ?? LayoutModel.rootName)", hint: "remove it to make it elsewhere", column: word.column) }
+                guard let parent = p.current.identifier else { throw ShellError("'in' needs the name of the superview", hint: usage, column: p.current.column) }
+                guard let info = p.model.view(parent) else { throw p.unknownView(parent, column: p.current.column) }
+                if info.kind.isGuide { throw ShellError(LayoutError.guideCannotHaveSubviews(parent), column: p.current.column) }
+                command.parent = parent
+                p.advance()
             default:
-                throw ShellError("expected width W or height H, found '\(word.display)'", hint: usage, column: word.column)
+                throw ShellError("expected width W, height H, at X,Y or in VIEW, found '\(word.display)'", hint: usage, column: word.column)
             }
         }
         if exists && command.width == nil && command.height == nil {
@@ -99,7 +121,7 @@ struct AddCell: SessionChange {
     func apply(to session: Session) throws(ShellError) -> [String] {
         if let style {
             let points: Double? = if case .points(let value) = height { value } else { nil }
-            try session.modelChange { try $0.addCell(name, style: style, width: width, height: points) }
+            try session.modelChange { try $0.addCell(name, style: style, width: width, height: points, in: parent, x: origin?.x ?? 0, y: origin?.y ?? 0) }
             return []
         }
         return try session.resizeCell(name, width: width, height: height)

@@ -58,7 +58,11 @@ struct ShowNames: SessionAction {
     }
 
     func run(in session: Session, result: inout CommandResult) throws(ShellError) -> Bool {
-        let live = session.origins.filter { session.model.view($0.name) != nil || session.model.constraint($0.name) != nil }
+        // A view the traits uninstalled, and the constraints it took, are still the file's.
+        let out = { (name: String) in
+            session.uninstalledStash(holdingView: name) != nil || session.uninstalledStash(holdingConstraint: name) != nil
+        }
+        let live = session.origins.filter { session.model.view($0.name) != nil || session.model.constraint($0.name) != nil || out($0.name) }
         guard !live.isEmpty else {
             result.output = ["no imported names (import a console log first)"]
             return false
@@ -67,7 +71,7 @@ struct ShowNames: SessionAction {
         // Logs name things by address (`UIView:0x7fe…`); Interface Builder files by object id.
         let fromFile = live.allSatisfy { !$0.text.contains(":0x") }
         result.output = ["  " + "name".padded(to: width) + (fromFile ? "  in the file" : "  in the log")]
-            + live.map { "  " + $0.name.padded(to: width) + "  " + LogConstraintOrigin.shown($0.text) }
+            + live.map { "  " + $0.name.padded(to: width) + "  " + LogConstraintOrigin.shown($0.text) + (out($0.name) ? "  (not installed now)" : "") }
         result.names = live.map { entry in
             let shown = LogConstraintOrigin.shown(entry.text)
             let parts = originParts(shown)

@@ -108,14 +108,17 @@ struct SetVariant: SessionChange {
         trigger: .words(["vary"]), kind: .change, group: .settings, topic: "vary", aliases: ["variants", "variation"],
         synopsis: ["vary", "vary cN.active = true|false [for TRAITS]", "vary cN.constant = N [for TRAITS]",
                    "vary STACK.axis = h|v [for TRAITS]", "vary STACK.spacing = N [for TRAITS]",
-                   "vary STACK.alignment = center… [for TRAITS]"],
+                   "vary STACK.alignment = center… [for TRAITS]", "vary VIEW.installed = true|false [for TRAITS]"],
         summary: ["Xcode's Vary for Traits: the value a property takes in some size",
                   "classes (TRAITS as for traits: width=compact height=regular; without",
                   "for, Any/Any). The most specific matching value wins; the property's",
                   "value before its first variant is its Any/Any one. Applied now and at",
                   "every device or traits change. Alone: the variants. An imported",
-                  "storyboard's size classes become these lines."],
-        examples: ["vary c3.constant = 40 for height=compact", "vary c2.active = false for width=regular", "vary row.axis = v for width=compact"],
+                  "storyboard's size classes become these lines. A view not installed",
+                  "leaves the hierarchy with its subviews and constraints (as in UIKit)",
+                  "and comes back with them, under the same names and ids."],
+        examples: ["vary c3.constant = 40 for height=compact", "vary c2.active = false for width=regular", "vary row.axis = v for width=compact",
+                   "vary label.installed = false for height=compact"],
         overview: ["vary c3.active = false for height=compact"],
         completeArguments: { context in
             context.words.count >= 4 ? ["for", "width=compact", "width=regular", "height=compact", "height=regular"] : []
@@ -147,14 +150,22 @@ struct SetVariant: SessionChange {
         }
         let head = assignment[0], valueWord = assignment[2]
         guard let dot = head.text.lastIndex(of: ".") else {
-            throw ShellError("vary needs a property after \(head.text): active, constant, axis, spacing or alignment", hint: example, column: head.column)
+            throw ShellError("vary needs a property after \(head.text): active, constant, axis, spacing, alignment or installed", hint: example, column: head.column)
         }
         let target = String(head.text[..<dot]), propertyText = String(head.text[head.text.index(after: dot)...])
         let propertyColumn = head.column + target.count + 1
         guard let property = TraitVariant.Property(rawValue: propertyText) else {
-            throw ShellError("\(propertyText) does not vary: a constraint's active or constant, a stack's axis, spacing or alignment", hint: example, column: propertyColumn)
+            throw ShellError("\(propertyText) does not vary: a constraint's active or constant, a stack's axis, spacing or alignment, a view's installed", hint: example, column: propertyColumn)
         }
-        if property.ofStack {
+        if property.ofView {
+            guard p.model.view(target) != nil || p.session.uninstalledStash(holdingView: target) != nil else { throw p.unknownView(target, column: head.column) }
+            guard target != LayoutModel.rootName else {
+                throw ShellError("the root is always installed", hint: "vary a subview's installed", column: head.column)
+            }
+            if p.model.view(target) != nil {
+                do { try p.model.checkUninstallable(target) } catch { throw ShellError(error, column: head.column) }
+            }
+        } else if property.ofStack {
             guard p.model.view(target) != nil else { throw p.unknownView(target, column: head.column) }
             guard p.model.isStack(target) else { throw ShellError(LayoutError.notAStack(target), column: head.column) }
         } else {
@@ -167,7 +178,7 @@ struct SetVariant: SessionChange {
             ShellError("\(property.rawValue) is \(choices), not \(valueWord.text)", hint: example, column: valueWord.column)
         }
         switch property {
-        case .active:
+        case .active, .installed:
             guard valueWord.text == "true" || valueWord.text == "false" else { throw refuse("true or false") }
             value = .flag(valueWord.text == "true")
         case .constant, .spacing:
@@ -221,7 +232,10 @@ struct ListVariants: SessionAction {
         var lines = ["traits: \(traits.words) (\(session.traitsSource))"]
         if session.state.variants.isEmpty { lines.append("nothing varies with them") }
         for variant in session.state.variants {
-            let now = session.model.traitValue(of: variant.target, variant.property).map(Session.words) ?? "gone"
+            var now = session.traitValue(of: variant.target, variant.property).map(Session.words) ?? "gone"
+            if session.model.constraint(variant.target) == nil, let out = session.uninstalledStash(holdingConstraint: variant.target) {
+                now += ", out with \(out.name)"
+            }
             lines.append("  \(variant.target).\(variant.property.rawValue) = \(now)   (\(Self.rules(of: variant)))")
         }
         result.output = lines

@@ -28,7 +28,7 @@ extension Session {
             state.variants[index].set(value, for: pattern)
         } else {
             var variant = TraitVariant(target: target, property: property, rules: [])
-            if pattern != .any, let now = model.traitValue(of: target, property) { variant.set(now, for: .any) }
+            if pattern != .any, let now = traitValue(of: target, property) { variant.set(now, for: .any) }
             variant.set(value, for: pattern)
             state.variants.append(variant)
         }
@@ -51,16 +51,19 @@ extension Session {
             default: return 2
             }
         }
+        // Views leave and come back first: a view that returns brings its constraints, whose
+        // own variants are read after.
+        let (installed, installNotes) = try applyInstallations(under: traits)
         let wanted = state.variants.compactMap { variant -> (TraitVariant, TraitVariant.Value)? in
-            guard let value = variant.value(under: traits), let now = model.traitValue(of: variant.target, variant.property), now != value else { return nil }
+            guard !variant.property.ofView, let value = variant.value(under: traits), let now = model.traitValue(of: variant.target, variant.property), now != value else { return nil }
             return (variant, value)
         }
         for (variant, value) in wanted.sorted(by: { rank($0.0, $0.1) < rank($1.0, $1.1) }) {
             try modelChange { try $0.setTraitValue(value, of: variant.target, variant.property) }
         }
-        guard !wanted.isEmpty else { return [] }
-        let names = wanted.map { "\($0.0.target).\($0.0.property.rawValue)" }.joined(separator: ", ")
-        return ["for \(traits.words): \(names) changed (`vary` lists every variant)"]
+        guard !wanted.isEmpty || !installed.isEmpty else { return installNotes }
+        let names = (installed + wanted.map { "\($0.0.target).\($0.0.property.rawValue)" }).joined(separator: ", ")
+        return ["for \(traits.words): \(names) changed (`vary` lists every variant)"] + installNotes
     }
 
     /// A value as `vary` writes it.

@@ -20,6 +20,9 @@ struct SessionState {
     /// Properties that take other values in other size classes (`vary`, an imported scene's
     /// `<variation>`s), re-applied whenever the traits change.
     var variants: [TraitVariant] = []
+    /// Views the traits uninstalled (`vary NAME.installed`), by name, each with its subviews
+    /// and constraints, to put back when the traits install it again.
+    var uninstalled: [String: UninstalledView] = [:]
 
     /// An independent copy: the values are copied by Swift, the model (an object) by its own
     /// `copy()`, so changing the session afterwards leaves the copy as it was.

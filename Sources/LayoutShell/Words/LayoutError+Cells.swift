@@ -20,6 +20,10 @@ extension LayoutError {
             ("\(quantity.words) cannot be negative (\(formatNumber(value)))", "use 0 or more")
         case .guideCannotFit(let guide):
             ("\(guide) is a layout guide, which has no content to fit", "fit the view that owns it")
+        case .viewCannotBeUninstalled(let view, let holding):
+            (view == holding ? "\(view) cannot be uninstalled: it is a stack or one of its arranged views, a cell, a scroll view or a guide"
+                             : "\(view) cannot be uninstalled: it holds \(holding), a stack or arranged view, a cell, a scroll view or a guide",
+             "uninstall plain views (hidden = true hides a stack's arranged view)")
         default:
             (message, hint)
         }

@@ -95,7 +95,8 @@ extension LayoutError {
              .notTranslatingAutoresizingMask, .rootHasNoAutoresizing, .arrangedViewCannotTranslate:
             stackAndAutoresizingWords
 
-        case .notACell, .notAScrollView, .keyboardOnlyOnRoot, .contentViewNotRemovable, .negativeLength, .guideCannotFit:
+        case .notACell, .notAScrollView, .keyboardOnlyOnRoot, .contentViewNotRemovable, .negativeLength, .guideCannotFit,
+             .viewCannotBeUninstalled:
             cellScrollAndKeyboardWords
         }
     }

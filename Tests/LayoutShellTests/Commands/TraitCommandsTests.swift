@@ -111,7 +111,7 @@ import LayoutReport
         ("traits width=compact width=regular", 22, "the width class is given twice"),
         ("traits compact", 8, "traits takes width=CLASS and height=CLASS, not compact"),
         ("vary c9.constant = 4", 6, "there is no constraint c9"),
-        ("vary c1.colour = 4", 9, "colour does not vary: a constraint's active or constant, a stack's axis, spacing or alignment"),
+        ("vary c1.colour = 4", 9, "colour does not vary: a constraint's active or constant, a stack's axis, spacing or alignment, a view's installed"),
         ("vary c1.constant = wide", 20, "constant is a number, not wide"),
         ("vary c1.active = yes for height=compact", 18, "active is true or false, not yes"),
         ("vary a.axis = h", 6, "a is not a stack view"),

@@ -1,0 +1,169 @@
+import Foundation
+import Testing
+import InterfaceBuilder
+import LayoutModel
+import LayoutVocabulary
+import LayoutReport
+import LayoutShell
+
+/// The screen a scene is laid out on, as Interface Builder showed it when it stored the
+/// frames: the bars it simulates (opaque ones, and `edgesForExtendedLayout`, keep the view out
+/// from under them), the root's own layout margins raised to the system minimum, the status
+/// bar of the Xcode that saved the file, the Any/Any canvas's margins, and controls whose
+/// alignment rectangle is not their frame. Each fixture stores the frames computed here by
+/// hand, so an import that agrees reports no misplaced view.
+@Suite struct InterfaceBuilderFramesTests {
+    func imported(_ file: String, _ selection: String? = nil) -> (Session, CommandResult) {
+        let session = Session()
+        let result = session.execute("import \(Fixtures.path(file))" + (selection.map { " \($0)" } ?? ""))
+        return (session, result)
+    }
+
+    func frame(_ session: Session, _ name: String) -> Frame? { session.model.frame(of: name) }
+
+    func says(_ result: CommandResult, _ text: String) -> Bool { result.output.contains { $0.contains(text) } }
+
+    @Test func barsReadWithTheirOpacityAndExtendedEdges() throws {
+        let document = try IBReader.read(Fixtures.text("OpaqueBars.storyboard"))
+        let controllers = document.scenes.compactMap(\.controller)
+        let tab = try #require(controllers.first { $0.element == "tabBarController" })
+        #expect(tab.opaqueBottomBar && !tab.opaqueTopBar)
+        let opaque = try #require(controllers.first { $0.id == "Opq-Nv-001" })
+        #expect(opaque.opaqueTopBar)
+        let translucent = try #require(controllers.first { $0.id == "Trn-Nv-001" })
+        #expect(!translucent.opaqueTopBar)
+        let filters = try #require(controllers.first { $0.id == "Flt-Vc-001" })
+        #expect(filters.extendsUnderTopBar && !filters.extendsUnderBottomBar && !filters.extendsUnderOpaqueBars)
+        let pager = try #require(controllers.first { $0.id == "Pgr-Vc-001" })
+        #expect(pager.extendsUnderTopBar && pager.extendsUnderBottomBar)
+    }
+
+    @Test func opaqueBarsLeaveNoSafeAreaInset() {
+        let (session, result) = imported("OpaqueBars.storyboard", "Pager")
+        #expect(result.ok, "\(result.error?.message ?? "")")
+        // An iPhone SE (375x667) in a tab bar controller whose tab bar is opaque, in a
+        // navigation controller whose bar is opaque: the view starts below the navigation bar
+        // (20 + 44 = 64 down) and ends above the tab bar (49 up), 667 - 64 - 49 = 554 tall, as
+        // IB stored it; neither bar nor the status bar covers any of it, so the safe area is
+        // the whole view and the page view pinned to the old guides fills it.
+        #expect(frame(session, "root") == Frame(x: 0, y: 0, width: 375, height: 554))
+        #expect(frame(session, "root.safeArea") == Frame(x: 0, y: 0, width: 375, height: 554))
+        #expect(frame(session, "pages") == Frame(x: 0, y: 0, width: 375, height: 554))
+        #expect(says(result, "an opaque navigation bar (the view starts below it: safe area top 0)"))
+        #expect(says(result, "an opaque tab bar (the view ends above it: safe area bottom 0)"))
+        #expect(!says(result, "misplaced"))
+    }
+
+    @Test func extendedLayoutIncludesOpaqueBarsReachesUnderThem() throws {
+        // The Pager scene again, its controller now `extendedLayoutIncludesOpaqueBars="YES"`:
+        // its view reaches under both opaque bars, so they are in its safe area again, the
+        // status bar and navigation bar at the top (20 + 44) and the tab bar at the bottom (49).
+        let text = try Fixtures.text("OpaqueBars.storyboard").replacingOccurrences(
+            of: "<viewController storyboardIdentifier=\"Pager\"", with: "<viewController extendedLayoutIncludesOpaqueBars=\"YES\" storyboardIdentifier=\"Pager\"")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("OpaqueBars-\(UUID().uuidString).storyboard")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let session = Session()
+        let result = session.execute("import \(file.path) Pager")
+        #expect(result.ok, "\(result.error?.message ?? "")")
+        #expect(session.model.safeAreaInsets == EdgeInsets(top: 64, left: 0, bottom: 49, right: 0))
+        #expect(says(result, "a navigation bar (safe area top 20+44) and a tab bar (safe area bottom 0+49)"))
+    }
+
+    @Test func edgesForExtendedLayoutWithoutTheBottomStopAboveTheTabBar() {
+        let (session, result) = imported("OpaqueBars.storyboard", "Filters")
+        #expect(result.ok, "\(result.error?.message ?? "")")
+        // Under a translucent navigation bar the view reaches the top of the screen: the safe
+        // area starts at 20 + 44 = 64. Its `edgesForExtendedLayout` is the top only (and the
+        // tab bar is opaque): it ends above the tab bar, 667 - 49 = 618 tall, safe area
+        // bottom 0. The stack sits on the top guide: y = 64. Its segmented control is stored
+        // 375x32, but its alignment rectangle, which the stack places, is a point shorter
+        // (31), so the label (21 high) follows at 31 and the stack is 31 + 21 = 52 high; the
+        // results view fills the rest: y = 64 + 52 = 116, height 618 - 116 = 502.
+        #expect(frame(session, "root") == Frame(x: 0, y: 0, width: 375, height: 618))
+        #expect(frame(session, "root.safeArea") == Frame(x: 0, y: 64, width: 375, height: 554))
+        #expect(frame(session, "stackView") == Frame(x: 0, y: 64, width: 375, height: 52))
+        #expect(frame(session, "segmentedControl") == Frame(x: 0, y: 0, width: 375, height: 31))
+        #expect(frame(session, "noFiltersLabel") == Frame(x: 0, y: 31, width: 375, height: 21))
+        #expect(frame(session, "results") == Frame(x: 0, y: 116, width: 375, height: 502))
+        #expect(says(result, "a navigation bar (safe area top 20+44)"))
+        #expect(says(result, "an opaque tab bar (the view ends above it: safe area bottom 0)"))
+        #expect(!says(result, "misplaced"))
+    }
+
+    @Test func rootMarginsRaisedToTheMinimumUnderAnOlderStatusBar() {
+        let (session, result) = imported("RootMargins.storyboard")
+        #expect(result.ok, "\(result.error?.message ?? "")")
+        // Xcode 11 (tools version 15505) showed an iPhone 11 (414x896) with iOS 13's 44-point
+        // status bar: with the navigation bar the safe area starts at 44 + 44 = 88. The root's
+        // own margins (top 20, leading 8, trailing 30) are raised at the sides to the 20 a
+        // 414-point screen keeps: leading 20, trailing 30. The panel on the margins: x = 20,
+        // y = 88 + 20 = 108, width = 414 - 20 - 30 = 364, height 100.
+        #expect(session.model.safeAreaInsets == EdgeInsets(top: 88, left: 0, bottom: 34, right: 0))
+        #expect(frame(session, "panel") == Frame(x: 20, y: 108, width: 364, height: 100))
+        #expect(says(result, "the status bar of an iPhone11 is 44 points in a file saved before Xcode 12"))
+        #expect(!says(result, "misplaced"))
+    }
+
+    @Test func theAnyAnyCanvasKeepsTwentyAtItsSides() {
+        let (session, result) = imported("AnyCanvas.storyboard")
+        #expect(result.ok, "\(result.error?.message ?? "")")
+        // Xcode 7's 600x600 Any/Any canvas is as wide as a regular screen: the root's side
+        // margins are 20. The field sits 16 inside them: x = 20 + 16 = 36, width = 600 - 72 =
+        // 528; 32 below the top guide, which ends under the 20-point status bar: y = 52.
+        #expect(frame(session, "textToEncodeField") == Frame(x: 36, y: 52, width: 528, height: 30))
+        #expect(!says(result, "misplaced"))
+    }
+
+    @Test func appKitControlsArePlacedByTheirAlignmentRectangles() throws {
+        let document = try IBReader.read(Fixtures.text("AppKitControls.storyboard"))
+        let button = try #require(document.scenes.first?.controller?.view?.subviews.first { $0.id == "Mac-Bt-001" })
+        #expect(button.appKitCell == IBAppKitCell(element: "buttonCell", type: "push", bezelStyle: "rounded", bordered: true))
+        let (session, result) = imported("AppKitControls.storyboard")
+        #expect(result.ok, "\(result.error?.message ?? "")")
+        // A 400x200 AppKit view (frames stored from its bottom; here from the top). The bezeled
+        // field is its frame: 20,20, 96x22 (stored y = 200 - 20 - 22 = 158). The label's text
+        // is 2 in from its frame at each side: stored 13x18 at x 122, it is 9 wide at
+        // 96 + 20 + 8 = 124, centred on the field: y = 31 - 9 = 22. The check box (stored 80
+        // wide at 139) starts 2 in: 124 + 9 + 8 = 141, 78 wide, y 22. The push button's bezel
+        // (Xcode 9: 4 below the frame's top, 7 above its bottom, 6 in at the sides) is
+        // 108x21 at 20, 20 + 22 + 20 = 62 (stored 14, 200 - 58 - 32 = 110). The slider, 2 in
+        // all round (stored 204x19), 200x15 at 20, 62 + 21 + 12 = 95.
+        #expect(frame(session, "countField") == Frame(x: 20, y: 20, width: 96, height: 22))
+        #expect(frame(session, "plusLabel") == Frame(x: 124, y: 22, width: 9, height: 18))
+        #expect(frame(session, "enabledBox") == Frame(x: 141, y: 22, width: 78, height: 18))
+        #expect(frame(session, "resetButton") == Frame(x: 20, y: 62, width: 108, height: 21))
+        #expect(frame(session, "volumeSlider") == Frame(x: 20, y: 95, width: 200, height: 15))
+        #expect(!says(result, "misplaced"))
+    }
+
+    @Test func pushButtonsOfMacOS11AreShorterBezels() throws {
+        // The same file saved by Xcode 12 or later: macOS 11's push button bezel is 5 below
+        // the frame's top, 7 above its bottom and 7 in at the sides, so the stored 120x32 at
+        // 14,58 (from the top) is a 106x20 bezel at 21,63. The constraints still put it 20 in
+        // and 20 below the field (62): a point off both ways, which the import reports.
+        let text = try Fixtures.text("AppKitControls.storyboard").replacingOccurrences(of: "toolsVersion=\"11542\"", with: "toolsVersion=\"21507\"")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("AppKitControls-\(UUID().uuidString).storyboard")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let session = Session()
+        let result = session.execute("import \(file.path)")
+        #expect(result.ok, "\(result.error?.message ?? "")")
+        #expect(frame(session, "resetButton") == Frame(x: 20, y: 62, width: 106, height: 20))
+        #expect(says(result, "misplaced: resetButton: the file has 21,63,106,20, the constraints give 20,62,106,20"))
+    }
+
+    @Test func tableCellsBeforeXcode9KeepEightAllRound() {
+        let (session, result) = imported("OldTableCell.xib")
+        #expect(result.ok, "\(result.error?.message ?? "")")
+        // An Xcode 8 cell (tools version 11762), 375x60, its content view 59.5 high (the
+        // separator): before iOS 11 its margins were 8 on every side. The switch on the
+        // leading and top margins: 8,8 (49 wide to Auto Layout, its stored 51 less the 2 at
+        // its right). The label on the trailing and bottom margins: x = 375 - 8 - 100 = 267,
+        // y = 59.5 - 8 - 20.5 = 31.
+        #expect(frame(session, "toggleCell.contentView") == Frame(x: 0, y: 0, width: 375, height: 59.5))
+        #expect(frame(session, "switch") == Frame(x: 8, y: 8, width: 49, height: 31))
+        #expect(frame(session, "notificationsLabel") == Frame(x: 267, y: 31, width: 100, height: 20.5))
+        #expect(!says(result, "misplaced"))
+    }
+}
