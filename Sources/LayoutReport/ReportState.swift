@@ -112,14 +112,17 @@ package struct ReportState {
     /// order — a view, its guides, its subviews — each with its level in the tree: the rows of
     /// a frame table. `positions`, when known, are the entries' places in `frames`.
     ///
-    /// A few entries are placed by walking up from each; many by the outline's order, kept
-    /// until the hierarchy changes, so that a report that moved most of a long chain compares
-    /// integers instead of building a path per view.
+    /// Entries are placed by the outline's order, kept until the hierarchy changes, so that a
+    /// report compares integers instead of building a path per view (under a root of
+    /// thousands, one path put all of its children in order); a few entries right after the
+    /// tree changed are placed by walking up from each.
     /// - Complexity: O(k log k) for k entries once the order is known; O(views) to learn it.
     package mutating func treeOrder(of entries: [(name: String, frame: Frame)], positions: [Int]? = nil, limit: Int,
                                     in model: LayoutModel) -> [(name: String, frame: Frame, level: Int)] {
         var order: [Int]
-        if entries.count > 16, let ranks = outlineRanks(in: model),
+        // The kept order serves any report; it is read anew for many entries only (a few are
+        // keyed faster than a tree of thousands is walked).
+        if let ranks = outlineRanks(in: model, readingAnew: entries.count > 16),
            let places = positions ?? places(of: entries) {
             order = entries.indices.sorted { (ranks[places[$0]], $0) < (ranks[places[$1]], $1) }
         } else {
@@ -180,13 +183,14 @@ package struct ReportState {
         return places
     }
 
-    /// `outlineRanks`, read anew when the hierarchy changed since; nil when `frames` is not
-    /// the model's views (an update is due).
-    private mutating func outlineRanks(in model: LayoutModel) -> [Int]? {
+    /// `outlineRanks` while the hierarchy is as it was read, else read anew when `readingAnew`;
+    /// nil when `frames` is not the model's views (an update is due).
+    private mutating func outlineRanks(in model: LayoutModel, readingAnew: Bool) -> [Int]? {
         guard source === model, !needsReload, frames.count == model.viewOrder.count else { return nil }
         if let cached = outlineRanks, cached.hierarchy == model.hierarchyChanges, cached.ranks.count == frames.count {
             return cached.ranks
         }
+        guard readingAnew else { return nil }
         var ranks = Array(repeating: 0, count: frames.count)
         for (rank, item) in model.outline().enumerated() {
             guard let place = position[item.name] else { return nil }
