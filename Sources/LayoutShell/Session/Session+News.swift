@@ -13,10 +13,10 @@ extension Session {
     /// Only what may differ from what was shown is looked at — the pending ids and views of
     /// `shown`, the views that moved or that a changed constraint touches, the explained ones
     /// (or everything, when `shown.pendingAll`); the rest is counted as unchanged.
-    /// - Complexity: O(k log k) for k such entries, lines built for the `brokenCap` printed and
-    ///   at most `ambiguityCap` explanations beyond the ones the report already has.
     /// `changedPositions`, when known, are the places of `result.changedFrameList` in the report
     /// state's frames.
+    /// - Complexity: O(k log k) for k such entries, lines built for the `brokenCap` printed and
+    ///   at most `ambiguityCap` explanations beyond the ones the report already has.
     func fillNews(_ result: inout CommandResult, changedPositions: [Int]?) {
         var news = DiagnosticNews()
         let all = shown.pendingAll
