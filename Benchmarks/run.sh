@@ -340,7 +340,7 @@ if (( want_shell )); then
             if out=$(timeout --kill-after=5 "$mem_cap" "${shell_py[@]}" final "$shell_bin" "$script" 2>&1); then
                 kb=$(field " $out" maxrss_kb)
                 row "shell-memory" "$n" "—" "$(fmt_time "$(field " $out" time_s)")" "—" \
-                    "ok (--final; maxrss $(awk -v k="$kb" 'BEGIN { printf "%.0f MB", k / 1024 }'), $(awk -v k="$kb" -v n="$n" 'BEGIN { printf "%.1f KB/view", k / n }'))"
+                    "ok (--final; cpu $(fmt_time "$(field " $out" cpu_s)"); maxrss $(awk -v k="$kb" 'BEGIN { printf "%.0f MB", k / 1024 }'), $(awk -v k="$kb" -v n="$n" 'BEGIN { printf "%.1f KB/view", k / n }'))"
             elif [[ -z "$out" ]]; then
                 row "shell-memory" "$n" "—" "> $mem_cap s" "—" "over the cap"
             else

@@ -80,8 +80,12 @@ struct AmbiguityState {
     var step: [SIMD2<Double>] = []
     /// For each basic user variable: its change along the two directions, and the sum of the
     /// magnitudes that went into it (the scale for deciding that a change is only rounding).
+    /// Indexed by the variable's place among the user variables (`externalIndex`): a third of
+    /// the symbols or fewer, and these two were 32 bytes of every symbol.
     var along: [SIMD2<Double>] = []
     var magnitude: [SIMD2<Double>] = []
+    /// For each symbol, its index into `along` and `magnitude` when it is a user variable.
+    var externalIndex: [Int32] = []
     var isAmbiguous: [Bool] = []
     /// Restricted basic symbols whose rows sit at zero.
     var isDegenerate: [Bool] = []
@@ -93,13 +97,19 @@ struct AmbiguityState {
     var isConstrained: [Bool] = []
     var coneStep: [SIMD2<Double>] = []
 
-    mutating func grow(to count: Int) {
-        let extra = count - isFree.count
+    mutating func grow(to kinds: [SymbolKind]) {
+        let extra = kinds.count - isFree.count
         guard extra > 0 else { return }
+        var next = Int32(along.count)
+        for kind in kinds[isFree.count...] {
+            externalIndex.append(kind == .external ? next : -1)
+            if kind == .external { next += 1 }
+        }
+        let externals = Int(next) - along.count
         isFree.append(contentsOf: repeatElement(false, count: extra))
         step.append(contentsOf: repeatElement(.zero, count: extra))
-        along.append(contentsOf: repeatElement(.zero, count: extra))
-        magnitude.append(contentsOf: repeatElement(.zero, count: extra))
+        along.append(contentsOf: repeatElement(.zero, count: externals))
+        magnitude.append(contentsOf: repeatElement(.zero, count: externals))
         isAmbiguous.append(contentsOf: repeatElement(false, count: extra))
         isDegenerate.append(contentsOf: repeatElement(false, count: extra))
         isConstrained.append(contentsOf: repeatElement(false, count: extra))
@@ -116,7 +126,7 @@ extension Tableau {
         var state = ambiguity ?? AmbiguityState()
         ambiguity = nil  // keeps `state`'s arrays uniquely referenced while they change
         defer { ambiguity = state }
-        state.grow(to: kinds.count)
+        state.grow(to: kinds)
         let seeds = changes.ambiguitySeeds.takeAll()
         if seeds.isEmpty { return }
 
@@ -174,16 +184,18 @@ extension Tableau {
                         let other = Int(row.pointee.symbols[index])
                         let coefficient = row.pointee.coefficients[index]
                         if tableau.isBasicExternal(Symbol(other)) {
-                            total += coefficient * state.along[other]
-                            size += abs(coefficient) * state.magnitude[other]
+                            let index = Int(state.externalIndex[other])
+                            total += coefficient * state.along[index]
+                            size += abs(coefficient) * state.magnitude[index]
                         } else {
                             let move = coefficient * state.step[other]
                             total += move
                             size += absolute(move)
                         }
                     }
-                    state.along[Int(symbol)] = total
-                    state.magnitude[Int(symbol)] = size
+                    let index = Int(state.externalIndex[Int(symbol)])
+                    state.along[index] = total
+                    state.magnitude[index] = size
                     // Rounding in a long chain of definitions stays far below this relative bound.
                     ambiguous = any(absolute(total) .> Tolerance.sampledMove * size)
                 }

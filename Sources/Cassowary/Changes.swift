@@ -53,7 +53,7 @@ struct SymbolList {
     @inline(__always) mutating func insert(_ symbol: Symbol) {
         let index = Int(symbol)
         if index >= marked.count {
-            marked.append(contentsOf: repeatElement(false, count: max(index + 1, 2 * marked.count) - marked.count))
+            marked.append(contentsOf: repeatElement(false, count: grownLength(toHold: index, from: marked.count) - marked.count))
         }
         if marked[index] { return }
         marked[index] = true

@@ -247,9 +247,9 @@ extension Solver {
         var total = SIMD2<Double>.zero, size = SIMD2<Double>.zero
         for term in expression.terms {
             let symbol = term.variable.id
-            let along = tableau.slotOfBasic[symbol].exists ? state.along[symbol] : state.step[symbol]
-            let magnitude = tableau.slotOfBasic[symbol].exists
-                ? state.magnitude[symbol] : SIMD2(abs(state.step[symbol].x), abs(state.step[symbol].y))
+            let basic = tableau.slotOfBasic[symbol].exists, index = Int(state.externalIndex[symbol])
+            let along = basic ? state.along[index] : state.step[symbol]
+            let magnitude = basic ? state.magnitude[index] : SIMD2(abs(state.step[symbol].x), abs(state.step[symbol].y))
             total += term.coefficient * along
             size += abs(term.coefficient) * magnitude
         }

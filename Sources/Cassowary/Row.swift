@@ -123,7 +123,7 @@ struct DenseRow {
     mutating func add(_ symbol: Symbol, _ coefficient: Double) {
         let index = Int(symbol)
         if index >= coefficients.count {
-            coefficients.append(contentsOf: repeatElement(0, count: max(index + 1, 2 * coefficients.count) - coefficients.count))
+            coefficients.append(contentsOf: repeatElement(0, count: grownLength(toHold: index, from: coefficients.count) - coefficients.count))
         }
         let sum = coefficients[index] + coefficient
         coefficients[index] = Tolerance.isZero(sum) ? 0 : sum
@@ -140,7 +140,7 @@ struct DenseRow {
         constant += factor * row.constant
         guard let last = row.symbols.last else { return }
         if Int(last) >= coefficients.count {
-            coefficients.append(contentsOf: repeatElement(0, count: max(Int(last) + 1, 2 * coefficients.count) - coefficients.count))
+            coefficients.append(contentsOf: repeatElement(0, count: grownLength(toHold: Int(last), from: coefficients.count) - coefficients.count))
         }
         coefficients.withUnsafeMutableBufferPointer { dense in
             row.symbols.withUnsafeBufferPointer { symbols in

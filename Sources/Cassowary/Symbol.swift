@@ -17,6 +17,14 @@ typealias Symbol = Int32
 
 let noSymbol: Symbol = -1
 
+/// The length an array indexed by symbol id grows to when `index` is past its end: a quarter
+/// more, not double. Such arrays (a dense objective row, the marks of a set of symbols) are
+/// filled with zeros up to that length, every page of them touched, and span every symbol:
+/// doubling left up to half of each resident and unused at the peak of a large layout.
+@inline(__always) func grownLength(toHold index: Int, from count: Int) -> Int {
+    max(index + 1, count + count / 4 + 64)
+}
+
 /// The position of a row in the tableau's row storage (`Tableau.rows`, `Tableau.basics`).
 ///
 /// Symbols and slots are both dense `Int32` ids, and the tableau maps between them at every

@@ -123,8 +123,30 @@ extension Tableau {
 
     /// Whether the definition of `start` refers, directly or not, to any symbol in `targets`
     /// (other than `start` itself).
+    ///
+    /// Stops at the first target it meets and never walks on through one: a long definition
+    /// behind a short one that names a target is not read (removing the links of a chain in
+    /// insertion order asks this of a short definition that names the long one first).
+    ///
+    /// - Complexity: O(entries of the definitions walked before a target is met).
     mutating func definitionReaches(from start: Symbol, anyOf targets: [Symbol]) -> Bool {
-        let reachable = definitionOrder(from: [start])
-        return reachable.contains { $0 != start && targets.contains($0) }
+        let stamp = scratch.nextStamp()
+        return withBorrowed { tableau, _ in
+            tableau.visited[Int(start)] = stamp
+            var stack = [start]
+            while let symbol = stack.popLast() {
+                let slot = tableau.slotOfBasic[Int(symbol)]
+                guard slot.exists else { continue }
+                let row = tableau.row(slot)
+                for index in 0..<row.pointee.symbols.count {
+                    let other = row.pointee.symbols[index]
+                    guard tableau.isBasicExternal(other), tableau.visited[Int(other)] != stamp else { continue }
+                    if targets.contains(other) { return true }
+                    tableau.visited[Int(other)] = stamp
+                    stack.append(other)
+                }
+            }
+            return false
+        }
     }
 }

@@ -268,6 +268,17 @@ extension Tableau {
         if second != noSymbol { return second }
         externals.sort()
         if externals.count <= 1 { return externals.first ?? noSymbol }
+        if externals.count == 2, row(of: externals[0]).count >= longRowLength || row(of: externals[1]).count >= longRowLength {
+            // With a long definition, the shorter candidate is walked first and taken when it
+            // reaches nothing, otherwise the longer one, which then reaches nothing (definitions
+            // are acyclic): the long one is never read. Removing a chain's links and widths in
+            // insertion order meets such pairs at every step, and the walk of the long one
+            // (below) was O(N) per removal. Short pairs keep the order below, and with it the
+            // tie between equal optima that the lessons show.
+            let (a, b) = (externals[0], externals[1])
+            let (shorter, longer) = row(of: b).count < row(of: a).count ? (b, a) : (a, b)
+            return definitionReaches(from: shorter, anyOf: [longer]) ? longer : shorter
+        }
         for candidate in externals where !definitionReaches(from: candidate, anyOf: externals) {
             return candidate
         }

@@ -11,17 +11,35 @@ import LayoutReport
 extension Session {
     /// The quick inverse of a step that only added views or constraints.
     struct Inverse {
-        var constraints: [String]
+        /// The step added the constraints numbered from `mark.nextNumber` up to this one
+        /// (`c12`, `c13`, …): two numbers instead of an array of ids per step, which was
+        /// ~70 bytes of every line of a big script.
+        var constraintsEnd: Int
         var views: [String]
         var mark: LayoutModel.UndoMark
+
+        /// The ids of the constraints the step added, oldest first.
+        var constraints: [String] { (mark.nextNumber..<constraintsEnd).map { "c\($0)" } }
     }
 
     /// How to take one history step back other than by replaying the history.
     struct UndoStep {
         var inverse: Inverse?
+        /// The checkpoint out of line (none or one): few steps keep one, and a `SessionState`
+        /// stored inline made every step of a big script that much larger.
+        private var kept: [Checkpoint]
+
+        init(inverse: Inverse?, before: Checkpoint?) {
+            self.inverse = inverse
+            kept = before.map { [$0] } ?? []
+        }
+
         /// The session as it was before the step, kept for the latest steps of a session whose
         /// numbers strain doubles.
-        var before: Checkpoint?
+        var before: Checkpoint? {
+            get { kept.first }
+            set { kept = newValue.map { [$0] } ?? [] }
+        }
     }
 
     /// Records one undo step.
@@ -68,7 +86,7 @@ extension Session {
         result.viewsRemoved = viewsBefore.filter { !viewsAfter.contains($0) }
         result.viewsAdded = model.viewOrder.filter { !oldViews.contains($0) }
         // The oldest undone step is redone first: it goes last.
-        redoSteps += undoneLines.reversed()
+        redoSteps += undoneLines.reversed().map(Array.init)
         result.output = ["undid \(Self.describe(undone))\(count < steps ? " (all there were)" : "")"]
     }
 

@@ -20,7 +20,7 @@ public final class Session {
     /// True after `quit`.
     public private(set) var isFinished = false
     /// Accepted commands that changed the session; each entry is one undo step.
-    public internal(set) var history: [[String]] = []
+    public internal(set) var history = LineHistory()
     /// Steps undone since the last change, the next one to redo last.
     var redoSteps: [[String]] = []
     /// For each history entry, how to take it back without a replay, if there is a way.
@@ -188,7 +188,7 @@ public final class Session {
         try refuseOverflow(restoring: checkpoint)
         try refuseImprecision(restoring: checkpoint)
         let inverse = change.onlyAdds
-            ? Inverse(constraints: (mark.nextNumber..<model.nextNumber).map { "c\($0)" },
+            ? Inverse(constraintsEnd: model.nextNumber,
                       views: Array(model.viewOrder[viewCount...]), mark: mark)
             : nil
         recordStep([text], inverse: inverse, before: checkpoint)

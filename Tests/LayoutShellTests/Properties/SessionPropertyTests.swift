@@ -167,7 +167,7 @@ struct SessionSnapshot: Equatable {
 
     init(_ session: Session) {
         let model = session.model
-        history = session.history
+        history = session.history.map(Array.init)
         views = model.viewOrder.map { "\($0) in \(model.view($0)?.parent ?? "-") \(model.view($0)?.kind == .view ? "" : "guide")" }
         constraints = model.constraintRecords().map { "\($0.id) \($0.name ?? "") \($0.text) \($0.isActive) \($0.isBroken)" }
         settings = [session.metricNames.map { "\($0)=\(session.metrics[$0]!)" }.joined(separator: " "), "\(session.platform)"]
