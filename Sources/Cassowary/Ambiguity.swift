@@ -123,6 +123,9 @@ struct AmbiguityState {
 extension Tableau {
     /// Brings the ambiguity verdicts up to date with everything touched since the last call.
     mutating func refreshAmbiguity() {
+        // Up to date already (a report asks about thousands of variables after one change):
+        // moving the state out and back costs more than the question.
+        if changes.ambiguitySeeds.isEmpty, let count = ambiguity?.isFree.count, count >= kinds.count { return }
         var state = ambiguity ?? AmbiguityState()
         ambiguity = nil  // keeps `state`'s arrays uniquely referenced while they change
         defer { ambiguity = state }

@@ -74,6 +74,7 @@ extension LayoutModel {
         }
         views[cell.contentView] = content
         views[name]!.children.append(cell.contentView)
+        hierarchyChanges += 1
         viewList.append(cell.contentView)
         events.append(.viewAdded(cell.contentView))
         for (identifier, spec) in encapsulatedConstraints(of: cell) { addSystemConstraint(identifier, owner: name, spec) }

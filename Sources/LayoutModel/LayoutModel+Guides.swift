@@ -94,6 +94,7 @@ extension LayoutModel {
         let info = makeViewInfo(name: name, parent: owner, depth: views[owner]!.depth + 1, kind: kind)
         views[name] = info
         views[owner]!.children.append(name)
+        hierarchyChanges += 1
         viewList.append(name)
         guideNames.insert(name)
         events.append(.viewAdded(name))

@@ -91,6 +91,7 @@ extension LayoutModel {
             } else {
                 views[parent]!.children.append(saved.name)
             }
+            hierarchyChanges += 1
             viewList.append(saved.name)
             if saved.text != nil { textViewNames.insert(saved.name) }
             events.append(.viewAdded(saved.name))

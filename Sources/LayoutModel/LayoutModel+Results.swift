@@ -97,6 +97,25 @@ extension LayoutModel {
                                 isMirrored: record.readsLeftward)
     }
 
+    /// What a report reads of a view after a change, found once: its creation order, its frame
+    /// as the solver has it and as placed (`placedFrame(of:)`), and its ambiguous components.
+    /// Nil for an unknown name.
+    public func reportedResult(of name: String) -> (serial: Int, frame: Frame, placed: Frame, ambiguous: [FrameComponent])? {
+        guard let info = views[name] else { return nil }
+        let frame = Frame(x: solver.value(of: info.x), y: solver.value(of: info.y),
+                          width: solver.value(of: info.width), height: solver.value(of: info.height))
+        return (info.serial, frame, scale == nil ? frame : placedFrame(of: name)!, ambiguousComponents(of: info))
+    }
+
+    /// What a report reads of a constraint after a change, found once: its creation order,
+    /// and how it is broken — nil when it holds, and for the constraints a stack makes to give
+    /// way (`givesWayByDesign`). Nil for an unknown id.
+    public func reportedBrokenState(of id: String) -> (serial: Int, broken: BrokenConstraint?)? {
+        guard let record = constraints[id] else { return nil }
+        let byDesign = record.identifier.map(StackLayout.fittingIdentifiers.contains) ?? false
+        return (record.serial, byDesign ? nil : brokenState(of: record))
+    }
+
     /// What may have changed in the results since the last call: the views whose frame or
     /// ambiguity may differ, and the constraints whose broken state or error may differ. Both
     /// are supersets, in no particular order; a report re-reads only these, so its cost follows
@@ -105,9 +124,16 @@ extension LayoutModel {
         var changedViews = Set<String>()
         var changedConstraints = changedConstraintIDs
         changedConstraintIDs = []
-        for variable in solver.takeChangedVariables() {
+        // Slots first: a constraint names several changed variables, and an id is dearer to
+        // hash than its slot.
+        var slots = Set<Int32>()
+        let variables = solver.takeChangedVariables()
+        for variable in variables {
             if variable.id < variableOwners.count, let view = variableOwners[variable.id] { changedViews.insert(view) }
-            changedConstraints.formUnion(constraintIDs(naming: variable))
+            if variable.id < constraintsByVariable.count { slots.formUnion(constraintsByVariable[variable.id]) }
+        }
+        for slot in slots {
+            if let id = constraints.record(inSlot: Int(slot))?.id { changedConstraints.insert(id) }
         }
         if scale != nil {
             // A placed frame is rounded in the root's coordinates: a view moves on the pixel
@@ -123,9 +149,13 @@ extension LayoutModel {
 
     /// The ambiguous frame components of a view (exact: from the solver).
     public func ambiguousComponents(of name: String) -> [FrameComponent] {
+        views[name].map(ambiguousComponents(of:)) ?? []
+    }
+
+    private func ambiguousComponents(of info: ViewInfo) -> [FrameComponent] {
         // A stack's spacers are constrained on one axis only, as UIKit makes them: the other
         // axis is no frame anyone sees.
-        guard let info = views[name], name != Self.rootName, info.kind != .stackSpacer else { return [] }
+        guard info.parent != nil, info.kind != .stackSpacer else { return [] }
         var components: [FrameComponent] = []
         if solver.isAmbiguous(info.x) { components.append(.x) }
         if solver.isAmbiguous(info.y) { components.append(.y) }

@@ -164,6 +164,7 @@ extension LayoutModel {
         }
         if let oldParent = views[view]!.parent { views[oldParent]!.children.removeAll { $0 == view } }
         views[newParent]!.children.append(view)
+        hierarchyChanges += 1
         views[view]!.parent = newParent
         let shift = views[newParent]!.depth + 1 - views[view]!.depth
         for item in moved { views[item]!.depth += shift }
@@ -208,6 +209,7 @@ extension LayoutModel {
             let guideInfo = makeViewInfo(name: guide.name, parent: stack, depth: views[stack]!.depth + 1, kind: .stackSpacer)
             views[guide.name] = guideInfo
             views[stack]!.children.append(guide.name)
+            hierarchyChanges += 1
             viewList.append(guide.name)
             guideNames.insert(guide.name)
             events.append(.viewAdded(guide.name))
@@ -260,6 +262,7 @@ extension LayoutModel {
         guard let info = views[name], let parent = info.parent else { return }
         for id in constraintOrder where touching[name]?.contains(id) == true { dropConstraint(id) }
         views[parent]!.children.removeAll { $0 == name }
+        hierarchyChanges += 1
         releaseItem(info)
         views[name] = nil
         touching.removeValue(forKey: name)

@@ -25,6 +25,9 @@ extension LayoutModel: TrailRecording {
         changedConstraintIDs.formUnion(constraints.idsWrittenInNewestStep())
         solver.rollBackStep()
         forEachTrail(RollBackStep())
+        // The step may have added, removed or moved items: what readers derived from the tree
+        // is stale (bumped, never rolled back, so a later change cannot bring an old count back).
+        hierarchyChanges += 1
         events = []
     }
 
@@ -73,6 +76,7 @@ extension LayoutModel {
         "events": "what the operations since the last report did, not state",
         "rootWidthID": "made once in init, never changed",
         "rootHeightID": "made once in init, never changed",
+        "hierarchyChanges": "a counter readers compare, only grows: a rollback bumps it too",
     ]
 
     /// The solver's fields that are not state: caches brought up to date by a rollback itself,

@@ -33,6 +33,7 @@ extension LayoutModel {
         info.intrinsicHeight = intrinsicHeight
         views[name] = info
         views[parent]!.children.append(name)
+        hierarchyChanges += 1
         viewList.append(name)
         events.append(.viewAdded(name))
         rebuildImplicit(name)
@@ -74,6 +75,7 @@ extension LayoutModel {
         for view in doomed { ids.formUnion(touching[view] ?? []) }
         for id in constraintOrder where ids.contains(id) { dropConstraint(id) }
         views[parent]!.children.removeAll { $0 == name }
+        hierarchyChanges += 1
         for view in doomed {
             if let info = views[view] { releaseItem(info) }
             views[view] = nil

@@ -133,6 +133,11 @@ public final class LayoutModel {
     var scalars: TrailedValue<Scalars>
     /// For each item, the constraints that name it.
     var touching = TrailedMultimap<String, String>()
+    /// How many times the hierarchy changed (an item added, removed or moved to another
+    /// parent): a reader that keeps something derived from the tree (the outline order of a
+    /// report) rebuilds it only when this moved. It only grows, a rollback too bumps it
+    /// (`rollBackStep`), so it is outside the trail.
+    public internal(set) var hierarchyChanges = 0
     /// For each solver variable (by id), the view it belongs to: reports ask the solver which
     /// variables changed and look only at those views.
     var variableOwners = TrailedArray<String?>()

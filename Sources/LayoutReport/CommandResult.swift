@@ -166,9 +166,11 @@ public struct CommandResult: Sendable {
     public var changedFrameList: [(name: String, frame: Frame)] = []
     /// Names of the views whose frame changed with this input.
     public var changedFrames: [String] { changedFrameList.map(\.name) }
-    /// Where each frame the text shows sits in the hierarchy: its outline key (to sort rows as
-    /// the tree reads) and its level (to indent them). Only the shown frames have one.
-    public var nesting: [String: (key: [Int], level: Int)] = [:]
+    /// The rows of the text's frame table, in tree order (a view, its guides, its subviews),
+    /// each with its level in the hierarchy (to indent it): every frame while there are at
+    /// most `frameLinesCap`, else the first changed ones. Nil: `frames` or the changed ones in
+    /// creation order, unindented.
+    public var frameRows: [(name: String, frame: Frame, level: Int)]?
     /// What reading the layout for this report changed (frames, broken constraints, ambiguity):
     /// what a per-input JSON object carries instead of the whole state; nil when the layout
     /// was not read (nothing can have changed).

@@ -7,10 +7,9 @@ extension LayoutModel {
     /// UIKit places them (rounded to the scale's pixels) or, with `exact`, the solver's values.
     package func frameListing(_ view: String?, exact: Bool = false) -> [String] {
         let outline = view.map { self.outline(of: $0) } ?? self.outline()
-        let levels = Dictionary(outline.map { ($0.name, $0.level) }, uniquingKeysWith: { a, _ in a })
         let frame = exact ? self.frame(of:) : self.placedFrame(of:)
-        var lines = frameTable(outline.map { ($0.name, frame($0.name)!, false) }, { text, _ in text },
-                               guides: self.guideNames.elements) { levels[$0] ?? 0 }
+        var lines = frameTable(outline.map { ($0.name, frame($0.name)!, false, $0.level) }, { text, _ in text },
+                               guides: self.guideNames.elements)
         if let scale = self.scale {
             lines.append(exact ? "  (exact: the solver's values; reports round them to \(formatNumber(scale))x pixels)"
                                : "  (rounded to \(formatNumber(scale))x pixels; frames --exact shows the solver's values)")

@@ -14,6 +14,17 @@ package struct ShownDiagnostics {
     /// Each ambiguous view as last printed: its components, and its line (empty when it was
     /// only counted).
     package var ambiguity: [String: (components: [FrameComponent], text: String)] = [:]
+    /// The ids and views whose entry above may not match the report state's lists (new,
+    /// changed or gone there since the last news): every other constraint of the broken list
+    /// has its entry, equal, and every other view of the ambiguous list its entry with the
+    /// same components; nothing outside the lists has one. A report then looks only at
+    /// these and at the views that moved, not at every broken constraint and ambiguous view.
+    package private(set) var pendingBroken: Set<String> = []
+    package private(set) var pendingAmbiguity: Set<String> = []
+    /// True while the entries are not known to match the lists but for the pending ones (a
+    /// new session, `reset`, a listing that marked what it printed): the next report reads
+    /// the lists whole.
+    package var pendingAll = true
 
     /// The most new or changed broken constraints a report prints one by one.
     package static let brokenCap = 8
@@ -22,6 +33,22 @@ package struct ShownDiagnostics {
     package static let ambiguityCap = 4
 
     package init() {}
+
+    /// Notes what an update of the report state changed of its lists.
+    package mutating func note(_ delta: StateDelta) {
+        if pendingAll { return }
+        for item in delta.broken { pendingBroken.insert(item.id) }
+        pendingBroken.formUnion(delta.unbroken)
+        for item in delta.ambiguous { pendingAmbiguity.insert(item.view) }
+        pendingAmbiguity.formUnion(delta.unambiguous)
+    }
+
+    /// The entries match the lists again (a report looked at everything pending).
+    package mutating func settle() {
+        pendingAll = false
+        pendingBroken = []
+        pendingAmbiguity = []
+    }
 }
 
 /// The news part of a report: what the text report prints of the broken constraints and the

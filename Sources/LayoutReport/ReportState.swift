@@ -13,6 +13,8 @@ package struct ReportState {
     /// The solver's exact frames, kept beside `frames` only while a scale rounds those.
     package private(set) var exactFrames: [(name: String, frame: Frame)]?
     private var position: [String: Int] = [:]
+    /// Each view's creation order (`ViewInfo.serial`), by its place in `frames`.
+    private var viewSerials: [Int] = []
     package private(set) var broken: [BrokenConstraint] = []
     private var brokenSerials: [Int] = []
     private var brokenSerialByID: [String: Int] = [:]
@@ -26,6 +28,12 @@ package struct ReportState {
     /// The model the state was read from: a new one (reset, undo) is read anew. Held, not
     /// identified by address: a new model may be allocated where the old one was.
     private var source: LayoutModel?
+    /// Each view's place in the model's outline, by its place in `frames`, and the model's
+    /// `hierarchyChanges` it was read at: a report puts its rows in tree order with integer
+    /// compares, and the tree is walked again only when it changed. Dropped on every reload.
+    private var outlineRanks: (ranks: [Int], hierarchy: Int)?
+    /// The places in `frames` of what the last `update` returned, in the same order.
+    package private(set) var changedPositions: [Int] = []
 
     package init() {}
 
@@ -47,28 +55,31 @@ package struct ReportState {
         var brokenChanges: [(serial: Int, item: BrokenConstraint?)] = []
         let oldCount = frames.count
         for name in model.viewOrder[oldCount...] {
+            guard let now = model.reportedResult(of: name) else { continue }
             position[name] = frames.count
+            viewSerials.append(now.serial)
             changedPositions.append(frames.count)
-            frames.append((name, model.placedFrame(of: name)!))
-            exactFrames?.append((name, model.frame(of: name)!))
-            Self.noteAmbiguity(of: name, in: model, into: &ambiguityChanges)
+            frames.append((name, now.placed))
+            exactFrames?.append((name, now.frame))
+            ambiguityChanges.append((now.serial, Self.ambiguity(of: name, now.ambiguous)))
         }
         for name in changes.views {
-            guard let index = position[name], index < oldCount else { continue }
-            let frame = model.placedFrame(of: name)!
-            if exactFrames != nil { exactFrames![index].frame = model.frame(of: name)! }
-            if frame != frames[index].frame {
-                frames[index].frame = frame
+            guard let index = position[name], index < oldCount, let now = model.reportedResult(of: name) else { continue }
+            if exactFrames != nil { exactFrames![index].frame = now.frame }
+            if now.placed != frames[index].frame {
+                frames[index].frame = now.placed
                 changedPositions.append(index)
             }
-            Self.noteAmbiguity(of: name, in: model, into: &ambiguityChanges)
+            ambiguityChanges.append((now.serial, Self.ambiguity(of: name, now.ambiguous)))
         }
         for id in changes.constraints { noteBroken(id, in: model, into: &brokenChanges) }
         let ambiguity = Self.apply(ambiguityChanges, to: &ambiguous, serials: &ambiguousSerials)
         let brokenDelta = Self.apply(brokenChanges, to: &broken, serials: &brokenSerials)
         delta = StateDelta(broken: brokenDelta.changed, unbroken: brokenDelta.gone.map(\.id), by: \.id,
                            ambiguous: ambiguity.changed, unambiguous: ambiguity.gone.map(\.view), by: \.view)
-        return changedPositions.sorted().map { frames[$0] }
+        changedPositions.sort()
+        self.changedPositions = changedPositions
+        return changedPositions.map { frames[$0] }
     }
 
     /// Reads everything anew; frames are compared by view name with what was there before.
@@ -79,6 +90,7 @@ package struct ReportState {
         frames = model.placedFrames()
         exactFrames = model.scale == nil ? nil : model.frames()
         position = Dictionary(uniqueKeysWithValues: frames.enumerated().map { ($1.name, $0) })
+        viewSerials = frames.map { model.view($0.name)!.serial }
         broken = model.reportedBroken()
         brokenSerials = broken.map { model.constraint($0.id)!.serial }
         brokenSerialByID = Dictionary(uniqueKeysWithValues: zip(broken.map(\.id), brokenSerials))
@@ -86,35 +98,125 @@ package struct ReportState {
         ambiguousSerials = ambiguous.map { model.view($0.view)!.serial }
         needsReload = false
         source = model
+        outlineRanks = nil
         let brokenNow = Set(broken.map(\.id)), ambiguousNow = Set(ambiguous.map(\.view))
         delta = StateDelta(broken: broken.filter { oldBroken[$0.id] != $0 },
                            unbroken: oldBroken.keys.filter { !brokenNow.contains($0) }.sorted(), by: \.id,
                            ambiguous: ambiguous.filter { oldAmbiguous[$0.view] != $0 },
                            unambiguous: oldAmbiguous.keys.filter { !ambiguousNow.contains($0) }.sorted(), by: \.view)
-        return frames.filter { old[$0.name] != $0.frame }
+        changedPositions = frames.indices.filter { old[frames[$0].name] != frames[$0].frame }
+        return changedPositions.map { frames[$0] }
     }
 
-    private static func noteAmbiguity(of name: String, in model: LayoutModel,
-                                      into changes: inout [(serial: Int, item: AmbiguityReport?)]) {
-        guard let serial = model.view(name)?.serial else { return }
-        let components = model.ambiguousComponents(of: name)
-        changes.append((serial, components.isEmpty ? nil : AmbiguityReport(view: name, components: components)))
+    /// The first `limit` of `entries` (views of the model, named as in `frames`) in outline
+    /// order — a view, its guides, its subviews — each with its level in the tree: the rows of
+    /// a frame table. `positions`, when known, are the entries' places in `frames`.
+    ///
+    /// Entries are placed by the outline's order, kept until the hierarchy changes, so that a
+    /// report compares integers instead of building a path per view (under a root of
+    /// thousands, one path put all of its children in order); a few entries right after the
+    /// tree changed are placed by walking up from each.
+    /// - Complexity: O(k log k) for k entries once the order is known; O(views) to learn it.
+    package mutating func treeOrder(of entries: [(name: String, frame: Frame)], positions: [Int]? = nil, limit: Int,
+                                    in model: LayoutModel) -> [(name: String, frame: Frame, level: Int)] {
+        var order: [Int]
+        // The kept order serves any report; it is read anew for many entries only (a few are
+        // keyed faster than a tree of thousands is walked).
+        if let ranks = outlineRanks(in: model, readingAnew: entries.count > 16),
+           let places = positions ?? places(of: entries) {
+            order = entries.indices.sorted { (ranks[places[$0]], $0) < (ranks[places[$1]], $1) }
+        } else {
+            // Stable: equal keys (names the model does not know) keep creation order.
+            let table = model.outlineKeys(of: entries.lazy.map(\.name))
+            let keys = entries.map { table[$0.name] ?? [] }
+            order = entries.indices.sorted { a, b in
+                keys[a].lexicographicallyPrecedes(keys[b]) || (keys[a] == keys[b] && a < b)
+            }
+        }
+        return order.prefix(limit).map { index in
+            let entry = entries[index]
+            return (entry.name, entry.frame, model.level(of: entry.name))
+        }
+    }
+
+    /// Where constraint `id` (made `serial`-th) is in `broken`, or nil when it is not there.
+    package func brokenIndex(of id: String, serial: Int) -> Int? {
+        let index = Self.index(of: serial, in: brokenSerials)
+        return index.flatMap { broken[$0].id == id ? $0 : nil }
+    }
+
+    /// Where `view` (made `serial`-th) is in `ambiguous`, or nil when it is not there.
+    package func ambiguityIndex(of view: String, serial: Int) -> Int? {
+        let index = Self.index(of: serial, in: ambiguousSerials)
+        return index.flatMap { ambiguous[$0].view == view ? $0 : nil }
+    }
+
+    /// Where the view at `place` in `frames` is in `ambiguous`, or nil when it is not there.
+    package func ambiguityIndex(atPlace place: Int) -> Int? {
+        guard place < viewSerials.count else { return nil }
+        return Self.index(of: viewSerials[place], in: ambiguousSerials)
+    }
+
+    /// Where `serial` is in the ascending `serials`: its first place not below it.
+    private static func lowerBound(of serial: Int, in serials: [Int]) -> Int {
+        var low = 0, high = serials.count
+        while low < high {
+            let middle = (low + high) / 2
+            if serials[middle] < serial { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    private static func index(of serial: Int, in serials: [Int]) -> Int? {
+        let low = lowerBound(of: serial, in: serials)
+        return low < serials.count && serials[low] == serial ? low : nil
+    }
+
+    /// Where each entry is in `frames`, or nil when one is not there.
+    private func places(of entries: [(name: String, frame: Frame)]) -> [Int]? {
+        var places: [Int] = []
+        places.reserveCapacity(entries.count)
+        for entry in entries {
+            guard let place = position[entry.name] else { return nil }
+            places.append(place)
+        }
+        return places
+    }
+
+    /// `outlineRanks` while the hierarchy is as it was read, else read anew when `readingAnew`;
+    /// nil when `frames` is not the model's views (an update is due).
+    private mutating func outlineRanks(in model: LayoutModel, readingAnew: Bool) -> [Int]? {
+        guard source === model, !needsReload, frames.count == model.viewOrder.count else { return nil }
+        if let cached = outlineRanks, cached.hierarchy == model.hierarchyChanges, cached.ranks.count == frames.count {
+            return cached.ranks
+        }
+        guard readingAnew else { return nil }
+        var ranks = Array(repeating: 0, count: frames.count)
+        for (rank, item) in model.outline().enumerated() {
+            guard let place = position[item.name] else { return nil }
+            ranks[place] = rank
+        }
+        outlineRanks = (ranks, model.hierarchyChanges)
+        return ranks
+    }
+
+    private static func ambiguity(of view: String, _ components: [FrameComponent]) -> AmbiguityReport? {
+        components.isEmpty ? nil : AmbiguityReport(view: view, components: components)
     }
 
     private mutating func noteBroken(_ id: String, in model: LayoutModel,
                                      into changes: inout [(serial: Int, item: BrokenConstraint?)]) {
         // A stack's fitting constraints pull sizes to 0 below everything else: broken by
         // design, not news after every input (`constraints` still marks them).
-        let state = model.givesWayByDesign(id) ? nil : model.brokenState(of: id)
-        let current = model.constraint(id)?.serial
-        if let old = brokenSerialByID[id], old != current {
+        let current = model.reportedBrokenState(of: id)
+        if let old = brokenSerialByID[id], old != current?.serial {
             // Gone, or taken back and made again under the same id.
             changes.append((old, nil))
             brokenSerialByID[id] = nil
         }
-        guard let serial = current else { return }
-        brokenSerialByID[id] = state == nil ? nil : serial
-        changes.append((serial, state))
+        guard let current else { return }
+        brokenSerialByID[id] = current.broken == nil ? nil : current.serial
+        changes.append((current.serial, current.broken))
     }
 
     /// Puts each item of `changes` at its place (by serial) in a list ordered by serial,
@@ -134,7 +236,9 @@ package struct ReportState {
             return outcome
         }
         // By serial, the later of equal serials last (stable), then the last of each run kept.
-        let order = changes.indices.sorted { (changes[$0].serial, $0) < (changes[$1].serial, $1) }
+        // One integer key per change (serial, then place) sorts faster than pairs compared in a closure.
+        let count = changes.count
+        let order = changes.indices.map { changes[$0].serial &* count &+ $0 }.sorted().map { $0 % count }
         var mergedItems: [Item] = [], mergedSerials: [Int] = []
         mergedItems.reserveCapacity(items.count + changes.count)
         mergedSerials.reserveCapacity(items.count + changes.count)
@@ -171,11 +275,7 @@ package struct ReportState {
     /// there; nil takes the entry out.
     private static func place<Item: Equatable>(_ item: Item?, at serial: Int, in items: inout [Item], serials: inout [Int],
                                                outcome: inout (changed: [Item], gone: [Item])) {
-        var low = 0, high = serials.count
-        while low < high {
-            let middle = (low + high) / 2
-            if serials[middle] < serial { low = middle + 1 } else { high = middle }
-        }
+        let low = lowerBound(of: serial, in: serials)
         let present = low < serials.count && serials[low] == serial
         switch (item, present) {
         case (let item?, true):

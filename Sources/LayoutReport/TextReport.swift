@@ -138,39 +138,71 @@ extension CommandResult {
     /// All frames while the session has at most 12 views (changed ones marked `*`); past that,
     /// only the changed ones, capped, with a count of the rest.
     package func frameLines(_ paint: (String, String) -> String) -> [String] {
-        var rows: [(String, Frame, Bool)]
+        var rows: [(name: String, frame: Frame, flagged: Bool, level: Int)]
         var rest = 0
         // Rows read as the tree does: a view, its guides, then its subviews, indented.
-        let inTreeOrder = { (list: [(name: String, frame: Frame)]) in
-            list.sorted { (nesting[$0.name]?.key ?? []).lexicographicallyPrecedes(nesting[$1.name]?.key ?? []) }
-        }
+        let shown = frameRows ?? (frames.count <= Self.frameLinesCap ? frames : Array(changedFrameList.prefix(Self.frameLinesCap)))
+            .map { ($0.name, $0.frame, 0) }
         if frames.count <= Self.frameLinesCap {
             let changedSet = Set(changedFrames)
-            rows = inTreeOrder(frames).map { ($0.name, $0.frame, changedSet.contains($0.name)) }
+            rows = shown.map { ($0.name, $0.frame, changedSet.contains($0.name), $0.level) }
         } else {
-            rows = inTreeOrder(changedFrameList).prefix(Self.frameLinesCap).map { ($0.name, $0.frame, true) }
+            rows = shown.map { ($0.name, $0.frame, true, $0.level) }
             rest = changedFrameList.count - rows.count
         }
         if rows.isEmpty { return [] }
-        let table = frameTable(rows, paint, guides: Set(guides)) { nesting[$0]?.level ?? 0 }
+        let table = frameTable(rows, paint, guides: Set(guides))
         return table + (rest > 0 ? ["  … and \(counted(rest, "more frame")) changed (frames lists all)"] : [])
     }
 }
 
 /// `  view  x  y  width  height` table; rows flagged true get a `*`; guides are marked so;
-/// names are indented two spaces per `level` (a view's subviews under it).
+/// names are indented two spaces per level (a view's subviews under it): `level` gives it by
+/// name, unless the row carries it.
 package func frameTable(_ rows: [(String, Frame, Bool)], _ paint: (String, String) -> String, guides: Set<String> = [],
                 level: (String) -> Int = { _ in 0 }) -> [String] {
-    let cells = rows.map { row in [String(repeating: "  ", count: level(row.0)) + (guides.contains(row.0) ? row.0 + " (guide)" : row.0), formatValue(row.1.x), formatValue(row.1.y), formatValue(row.1.width), formatValue(row.1.height)] }
+    frameTable(rows.map { ($0.0, $0.1, $0.2, level($0.0)) }, paint, guides: guides)
+}
+
+/// The table of `frameTable(_:_:guides:level:)`, each row with its level.
+/// - Complexity: O(rows); one string built per row.
+package func frameTable(_ rows: [(name: String, frame: Frame, flagged: Bool, level: Int)], _ paint: (String, String) -> String,
+                        guides: Set<String>) -> [String] {
     let header = ["view", "x", "y", "width", "height"]
+    var cells: [String] = []
+    cells.reserveCapacity(rows.count * 5)
+    var counts: [Int] = []
+    counts.reserveCapacity(rows.count * 5)
     var widths = header.map(\.count)
-    for row in cells { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) } }
-    func format(_ row: [String]) -> String {
-        row.enumerated().map { i, cell in i == row.count - 1 ? cell : cell.padding(widths[i]) }.joined(separator: "  ")
+    func add(_ cell: String, _ column: Int) {
+        let count = cell.count
+        cells.append(cell)
+        counts.append(count)
+        widths[column] = max(widths[column], count)
     }
-    var lines = ["  " + format(header)]
-    for (row, flagged) in zip(cells, rows.map(\.2)) {
-        lines.append((flagged ? paint("*", ANSI.bold) : " ") + " " + format(row))
+    for row in rows {
+        let name = guides.contains(row.name) ? row.name + " (guide)" : row.name
+        add(row.level == 0 ? name : String(repeating: "  ", count: row.level) + name, 0)
+        add(formatValue(row.frame.x), 1)
+        add(formatValue(row.frame.y), 2)
+        add(formatValue(row.frame.width), 3)
+        add(formatValue(row.frame.height), 4)
+    }
+    // Each column padded to its width, two spaces between columns; the last one not padded.
+    func format(_ lead: String, _ row: some Collection<String>, _ rowCounts: some Collection<Int>) -> String {
+        var line = lead
+        for (column, (cell, count)) in zip(row, rowCounts).enumerated() {
+            if column > 0 { line.append("  ") }
+            line.append(cell)
+            if column < 4 { line.append(String(repeating: " ", count: widths[column] - count)) }
+        }
+        return line
+    }
+    var lines = [format("  ", header, header.map(\.count))]
+    lines.reserveCapacity(rows.count + 1)
+    for (index, row) in rows.enumerated() {
+        let range = index * 5 ..< index * 5 + 5
+        lines.append(format((row.flagged ? paint("*", ANSI.bold) : " ") + " ", cells[range], counts[range]))
     }
     return lines
 }

@@ -9,14 +9,38 @@ extension Session {
     /// A view's ambiguity is looked at again (explained, compared by its words) when its
     /// components or its frame changed, a constraint touching it changed, or it is among the
     /// first views every report explains; otherwise it is as it was shown.
-    /// - Complexity: O(broken + ambiguous) dictionary look-ups; lines are built for the
-    ///   `brokenCap` printed, and at most `ambiguityCap` explanations beyond the ones the report
-    ///   already has.
-    func fillNews(_ result: inout CommandResult, explained: [String: AmbiguityReport]) {
+    ///
+    /// Only what may differ from what was shown is looked at — the pending ids and views of
+    /// `shown`, the views that moved or that a changed constraint touches, the explained ones
+    /// (or everything, when `shown.pendingAll`); the rest is counted as unchanged.
+    /// `changedPositions`, when known, are the places of `result.changedFrameList` in the report
+    /// state's frames.
+    /// - Complexity: O(k log k) for k such entries, lines built for the `brokenCap` printed and
+    ///   at most `ambiguityCap` explanations beyond the ones the report already has.
+    func fillNews(_ result: inout CommandResult, changedPositions: [Int]?) {
         var news = DiagnosticNews()
-        var current = Set<String>()
-        for item in result.broken {
-            current.insert(item.id)
+        let all = shown.pendingAll
+
+        // Broken: the entries to look at, by their place in the list; the others pending are gone.
+        var brokenMarks: [Int] = []
+        var brokenOutside: [String] = []
+        if all {
+            brokenMarks = Array(result.broken.indices)
+            let current = Set(result.broken.map(\.id))
+            brokenOutside = shown.broken.keys.filter { !current.contains($0) }
+        } else {
+            for id in shown.pendingBroken {
+                if let serial = model.constraint(id)?.serial, let index = reportState.brokenIndex(of: id, serial: serial) {
+                    brokenMarks.append(index)
+                } else {
+                    brokenOutside.append(id)
+                }
+            }
+            brokenMarks.sort()
+        }
+        news.brokenUnchanged = result.broken.count - brokenMarks.count
+        for index in brokenMarks {
+            let item = result.broken[index]
             if shown.broken[item.id] == item {
                 news.brokenUnchanged += 1
                 continue
@@ -32,7 +56,7 @@ extension Session {
         // Only what is still there and on holds now: a removed or deactivated constraint has
         // its own line, and so has a required one that holds again (`holds again`).
         let repaired = Set(result.repaired.map(\.id))
-        let gone = shown.broken.keys.filter { !current.contains($0) }
+        let gone = brokenOutside.filter { shown.broken[$0] != nil }
         news.brokenGone = gone.filter { id in
             !repaired.contains(id) && model.constraint(id)?.isActive == true
         }.sorted(by: idOrder)
@@ -40,17 +64,49 @@ extension Session {
 
         // Views whose reason may have changed though their frame did not: those a changed
         // constraint touches. The first views are explained for every report anyway.
-        let moved = Set(result.changedFrames)
         var touched = Set<String>()
         for id in result.added.map(\.id) + result.removed.map(\.id) + result.changed.map(\.id) {
             if let record = model.constraint(id) { touched.formUnion(record.items) }
         }
-        var ambiguousNow = Set<String>()
-        for item in result.ambiguous {
-            ambiguousNow.insert(item.view)
+        // Each entry to look at, by its place in the list, and whether it moved or was touched.
+        var marks: [(index: Int, fresh: Bool)] = []
+        var outside: [String] = []
+        if all {
+            let moved = Set(result.changedFrames)
+            marks = result.ambiguous.indices.map { ($0, moved.contains(result.ambiguous[$0].view) || touched.contains(result.ambiguous[$0].view)) }
+            let now = Set(result.ambiguous.map(\.view))
+            outside = shown.ambiguity.keys.filter { !now.contains($0) }
+        } else {
+            let state = reportState  // one copy, not one per look-up
+            func mark(_ view: String, fresh: Bool) -> Bool {
+                guard let serial = model.view(view)?.serial,
+                      let index = state.ambiguityIndex(of: view, serial: serial) else { return false }
+                marks.append((index, fresh))
+                return true
+            }
+            for view in shown.pendingAmbiguity where !mark(view, fresh: false) { outside.append(view) }
+            for view in touched { _ = mark(view, fresh: true) }
+            if let changedPositions {
+                for place in changedPositions {
+                    if let index = state.ambiguityIndex(atPlace: place) { marks.append((index, true)) }
+                }
+            } else {
+                for entry in result.changedFrameList { _ = mark(entry.name, fresh: true) }
+            }
+            marks.append(contentsOf: result.explainedAmbiguity.indices.map { ($0, false) })
+            marks.sort { $0.index < $1.index || ($0.index == $1.index && $0.fresh && !$1.fresh) }
+            // One per place, fresh when any of its marks is.
+            var unique: [(index: Int, fresh: Bool)] = []
+            for mark in marks where unique.last?.index != mark.index { unique.append(mark) }
+            marks = unique
+        }
+        news.ambiguityUnchanged = result.ambiguous.count - marks.count
+        for (index, fresh) in marks {
+            let item = result.ambiguous[index]
             let before = shown.ambiguity[item.view]
-            let known = explained[item.view]
-            if let before, before.components == item.components, !moved.contains(item.view), !touched.contains(item.view) {
+            let known = index < result.explainedAmbiguity.count && result.explainedAmbiguity[index].view == item.view
+                ? result.explainedAmbiguity[index] : nil
+            if let before, before.components == item.components, !fresh {
                 // As shown, unless the words the report has anyway say otherwise.
                 if let known, !before.text.isEmpty, known.text != before.text {} else {
                     news.ambiguityUnchanged += 1
@@ -60,7 +116,8 @@ extension Session {
             guard news.ambiguity.count < ShownDiagnostics.ambiguityCap else {
                 // Counted in `… and N more`: the reader knows of it, and hears again when it changes.
                 news.ambiguityMore += 1
-                shown.ambiguity[item.view] = (item.components, before?.components == item.components ? before!.text : "")
+                // Unchanged when it was shown with these components (a view that only moved).
+                if before?.components != item.components { shown.ambiguity[item.view] = (item.components, "") }
                 continue
             }
             var report = known ?? item
@@ -74,9 +131,10 @@ extension Session {
             shown.ambiguity[item.view] = (item.components, text)
         }
         // A view that went away is said so by `removed view`, not here.
-        news.ambiguityGone = shown.ambiguity.keys.filter { !ambiguousNow.contains($0) && model.view($0) != nil }
+        news.ambiguityGone = outside.filter { shown.ambiguity[$0] != nil && model.view($0) != nil }
             .sorted { (model.view($0)?.serial ?? 0) < (model.view($1)?.serial ?? 0) }
-        for view in shown.ambiguity.keys where !ambiguousNow.contains(view) { shown.ambiguity[view] = nil }
+        for view in outside { shown.ambiguity[view] = nil }
+        shown.settle()
         result.news = news
     }
 
@@ -94,12 +152,16 @@ extension Session {
 
     /// Everything broken and ambiguous, printed (the whole-layout report, `broken`,
     /// `ambiguous`): the reader has now seen all of it.
+    /// The entries are then the listing's, not known to match the report state's lists: the
+    /// next report reads those whole.
     func markShown(broken items: [BrokenConstraint]) {
         shown.broken = Dictionary(items.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        shown.pendingAll = true
     }
 
     func markShown(ambiguity reports: [AmbiguityReport]) {
         shown.ambiguity = Dictionary(reports.map { ($0.view, ($0.components, $0.text)) }, uniquingKeysWith: { a, _ in a })
+        shown.pendingAll = true
     }
 
     /// Ids in the order they were made; ids gone from the model after them, by name.

@@ -95,10 +95,13 @@ extension Session {
     /// Frames, broken constraints and ambiguity: the state part of every report.
     func fillState(_ result: inout CommandResult, mutated: Bool) {
         var changed: [(name: String, frame: Frame)] = []
+        // Where `result.changedFrameList` is in the report state's frames, when known.
+        var changedPositions: [Int]?
         var delta: StateDelta?
         if mutated || reportState.needsReload {
             changed = reportState.update(from: model)
             delta = reportState.delta
+            shown.note(reportState.delta)
         }
         result.frames = result.exercisedFrames ?? reportState.frames
         result.exactFrames = reportState.exactFrames
@@ -112,16 +115,18 @@ extension Session {
         if mutated {
             // After `exercise` the reader last saw the exercised layout: the views that go back
             // to the solver's frames changed too, as far as the reader can tell.
+            var positions: [Int]? = reportState.changedPositions
             if let shown = exercisedShown, result.exercisedFrames == nil {
                 let seen = Dictionary(shown.map { ($0.name, $0.frame) }, uniquingKeysWith: { a, _ in a })
                 let names = Set(changed.map(\.name))
                 changed = reportState.frames.filter { entry in
                     names.contains(entry.name) || (seen[entry.name].map { $0 != entry.frame } ?? false)
                 }
+                positions = nil
             }
             result.changedFrameList = changed
-            let explained = Dictionary(result.explainedAmbiguity.map { ($0.view, $0) }, uniquingKeysWith: { a, _ in a })
-            fillNews(&result, explained: explained)
+            changedPositions = positions
+            fillNews(&result, changedPositions: positions)
         }
         // JSON's per-input object: after `exercise`, an input that changed nothing still puts
         // the solver's layout back in front of the reader.
@@ -131,16 +136,17 @@ extension Session {
             carried.frames = result.exercisedFrames ?? (backFromExercise ? reportState.frames : changed)
             result.stateDelta = carried
         }
-        fillNesting(&result)
+        fillNesting(&result, changedPositions: changedPositions)
         // Any report that shows the solver's layout is the last the reader saw.
         if result.exercisedFrames == nil { exercisedShown = nil }
     }
 
-    /// The place in the tree of the frames the text report will show (all of them up to
-    /// `frameLinesCap` views, else the changed ones), so that it indents them by nesting.
-    func fillNesting(_ result: inout CommandResult) {
-        let shown = result.frames.count <= CommandResult.frameLinesCap ? result.frames : result.changedFrameList
-        let keys = model.outlineKeys(of: shown.lazy.map(\.0))
-        for (name, _) in shown { result.nesting[name] = (keys[name] ?? [], model.level(of: name)) }
+    /// The rows of the text's frame table (all frames up to `frameLinesCap` views, else the
+    /// first changed ones) in tree order with their levels, so that it indents them by nesting.
+    func fillNesting(_ result: inout CommandResult, changedPositions: [Int]?) {
+        let cap = CommandResult.frameLinesCap
+        result.frameRows = result.frames.count <= cap
+            ? reportState.treeOrder(of: result.frames, limit: cap, in: model)
+            : reportState.treeOrder(of: result.changedFrameList, positions: changedPositions, limit: cap, in: model)
     }
 }

@@ -73,6 +73,7 @@ public final class Session {
 
     public init() {
         _ = reportState.update(from: model)
+        shown.note(reportState.delta)
     }
 
     // MARK: - Executing a line

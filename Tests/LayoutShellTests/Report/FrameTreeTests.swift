@@ -64,6 +64,33 @@ import Testing
         #expect(rows[0].hasPrefix("*   box"))
     }
 
+    /// Many changed frames are put in tree order by the outline's order, kept between reports
+    /// until the hierarchy changes. `right`'s views are made before `left`'s, so creation order
+    /// is not tree order; every width follows `left`'s, so `left.width >= 100` changes left and
+    /// its 20 followers (21 frames, 12 shown): left, l1…l10, then right's first, r1.
+    @Test func manyChangedFramesInTreeOrderAfterTheTreeChanged() {
+        let s = Session()
+        var lines = ["view left right", "view " + (1...10).map { "r\($0)" }.joined(separator: " ") + " in right",
+                     "view " + (1...10).map { "l\($0)" }.joined(separator: " ") + " in left"]
+        lines += (1...10).flatMap { ["l\($0).width == left.width", "r\($0).width == left.width"] }
+        for line in lines { #expect(s.execute(line).ok, "\(line)") }
+        func names(_ result: CommandResult) -> [String] {
+            Self.rows(result).filter { !$0.contains("…") }.map { String($0.split(separator: " ")[1]) }
+        }
+        let first = s.execute("left.width >= 100")
+        #expect(first.changedFrames.count == 21)
+        #expect(names(first) == ["left"] + (1...10).map { "l\($0)" } + ["r1"])
+        #expect(first.renderText(width: 200).contains("… and 9 more frames changed"))
+        // A new last subview of `left` comes before `right`'s views in the tree, though made last.
+        for line in ["view l0 in left", "l0.width == left.width"] { #expect(s.execute(line).ok) }
+        let second = s.execute("left.width >= 120")
+        #expect(names(second) == ["left"] + (1...10).map { "l\($0)" } + ["l0"])
+        // Moved under `right` (a stack takes its arranged views in): after right's own views.
+        #expect(s.execute("stack st in right h l1").ok)
+        let third = s.execute("left.width >= 140")
+        #expect(names(third).prefix(3) == ["left", "l2", "l3"])
+    }
+
     /// At 60 columns a broken constraint's row wraps between words, under its text column.
     @Test func constraintRowsWrapAtWords() {
         let s = Session()
