@@ -53,7 +53,7 @@ public struct ConstraintTable: TrailRecording {
     /// One pass over the bytes with plain comparisons: every lookup of a record by id comes
     /// here, and a debug build does not specialize `dropFirst().enumerated()` or a range's
     /// `contains` (that version was 8% of a debug `--final` of 300 views).
-    private static func number(_ id: String) -> Int? {
+    static func number(_ id: String) -> Int? {
         var value = 0
         var length = 0
         for byte in id.utf8 {
