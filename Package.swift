@@ -28,7 +28,9 @@ let package = Package(
         // The undo trail: containers that record what a step overwrites, so that it can be
         // taken back exactly (the model's tables; the solver keeps its own journal beside plain
         // arrays, Tableau+Trail.swift, so it does not depend on this).
-        .target(name: "UndoTrail"),
+        // Full cross-module optimization: the trail's generic containers sit on every write of the
+        // model, and unspecialized they cost a metadata lookup per call in release builds.
+        .target(name: "UndoTrail", swiftSettings: [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]),
         .target(name: "Cassowary"),
         // The plain words of a constraint (attributes, relations, priorities, specs): what
         // parsers and importers produce, without the engine that solves them.
