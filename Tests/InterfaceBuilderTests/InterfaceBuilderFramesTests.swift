@@ -166,4 +166,67 @@ import LayoutShell
         #expect(frame(session, "notificationsLabel") == Frame(x: 267, y: 31, width: 100, height: 20.5))
         #expect(!says(result, "misplaced"))
     }
+
+    @Test func standardSpaceToTheSafeAreaIsNone() {
+        let (session, result) = imported("StandardSpacing.storyboard")
+        #expect(result.ok, "\(result.error?.message ?? "")")
+        // An iPhone 8 (375x667) with no bars: the safe area is the view below the 20-point
+        // status bar. IB stores "standard" (symbolic) spaces to the safe area as 20 or 8, or
+        // with no constant, yet lays the views flush against it: the label pinned 20 from
+        // both sides is 0,323 and 375 wide (centred: (667 - 21) / 2 = 323), the footer on the
+        // bottom "+ 8" ends at 667 (y = 667 - 100 = 567; 16 in from the root's margins), the
+        // stack on the top with no constant starts at 20.
+        #expect(frame(session, "detail") == Frame(x: 0, y: 323, width: 375, height: 21))
+        #expect(frame(session, "footer") == Frame(x: 16, y: 567, width: 343, height: 100))
+        #expect(frame(session, "column")?.y == 20)
+        #expect(!says(result, "misplaced"))
+    }
+
+    @Test func standardSpaceToTheSafeAreaTellsWhereItsEdgeIs() throws {
+        // The same scene with the stack stored at y 44 (as Xcode 11 stored scenes whose
+        // navigation bar it drew at the top of the screen): its standard space to the safe
+        // area is none, so the safe area's top is read from it, 44, a value a screen has.
+        let text = try Fixtures.text("StandardSpacing.storyboard").replacingOccurrences(
+            of: "<rect key=\"frame\" x=\"0.0\" y=\"20\" width=\"375\" height=\"163\"/>",
+            with: "<rect key=\"frame\" x=\"0.0\" y=\"44\" width=\"375\" height=\"163\"/>")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("StandardSpacing-\(UUID().uuidString).storyboard")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let session = Session()
+        let result = session.execute("import \(file.path)")
+        #expect(result.ok, "\(result.error?.message ?? "")")
+        #expect(session.model.safeAreaInsets.top == 44)
+        #expect(frame(session, "column")?.y == 44)
+        #expect(!says(result, "misplaced: column"))
+    }
+
+    @Test func centredStackInsideItsMarginsIsMarginRelative() {
+        let (session, result) = imported("StandardSpacing.storyboard")
+        // The vertical stack sets 8-point layout margins and no layoutMarginsRelativeArrangement,
+        // yet IB stored its first view 8 down: it was laid out inside its margins. Across the
+        // axis the views are centred, so only the start along the axis tells. The switch's
+        // alignment rectangle (49 of its 51 points) is centred in the 375 - 16 = 359 between
+        // the margins: x = 8 + (359 - 49) / 2 = 163, y = 8; the box 16 below it at
+        // 8 + 31 + 16 = 55, x = 8 + (359 - 100) / 2 = 137.5; the stack is
+        // 8 + 31 + 16 + 100 + 8 = 163 tall.
+        #expect(says(result, "column has layout margins and its views start inside them"))
+        #expect(frame(session, "column") == Frame(x: 0, y: 20, width: 375, height: 163))
+        #expect(frame(session, "toggle") == Frame(x: 163, y: 8, width: 49, height: 31))
+        #expect(frame(session, "box") == Frame(x: 137.5, y: 55, width: 100, height: 100))
+    }
+
+    @Test func arrangedScrollViewSizesItsContentByItsEdgeConstraints() {
+        let (session, result) = imported("ArrangedScroll.storyboard")
+        #expect(result.ok, "\(result.error?.message ?? "")")
+        // The scroll view is arranged in a stack (28 from the top, 8 from the bottom: 631
+        // tall; the heading takes its 20.5, the spacing 8, so the scroll view is 602.5 tall).
+        // The edge constraints of the equal-spacing stack inside it are about its content
+        // area, so they give the content size and leave the stack its own height,
+        // 120 + 8 + 120 = 248 (not 602.5 - 20 = 582.5); the content is 248 + 20 = 268 tall.
+        #expect(frame(session, "pager") == Frame(x: 0, y: 28.5, width: 375, height: 602.5))
+        #expect(frame(session, "pictures") == Frame(x: 0, y: 0, width: 375, height: 248))
+        #expect(frame(session, "star") == Frame(x: 127.5, y: 128, width: 120, height: 120))
+        #expect(session.model.contentSize(of: "pager")?.height == 268)
+        #expect(!says(result, "misplaced"))
+    }
 }

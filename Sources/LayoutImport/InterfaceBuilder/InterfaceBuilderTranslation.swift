@@ -219,7 +219,7 @@ struct InterfaceBuilderTranslation {
         var found: [LayoutAttribute: (Double, String)] = [:]
         for view in root.flattened() {
             for constraint in installedConstraints(of: view) where !constraint.placeholder && constraint.relation == .equal
-                && constraint.priority >= 1000 && constraint.multiplier == 1 && !constraint.symbolic {
+                && constraint.priority >= 1000 && constraint.multiplier == 1 && (!constraint.symbolic || Self.touchesSafeArea(constraint, of: root)) {
                 guard let secondID = constraint.secondItem, let secondAttribute = constraint.secondAttribute else { continue }
                 let pairs = [(constraint.firstItem, constraint.firstAttribute, secondID, secondAttribute, 1.0),
                              (secondID, secondAttribute, constraint.firstItem, constraint.firstAttribute, -1.0)]
@@ -242,7 +242,8 @@ struct InterfaceBuilderTranslation {
                     default: continue
                     }
                     // view.attr == guide.attr + c, or guide.attr == view.attr + c.
-                    let position = value + sign * constraint.constant
+                    // A standard space to the safe area is none (see `emitConstraint`).
+                    let position = value + sign * (constraint.symbolic ? 0 : constraint.constant)
                     let inset: Double
                     switch edge {
                     case .top where viewAttribute == .top || viewAttribute == .bottom: inset = position
@@ -525,7 +526,9 @@ struct InterfaceBuilderTranslation {
             }
             let child = claim(subview)
             arrangedNames.append(child)
-            add("view \(child)\(place)\(sizeClause(of: subview))", subview.line)
+            // An arranged scroll view is still a scroll view: the old-style constraints to its
+            // edges from the views inside are about its content area, not its frame.
+            add(subview.element == "scrollView" ? "scroll \(child)\(place)" : "view \(child)\(place)\(sizeClause(of: subview))", subview.line)
             settings(of: subview, name: child)
         }
         add("stack \(name)\(place) \(stack.vertical ? "v" : "h") \(arrangedNames.filter { !$0.isEmpty }.joined(separator: " "))", view.line)
@@ -544,10 +547,11 @@ struct InterfaceBuilderTranslation {
         if stack.baselineRelative { add("\(name).baselineRelative = true", view.line) }
         if stack.marginsRelative {
             add("\(name).marginsRelative = true", view.line)
-        } else if let margins = view.layoutMargins, margins.top != 0 || margins.left != 0,
-                  let first = arranged.first?.frame, first.x == margins.left, first.y == margins.top {
+        } else if let margins = view.layoutMargins, let first = arranged.first?.frame,
+                  stack.vertical ? margins.top != 0 && first.y == margins.top : margins.left != 0 && first.x == margins.left {
             // Files that set a stack's margins without the attribute still lay it out inside
-            // them (the stored frames say so, as Xcode showed it).
+            // them (the stored frames say so, as Xcode showed it). Only the start along the
+            // axis tells: across it the alignment may centre the first view.
             add("\(name).marginsRelative = true", view.line)
             note("line \(view.line): \(name) has layout margins and its views start inside them, as IB stored them: arranged relative to its margins")
         }
@@ -782,9 +786,16 @@ struct InterfaceBuilderTranslation {
                                   priority: LayoutPriority(constraint.priority))
         // "Standard" spacing: IB stores the value it stood for when saved (8 between
         // siblings, 20 to the superview's edge); without one, UIKit's system spacing.
-        if constraint.symbolic, second != nil, !constraint.hasConstant {
-            spec.systemSpacing = 1
-            spec.constant = 0
+        // To the safe area (a guide around the view) the standard space is none: IB stores
+        // 20 or 8 there but its frames put the view flush (UIKit too logs `NSSpace(0)` to
+        // an enclosing guide, the margins').
+        if constraint.symbolic, second != nil {
+            if Self.touchesSafeArea(constraint, of: root) {
+                spec.constant = 0
+            } else if !constraint.hasConstant {
+                spec.systemSpacing = 1
+                spec.constant = 0
+            }
         }
         let named = constraintNamePrefix(for: constraint.identifier, line: constraint.line, taken: &taken)
         if let text = named.note { note(text) }
@@ -794,6 +805,13 @@ struct InterfaceBuilderTranslation {
         constraintSources[id] = constraint
         nextNumber += 1
         return id
+    }
+
+    /// Whether one of a constraint's items is the root's safe area itself (not the old
+    /// top and bottom guides, whose standard space IB does count).
+    static func touchesSafeArea(_ constraint: IBConstraint, of root: IBView) -> Bool {
+        guard let safe = root.guides["safeArea"] else { return false }
+        return constraint.firstItem == safe || constraint.secondItem == safe
     }
 
     func missing(_ id: String) -> String {
