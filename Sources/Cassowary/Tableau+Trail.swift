@@ -23,8 +23,8 @@
 struct SolverTrail {
     /// One old value, or where to find it. Entries hold plain numbers only, so that appending,
     /// cutting and dropping them is copying memory; the old values that hold storage (rows,
-    /// columns, lists, levels, constraints) go to `saved`,
-    /// in the same order, and are taken back from its ends.
+    /// columns, lists, levels, constraints) go to `saved`, in the same order, and are taken
+    /// back from its ends.
     enum Entry {
         /// The slot held the next saved row before the step first rewrote it.
         case row(Slot)
