@@ -126,49 +126,34 @@ public struct TrailedSet<Member: Hashable>: Collection, TrailRecording {
 /// The entries of a trailed dictionary or set: a key and what it held before the step first
 /// wrote it.
 struct KeyedTrailLog<Key: Hashable, Old> {
-    private var entries: [(key: Key, old: Old)] = []
-    /// Where each open step's entries start, oldest first (from `forgottenSteps` on).
-    private var starts: [Int] = []
-    private var forgottenSteps = 0
+    /// The steps and their entries (`TrailJournal` keeps and forgets them).
+    private var journal = TrailJournal<(key: Key, old: Old)>()
     /// The keys the newest step already holds the old value of.
     private var written: Set<Key> = []
 
-    @inline(__always) var isRecording: Bool { starts.count > forgottenSteps }
+    @inline(__always) var isRecording: Bool { journal.isRecording }
 
     mutating func begin() {
-        starts.append(entries.count)
+        journal.begin()
         if !written.isEmpty { written.removeAll(keepingCapacity: true) }
     }
 
     mutating func willWrite(_ key: Key, _ old: Old) {
         guard written.insert(key).inserted else { return }
-        entries.append((key, old))
+        journal.record((key, old))
     }
 
     /// Takes the newest step's entries out, oldest first (to be put back newest first).
     mutating func popNewestStep() -> [(key: Key, old: Old)] {
         guard isRecording else { return [] }
-        let start = starts.removeLast()
-        let popped = Array(entries[start...])
-        entries.removeLast(entries.count - start)
         // As in `TrailLog.rollBack`: the step below records its keys again from here on.
         if !written.isEmpty { written.removeAll(keepingCapacity: true) }
-        return popped
+        return journal.popNewestStep()
     }
 
     mutating func forget(keepingNewest depth: Int) {
-        forgottenSteps = max(forgottenSteps, starts.count - depth)
-        if !isRecording {
-            self = KeyedTrailLog()
-            return
-        }
-        if forgottenSteps * 2 >= starts.count {
-            let cut = starts[forgottenSteps]
-            entries.removeFirst(cut)
-            starts.removeFirst(forgottenSteps)
-            for index in starts.indices { starts[index] -= cut }
-            forgottenSteps = 0
-        }
+        journal.forget(keepingNewest: depth)
+        if !isRecording { written = [] }
     }
 }
 
