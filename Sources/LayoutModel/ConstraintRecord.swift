@@ -111,10 +111,25 @@ public struct ConstraintRecord: Sendable {
 }
 
 /// `a·x + b·y` for expressions, merging terms of the same variable (sorted by variable).
+/// - Complexity: O(n log n) in the terms. Each variable's scaled coefficients are added up in
+///   the order they come (x's terms, then y's, from 0), so the sums are bit for bit those of a
+///   dictionary keyed by variable, which this replaces: hashing there was 5% of a `--final`.
 func combine(_ x: Expression, _ a: Double, _ y: Expression, _ b: Double) -> Expression {
-    var coefficients: [Variable: Double] = [:]
-    for term in x.terms { coefficients[term.variable, default: 0] += a * term.coefficient }
-    for term in y.terms { coefficients[term.variable, default: 0] += b * term.coefficient }
-    let terms = coefficients.filter { $0.value != 0 }.sorted { $0.key < $1.key }.map { Term($0.key, $0.value) }
+    var scaled: [(variable: Variable, order: Int, coefficient: Double)] = []
+    scaled.reserveCapacity(x.terms.count + y.terms.count)
+    for term in x.terms { scaled.append((term.variable, scaled.count, a * term.coefficient)) }
+    for term in y.terms { scaled.append((term.variable, scaled.count, b * term.coefficient)) }
+    scaled.sort { ($0.variable, $0.order) < ($1.variable, $1.order) }
+    var terms: [Term] = []
+    var index = 0
+    while index < scaled.count {
+        let variable = scaled[index].variable
+        var sum = 0.0
+        while index < scaled.count, scaled[index].variable == variable {
+            sum += scaled[index].coefficient
+            index += 1
+        }
+        if sum != 0 { terms.append(Term(variable, sum)) }
+    }
     return Expression(terms, constant: a * x.constant + b * y.constant)
 }

@@ -21,7 +21,8 @@ extension LayoutModel {
         index(id, constraints[id]!.lhs, constraints[id]!.rhs)
     }
 
-    private func build(_ record: inout ConstraintRecord) {
+    /// Works out a record's expressions from its spec and the hierarchy as it stands.
+    func build(_ record: inout ConstraintRecord) {
         let spec = record.spec
         var space: String
         let first = contentAreaItem(spec.firstItem, spec.firstAttribute, facing: spec.secondItem)

@@ -351,11 +351,16 @@ public final class LayoutModel {
     /// Stores a new record, builds its expressions and notes the items it touches; installing
     /// it is the caller's business. `announced`: an `.added` event tells reports about it.
     func store(_ record: ConstraintRecord, announced: Bool = true) {
+        var record = record
         let id = record.id
+        // Built before it goes into the table: built there, the new record would be journaled
+        // as its slot's old value (a copy of every record a kept step adds).
+        build(&record)
         constraints[id] = record
-        rebuild(id)
+        index(id, record.lhs, record.rhs)
         constraintList.append(id)
-        for item in Set(record.items) { touching.insert(id, into: item) }
+        touching.insert(id, into: record.spec.firstItem)
+        if let second = record.spec.secondItem, second != record.spec.firstItem { touching.insert(id, into: second) }
         if announced { events.append(.added(id)) }
     }
 

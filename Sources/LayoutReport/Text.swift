@@ -14,27 +14,37 @@ package struct Word {
     }
 }
 
+/// The words of a line, split at spaces and tabs, each with the column (in Unicode scalars)
+/// where it starts.
+/// - Complexity: one pass over the line's bytes; a word's text is copied once.
 package func splitWords(_ line: String) -> [Word] {
     var words: [Word] = []
-    var current = ""
-    var start = 0
+    let bytes = line.utf8
+    var index = bytes.startIndex
     var column = 0
-    for scalar in line.unicodeScalars {
-        column += 1
-        if scalar == " " || scalar == "\t" {
-            if !current.isEmpty { words.append(Word(text: current, column: start)); current = "" }
-        } else {
-            if current.isEmpty { start = column }
-            current.unicodeScalars.append(scalar)
+    // Spaces and tabs are single bytes, and no byte of a longer UTF-8 sequence is one, so the
+    // words can be cut on the bytes; a column counts every byte that starts a scalar.
+    while index != bytes.endIndex {
+        let byte = bytes[index]
+        if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") {
+            column += 1
+            index = bytes.index(after: index)
+            continue
         }
+        let start = index
+        let startColumn = column + 1
+        while index != bytes.endIndex, bytes[index] != UInt8(ascii: " "), bytes[index] != UInt8(ascii: "\t") {
+            if bytes[index] & 0xC0 != 0x80 { column += 1 }
+            index = bytes.index(after: index)
+        }
+        words.append(Word(text: String(line[start..<index]), column: startColumn))
     }
-    if !current.isEmpty { words.append(Word(text: current, column: start)) }
     return words
 }
 
 extension StringProtocol {
     /// Nothing but spaces and tabs (or nothing at all).
-    package var isBlank: Bool { allSatisfy(\.isBlank) }
+    package var isBlank: Bool { utf8.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") } }
 
     /// Without trailing spaces, and only spaces: what a terminal shows of a report line or a
     /// picture row (a tab is output a transcript must keep, so it is compared as written).

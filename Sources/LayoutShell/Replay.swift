@@ -89,7 +89,7 @@ public enum Replay {
         public func feed(_ line: String, lineNumber: Int) -> String {
             if isDone { return "" }
             // Under --final no line needs the (expensive) layout state: `finish` asks once.
-            let result = session.execute(line, lineNumber: lineNumber, report: !options.final)
+            let result = session.execute(line, lineNumber: lineNumber, report: !options.final, changes: !options.final)
             if result.isSilent { return "" }
             if let error = result.error {
                 rejected.append(RejectedLine(source: source, line: lineNumber, input: line, error: error))
@@ -123,16 +123,50 @@ public enum Replay {
         }
     }
 
+    /// Whether a line of `script` is an `undo` (its first word): a run of scripts that have
+    /// none can let each step's trail go (`Session.undoDepth` 0), since nothing will take a
+    /// step back. Lines of a `load`ed file cannot undo, so the scripts themselves decide.
+    /// - Complexity: one pass over the bytes.
+    public static func undoes(_ script: String) -> Bool {
+        let word = Array(Undo.spec.words[0].utf8)
+        var bytes = script.utf8[...]
+        while !bytes.isEmpty {
+            let line = bytes.prefix { $0 != UInt8(ascii: "\n") }
+            bytes = bytes.dropFirst(line.count + 1)
+            let text = line.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+            guard text.starts(with: word) else { continue }
+            let after = text.dropFirst(word.count).first
+            if after == nil || [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "#")].contains(after!) { return true }
+        }
+        return false
+    }
+
     /// The script's lines (a final newline does not make an extra empty line; CRLF line ends
     /// count as LF).
     public static func lines(of script: String) -> [String] {
+        Array(ScriptLines(script))
+    }
+
+    /// The lines of a script one at a time, as `lines(of:)` gives them: a driver replaying a
+    /// big file holds one line at a time instead of an array of every line (a string each,
+    /// about as much memory as the file again).
+    public struct ScriptLines: Sequence, IteratorProtocol {
+        private var rest: Substring.UTF8View
+        private var finished = false
+
+        public init(_ script: String) { rest = Substring(script).utf8 }
+
         // Split on the bytes (a newline byte never sits inside a longer UTF-8 sequence): much
         // faster than walking characters, and the same lines.
-        var result = script.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line in
-            String(Substring(line.last == UInt8(ascii: "\r") ? line.dropLast() : line))
+        public mutating func next() -> String? {
+            guard !finished else { return nil }
+            let end = rest.firstIndex(of: UInt8(ascii: "\n"))
+            var line = rest[..<(end ?? rest.endIndex)]
+            if let end { rest = rest[rest.index(after: end)...] } else { finished = true }
+            if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+            if finished && line.isEmpty { return nil }
+            return String(Substring(line))
         }
-        if result.last == "" { result.removeLast() }
-        return result
     }
 
     /// The result of `--check`.

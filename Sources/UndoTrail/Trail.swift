@@ -229,7 +229,12 @@ struct TrailLog<Element> {
     mutating func forget(keepingNewest depth: Int) {
         forgottenSteps = max(forgottenSteps, steps.count - depth)
         if !isRecording {
-            self = TrailLog()
+            // Nothing open: a small buffer is kept for the next step (a session that forgets
+            // every step at once would otherwise make its buffers again on every line).
+            entries.removeAll(keepingCapacity: entries.capacity <= keptTrailCapacity)
+            steps.removeAll(keepingCapacity: true)
+            written.removeAll(keepingCapacity: written.capacity <= keptTrailCapacity)
+            forgottenSteps = 0
             return
         }
         if forgottenSteps * 2 >= steps.count {

@@ -1,3 +1,8 @@
+/// Up to this many entries' (or keys') room a trail keeps when every step is forgotten: a
+/// session that forgets each step at once (`Session.undoDepth` 0) would otherwise make its
+/// buffers again on every line.
+let keptTrailCapacity = 256
+
 /// A journal of undo entries grouped in steps, for a container whose writes are best taken back
 /// as its own operations (a slot table, a dictionary of sets) rather than as old values of
 /// indices or keys. The container records an entry before each write while `isRecording`, and
@@ -40,7 +45,10 @@ public struct TrailJournal<Entry> {
     public mutating func forget(keepingNewest depth: Int) {
         forgottenSteps = max(forgottenSteps, starts.count - depth)
         if !isRecording {
-            self = TrailJournal()
+            // As in `TrailLog.forget`: a small buffer stays for the next step.
+            entries.removeAll(keepingCapacity: entries.capacity <= keptTrailCapacity)
+            starts.removeAll(keepingCapacity: true)
+            forgottenSteps = 0
             return
         }
         if forgottenSteps * 2 >= starts.count {

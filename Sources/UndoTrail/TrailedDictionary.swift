@@ -153,7 +153,7 @@ struct KeyedTrailLog<Key: Hashable, Old> {
 
     mutating func forget(keepingNewest depth: Int) {
         journal.forget(keepingNewest: depth)
-        if !isRecording { written = [] }
+        if !isRecording { written.removeAll(keepingCapacity: written.capacity <= keptTrailCapacity) }
     }
 }
 

@@ -114,6 +114,8 @@ struct ReplayDriver {
         let session = Session()
         session.homeDirectory = Terminal.environment("HOME")
         session.lessons = LessonDirectory.find()
+        // Files that never undo (and no stdin, which could) need no step's trail once it ends.
+        if !sources.contains("-") && !scripts.values.contains(where: Replay.undoes) { session.undoDepth = 0 }
         sessionKeptUntilExit = session
         let replayer = Replay.Replayer(options: options, session: session)
         for source in sources {
@@ -129,12 +131,13 @@ struct ReplayDriver {
                 endPaste(replayer, lineNumber: number)
             } else {
                 session.directory = directory(of: source)
-                let lines = Replay.lines(of: scripts[source]!)
-                for (index, line) in lines.enumerated() {
+                var number = 0
+                for line in Replay.ScriptLines(scripts[source]!) {
                     if replayer.isDone { break }
-                    emit(replayer.feed(line, lineNumber: index + 1))
+                    number += 1
+                    emit(replayer.feed(line, lineNumber: number))
                 }
-                endPaste(replayer, lineNumber: lines.count)
+                endPaste(replayer, lineNumber: number)
             }
             if replayer.isDone { break }
         }
@@ -171,6 +174,7 @@ struct CheckDriver {
         for (file, script) in zip(files, scripts) {
             let session = Session()
             session.directory = directory(of: file)
+            if !Replay.undoes(script) { session.undoDepth = 0 }
             let check = Replay.check(script, name: file, width: 80, session: session)
             if update {
                 if check.updated == script {

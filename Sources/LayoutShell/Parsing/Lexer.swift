@@ -27,6 +27,8 @@ struct Token: Equatable {
     }
     var kind: Kind
     var column: Int
+    /// The bytes of the one-character symbols.
+    static let symbolBytes: [UInt8] = Array(".:=+-*/@,<>".utf8)
 
     var identifier: String? { if case .identifier(let s) = kind { return s } else { return nil } }
     var number: Double? { if case .number(let v, _) = kind { return v } else { return nil } }
@@ -42,53 +44,57 @@ struct Token: Equatable {
 }
 
 /// Splits a line (already checked for length and control characters, comment removed) into tokens.
+/// - Complexity: one pass over the line's bytes. Every character a token may hold is ASCII, so
+///   the line is read as bytes, and up to the first non-ASCII byte (an error) a byte's index is
+///   its column; a script of 50 000 lines spends noticeable time here otherwise.
 func tokenize(_ line: String) throws(ShellError) -> [Token] {
-    let scalars = Array(line.unicodeScalars)
+    var line = line
+    return try line.withUTF8 { bytes in Result { () throws(ShellError) in try tokenize(bytes: bytes) } }.get()
+}
+
+private func tokenize(bytes: UnsafeBufferPointer<UInt8>) throws(ShellError) -> [Token] {
     var tokens: [Token] = []
     var i = 0
-    func isDigit(_ s: Unicode.Scalar) -> Bool { ("0"..."9").contains(s) }
-    func isIdentStart(_ s: Unicode.Scalar) -> Bool { s == "_" || ("a"..."z").contains(s) || ("A"..."Z").contains(s) }
-    // Names and numbers are ASCII, so their text is copied byte by byte (a script of 50 000
-    // lines spends noticeable time here otherwise).
-    func ascii(_ range: Range<Int>) -> String {
-        String(unsafeUninitializedCapacity: range.count) { buffer in
-            for k in range { buffer[k - range.lowerBound] = UInt8(truncatingIfNeeded: scalars[k].value) }
-            return range.count
-        }
+    func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
+    func isIdentStart(_ b: UInt8) -> Bool {
+        b == UInt8(ascii: "_") || (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z")) || (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z"))
     }
-    while i < scalars.count {
-        let c = scalars[i]
+    func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+    while i < bytes.count {
+        let c = bytes[i]
         let column = i + 1
-        if c == " " || c == "\t" { i += 1; continue }
+        if c == UInt8(ascii: " ") || c == UInt8(ascii: "\t") { i += 1; continue }
         if isIdentStart(c) {
             var j = i
-            while j < scalars.count, isIdentStart(scalars[j]) || isDigit(scalars[j]) { j += 1 }
-            tokens.append(Token(kind: .identifier(ascii(i..<j)), column: column))
+            while j < bytes.count, isIdentStart(bytes[j]) || isDigit(bytes[j]) { j += 1 }
+            tokens.append(Token(kind: .identifier(text(i..<j)), column: column))
             i = j
             continue
         }
-        if isDigit(c) || (c == "." && i + 1 < scalars.count && isDigit(scalars[i + 1])) {
+        if isDigit(c) || (c == UInt8(ascii: ".") && i + 1 < bytes.count && isDigit(bytes[i + 1])) {
             var j = i
-            while j < scalars.count, isDigit(scalars[j]) { j += 1 }
-            if j < scalars.count, scalars[j] == "." { j += 1; while j < scalars.count, isDigit(scalars[j]) { j += 1 } }
-            if j < scalars.count, scalars[j] == "e" || scalars[j] == "E" {
+            while j < bytes.count, isDigit(bytes[j]) { j += 1 }
+            if j < bytes.count, bytes[j] == UInt8(ascii: ".") { j += 1; while j < bytes.count, isDigit(bytes[j]) { j += 1 } }
+            if j < bytes.count, bytes[j] == UInt8(ascii: "e") || bytes[j] == UInt8(ascii: "E") {
                 var k = j + 1
-                if k < scalars.count, scalars[k] == "+" || scalars[k] == "-" { k += 1 }
-                if k < scalars.count, isDigit(scalars[k]) {
-                    while k < scalars.count, isDigit(scalars[k]) { k += 1 }
+                if k < bytes.count, bytes[k] == UInt8(ascii: "+") || bytes[k] == UInt8(ascii: "-") { k += 1 }
+                if k < bytes.count, isDigit(bytes[k]) {
+                    while k < bytes.count, isDigit(bytes[k]) { k += 1 }
                     j = k
                 }
             }
-            let text = ascii(i..<j)
+            let text = text(i..<j)
             guard let value = Double(text) else { throw ShellError("'\(text)' is not a number", column: column) }
             guard value.isFinite else { throw ShellError("\(text) is too large to be a number of points", hint: "constants are limited to ±1e9", column: column) }
             tokens.append(Token(kind: .number(value, text), column: column))
             i = j
             continue
         }
-        let next: Unicode.Scalar = i + 1 < scalars.count ? scalars[i + 1] : " "
-        if (c == "=" && (next == "=" || next == ">" || next == "<")) || ((c == ">" || c == "<") && next == "=") {
-            let two = String(c) + String(next)
+        let next = i + 1 < bytes.count ? bytes[i + 1] : UInt8(ascii: " ")
+        if (c == UInt8(ascii: "=") && (next == UInt8(ascii: "=") || next == UInt8(ascii: ">") || next == UInt8(ascii: "<")))
+            || ((c == UInt8(ascii: ">") || c == UInt8(ascii: "<")) && next == UInt8(ascii: "=")) {
+            // A relation is two ASCII bytes, so `next` is a whole character here.
+            let two = text(i..<(i + 2))
             if two == "=>" || two == "=<" {
                 throw ShellError("'\(two)' is not a relation", hint: "write \(two == "=>" ? ">=" : "<=")", column: column)
             }
@@ -96,20 +102,22 @@ func tokenize(_ line: String) throws(ShellError) -> [Token] {
             i += 2
             continue
         }
-        if ".:=+-*/@,<>".unicodeScalars.contains(c) {
-            if c == "<" || c == ">" {
-                throw ShellError("'\(c)' is not a relation: Auto Layout has only ==, >= and <=", hint: "write \(c)=", column: column)
+        if Token.symbolBytes.contains(c) {
+            if c == UInt8(ascii: "<") || c == UInt8(ascii: ">") {
+                throw ShellError("'\(Character(Unicode.Scalar(c)))' is not a relation: Auto Layout has only ==, >= and <=", hint: "write \(Character(Unicode.Scalar(c)))=", column: column)
             }
-            tokens.append(Token(kind: .symbol(String(c)), column: column))
+            tokens.append(Token(kind: .symbol(text(i..<(i + 1))), column: column))
             i += 1
             continue
         }
-        if !c.isASCII {
-            throw ShellError("unexpected character '\(c)'", hint: "names and numbers are plain ASCII", column: column)
+        if c >= 0x80 {
+            // Every byte before this one is ASCII, so its column is its index + 1.
+            let scalar = String(decoding: UnsafeBufferPointer(rebasing: bytes[i...]), as: UTF8.self).unicodeScalars.first!
+            throw ShellError("unexpected character '\(scalar)'", hint: "names and numbers are plain ASCII", column: column)
         }
-        throw ShellError("unexpected character '\(c)'", column: column)
+        throw ShellError("unexpected character '\(Unicode.Scalar(c))'", column: column)
     }
-    tokens.append(Token(kind: .end, column: scalars.count + 1))
+    tokens.append(Token(kind: .end, column: bytes.count + 1))
     return joiningContentViews(tokens)
 }
 

@@ -20,7 +20,8 @@ extension Session {
         case replaced(SessionState)
     }
 
-    /// How many of the latest steps undo can take back, at least. Each step's trail holds what
+    /// How many of the latest steps undo can take back, at least (`undoDepth`, unless a script
+    /// run that never undoes sets it to 0). Each step's trail holds what
     /// it wrote (a typed line: a few dozen entries), so the memory this keeps follows what the
     /// steps did, never a copy of the layout.
     static let keptSteps = 1000
@@ -71,15 +72,17 @@ extension Session {
         state = SessionState()
     }
 
-    /// Records one undo step, forgetting the trails of the oldest kept ones beyond `keptSteps`
+    /// Records one undo step, forgetting the trails of the oldest kept ones beyond `undoDepth`
     /// (a batch at a time).
     private func recordStep(_ lines: [String], _ step: UndoStep) {
         // A new change starts a new branch: what was undone can no longer be redone.
-        redoSteps = []
+        if !redoSteps.isEmpty { redoSteps = [] }
         history.append(lines)
         undoSteps.append(step)
-        guard undoSteps.count > Self.keptSteps + Self.forgetBatch else { return }
-        undoSteps.removeFirst(undoSteps.count - Self.keptSteps)
+        // With no step to keep (a script that never undoes) each is forgotten at once: there
+        // are no kept steps to walk, and the trail never holds more than the line it runs.
+        guard undoSteps.count > undoDepth + (undoDepth == 0 ? 0 : Self.forgetBatch) else { return }
+        undoSteps.removeFirst(undoSteps.count - undoDepth)
         // The trail steps of the oldest state still kept: the `trailed` steps up to its
         // `replaced` (which opened one more on it), or all of them for the current state.
         let end = undoSteps.firstIndex { if case .replaced = $0 { true } else { false } }

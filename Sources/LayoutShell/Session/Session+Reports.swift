@@ -24,6 +24,12 @@ extension Session {
         }
     }
 
+    /// Takes the model's events since the last call without wording them (nothing will print
+    /// them), keeping only what the report state needs to know: that a view went.
+    func dropEvents() {
+        for case .viewRemoved in model.takeEvents() { reportState.needsReload = true }
+    }
+
     /// Reads the model's events since the last call into the report.
     func collectEvents(into result: inout CommandResult) {
         for event in model.takeEvents() {

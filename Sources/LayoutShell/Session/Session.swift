@@ -23,9 +23,13 @@ public final class Session {
     public internal(set) var history = LineHistory()
     /// Steps undone since the last change, the next one to redo last.
     var redoSteps: [[String]] = []
-    /// How to take back each of the latest history entries (`keptSteps` and up to a batch more),
+    /// How to take back each of the latest history entries (`undoDepth` and up to a batch more),
     /// newest last.
     var undoSteps: [UndoStep] = []
+    /// How many of the latest steps `undo` can take back: `keptSteps`, or 0 for a script run
+    /// that has no `undo` in it (the driver decides): then no step keeps its trail once the
+    /// next batch is recorded, and the trail stays as small as one batch of lines wrote.
+    public var undoDepth = Session.keptSteps
     /// While a step runs: the state a `reset` in it replaced (`resetState`).
     var replacedState: SessionState?
     /// Relative `save`/`load` paths are resolved against this directory (nil: the process's).
@@ -83,12 +87,14 @@ public final class Session {
     /// With `report: false` the state part of the result (frames, broken constraints,
     /// ambiguity — the expensive part: exact ambiguity asks the solver) is left empty; use it
     /// for every line but the last under `--final`. Frame changes in the next full report are
-    /// then counted since the last full report.
+    /// then counted since the last full report. With `changes: false` as well, the list of
+    /// what the line itself changed (constraints added, removed or changed, conflicts) is left
+    /// empty too: `--final` prints none of it, and wording each added constraint was 4% of it.
     ///
     /// - Complexity: the line's own change (for a constraint, the solver's incremental
     ///   `addConstraint`), then with `report` the report's diff of changed values and one
     ///   ambiguity question to the solver per ambiguous view.
-    public func execute(_ line: String, lineNumber: Int = 0, report: Bool = true) -> CommandResult {
+    public func execute(_ line: String, lineNumber: Int = 0, report: Bool = true, changes: Bool = true) -> CommandResult {
         var result = CommandResult(line: lineNumber, input: line)
         if pasted != nil { return collectPasted(line, result: result, report: report) }
         let text: String
@@ -108,7 +114,7 @@ public final class Session {
         do {
             var parser = LineParser(session: self, line: text)
             let command = try parser.parse()
-            mutated = try run(command, text: text, result: &result)
+            mutated = try run(command, text: text, result: &result, changes: report || changes)
         } catch {
             // The caret goes under the token at fault; an error no column is at fault for (an
             // interrupted load, a failing disk) has none.
@@ -173,7 +179,7 @@ public final class Session {
 
     /// Runs a parsed command, filling in the "what changed" part of the report. Returns
     /// whether the layout may have changed.
-    private func run(_ command: any ShellCommand, text: String, result: inout CommandResult) throws(ShellError) -> Bool {
+    private func run(_ command: any ShellCommand, text: String, result: inout CommandResult, changes: Bool) throws(ShellError) -> Bool {
         if let action = command as? any SessionAction {
             return try action.run(in: self, result: &result)
         }
@@ -181,7 +187,7 @@ public final class Session {
             preconditionFailure("\(type(of: command)) is neither a SessionChange nor a SessionAction")
         }
         let notes = try asUndoStep([text]) { () throws(ShellError) in try applyChange(change) }
-        collectEvents(into: &result)
+        if changes { collectEvents(into: &result) } else { dropEvents() }
         result.output = notes
         return change.changesLayout
     }
