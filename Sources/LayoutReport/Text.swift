@@ -14,17 +14,17 @@ package struct Word {
     }
 }
 
-/// The words of a line, split at spaces and tabs, each with the column (in Unicode scalars)
-/// where it starts.
-/// - Complexity: one pass over the line's bytes; a word's text is copied once.
-package func splitWords(_ line: String) -> [Word] {
+/// The words of a line (the first `limit` of them), split at spaces and tabs, each with the
+/// column (in Unicode scalars) where it starts.
+/// - Complexity: one pass over the line's bytes up to the last word; a word's text is copied once.
+package func splitWords(_ line: String, limit: Int = .max) -> [Word] {
     var words: [Word] = []
     let bytes = line.utf8
     var index = bytes.startIndex
     var column = 0
     // Spaces and tabs are single bytes, and no byte of a longer UTF-8 sequence is one, so the
     // words can be cut on the bytes; a column counts every byte that starts a scalar.
-    while index != bytes.endIndex {
+    while index != bytes.endIndex, words.count < limit {
         let byte = bytes[index]
         if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") {
             column += 1

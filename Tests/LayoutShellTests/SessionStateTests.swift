@@ -48,6 +48,7 @@ import ShellTestSupport
         "pendingChanges": "whether a report is owed for changes made with reports off",
         "loadDepth": "how deep `load` nests while it runs",
         "reportState": "the last report, kept current from the model (reloaded after undo)",
+        "undoDepth": "how many steps undo keeps: set by the driver for a script run, not by a line",
     ]
 
     @Test func everyStoredPropertyIsStateOrNamedOutsideUndo() {

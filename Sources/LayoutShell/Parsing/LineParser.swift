@@ -8,7 +8,8 @@ import LayoutReport
 struct LineParser {
     let session: Session
     let line: String
-    /// The line's first word and the words after it.
+    /// The line's first word and the words after it (split only for a command word or a VFL
+    /// line: the dotted forms read `tokens`).
     private(set) var first = Word(text: "", column: 1)
     private(set) var rest: [Word] = []
     /// The line's tokens, for commands that read expressions (filled by `tokenizeLine`).
@@ -23,15 +24,17 @@ struct LineParser {
     var model: LayoutModel { session.model }
 
     mutating func parse() throws(ShellError) -> any ShellCommand {
-        let words = splitWords(line)
-        guard let head = words.first else { throw ShellError("empty line") }
+        guard let head = splitWords(line, limit: 1).first else { throw ShellError("empty line") }
         first = head
-        rest = Array(words.dropFirst())
         let word = head.text
+        // Only a command word or a VFL line reads the words after the first; the dotted forms
+        // (most lines of a script) read tokens, so their words are not split (a string each).
         if word.hasPrefix("H:") || word.hasPrefix("V:") || word.hasPrefix("|") || word.hasPrefix("[") {
+            rest = Array(splitWords(line).dropFirst())
             return try CommandRegistry.visualFormat.read(&self)
         }
         if let command = CommandRegistry.byWord[word] {
+            rest = Array(splitWords(line).dropFirst())
             return try command.read(&self)
         }
         try tokenizeLine()
