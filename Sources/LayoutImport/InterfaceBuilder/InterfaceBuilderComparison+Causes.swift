@@ -7,13 +7,24 @@ import LayoutVocabulary
 /// reads the cause (IB's canvas, the Xcode that saved the file, a stale save) rather than a
 /// bare difference. Worked out once, from the translation, before the scene is solved.
 struct MisplacementCauses: Sendable {
-    /// Session view name → the cause of its difference.
-    var byView: [String: String] = [:]
-    /// A cause for the whole scene: its stored frames break one of its own constraints (said of
-    /// a view only when none of the above applies to it).
-    var scene: String?
+    /// One cause, and the largest difference it accounts for (nil: any): a stored frame that
+    /// breaks a constraint by half a point does not account for a view 200 points off.
+    struct Cause: Sendable {
+        var words: String
+        var accountsFor: Double?
+    }
 
-    func cause(of view: String) -> String? { byView[view] ?? scene }
+    /// Session view name → the cause of its difference.
+    var byView: [String: Cause] = [:]
+    /// A cause for the whole scene: its stored frames break one of its own constraints, or an
+    /// image view's stored size is not its image's (said of a view only when nothing more
+    /// specific applies to it).
+    var scene: Cause?
+
+    /// The cause of a view's difference (its largest, in points), if one accounts for it.
+    func cause(of view: String, difference: Double) -> String? {
+        [byView[view], scene].compactMap { $0 }.first { cause in cause.accountsFor.map { difference <= $0 } ?? true }?.words
+    }
 }
 
 extension InterfaceBuilderComparison {
@@ -23,34 +34,37 @@ extension InterfaceBuilderComparison {
     static func causes(of translation: InterfaceBuilderTranslation) -> MisplacementCauses {
         var causes = MisplacementCauses()
         let frames = StoredFrames(root: translation.root)
+        func set(_ name: String, _ words: String) { causes.byView[name] = MisplacementCauses.Cause(words: words) }
         // The most specific cause last, so that it wins.
         if let words = xcode26Cause(translation) {
-            for name in translation.viewOrder { causes.byView[name] = words }
+            for name in translation.viewOrder { set(name, words) }
         }
         if translation.document.isAppKit {
-            for (name, view) in translation.views where appKitUnknown(view) {
-                causes.byView[name] = "an AppKit \(view.className) (a scroll view's clip or document view, or a circular button): the insets AppKit puts round it are not simulated"
-            }
+            for (name, view) in translation.views { if let words = appKitCause(view) { set(name, words) } }
         }
-        for (name, words) in hiddenArrangedCauses(translation) { causes.byView[name] = words }
+        for (name, words) in hiddenArrangedCauses(translation) { set(name, words) }
         let images = imageCauses(translation)
-        for (name, words) in images { causes.byView[name] = words }
+        for (name, words) in images { set(name, words) }
+        // A stale frame accounts for a difference up to twice the break (a centre off by half a
+        // point is a size off by one), and the rounding.
         let broken = brokenByStoredFrames(translation, frames: frames)
         for (id, constraint, error) in broken {
             let words = "its stored frame is stale: the file's own frames break \(id) (line \(constraint.line)) by \(points(error)) (IB saved it without updating the frames)"
             for item in [constraint.firstItem, constraint.secondItem].compactMap({ $0 }) {
-                if let name = translation.names[item], causes.byView[name] == nil || causes.byView[name]!.hasPrefix("saved by Xcode 26") {
-                    causes.byView[name] = words
+                guard let name = translation.names[item] else { continue }
+                if causes.byView[name] == nil || causes.byView[name]!.words.hasPrefix("saved by Xcode 26") {
+                    causes.byView[name] = MisplacementCauses.Cause(words: words, accountsFor: 2 * error + tolerance)
                 }
             }
         }
-        if let (id, constraint, error) = broken.first {
-            causes.scene = "the scene's stored frames are stale: they break \(id) (line \(constraint.line)) by \(points(error)) (IB saved it without updating the frames)"
+        if let (id, constraint, error) = broken.max(by: { $0.error < $1.error }) {
+            causes.scene = MisplacementCauses.Cause(
+                words: "the scene's stored frames are stale: they break \(id) (line \(constraint.line)) by \(points(error)) (IB saved it without updating the frames)",
+                accountsFor: 2 * error + tolerance)
+        } else if let (name, _) = images.first {
+            causes.scene = MisplacementCauses.Cause(words: "the image view \(name) is stored at another size than its image's, and the views around it follow it")
         }
-        if causes.scene == nil, let (name, _) = images.first {
-            causes.scene = "the image view \(name) is stored at another size than its image's, and the views around it follow it"
-        }
-        for (name, words) in baselineCauses(translation) where causes.byView[name] == nil { causes.byView[name] = words }
+        for (name, words) in baselineCauses(translation) where causes.byView[name] == nil { set(name, words) }
         return causes
     }
 
@@ -74,8 +88,16 @@ extension InterfaceBuilderComparison {
 
     /// AppKit views whose frame and alignment rectangle differ by insets no file here shows
     /// cleanly: a scroll view's clip and document views, circular buttons.
-    static func appKitUnknown(_ view: IBView) -> Bool {
-        view.element == "clipView" || view.element == "textView" || view.appKitCell?.bezelStyle == "circular"
+    static func appKitCause(_ view: IBView) -> String? {
+        let what: String
+        switch view.element {
+        case "clipView": what = "a scroll view's clip view"
+        case "textView": what = "a text view in a scroll view"
+        default:
+            guard view.appKitCell?.bezelStyle == "circular" else { return nil }
+            what = "a circular button"
+        }
+        return "an AppKit file: the insets AppKit puts round \(what) are not simulated"
     }
 
     /// The arranged views (with what they hold) and the stack itself, of every stack with a
@@ -88,7 +110,7 @@ extension InterfaceBuilderComparison {
             guard let hidden = arranged.first(where: \.hidden), let hiddenName = translation.names[hidden.id ?? ""] else { continue }
             let words = "IB's canvas keeps the space of hidden arranged views (\(hiddenName), line \(hidden.line)); at run time UIKit collapses them, as LayoutLab does"
             for view in [stack] + arranged.flatMap({ $0.flattened() }) {
-                if let name = translation.names[view.id ?? ""], !view.hidden { result.append((name, words)) }
+                if let name = translation.names[view.id ?? ""] { result.append((name, words)) }
             }
         }
         return result
