@@ -28,9 +28,6 @@ struct MisplacementCauses: Sendable {
 }
 
 extension InterfaceBuilderComparison {
-    /// The first tools version of Xcode 26 (Xcode 16 writes 23xxx, Xcode 26.0 24127).
-    static let xcode26ToolsVersion = 24000.0
-
     static func causes(of translation: InterfaceBuilderTranslation) -> MisplacementCauses {
         var causes = MisplacementCauses()
         let frames = StoredFrames(root: translation.root)
@@ -76,7 +73,7 @@ extension InterfaceBuilderComparison {
     /// A file saved by Xcode 26: its canvas shows iOS 26's bars and insets, which LayoutLab
     /// knows for one screen only (an iPhone 11 without bars, `insetsOfItsXcode`).
     static func xcode26Cause(_ translation: InterfaceBuilderTranslation) -> String? {
-        guard let tools = translation.document.toolsVersion.flatMap({ Double($0) }), tools >= xcode26ToolsVersion,
+        guard let tools = translation.document.toolsVersion.flatMap({ Double($0) }), tools >= InterfaceBuilderTranslation.xcode26ToolsVersion,
               !translation.document.isAppKit, let controller = translation.controller else { return nil }
         let bars = InterfaceBuilderTranslation.bars(of: controller, in: translation.document)
         if bars.navigation || bars.tab {

@@ -114,6 +114,8 @@ extension InterfaceBuilderTranslation {
     /// The first tools version of Xcode 12, whose iOS 14 made the status bar of an iPhone XR or
     /// 11 48 points tall; Xcode 10 and 11 show those phones with iOS 12's and 13's 44.
     static let xcode12ToolsVersion = 17000.0
+    /// The first tools version of Xcode 26 (Xcode 16 writes 23xxx, Xcode 26.0 24127).
+    static let xcode26ToolsVersion = 24000.0
 
     /// The screen's insets as the Xcode that saved the file showed the device: an iPhone 11's
     /// (414x896) status bar is 44 points before Xcode 12; Xcode 26 shows that phone's top and
@@ -126,7 +128,7 @@ extension InterfaceBuilderTranslation {
             shown.top = 44
             return (shown, "the status bar of an \(device.name) is 44 points in a file saved before Xcode 12 (iOS 13's; 48 from iOS 14)")
         }
-        if toolsVersion >= InterfaceBuilderComparison.xcode26ToolsVersion, insets.bottom == 34 {
+        if toolsVersion >= xcode26ToolsVersion, insets.bottom == 34 {
             shown.top = 96
             shown.bottom = 68
             return (shown, "saved by Xcode 26, which shows an \(device.name) with a safe area 96 points from the top and 68 from the bottom (twice iOS 14–18's 48 and 34; its navigation bar starts at 96), as the files it re-saved store")
