@@ -23,6 +23,12 @@ import LayoutShell
         return text.split(separator: "\n").map(String.init).first { $0.hasPrefix("  misplaced: \(view):") }
     }
 
+    /// Expects the misplaced note about a view to end with these words.
+    func expectNote(_ result: CommandResult, _ view: String, endsWith words: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let found = note(result, view)
+        #expect(found?.hasSuffix(words) == true, "\(found ?? "no misplaced note about \(view)")", sourceLocation: sourceLocation)
+    }
+
     func importedText(_ text: String, ext: String) -> (Session, CommandResult) {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("Causes-\(UUID().uuidString).\(ext)")
         try? text.write(to: file, atomically: true, encoding: .utf8)
@@ -55,8 +61,7 @@ import LayoutShell
         let (session, result) = importedText(text, ext: "storyboard")
         #expect(result.ok, "\(result.error?.message ?? "")")
         #expect(session.model.frame(of: "searchBar") == Frame(x: 0, y: 47, width: 390, height: 64))
-        let words = try #require(note(result, "searchBar"))
-        #expect(words.hasSuffix("IB did not mark it misplaced: saved by Xcode 26 (tools version 24127): the safe area it shows on this screen is not known here (only an iPhone 11's)"), "\(words)")
+        expectNote(result, "searchBar", endsWith: "IB did not mark it misplaced: saved by Xcode 26 (tools version 24127): the safe area it shows on this screen is not known here (only an iPhone 11's)")
     }
 
     @Test func hiddenArrangedViewsKeepTheirSpaceOnlyInIB() throws {
@@ -68,10 +73,7 @@ import LayoutShell
         #expect(session.model.frame(of: "column") == Frame(x: 16, y: 20, width: 343, height: 42))
         #expect(session.model.frame(of: "footerLabel") == Frame(x: 0, y: 21, width: 343, height: 21))
         let cause = "IB did not mark it misplaced: IB's canvas keeps the space of hidden arranged views (spinner, line 28); at run time UIKit collapses them, as LayoutLab does"
-        for view in ["column", "spinner", "footerLabel"] {
-            let words = try #require(note(result, view))
-            #expect(words.hasSuffix(cause), "\(words)")
-        }
+        for view in ["column", "spinner", "footerLabel"] { expectNote(result, view, endsWith: cause) }
         #expect(note(result, "titleLabel") == nil)
     }
 
@@ -83,10 +85,8 @@ import LayoutShell
         // follows it: y = 40 + 150 + 8 = 198 (stored 40 + 300 + 8 = 348).
         #expect(session.model.frame(of: "sunImage") == Frame(x: 20, y: 40, width: 150, height: 150))
         #expect(session.model.frame(of: "captionLabel") == Frame(x: 20, y: 198, width: 100, height: 21))
-        let image = try #require(note(result, "sunImage"))
-        #expect(image.hasSuffix("its image \"Sun\" is 150x150 in the file's resources (the intrinsic size LayoutLab gives it), but IB stored the view 300x300"), "\(image)")
-        let caption = try #require(note(result, "captionLabel"))
-        #expect(caption.hasSuffix("the image view sunImage is stored at another size than its image's, and the views around it follow it"), "\(caption)")
+        expectNote(result, "sunImage", endsWith: "its image \"Sun\" is 150x150 in the file's resources (the intrinsic size LayoutLab gives it), but IB stored the view 300x300")
+        expectNote(result, "captionLabel", endsWith: "the image view sunImage is stored at another size than its image's, and the views around it follow it")
     }
 
     @Test func baselinesAreBottomEdgesWithoutFontMetrics() throws {
@@ -96,8 +96,7 @@ import LayoutShell
         // tall) on that baseline is at 64 - 16 = 48, where IB, with the fonts' metrics, stored
         // 46.5. x: 20 + 60 + 20 = 100.
         #expect(session.model.frame(of: "dateLabel") == Frame(x: 100, y: 48, width: 80, height: 16))
-        let words = try #require(note(result, "dateLabel"))
-        #expect(words.hasSuffix("it is placed by a baseline (c4, line 112), and IB stores no font metrics: LayoutLab puts a baseline at the bottom edge of its view"), "\(words)")
+        expectNote(result, "dateLabel", endsWith: "it is placed by a baseline (c4, line 112), and IB stores no font metrics: LayoutLab puts a baseline at the bottom edge of its view")
         #expect(note(result, "fromLabel") == nil)
     }
 
@@ -108,8 +107,7 @@ import LayoutShell
         // width 2 × (240 - 20) = 440, y = 480 - 20 - 21 = 439. The file has it 441 wide, its
         // centre at 20 + 441 / 2 = 240.5: its own frame breaks the centring (c1) by half a point.
         #expect(session.model.frame(of: "copyrightLabel") == Frame(x: 20, y: 439, width: 440, height: 21))
-        let words = try #require(note(result, "copyrightLabel"))
-        #expect(words.hasSuffix("its stored frame is stale: the file's own frames break c1 (line 23) by 0.5 points (IB saved it without updating the frames)"), "\(words)")
+        expectNote(result, "copyrightLabel", endsWith: "its stored frame is stale: the file's own frames break c1 (line 23) by 0.5 points (IB saved it without updating the frames)")
     }
 
     @Test func aStaleFrameDoesNotAccountForAFarLargerDifference() throws {
@@ -121,8 +119,7 @@ import LayoutShell
         let (session, result) = importedText(text, ext: "xib")
         #expect(result.ok, "\(result.error?.message ?? "")")
         #expect(session.model.frame(of: "copyrightLabel") == Frame(x: 20, y: 339, width: 440, height: 121))
-        let words = try #require(note(result, "copyrightLabel"))
-        #expect(words.hasSuffix("(Update Frames in Xcode); IB did not mark it misplaced"), "\(words)")
+        expectNote(result, "copyrightLabel", endsWith: "(Update Frames in Xcode); IB did not mark it misplaced")
     }
 
     @Test func lintGivesTheCauseAtTheViewsLine() throws {
