@@ -73,7 +73,8 @@ import LayoutShell
         #expect(session.model.frame(of: "column") == Frame(x: 16, y: 20, width: 343, height: 42))
         #expect(session.model.frame(of: "footerLabel") == Frame(x: 0, y: 21, width: 343, height: 21))
         let cause = "IB did not mark it misplaced: IB's canvas keeps the space of hidden arranged views (spinner, line 28); at run time UIKit collapses them, as LayoutLab does"
-        for view in ["column", "spinner", "footerLabel"] { expectNote(result, view, endsWith: cause) }
+        for view in ["column", "footerLabel"] { expectNote(result, view, endsWith: cause) }
+        expectNote(result, "spinner", endsWith: "IB did not mark it misplaced: it is a hidden arranged view: IB's canvas keeps its space; at run time UIKit collapses it, as LayoutLab does")
         #expect(note(result, "titleLabel") == nil)
     }
 

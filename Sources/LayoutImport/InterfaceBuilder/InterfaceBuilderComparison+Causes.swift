@@ -107,7 +107,9 @@ extension InterfaceBuilderComparison {
             guard let hidden = arranged.first(where: \.hidden), let hiddenName = translation.names[hidden.id ?? ""] else { continue }
             let words = "IB's canvas keeps the space of hidden arranged views (\(hiddenName), line \(hidden.line)); at run time UIKit collapses them, as LayoutLab does"
             for view in [stack] + arranged.flatMap({ $0.flattened() }) {
-                if let name = translation.names[view.id ?? ""] { result.append((name, words)) }
+                guard let name = translation.names[view.id ?? ""] else { continue }
+                result.append((name, view.hidden && arranged.contains { $0.id == view.id }
+                    ? "it is a hidden arranged view: IB's canvas keeps its space; at run time UIKit collapses it, as LayoutLab does" : words))
             }
         }
         return result
