@@ -143,7 +143,7 @@ extension InterfaceBuilderComparison {
     }
 
     /// The required constraints installed on this screen that the file's own stored frames
-    /// break by more than the tolerance, with the error: IB saved those frames without
+    /// break by half a point or more, with the error: IB saved those frames without
     /// "Update Frames", so a difference there is the file's. Only constraints between views
     /// with stored frames, on edges, centres and sizes (guides, margins, baselines and system
     /// spacing are not stored), and none with a scroll view, whose edges are its content's.
@@ -154,7 +154,7 @@ extension InterfaceBuilderComparison {
         let rtl = translation.root.forcesRightToLeft
         var result: [(String, IBConstraint, Double)] = []
         for (id, constraint) in translation.constraintSources where constraint.priority >= 1000 && !(constraint.symbolic && !constraint.hasConstant) {
-            guard let ibID = constraint.id, installed.contains(ibID) else { continue }
+            guard let ibID = constraint.id, installed.contains(ibID), !translation.touchesViewNotInstalledHere(constraint) else { continue }
             let items = [constraint.firstItem] + (constraint.secondItem.map { [$0] } ?? [])
             guard items.allSatisfy({ frames.isComparable($0) }) else { continue }
             let origin = frames.commonAncestorOrigin(of: items)
