@@ -95,6 +95,7 @@ struct InterfaceBuilderTranslation {
         emitOrigins()
         emitInstallations()
         notes += prototypeListing()
+        notes += staticCellListing()
         summary()
     }
 
@@ -305,15 +306,16 @@ struct InterfaceBuilderTranslation {
                 add("\(contentName).margins = 8", content.line)
             }
         }
-        if let style = cell.cellStyle { note(Self.cellStyleNote(style, line: cell.line)) }
+        // A static table's styled cells share one note (`staticCellListing`).
+        if let parts = cell.styleParts, cell.staticSection == nil { note(Self.cellStyleNote(parts.style, line: cell.line)) }
         settings(of: content, name: contentName)
-        for subview in installedSubviews(of: content) { emitView(subview, in: contentName, arranged: false) }
+        let placed = Self.placingStyleParts(content, of: cell)
+        for subview in installedSubviews(of: placed) { emitView(subview, in: contentName, arranged: false) }
     }
 
     /// A built-in style's labels have no constraints: the cell places them in layoutSubviews.
     static func cellStyleNote(_ style: String, line: Int) -> String {
-        let words = style.replacingOccurrences(of: "IBUITableViewCellStyle", with: "")
-        return "line \(line): a \(words)-style cell: UIKit places its textLabel and detailTextLabel in layoutSubviews, without constraints; they are held at their stored frames"
+        "line \(line): a \(style)-style cell: " + styleLabelsWords
     }
 
     /// Clears the stored frames' claim to be compared under every container view.
@@ -436,7 +438,7 @@ struct InterfaceBuilderTranslation {
     ]
 
     mutating func emitView(_ view: IBView, in parent: String, arranged: Bool) {
-        if view.isPrototype, let content = view.subviews.first(where: { $0.key == "contentView" }) {
+        if view.isRowInItsTable, let content = view.subviews.first(where: { $0.key == "contentView" }) {
             emitCell(view, content: content, in: parent)
             return
         }
@@ -446,14 +448,14 @@ struct InterfaceBuilderTranslation {
         if !Self.contentElements.contains(view.element), !Self.plainElements.contains(view.element), !wraps, unknownClasses.insert(view.element).inserted {
             let reason: String
             switch view.element {
-            case "tableView", "collectionView": reason = " (its prototype cells are the session's cells, where IB drew them)"
+            case "tableView", "collectionView": reason = " (its prototype and static cells are the session's cells, where IB drew them)"
             case "textView": reason = " (it scrolls, so it has no intrinsic size; with scrollEnabled NO it would wrap as text)"
             case "tableViewCell", "collectionViewCell": reason = " (a cell outside a table's prototypes, without a content view)"
             default: reason = ""
             }
             note("\(view.element) (\(view.className)) is read as a plain view\(reason): first on line \(view.line)")
         }
-        if let style = view.cellStyle { note(Self.cellStyleNote(style, line: view.line)) }
+        if let parts = view.styleParts { note(Self.cellStyleNote(parts.style, line: view.line)) }
         if let stack = view.stack {
             emitStack(view, stack, name: name, parent: parent)
             return
@@ -665,6 +667,7 @@ struct InterfaceBuilderTranslation {
         if let outlet, LayoutModel.isIdentifier(outlet) { return outlet }
         if view.key == "contentView" { return "contentView" }
         if let reuse = view.reuseIdentifier, view.customClass == nil, let name = cellName(reuseIdentifier: reuse) { return name }
+        if view.staticSection != nil, let name = rowTitleName(of: view) { return name }
         if let text = view.text, ["label", "button", "textField"].contains(view.element) {
             let words = LogNames.identifier(from: text, fallback: "")
             if !words.isEmpty {
