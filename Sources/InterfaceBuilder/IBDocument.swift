@@ -124,6 +124,9 @@ public struct IBView: Sendable {
     /// A label's text, a button's title, a text field's placeholder (for names).
     public var text: String?
     public var frame: IBRect?
+    /// Xcode 8's `<frame key="frameInset">`, the frame as insets in the superview's; made the
+    /// frame once the superview's is known.
+    public var frameInset: IBFrameInset?
     public var line: Int
     public var column: Int
     public var misplaced = false

@@ -64,3 +64,40 @@ extension ElementReader {
 private extension String {
     func replacingPrefix(_ prefix: String) -> String { hasPrefix(prefix) ? String(dropFirst(prefix.count)) : self }
 }
+
+/// Xcode 8's `<frame key="frameInset" minX="15" width="325" height="63"/>`: a subview's frame
+/// as distances from its superview's edges (`minX`, `minY`, `maxX`, `maxY`) and sizes; what
+/// it leaves out is 0 (an inset) or the rest of the superview (a size).
+public struct IBFrameInset: Sendable, Hashable {
+    public var minX, minY, maxX, maxY, width, height: Double?
+
+    /// The frame in a superview of `size`.
+    public func frame(in size: (width: Double, height: Double)) -> IBRect {
+        func side(_ low: Double?, _ high: Double?, _ length: Double?, _ whole: Double) -> (Double, Double) {
+            guard let length else {
+                let start = low ?? 0
+                return (start, max(0, whole - start - (high ?? 0)))
+            }
+            return (low ?? high.map { whole - $0 - length } ?? 0, length)
+        }
+        let (x, width) = side(minX, maxX, self.width, size.width)
+        let (y, height) = side(minY, maxY, self.height, size.height)
+        return IBRect(x: x, y: y, width: width, height: height)
+    }
+}
+
+extension ElementReader {
+    static func frameInset(_ element: IBElement) -> IBFrameInset {
+        IBFrameInset(minX: element.number("minX"), minY: element.number("minY"), maxX: element.number("maxX"),
+                     maxY: element.number("maxY"), width: element.number("width"), height: element.number("height"))
+    }
+
+    /// A subview with its `frameInset` made a frame in `superview`, and its own subviews
+    /// likewise (they were read before it had one).
+    static func resolvingFrameInsets(_ view: IBView, in superview: IBRect) -> IBView {
+        var view = view
+        if view.frame == nil, let inset = view.frameInset { view.frame = inset.frame(in: (superview.width, superview.height)) }
+        if let frame = view.frame { view.subviews = view.subviews.map { resolvingFrameInsets($0, in: frame) } }
+        return view
+    }
+}

@@ -226,6 +226,8 @@ struct ElementReader {
                 } else {
                     note(child.line, "a frame without four numbers: ignored")
                 }
+            case "frame" where child["key"] == "frameInset":
+                view.frameInset = Self.frameInset(child)
             case "autoresizingMask":
                 var mask = IBAutoresizingMask()
                 mask.flexibleLeft = child.flag("flexibleMinX")
@@ -266,6 +268,7 @@ struct ElementReader {
                 }
             }
         }
+        if let frame = view.frame { view.subviews = view.subviews.map { Self.resolvingFrameInsets($0, in: frame) } }
         return view
     }
 

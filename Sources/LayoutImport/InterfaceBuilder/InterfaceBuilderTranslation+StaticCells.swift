@@ -80,7 +80,16 @@ extension InterfaceBuilderTranslation {
                 lines.append(words + ": " + (cells.isEmpty ? "no cells" : cells.joined(separator: ", ")))
             }
         }
-        let styled = tables.flatMap(\.subviews).filter { $0.staticSection != nil }.compactMap(\.styleParts?.style)
+        let cells = tables.flatMap(\.subviews).filter { $0.staticSection != nil }
+        let accessories = cells.filter { cell in
+            guard let width = cell.frame?.width, let content = cell.subviews.first(where: { $0.key == "contentView" })?.frame?.width else { return false }
+            return content < width
+        }.count
+        if accessories > 0 {
+            lines.append("  \(accessories) of them with an accessory (the content view narrower than the row, as IB stored it): "
+                         + "each made as wide as its content view, whose trailing margin is then its own 8")
+        }
+        let styled = cells.compactMap(\.styleParts?.style)
         if !styled.isEmpty {
             var counts: [String: Int] = [:]
             for style in styled { counts[style, default: 0] += 1 }

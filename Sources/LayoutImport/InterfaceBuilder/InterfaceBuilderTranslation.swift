@@ -287,7 +287,8 @@ struct InterfaceBuilderTranslation {
         // is made as wide as the content IB stored.
         let width = min(frame.width, content.frame?.width ?? frame.width)
         if width < frame.width {
-            note("line \(cell.line): the content view is \(formatNumber(width)) wide in a \(formatNumber(frame.width))-point cell (an accessory): the cell is made \(formatNumber(width)) wide")
+            // A static table's accessories share one note (`staticCellListing`).
+            if cell.staticSection == nil { note("line \(cell.line): the content view is \(formatNumber(width)) wide in a \(formatNumber(frame.width))-point cell (an accessory): the cell is made \(formatNumber(width)) wide") }
             // What is compared is the cell as made.
             views[name]?.frame?.width = width
         }
@@ -300,7 +301,10 @@ struct InterfaceBuilderTranslation {
                 // Since iOS 11 a table cell's content view keeps 11 above and below (the session's
                 // cell has UIKit's older 8), and a prototype's sides follow its table's width.
                 let side = parent == nil ? "16" : formatNumber(Device.rootSideMargin(width: root.frame?.width ?? 0, regularWidth: false, landscape: false))
-                add("\(contentName).margins = 11,\(side),11,\(side)", content.line)
+                // Beside an accessory the cell's margin is covered: the content view keeps
+                // its own, 8 (it takes the larger of its own and what its cell's reaches in).
+                let trailing = width < frame.width ? "8" : side
+                add("\(contentName).margins = 11,\(side),11,\(trailing)", content.line)
             } else {
                 // Before (files of Xcode 8 and older), 8 all round.
                 add("\(contentName).margins = 8", content.line)
@@ -666,8 +670,10 @@ struct InterfaceBuilderTranslation {
         }
         if let outlet, LayoutModel.isIdentifier(outlet) { return outlet }
         if view.key == "contentView" { return "contentView" }
-        if let reuse = view.reuseIdentifier, view.customClass == nil, let name = cellName(reuseIdentifier: reuse) { return name }
+        // A static table's rows are each one of a kind: what a row says tells them apart
+        // better than a reuse identifier they often share.
         if view.staticSection != nil, let name = rowTitleName(of: view) { return name }
+        if let reuse = view.reuseIdentifier, view.customClass == nil, let name = cellName(reuseIdentifier: reuse) { return name }
         if let text = view.text, ["label", "button", "textField"].contains(view.element) {
             let words = LogNames.identifier(from: text, fallback: "")
             if !words.isEmpty {
