@@ -69,7 +69,7 @@ extension InterfaceBuilderTranslation {
         guard !tables.isEmpty else { return [] }
         let count = tables.reduce(0) { $0 + $1.sections.count }
         var lines = ["  static cells in \(count) section\(count == 1 ? "" : "s") (each a `cell` where IB stored it: the section headers "
-                     + "and footers and the \(Self.styleWords(tables)) spacing are in the stored frames, not laid out):"]
+                     + "and footers\(Self.gapWords(tables)) are in the stored frames, not laid out):"]
         for table in tables {
             for (index, section) in table.sections.enumerated() {
                 let cells = table.subviews.filter { $0.staticSection == index }.map { $0.id.flatMap { names[$0] } ?? "(left out)" }
@@ -99,10 +99,11 @@ extension InterfaceBuilderTranslation {
         return lines
     }
 
-    /// The tables' styles in words (`grouped style's`), for the listing.
-    static func styleWords(_ tables: [IBView]) -> String {
-        let styles = Set(tables.map { $0.tableStyle ?? "plain" })
-        return styles.count == 1 ? "\(styles.first!) style's" : "table styles'"
+    /// The gaps a grouped or inset-grouped style adds between sections, in words for the
+    /// listing; nothing for plain tables.
+    static func gapWords(_ tables: [IBView]) -> String {
+        let styles = Set(tables.compactMap(\.tableStyle).filter { $0 != "plain" }).sorted()
+        return styles.isEmpty ? "" : " and the \(styles.joined(separator: " and ")) style's gaps"
     }
 
     static func shortened(_ text: String) -> String {
