@@ -96,7 +96,11 @@ extension ElementReader {
     /// likewise (they were read before it had one).
     static func resolvingFrameInsets(_ view: IBView, in superview: IBRect) -> IBView {
         var view = view
-        if view.frame == nil, let inset = view.frameInset { view.frame = inset.frame(in: (superview.width, superview.height)) }
+        if view.frame == nil, let inset = view.frameInset {
+            let frame = inset.frame(in: (superview.width, superview.height))
+            // `inf` reads as a number; a frame made of one is no frame (as a `<rect>`'s).
+            if [frame.x, frame.y, frame.width, frame.height].allSatisfy(\.isFinite) { view.frame = frame }
+        }
         if let frame = view.frame { view.subviews = view.subviews.map { resolvingFrameInsets($0, in: frame) } }
         return view
     }

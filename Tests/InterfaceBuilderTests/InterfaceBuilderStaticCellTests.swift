@@ -150,6 +150,9 @@ import LayoutShell
                                 </label>
                             </subviews>
                         </view>
+                        <view contentMode="scaleToFill" id="Ins-Vw-003">
+                            <frame key="frameInset" width="inf" height="10"/>
+                        </view>
                     </subviews>
                 </view>
             </objects>
@@ -161,5 +164,7 @@ import LayoutShell
         #expect(outer.frame == IBRect(x: 15, y: 0, width: 300, height: 60))
         // x from the right: 300 - 10 - 40 = 250.
         #expect(outer.subviews.first?.frame == IBRect(x: 250, y: 5, width: 40, height: 20))
+        // `inf` is no length: no frame, as a `<rect>` with one.
+        #expect(document.topLevel.first?.view?.subviews.last?.frame == nil)
     }
 }
