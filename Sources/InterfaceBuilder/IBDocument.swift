@@ -124,6 +124,9 @@ public struct IBView: Sendable {
     /// A label's text, a button's title, a text field's placeholder (for names).
     public var text: String?
     public var frame: IBRect?
+    /// Xcode 8's `<frame key="frameInset">`, the frame as insets in the superview's; made the
+    /// frame once the superview's is known.
+    public var frameInset: IBFrameInset?
     public var line: Int
     public var column: Int
     public var misplaced = false
@@ -164,8 +167,6 @@ public struct IBView: Sendable {
     public var storedFrameIsElsewhere = false
     /// A text view's `scrollEnabled="NO"`: it grows with its text, as a label does.
     public var scrollDisabled = false
-    /// A table cell's built-in style (`IBUITableViewCellStyleSubtitle` …), nil for a custom one.
-    public var cellStyle: String?
     /// An AppKit control's cell (`<buttonCell key="cell">`, `<textFieldCell key="cell">` …),
     /// whose bezel decides how far the frame reaches past the alignment rectangle.
     public var appKitCell: IBAppKitCell?
@@ -174,6 +175,18 @@ public struct IBView: Sendable {
     /// A storyboard's prototype cell: a table view's `<prototypes>` or a collection view's
     /// `<cells>`, the template its rows are made from.
     public var isPrototype = false
+    /// A static table's cell (`dataMode="static"`): the index of its `<tableViewSection>` in
+    /// its table, from 0. The table shows it as it is, at its stored frame.
+    public var staticSection: Int?
+    /// A static table's sections, in order (`IBReader+StaticCells.swift`).
+    public var sections: [IBTableSection] = []
+    /// A table view's `style` (`plain`, `grouped`, `insetGrouped`).
+    public var tableStyle: String?
+    /// A built-in cell style's parts (`textLabel="…" detailTextLabel="…" imageView="…"`).
+    public var styleParts: IBCellStyleParts?
+    /// A row its table or collection view holds (a prototype or a static cell): made a `cell`
+    /// where IB drew it.
+    public var isRowInItsTable: Bool { isPrototype || staticSection != nil }
     /// `installed="NO"`: not in its superview in Any/Any (a `<variation>` of the superview may
     /// install it for some size classes).
     public var installedByDefault = true

@@ -43,7 +43,7 @@ private extension Substring {
 }
 
 /// The second pass: IB elements into the document.
-private struct ElementReader {
+struct ElementReader {
     var document: IBDocument
 
     mutating func note(_ line: Int, _ message: String) { document.notes.append(IBNote(line: line, message: message)) }
@@ -197,9 +197,8 @@ private struct ElementReader {
         view.scrollDisabled = element["scrollEnabled"] == "NO"
         view.reuseIdentifier = element["reuseIdentifier"]
         view.installedByDefault = element["installed"] != "NO"
-        if element.name == "tableViewCell", let style = element["style"], style != "IBUITableViewCellStyleDefault" || element["textLabel"] != nil {
-            view.cellStyle = style
-        }
+        if element.name == "tableViewCell" { view.styleParts = Self.styleParts(of: element) }
+        if element.name == "tableView" { view.tableStyle = element["style"] }
         if let cell = element.children.first(where: { $0["key"] == "cell" && $0.name.hasSuffix("Cell") }) {
             view.appKitCell = IBAppKitCell(element: cell.name, type: cell["type"], bezelStyle: cell["bezelStyle"],
                                            bordered: cell["borderStyle"] != nil || cell.flag("bezeled") || cell.flag("bordered"))
@@ -227,6 +226,8 @@ private struct ElementReader {
                 } else {
                     note(child.line, "a frame without four numbers: ignored")
                 }
+            case "frame" where child["key"] == "frameInset":
+                view.frameInset = Self.frameInset(child)
             case "autoresizingMask":
                 var mask = IBAutoresizingMask()
                 mask.flexibleLeft = child.flag("flexibleMinX")
@@ -245,6 +246,8 @@ private struct ElementReader {
                 view.directionalMargins = true
             case "viewLayoutGuide":
                 if let key = child["key"], let id = child["id"] { view.guides[key] = id }
+            case "sections" where element.name == "tableView":
+                readStaticSections(child, into: &view)
             case "subviews", "prototypes", "cells":
                 for subview in child.children where Self.isView(subview) && (child.name == "subviews" || subview["id"] != nil) {
                     var read = readView(subview)
@@ -265,6 +268,7 @@ private struct ElementReader {
                 }
             }
         }
+        if let frame = view.frame { view.subviews = view.subviews.map { Self.resolvingFrameInsets($0, in: frame) } }
         return view
     }
 

@@ -22,6 +22,8 @@ public struct InterfaceBuilderComparison: Sendable {
     let constraintSources: [String: (line: Int, column: Int, id: String?)]
     let storedSizeKept: Bool
     let rootLine: Int
+    /// Why a stored frame differs, where the file tells (`InterfaceBuilderComparison+Causes.swift`).
+    let causes: MisplacementCauses
 
     /// The most a stored frame may differ from the solved one and still agree (IB stores
     /// frames rounded to pixels; half a point is the tolerance).
@@ -35,6 +37,7 @@ public struct InterfaceBuilderComparison: Sendable {
         constraintSources = translation.constraintSources.mapValues { ($0.line, $0.column, $0.id) }
         storedSizeKept = translation.storedSizeKept
         rootLine = translation.root.line
+        causes = Self.causes(of: translation)
     }
 
     /// One finding: where in the file, how bad, and what.
@@ -57,10 +60,14 @@ public struct InterfaceBuilderComparison: Sendable {
         guard storedSizeKept else { return [] }
         return sources.compactMap { source in
             guard let stored = source.frame, let solved = frames[source.name] else { return nil }
-            let differs = abs(stored.x - solved.x) > Self.tolerance || abs(stored.y - solved.y) > Self.tolerance
-                || abs(stored.width - solved.width) > Self.tolerance || abs(stored.height - solved.height) > Self.tolerance
+            let differs = Self.difference(stored, solved) > Self.tolerance
             return differs || source.misplaced ? (source, solved) : nil
         }
+    }
+
+    /// The largest difference between a stored and a solved frame, in points.
+    static func difference(_ stored: IBRect, _ solved: Frame) -> Double {
+        max(abs(stored.x - solved.x), abs(stored.y - solved.y), abs(stored.width - solved.width), abs(stored.height - solved.height))
     }
 
     static func text(_ frame: IBRect) -> String { [frame.x, frame.y, frame.width, frame.height].map(formatNumber).joined(separator: ",") }
@@ -72,7 +79,7 @@ public struct InterfaceBuilderComparison: Sendable {
             return "\(source.name): IB marked it misplaced, but its stored frame \(Self.text(stored)) is what the constraints give"
         }
         return "misplaced: \(source.name): the file has \(Self.text(stored)), the constraints give \(Self.text(solved)) (Update Frames in Xcode)"
-            + (source.misplaced ? "" : "; IB did not mark it misplaced")
+            + (source.misplaced ? "" : "; IB did not mark it misplaced" + (causes.cause(of: source.name, difference: Self.difference(stored, solved)).map { ": " + $0 } ?? ""))
     }
 
     /// The notes after an import: misplaced views, and ambiguity compared.

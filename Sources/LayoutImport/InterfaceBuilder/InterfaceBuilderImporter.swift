@@ -87,6 +87,7 @@ public struct InterfaceBuilderImporter: LayoutImporter {
                 words.append("\(count) view\(count == 1 ? "" : "s")")
                 let cells = view.flattened().filter(\.isPrototype).compactMap(\.reuseIdentifier)
                 if !cells.isEmpty { words.append("cells \(cells.joined(separator: ", "))") }
+                if let rows = staticCellsWords(in: view) { words.append(rows) }
             } else {
                 words.append("no view of its own")
             }

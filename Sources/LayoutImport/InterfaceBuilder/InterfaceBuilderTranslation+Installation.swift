@@ -49,7 +49,7 @@ extension InterfaceBuilderTranslation {
     /// Whether the session can take the subview out and put it back whole (`uninstallView`).
     static func canVaryInstallation(_ subview: IBView, in parent: IBView) -> Bool {
         let whole: Set<String> = ["stackView", "scrollView", "tableViewCell", "collectionViewCell"]
-        return parent.stack == nil && subview.key != "contentView" && !subview.flattened().contains { whole.contains($0.element) || $0.isPrototype }
+        return parent.stack == nil && subview.key != "contentView" && !subview.flattened().contains { whole.contains($0.element) || $0.isRowInItsTable }
     }
 
     /// Whether a constraint names a view this screen's size classes do not install.
@@ -74,6 +74,7 @@ extension InterfaceBuilderTranslation {
     func originRemark(_ view: IBView) -> String {
         var words = ""
         if let reuse = view.reuseIdentifier { words += " reuse identifier \(reuse)" }
+        words += sectionRemark(view)
         if let id = view.id, let rules = varyingViews.first(where: { $0.id == id })?.rules { words += " installed \(rules.words)" }
         return words
     }

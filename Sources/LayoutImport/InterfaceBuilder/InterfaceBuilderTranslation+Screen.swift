@@ -114,15 +114,29 @@ extension InterfaceBuilderTranslation {
     /// The first tools version of Xcode 12, whose iOS 14 made the status bar of an iPhone XR or
     /// 11 48 points tall; Xcode 10 and 11 show those phones with iOS 12's and 13's 44.
     static let xcode12ToolsVersion = 17000.0
+    /// The first tools version of Xcode 26 (Xcode 16 writes 23xxx, Xcode 26.0 24127).
+    static let xcode26ToolsVersion = 24000.0
 
     /// The screen's insets as the Xcode that saved the file showed the device: an iPhone 11's
-    /// (414x896) status bar is 44 points before Xcode 12. Returns the insets and a note when
-    /// they differ from the device table's.
+    /// (414x896) status bar is 44 points before Xcode 12; Xcode 26 shows that phone's top and
+    /// bottom insets twice (IQKeyboardManager's storyboards at commit 95c7f44, docs/decisions.md).
+    /// Returns the insets and a note when they differ from the device table's.
     static func insetsOfItsXcode(_ insets: EdgeInsets, device: Device?, landscape: Bool, toolsVersion: Double?) -> (EdgeInsets, String?) {
-        guard let device, let toolsVersion, toolsVersion < xcode12ToolsVersion, !landscape,
-              device.width == 414, device.height == 896, insets.top == 48 else { return (insets, nil) }
-        var older = insets
-        older.top = 44
-        return (older, "the status bar of an \(device.name) is 44 points in a file saved before Xcode 12 (iOS 13's; 48 from iOS 14)")
+        guard let device, let toolsVersion, !landscape, device.width == 414, device.height == 896, insets.top == 48 else { return (insets, nil) }
+        var shown = insets
+        if toolsVersion < xcode12ToolsVersion {
+            shown.top = 44
+            return (shown, "the status bar of an \(device.name) is 44 points in a file saved before Xcode 12 (iOS 13's; 48 from iOS 14)")
+        }
+        if toolsVersion >= xcode26ToolsVersion, insets.bottom == 34 {
+            shown.top = 96
+            shown.bottom = 68
+            return (shown, "saved by Xcode 26, which shows an \(device.name) with a safe area 96 points from the top and 68 from the bottom (twice iOS 14–18's 48 and 34; its navigation bar starts at 96), as the files it re-saved store")
+        }
+        return (insets, nil)
     }
+
+    /// Whether LayoutLab knows the safe area Xcode 26 shows on a root of this size: an iPhone
+    /// 11's (414x896, portrait), the only screen real Xcode 26 files show it for.
+    static func xcode26InsetsKnown(width: Double?, height: Double?) -> Bool { width == 414 && height == 896 }
 }

@@ -95,6 +95,7 @@ struct InterfaceBuilderTranslation {
         emitOrigins()
         emitInstallations()
         notes += prototypeListing()
+        notes += staticCellListing()
         summary()
     }
 
@@ -286,7 +287,8 @@ struct InterfaceBuilderTranslation {
         // is made as wide as the content IB stored.
         let width = min(frame.width, content.frame?.width ?? frame.width)
         if width < frame.width {
-            note("line \(cell.line): the content view is \(formatNumber(width)) wide in a \(formatNumber(frame.width))-point cell (an accessory): the cell is made \(formatNumber(width)) wide")
+            // A static table's accessories share one note (`staticCellListing`).
+            if cell.staticSection == nil { note("line \(cell.line): the content view is \(formatNumber(width)) wide in a \(formatNumber(frame.width))-point cell (an accessory): the cell is made \(formatNumber(width)) wide") }
             // What is compared is the cell as made.
             views[name]?.frame?.width = width
         }
@@ -299,21 +301,25 @@ struct InterfaceBuilderTranslation {
                 // Since iOS 11 a table cell's content view keeps 11 above and below (the session's
                 // cell has UIKit's older 8), and a prototype's sides follow its table's width.
                 let side = parent == nil ? "16" : formatNumber(Device.rootSideMargin(width: root.frame?.width ?? 0, regularWidth: false, landscape: false))
-                add("\(contentName).margins = 11,\(side),11,\(side)", content.line)
+                // Beside an accessory the cell's margin is covered: the content view keeps
+                // its own, 8 (it takes the larger of its own and what its cell's reaches in).
+                let trailing = width < frame.width ? "8" : side
+                add("\(contentName).margins = 11,\(side),11,\(trailing)", content.line)
             } else {
                 // Before (files of Xcode 8 and older), 8 all round.
                 add("\(contentName).margins = 8", content.line)
             }
         }
-        if let style = cell.cellStyle { note(Self.cellStyleNote(style, line: cell.line)) }
+        // A static table's styled cells share one note (`staticCellListing`).
+        if let parts = cell.styleParts, cell.staticSection == nil { note(Self.cellStyleNote(parts.style, line: cell.line)) }
         settings(of: content, name: contentName)
-        for subview in installedSubviews(of: content) { emitView(subview, in: contentName, arranged: false) }
+        let placed = Self.placingStyleParts(content, of: cell)
+        for subview in installedSubviews(of: placed) { emitView(subview, in: contentName, arranged: false) }
     }
 
     /// A built-in style's labels have no constraints: the cell places them in layoutSubviews.
     static func cellStyleNote(_ style: String, line: Int) -> String {
-        let words = style.replacingOccurrences(of: "IBUITableViewCellStyle", with: "")
-        return "line \(line): a \(words)-style cell: UIKit places its textLabel and detailTextLabel in layoutSubviews, without constraints; they are held at their stored frames"
+        "line \(line): a \(style)-style cell: " + styleLabelsWords
     }
 
     /// Clears the stored frames' claim to be compared under every container view.
@@ -436,7 +442,7 @@ struct InterfaceBuilderTranslation {
     ]
 
     mutating func emitView(_ view: IBView, in parent: String, arranged: Bool) {
-        if view.isPrototype, let content = view.subviews.first(where: { $0.key == "contentView" }) {
+        if view.isRowInItsTable, let content = view.subviews.first(where: { $0.key == "contentView" }) {
             emitCell(view, content: content, in: parent)
             return
         }
@@ -446,14 +452,14 @@ struct InterfaceBuilderTranslation {
         if !Self.contentElements.contains(view.element), !Self.plainElements.contains(view.element), !wraps, unknownClasses.insert(view.element).inserted {
             let reason: String
             switch view.element {
-            case "tableView", "collectionView": reason = " (its prototype cells are the session's cells, where IB drew them)"
+            case "tableView", "collectionView": reason = " (its prototype and static cells are the session's cells, where IB drew them)"
             case "textView": reason = " (it scrolls, so it has no intrinsic size; with scrollEnabled NO it would wrap as text)"
             case "tableViewCell", "collectionViewCell": reason = " (a cell outside a table's prototypes, without a content view)"
             default: reason = ""
             }
             note("\(view.element) (\(view.className)) is read as a plain view\(reason): first on line \(view.line)")
         }
-        if let style = view.cellStyle { note(Self.cellStyleNote(style, line: view.line)) }
+        if let parts = view.styleParts { note(Self.cellStyleNote(parts.style, line: view.line)) }
         if let stack = view.stack {
             emitStack(view, stack, name: name, parent: parent)
             return
@@ -664,6 +670,9 @@ struct InterfaceBuilderTranslation {
         }
         if let outlet, LayoutModel.isIdentifier(outlet) { return outlet }
         if view.key == "contentView" { return "contentView" }
+        // A static table's rows are each one of a kind: what a row says tells them apart
+        // better than a reuse identifier they often share.
+        if view.staticSection != nil, let name = rowTitleName(of: view) { return name }
         if let reuse = view.reuseIdentifier, view.customClass == nil, let name = cellName(reuseIdentifier: reuse) { return name }
         if let text = view.text, ["label", "button", "textField"].contains(view.element) {
             let words = LogNames.identifier(from: text, fallback: "")
