@@ -21,7 +21,7 @@ import LayoutVocabulary
 ///    text that several recognize).
 /// 4. Test it in LayoutImportTests with `FakeImportContext`, and once through `import` in
 ///    LayoutShellTests. The "cannot read" error and `help import` name it from its `name`.
-public protocol LayoutImporter {
+public protocol LayoutImporter: SendableMetatype {
     /// What the format is called in messages ("a UIKit or AppKit console log").
     static var name: String { get }
     /// File name extensions that choose this importer without looking at the text.
@@ -115,10 +115,20 @@ public struct ImportOutcome: Sendable {
 public struct ImportError: Error, Equatable, Sendable {
     public var message: String
     public var hint: String?
+    /// Whether the scene or view picked after the file name is at fault, not the file: the
+    /// shell then points its caret at that word.
+    public var concernsSelection = false
 
     public init(_ message: String, hint: String? = nil) {
         self.message = message
         self.hint = hint
+    }
+
+    /// An error in the scene or top-level view picked after the file name.
+    public static func selection(_ message: String, hint: String? = nil) -> ImportError {
+        var error = ImportError(message, hint: hint)
+        error.concernsSelection = true
+        return error
     }
 }
 

@@ -72,6 +72,25 @@ import LayoutShell
         #expect(missing.error?.message == "there is no scene 9: the storyboard has 3 (1 to 3)")
     }
 
+    /// An error about the scene picked points at the scene word; one about the file, at its name.
+    @Test func importErrorsPointAtTheWordAtFault() {
+        let path = Fixtures.path("LoginForm.storyboard")
+        let sceneColumn = "import \(path) ".count + 1
+        for selection in ["9", "Nope", "1"] {
+            let result = Session().execute("import \(path) \(selection)")
+            #expect(result.error?.column == sceneColumn, "\(selection): \(result.error?.message ?? "accepted")")
+        }
+        let xib = Fixtures.path("Misplaced.xib")
+        #expect(Session().execute("import \(xib) 7").error?.column == "import \(xib) ".count + 1)
+        let broken = FileManager.default.temporaryDirectory.appendingPathComponent("Broken-\(UUID().uuidString).storyboard")
+        try? "<?xml version=\"1.0\"?><document type=\"com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB\"><scenes>"
+            .write(to: broken, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: broken) }
+        let truncated = Session().execute("import \(broken.path) 1")
+        #expect(truncated.error != nil)
+        #expect(truncated.error?.column == 8, "\(truncated.error?.message ?? "accepted")")
+    }
+
     @Test func tableCellXib() {
         let (session, result) = imported("TableCell.xib")
         #expect(result.ok, "\(result.error?.message ?? "")")

@@ -15,7 +15,7 @@
 /// 2. One line: the type in `LayoutCodeReader.dialects`.
 /// 3. Its tests in LayoutCodeTests: a fixture written here ("modelled on URL" on line 1) and
 ///    what `LayoutCodeReader.read` makes of it.
-protocol LayoutCodeDialect {
+protocol LayoutCodeDialect: SendableMetatype {
     /// Words whose presence makes a text look like layout code (`looksLikeLayoutCode`).
     static var marks: [String] { get }
     /// Member names that never name a view (`leadingAnchor`): `x.leadingAnchor` is no item.

@@ -121,7 +121,7 @@ public struct InterfaceBuilderImporter: LayoutImporter {
             if let selection {
                 if let number = Int(selection) {
                     guard number >= 1, number <= all.count else {
-                        throw ImportError("there is no scene \(number): the storyboard has \(all.count) (1 to \(all.count))", hint: "import FILE alone lists them")
+                        throw ImportError.selection("there is no scene \(number): the storyboard has \(all.count) (1 to \(all.count))", hint: "import FILE alone lists them")
                     }
                     chosen = all[number - 1]
                 } else if let found = all.first(where: { $0.scene.controller?.storyboardIdentifier == selection })
@@ -131,12 +131,12 @@ public struct InterfaceBuilderImporter: LayoutImporter {
                 } else if let prototype = prototype(selection, in: all) {
                     return prototype
                 } else {
-                    throw ImportError("no scene has the storyboard identifier or class \(selection), and no prototype cell that reuse identifier",
+                    throw ImportError.selection("no scene has the storyboard identifier or class \(selection), and no prototype cell that reuse identifier",
                                       hint: "import FILE alone lists the scenes and their prototype cells")
                 }
                 guard let controller = chosen.scene.controller, let view = controller.view else {
                     let what = chosen.scene.controller?.className ?? "it"
-                    throw ImportError("scene \(chosen.number) (\(what)) has no view of its own: a container shows other scenes' views",
+                    throw ImportError.selection("scene \(chosen.number) (\(what)) has no view of its own: a container shows other scenes' views",
                                      hint: "pick one of the scenes it holds; import FILE alone lists them")
                 }
                 return Picked(view: view, controller: controller, kind: "scene \(chosen.number) (\(controller.className)) of a storyboard", listing: [])
@@ -169,7 +169,7 @@ public struct InterfaceBuilderImporter: LayoutImporter {
             var number = 1
             if let selection {
                 guard let n = Int(selection), n >= 1, n <= views.count else {
-                    throw ImportError("there is no top-level view \(selection): the xib has \(views.count) (1 to \(views.count))")
+                    throw ImportError.selection("there is no top-level view \(selection): the xib has \(views.count) (1 to \(views.count))")
                 }
                 number = n
             }

@@ -10,21 +10,23 @@ enum ImportCommands {
 
 extension Session {
     /// Reads `text` with the importer that recognizes it and runs its translation as one undo
-    /// step; the report lists what was added and the importer's notes.
-    func importText(_ text: String, fileName: String?, selection: String? = nil, into result: inout CommandResult) throws(ShellError) {
+    /// step; the report lists what was added and the importer's notes. An error about the scene
+    /// picked points at `selection`'s column.
+    func importText(_ text: String, fileName: String?, selection: (text: String, column: Int)? = nil,
+                    into result: inout CommandResult) throws(ShellError) {
         let script: ImportedScript
         do throws(ImportError) {
             if let selection {
                 // Only Interface Builder files hold scenes to pick from.
                 guard let importer = ImporterRegistry.importer(for: text, fileName: fileName), importer == InterfaceBuilderImporter.self else {
-                    throw ImportError("only storyboards and xibs take a scene after the file name (\(selection))", hint: "import FILE")
+                    throw ImportError.selection("only storyboards and xibs take a scene after the file name (\(selection.text))", hint: "import FILE")
                 }
-                script = try InterfaceBuilderImporter.translate(text, selection: selection, in: self)
+                script = try InterfaceBuilderImporter.translate(text, selection: selection.text, in: self)
             } else {
                 script = try ImporterRegistry.translate(text, fileName: fileName, in: self)
             }
         } catch {
-            throw ShellError(error.message, hint: error.hint)
+            throw ShellError(error.message, hint: error.hint, column: error.concernsSelection ? selection?.column : nil)
         }
         let count = try runAsOneStep(script.lines, name: fileName ?? "paste", fillsFreshState: true, into: &result)
         result.output = ["imported \(script.kind)\(fileName.map { " from \($0)" } ?? ""): \(counted(count, "command")) (undo takes \(count == 1 ? "it" : "them") back)"]
@@ -65,7 +67,7 @@ extension Session {
 struct ImportFile: SessionAction {
     var path: String
     var column: Int
-    var selection: String?
+    var selection: (text: String, column: Int)?
 
     static let spec = CommandSpec(
         trigger: .words(["import"]), kind: .session, group: .session, topic: "import",
@@ -87,7 +89,7 @@ struct ImportFile: SessionAction {
         guard words.count <= 2 else {
             throw ShellError("import takes a file name and, for a storyboard or xib, a scene", hint: "e.g. import Main.storyboard 2", column: words[2].column)
         }
-        return ImportFile(path: word.text, column: word.column, selection: words.count == 2 ? words[1].text : nil)
+        return ImportFile(path: word.text, column: word.column, selection: words.count == 2 ? (words[1].text, words[1].column) : nil)
     }
 
     func run(in session: Session, result: inout CommandResult) throws(ShellError) -> Bool {
@@ -95,7 +97,10 @@ struct ImportFile: SessionAction {
         do throws(FileError) { text = try TextFile.read(session.resolve(path)) } catch {
             throw ShellError("cannot read \(path): \(error.reason)", column: column)
         }
-        try session.importText(text, fileName: path, selection: selection, into: &result)
+        // What is wrong with the file itself points at its name.
+        do throws(ShellError) { try session.importText(text, fileName: path, selection: selection, into: &result) } catch {
+            throw error.at(column)
+        }
         return true
     }
 }
