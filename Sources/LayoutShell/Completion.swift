@@ -8,7 +8,8 @@ extension Session {
     /// where the word being completed starts and the full words that may replace it (sorted,
     /// without duplicates). Knows commands, view names, attributes after `view.`,
     /// `hugging.`/`resistance.`/`margins`, constraint ids and names, metrics, `H:`/`V:`, VFL
-    /// options and file names after the commands that take one (`save`, `load`, `svg`).
+    /// options, file names after the commands that take one (`save`, `load`, `svg`), and a
+    /// storyboard's scenes after its name (`import`).
     public func completions(line: String, cursor: Int) -> (replaceFrom: Int, candidates: [String]) {
         let characters = Array(line)
         let end = max(0, min(cursor, characters.count))

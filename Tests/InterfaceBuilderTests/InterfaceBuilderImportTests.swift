@@ -72,6 +72,20 @@ import LayoutShell
         #expect(missing.error?.message == "there is no scene 9: the storyboard has 3 (1 to 3)")
     }
 
+    /// Tab after a storyboard's name offers its scenes: numbers, identifiers, classes.
+    @Test func completionOffersTheScenes() {
+        let session = Session()
+        let line = "import \(Fixtures.path("LoginForm.storyboard")) "
+        let all = session.completions(line: line, cursor: line.count).candidates
+        #expect(all == ["1", "2", "3", "Login", "LoginViewController", "UINavigationController", "Welcome", "WelcomeViewController"])
+        let partial = line + "Welc"
+        #expect(session.completions(line: partial, cursor: partial.count).candidates == ["Welcome", "WelcomeViewController"])
+        let xib = "import \(Fixtures.path("Misplaced.xib")) "
+        #expect(session.completions(line: xib, cursor: xib.count).candidates == ["1", "2"])
+        let missing = "import /no/such/file.storyboard "
+        #expect(session.completions(line: missing, cursor: missing.count).candidates.isEmpty)
+    }
+
     /// An error about the scene picked points at the scene word; one about the file, at its name.
     @Test func importErrorsPointAtTheWordAtFault() {
         let path = Fixtures.path("LoginForm.storyboard")

@@ -74,6 +74,29 @@ public struct InterfaceBuilderImporter: LayoutImporter {
         document.scenes.enumerated().map { ($0.offset + 1, $0.element) }
     }
 
+    /// The words `import FILE SCENE` accepts for this file, for completion: every scene's
+    /// number, storyboard identifier and class (a xib's top-level views by number), and the
+    /// prototype cells' reuse identifiers. Empty when the text is not an IB file.
+    /// - Complexity: reads the whole file.
+    public static func selections(in text: String) -> [String] {
+        guard let document = try? read(text) else { return [] }
+        switch document.kind {
+        case .storyboard:
+            var words: [String] = []
+            for (number, scene) in scenes(of: document) {
+                words.append(String(number))
+                guard let controller = scene.controller else { continue }
+                if let identifier = controller.storyboardIdentifier { words.append(identifier) }
+                words.append(controller.className)
+                if let custom = controller.customClass?.split(separator: ".").last { words.append(String(custom)) }
+                words += controller.view?.flattened().filter(\.isPrototype).compactMap(\.reuseIdentifier) ?? []
+            }
+            return words
+        case .xib:
+            return (1...max(1, document.topLevel.filter { $0.view != nil }.count)).map(String.init)
+        }
+    }
+
     /// One line per scene: number, class, storyboard identifier, title, views.
     static func listing(of document: IBDocument, chosen: Int?) -> [String] {
         var lines = ["  scenes (import FILE SCENE takes a number, a storyboard identifier or a class):"]

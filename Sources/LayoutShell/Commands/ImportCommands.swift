@@ -79,6 +79,12 @@ struct ImportFile: SessionAction {
                   "number (1-based over every scene), a storyboard identifier or a class."],
         examples: ["import conflict.log", "import Main.storyboard", "import Main.storyboard 2", "import Cell.xib"],
         overview: ["import FILE"],
+        completeArguments: { context in
+            // After a storyboard's or xib's name: its scenes (numbers, identifiers, classes).
+            guard context.words.count == 2,
+                  let text = try? TextFile.read(context.session.resolve(context.words[1].text)) else { return [] }
+            return InterfaceBuilderImporter.selections(in: text)
+        },
         fileNameArgument: 0)
 
     static func parse(_ p: inout LineParser) throws(ShellError) -> ImportFile {
