@@ -11,6 +11,11 @@ public enum IBReader {
     /// - Complexity: O(n) in the size of the text.
     public static func read(_ text: String) throws(IBReadError) -> IBDocument {
         let root = try IBXMLTreeBuilder.parse(text)
+        if root.name == "archive", root["type"]?.hasPrefix("com.apple.InterfaceBuilder") == true {
+            // Xcode 4 and older kept xibs as an archive of objects; Xcode 5 rewrites them as a
+            // <document> when it saves one.
+            throw IBReadError(line: root.line, message: "a xib in the format of Xcode 4 and older (<archive>), which LayoutLab does not read: open it in Xcode 5 or later and save it")
+        }
         guard root.name == "document", let type = root["type"], type.hasPrefix("com.apple.InterfaceBuilder") else {
             throw IBReadError(line: root.line, message: "not an Interface Builder file: the XML's root is <\(root.name)>, not <document type=\"com.apple.InterfaceBuilder3.…\">")
         }

@@ -86,6 +86,9 @@ enum Fixtures {
     @Test(arguments: [
         ("not xml at all", 1, "not well-formed XML"),
         ("<?xml version=\"1.0\"?>\n<plist version=\"1.0\"><dict/></plist>\n", 2, "not an Interface Builder file"),
+        // Xcode 4's xibs: an archive of objects, which Xcode 5 rewrites as a <document>.
+        ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<archive type=\"com.apple.InterfaceBuilder3.CocoaTouch.XIB\" version=\"8.00\">\n<data/>\n</archive>\n", 2,
+         "a xib in the format of Xcode 4 and older (<archive>)"),
         ("<?xml version=\"1.0\"?>\n<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.XIB\">\n<objects>\n<view id=\"a\">\n", 4, "not well-formed XML: the document ends too early"),
         ("<?xml version=\"1.0\"?>\n<!DOCTYPE lolz [\n<!ENTITY lol \"lol\">\n<!ENTITY lol2 \"&lol;&lol;&lol;&lol;\">\n]>\n<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.XIB\">&lol2;</document>\n", 2, "declares a DTD"),
         // The fuzzer's find: a malformed declaration and NUL bytes crashed inside the parser.
