@@ -61,10 +61,14 @@ public protocol PasteFollower {
     /// True while a bracket is open that the text must still close (code's `{`): empty lines
     /// then belong to the text, however many come.
     var isOpen: Bool { get }
+    /// True when nothing can follow a complete text (an IB document after `</document>`): the
+    /// paste then ends at that line, and the next line is a command again, not part of the paste.
+    var endsWhenComplete: Bool { get }
 }
 
 extension PasteFollower {
     public var isOpen: Bool { false }
+    public var endsWhenComplete: Bool { false }
 }
 
 /// What an importer makes of a text it read: session-language lines that rebuild the layout

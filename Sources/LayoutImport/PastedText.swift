@@ -26,6 +26,13 @@ public struct PastedText {
     /// as `ImporterRegistry.importer` chooses) calls it complete; false when none recognizes it.
     public var isComplete: Bool { followers.first { $0.recognizes }?.isComplete ?? false }
 
+    /// Whether the paste ends with the line just read, without waiting for an empty line: the
+    /// chosen importer's text is complete and nothing may follow it.
+    public var endsNow: Bool {
+        guard let chosen = followers.first(where: { $0.recognizes }) else { return false }
+        return chosen.isComplete && chosen.endsWhenComplete
+    }
+
     /// Whether the chosen importer's text still has a bracket open: no empty line ends it.
     /// (Before any importer recognizes the text, code's brackets count: a function's first
     /// lines may name no layout yet.)

@@ -218,6 +218,8 @@ public struct InterfaceBuilderImporter: LayoutImporter {
 struct PastedInterfaceBuilder: PasteFollower {
     var recognizes = false
     var isComplete = false
+    /// XML allows nothing after the root element closes.
+    var endsWhenComplete: Bool { true }
 
     mutating func read(_ line: Substring) {
         if IBReader.recognizes(line) { recognizes = true }

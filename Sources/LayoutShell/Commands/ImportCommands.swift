@@ -119,9 +119,10 @@ struct Paste: SessionAction {
     static let spec = CommandSpec(
         trigger: .words(["paste"]), kind: .session, group: .session, topic: "paste",
         synopsis: ["paste"],
-        summary: ["then paste a console log or layout code: it is read as import reads a",
-                  "file. An empty line ends it once it is complete, two empty lines always",
-                  "do; Ctrl-C cancels."],
+        summary: ["then paste a console log, layout code or a storyboard or xib: it is read",
+                  "as import reads a file. An empty line ends it once it is complete, two",
+                  "empty lines always do, and an IB document ends at </document>; Ctrl-C",
+                  "cancels."],
         examples: ["paste"],
         overview: ["paste"])
 

@@ -144,6 +144,8 @@ public final class Session {
         var result = result
         guard line.isBlank, (pasted!.endsWithEmptyLine && !pasted!.isOpen) || pasted!.isComplete else {
             pasted!.append(line)
+            // An IB document ends at `</document>`: what follows is a command again.
+            if pasted!.endsNow { return finishPaste(result: result, report: report) }
             result.isSilent = true
             return result
         }

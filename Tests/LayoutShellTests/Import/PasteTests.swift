@@ -103,6 +103,26 @@ struct PasteTests {
         #expect(session.execute("").ok && !session.isPasting)
     }
 
+    static let storyboards = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../../examples/storyboards").standardized.path
+
+    /// An IB document ends at `</document>` (XML allows nothing after it): the paste imports
+    /// there, as `import` would, and the next line is a command again, not swallowed.
+    @Test func aStoryboardEndsAtItsClosingTag() throws {
+        let text = try String(contentsOfFile: Self.storyboards + "/SignIn.storyboard", encoding: .utf8)
+        let session = Session()
+        _ = session.execute("paste")
+        let lines = Replay.lines(of: text)
+        var last = CommandResult(line: 0, input: "")
+        for (index, line) in lines.enumerated() {
+            last = session.execute(line)
+            #expect(session.isPasting == (index < lines.count - 1), "line \(index + 1)")
+        }
+        try Self.expectSameAsImport(last, of: session, text: text, fileName: "pasted.storyboard", name: "SignIn")
+        #expect(session.execute("view zzz").ok)
+        #expect(session.model.view("zzz") != nil)
+    }
+
     @Test func anEmptyLineEndsCompleteCodeTwoEndAnything() {
         let session = Session()
         _ = session.execute("paste")
