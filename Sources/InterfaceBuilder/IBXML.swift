@@ -94,6 +94,9 @@ final class IBXMLTreeBuilder: NSObject, XMLParserDelegate {
         guard data.count <= IBLimits.maxBytes else {
             throw IBReadError(line: 0, message: "the file is \(data.count / (1 << 20)) MB; LayoutLab reads Interface Builder files up to \(IBLimits.maxBytes / (1 << 20)) MB")
         }
+        if data.allSatisfy({ $0 == 32 || $0 == 9 || $0 == 10 || $0 == 13 }) {
+            throw IBReadError(line: 1, message: "the file is empty")
+        }
         if let nul = data.firstIndex(of: 0) {
             // XML cannot hold a NUL, and the platform's parser hands C strings to its callbacks.
             throw IBReadError(line: data[..<nul].count { $0 == 10 } + 1, message: "the file holds a NUL byte, which XML never does: not an Interface Builder file")
@@ -112,7 +115,8 @@ final class IBXMLTreeBuilder: NSObject, XMLParserDelegate {
         if let failure = builder.failure { throw failure }
         guard ok, let root = builder.root, builder.stack.isEmpty else {
             let line = max(parser.lineNumber, 1)
-            let reason = parser.parserError.map { Self.describe($0) } ?? "the XML ends before its elements are closed"
+            let unclosed = builder.root == nil && builder.stack.isEmpty ? "the file holds no XML element" : "the XML ends before its elements are closed"
+            let reason = parser.parserError.map { Self.describe($0) } ?? unclosed
             throw IBReadError(line: line, message: "not well-formed XML: \(reason)")
         }
         return root
@@ -150,7 +154,8 @@ final class IBXMLTreeBuilder: NSObject, XMLParserDelegate {
 
     private static func describe(_ error: Error) -> String {
         let text = "\(error)"
-        if text.contains("error 4") || text.contains("Code=4") { return "the document is empty" }
+        // Code 4 (empty document) is what the parser says when no element starts the text.
+        if text.contains("error 4") || text.contains("Code=4") { return "no XML element starts the text" }
         if text.contains("error 5") || text.contains("Code=5") { return "the document ends too early" }
         return "the parser stopped here"
     }

@@ -84,7 +84,10 @@ enum Fixtures {
 
     /// Each refusal names the problem, and the line when one is at fault.
     @Test(arguments: [
-        ("not xml at all", 1, "not well-formed XML"),
+        ("not xml at all", 1, "not well-formed XML: no XML element starts the text"),
+        ("", 1, "the file is empty"),
+        ("\n  \r\n\t\n", 1, "the file is empty"),
+        ("<?xml version=\"1.0\"?>\n", 2, "not well-formed XML: the document ends too early"),
         ("<?xml version=\"1.0\"?>\n<plist version=\"1.0\"><dict/></plist>\n", 2, "not an Interface Builder file"),
         // Xcode 4's xibs: an archive of objects, which Xcode 5 rewrites as a <document>.
         ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<archive type=\"com.apple.InterfaceBuilder3.CocoaTouch.XIB\" version=\"8.00\">\n<data/>\n</archive>\n", 2,
