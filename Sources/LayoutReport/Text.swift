@@ -42,6 +42,55 @@ package func splitWords(_ line: String, limit: Int = .max) -> [Word] {
     return words
 }
 
+/// The words of a line whose arguments may be file names, split as a Unix shell splits them:
+/// a backslash keeps the next character (`My\ App/Main.storyboard`), and quotes (`"My
+/// App/Main.storyboard"`, `'…'`) keep spaces; the marks themselves are not part of the word.
+/// Each word's column is where it starts (its first mark), in Unicode scalars as `splitWords`
+/// counts. An unclosed quote's column is given back with the words, the rest of the line in
+/// its word.
+/// - Complexity: one pass over the line's scalars.
+package func splitQuotedWords(_ line: String) -> (words: [Word], openQuoteColumn: Int?) {
+    var words: [Word] = []
+    var text = ""
+    var start: Int?
+    var quote: (mark: Unicode.Scalar, column: Int)?
+    var escaped = false
+    for (offset, character) in line.unicodeScalars.enumerated() {
+        let column = offset + 1
+        if escaped {
+            text.unicodeScalars.append(character)
+            escaped = false
+        } else if let open = quote {
+            if character == open.mark { quote = nil } else if character == "\\" && open.mark == "\"" { escaped = true } else { text.unicodeScalars.append(character) }
+        } else if character == " " || character == "\t" {
+            if let begun = start { words.append(Word(text: text, column: begun)) }
+            text = ""
+            start = nil
+            continue
+        } else if character == "\"" || character == "'" {
+            quote = (character, column)
+        } else if character == "\\" {
+            escaped = true
+        } else {
+            text.unicodeScalars.append(character)
+        }
+        if start == nil { start = column }
+    }
+    if let begun = start { words.append(Word(text: escaped ? text + "\\" : text, column: begun)) }
+    return (words, quote?.column)
+}
+
+/// A file name written so that `splitQuotedWords` reads it back whole: spaces, quotes and
+/// backslashes escaped with a backslash (what completion inserts).
+package func escapedFileName(_ name: String) -> String {
+    var out = ""
+    for character in name {
+        if character == " " || character == "\t" || character == "\"" || character == "'" || character == "\\" { out.append("\\") }
+        out.append(character)
+    }
+    return out
+}
+
 extension StringProtocol {
     /// Nothing but spaces and tabs (or nothing at all).
     package var isBlank: Bool { utf8.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") } }

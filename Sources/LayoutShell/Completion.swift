@@ -71,7 +71,9 @@ extension Session {
             }
         } else {
             let first = words[0].text
-            let context = CompletionContext(session: self, words: words, ahead: ahead)
+            // After a file name (`import My\ App/Main.storyboard `), the words as the parser reads them.
+            let quoted = CommandRegistry.byWord[first]?.spec.fileNameArgument != nil
+            let context = CompletionContext(session: self, words: quoted ? splitQuotedWords(ahead).words : words, ahead: ahead)
             if first.hasPrefix("H:") || first.hasPrefix("V:") {
                 candidates = CommandRegistry.visualFormat.spec.completeArguments(context)
             } else if let command = CommandRegistry.byWord[first] {
@@ -87,14 +89,25 @@ extension Session {
     /// How many whole words stand before the last blank of `text`: which argument the word
     /// being typed is, when that word may hold `/` or `.`.
     private func wordsBeforeBlank(_ text: ArraySlice<Character>) -> Int {
-        let blank = text.lastIndex { $0 == " " || $0 == "\t" } ?? text.startIndex
-        return splitWords(String(text[text.startIndex..<blank])).count
+        let start = fileWordStart(Array(text), end: text.count)
+        return splitQuotedWords(String(text[text.startIndex..<(text.startIndex + start)])).words.count
     }
 
-    func fileCompletions(line: [Character], end: Int) -> (replaceFrom: Int, candidates: [String]) {
+    /// Where the file name that ends at `end` starts: after the last blank that no backslash
+    /// escapes.
+    private func fileWordStart(_ line: [Character], end: Int) -> Int {
         var start = end
-        while start > 0, line[start - 1] != " " { start -= 1 }
-        let partial = String(line[start..<end])
+        while start > 0, !((line[start - 1] == " " || line[start - 1] == "\t") && !(start >= 2 && line[start - 2] == "\\")) {
+            start -= 1
+        }
+        return start
+    }
+
+    /// File and directory names that complete the file name before `end`, escaped as the
+    /// parser reads them back (`My\ App/`).
+    func fileCompletions(line: [Character], end: Int) -> (replaceFrom: Int, candidates: [String]) {
+        let start = fileWordStart(line, end: end)
+        let partial = splitQuotedWords(String(line[start..<end])).words.first?.text ?? ""
         let slash = partial.lastIndex(of: "/")
         let dirPart = slash.map { String(partial[...$0]) } ?? ""
         let namePart = slash.map { String(partial[partial.index(after: $0)...]) } ?? partial
@@ -103,7 +116,7 @@ extension Session {
         for name in Directory.names(in: dir) {
             if name.hasPrefix(".") && !namePart.hasPrefix(".") { continue }
             guard name.hasPrefix(namePart) else { continue }
-            names.append(dirPart + name + (Directory.exists(dir + "/" + name) ? "/" : ""))
+            names.append(escapedFileName(dirPart + name) + (Directory.exists(dir + "/" + name) ? "/" : ""))
         }
         return (start, names.sorted())
     }

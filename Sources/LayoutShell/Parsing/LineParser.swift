@@ -34,7 +34,16 @@ struct LineParser {
             return try CommandRegistry.visualFormat.read(&self)
         }
         if let command = CommandRegistry.byWord[word] {
-            rest = Array(splitWords(line).dropFirst())
+            if command.spec.fileNameArgument != nil {
+                // A file name may hold spaces, quoted or escaped as a shell writes them.
+                let (words, openQuote) = splitQuotedWords(line)
+                if let openQuote {
+                    throw ShellError("this quote is not closed", hint: "end the file name with the same quote", column: openQuote)
+                }
+                rest = Array(words.dropFirst())
+            } else {
+                rest = Array(splitWords(line).dropFirst())
+            }
             return try command.read(&self)
         }
         try tokenizeLine()
