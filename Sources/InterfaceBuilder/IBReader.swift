@@ -67,7 +67,10 @@ struct ElementReader {
             document.device = IBDeviceSetting(id: String(screen.prefix { $0 != "." }), landscape: orientation == "landscapeRight" || orientation == "landscapeLeft")
         }
         if let resources = root.child("resources") {
-            for image in resources.children where image.name == "image" {
+            // An SF Symbol's record (`catalog="system"`) holds the symbol's drawing at a size of
+            // 128, not the points it takes on screen (about 20 at the default configuration):
+            // its view is sized as any other content view, by the frame IB stored.
+            for image in resources.children where image.name == "image" && image["catalog"] != "system" {
                 if let name = image["name"], let width = image.number("width"), let height = image.number("height") {
                     document.imageSizes[name] = (width, height)
                 }

@@ -29,12 +29,12 @@ import LayoutShell
         #expect(found?.hasSuffix(words) == true, "\(found ?? "no misplaced note about \(view)")", sourceLocation: sourceLocation)
     }
 
-    func importedText(_ text: String, ext: String) -> (Session, CommandResult) {
+    func importedText(_ text: String, ext: String, _ selection: String? = nil) -> (Session, CommandResult) {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("Causes-\(UUID().uuidString).\(ext)")
         try? text.write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
         let session = Session()
-        return (session, session.execute("import \(file.path)"))
+        return (session, session.execute("import \(file.path)" + (selection.map { " \($0)" } ?? "")))
     }
 
     @Test func xcode26ShowsAnIPhone11WithItsInsetsTwice() {
@@ -88,6 +88,23 @@ import LayoutShell
         #expect(session.model.frame(of: "captionLabel") == Frame(x: 20, y: 198, width: 100, height: 21))
         expectNote(result, "sunImage", endsWith: "its image \"Sun\" is 150x150 in the file's resources (the intrinsic size LayoutLab gives it), but IB stored the view 300x300")
         expectNote(result, "captionLabel", endsWith: "the image view sunImage is stored at another size than its image's, and the views around it follow it")
+    }
+
+    /// An SF Symbol's `<resources>` record is its drawing at 128, not its size on screen: the
+    /// view is sized by the frame IB stored, as other content views are.
+    @Test func aSymbolImageIsSizedByItsStoredFrame() throws {
+        let text = try Fixtures.text("Causes.storyboard")
+            .replacingOccurrences(of: "image=\"Sun\"", with: "image=\"star.fill\"")
+            .replacingOccurrences(of: "<image name=\"Sun\" width=\"150\" height=\"150\"/>",
+                                  with: "<image name=\"star.fill\" catalog=\"system\" width=\"128\" height=\"116\"/>")
+        #expect(text.contains("catalog=\"system\""))
+        let (session, result) = importedText(text, ext: "storyboard", "Picture")
+        #expect(result.ok, "\(result.error?.message ?? "")")
+        // Stored 300x300 at 20,40 (20 in, under the 20-point status bar): it keeps that size,
+        // and the caption 8 below it is where IB stored it, 40 + 300 + 8 = 348.
+        #expect(session.model.frame(of: "sunImage") == Frame(x: 20, y: 40, width: 300, height: 300))
+        #expect(session.model.frame(of: "captionLabel") == Frame(x: 20, y: 348, width: 100, height: 21))
+        #expect(note(result, "sunImage") == nil && note(result, "captionLabel") == nil)
     }
 
     @Test func baselinesAreBottomEdgesWithoutFontMetrics() throws {
