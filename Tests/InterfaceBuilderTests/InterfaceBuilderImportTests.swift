@@ -72,6 +72,24 @@ import LayoutShell
         #expect(missing.error?.message == "there is no scene 9: the storyboard has 3 (1 to 3)")
     }
 
+    /// Xcode 16's iPhone 16 Pro (`retina6_3`, 402x874): the scene takes that screen, with its
+    /// 62-point top.
+    @Test func anIPhone16ProScene() throws {
+        let text = try Fixtures.text("LoginForm.storyboard")
+            .replacingOccurrences(of: "retina6_12", with: "retina6_3")
+            .replacingOccurrences(of: "width=\"390\" height=\"844\"", with: "width=\"402\" height=\"874\"")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("Pro-\(UUID().uuidString).storyboard")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let session = Session()
+        let result = session.execute("import \(file.path) Welcome")
+        #expect(result.ok, "\(result.error?.message ?? "")")
+        #expect(session.model.device?.device.name == "iPhone16Pro")
+        #expect(session.model.safeAreaInsets.top == 62)
+        // The label is centred on the 402x874 root: x = (402 - 114) / 2 = 144.
+        #expect(frame(session, "welcomeBackLabel")?.x == 144)
+    }
+
     /// Tab after a storyboard's name offers its scenes: numbers, identifiers, classes.
     @Test func completionOffersTheScenes() {
         let session = Session()
