@@ -99,9 +99,25 @@ import LayoutShell
         let partial = line + "Welc"
         #expect(session.completions(line: partial, cursor: partial.count).candidates == ["Welcome", "WelcomeViewController"])
         let xib = "import \(Fixtures.path("Misplaced.xib")) "
-        #expect(session.completions(line: xib, cursor: xib.count).candidates == ["1", "2"])
+        #expect(session.completions(line: xib, cursor: xib.count).candidates == ["1", "2", "Badge", "Card", "UIView"])
         let missing = "import /no/such/file.storyboard "
         #expect(session.completions(line: missing, cursor: missing.count).candidates.isEmpty)
+    }
+
+    /// A xib's top-level view by its label or class; a scene or view named in the wrong case
+    /// is refused with the name it was likely meant to be.
+    @Test func pickingByNameAndNearMisses() {
+        let (byLabel, badge) = imported("Misplaced.xib", "Badge")
+        #expect(badge.ok, "\(badge.error?.message ?? "")")
+        #expect(badge.output.first?.contains("view 2 (UIView) of a xib") == true)
+        #expect(byLabel.model.viewOrder.count > 1)
+        let (_, lower) = imported("Misplaced.xib", "badge")
+        #expect(lower.error?.message == "no top-level view of the xib has the class or label badge")
+        #expect(lower.error?.hint == "did you mean `Badge`?")
+        let (_, scene) = imported("LoginForm.storyboard", "welcome")
+        #expect(scene.error?.hint == "did you mean `Welcome`?")
+        let (_, number) = imported("LoginForm.storyboard", "9")
+        #expect(number.error?.hint == "import FILE alone lists them")
     }
 
     /// An error about the scene picked points at the scene word; one about the file, at its name.

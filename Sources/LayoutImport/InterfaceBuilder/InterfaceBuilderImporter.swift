@@ -93,8 +93,21 @@ public struct InterfaceBuilderImporter: LayoutImporter {
             }
             return words
         case .xib:
-            return (1...max(1, document.topLevel.filter { $0.view != nil }.count)).map(String.init)
+            let views = document.topLevel.filter { $0.view != nil }
+            return (1...max(1, views.count)).map(String.init) + views.flatMap(topLevelNames)
         }
+    }
+
+    /// What picks a xib's top-level object besides its number: its class (custom, else UIKit's),
+    /// its user label, and a controller's class.
+    static func topLevelNames(of object: IBTopLevel) -> [String] {
+        var names: [String] = []
+        if case .controller(let controller) = object { names.append(controller.className) }
+        if let view = object.view {
+            names.append(view.className)
+            if let label = view.userLabel { names.append(label) }
+        }
+        return names
     }
 
     /// One line per scene: number, class, storyboard identifier, title, views.
@@ -191,17 +204,26 @@ public struct InterfaceBuilderImporter: LayoutImporter {
             guard !views.isEmpty else { throw ImportError("the xib has no top-level view") }
             var number = 1
             if let selection {
-                guard let n = Int(selection), n >= 1, n <= views.count else {
-                    throw ImportError.selection("there is no top-level view \(selection): the xib has \(views.count) (1 to \(views.count))")
+                if let n = Int(selection) {
+                    guard n >= 1, n <= views.count else {
+                        throw ImportError.selection("there is no top-level view \(selection): the xib has \(views.count) (1 to \(views.count))")
+                    }
+                    number = n
+                } else if let index = views.firstIndex(where: { Self.topLevelNames(of: $0).contains(selection) }) {
+                    number = index + 1
+                } else {
+                    throw ImportError.selection("no top-level view of the xib has the class or label \(selection)",
+                                                hint: "import FILE alone lists them; a number picks one")
                 }
-                number = n
             }
             let object = views[number - 1]
             var listing: [String] = []
             if views.count > 1 && selection == nil {
-                listing.append("  top-level views (import FILE N picks one):")
+                listing.append("  top-level views (import FILE N picks one, or its class):")
                 for (index, top) in views.enumerated() {
-                    listing.append("  \(index + 1 == number ? "*" : " ") \(index + 1)  \(top.view!.className)  \(top.view!.flattened().count - 1) subviews")
+                    let count = top.view!.flattened().count - 1
+                    let label = top.view!.userLabel.map { "  \"\($0)\"" } ?? ""
+                    listing.append("  \(index + 1 == number ? "*" : " ") \(index + 1)  \(top.view!.className)\(label)  \(count) subview\(count == 1 ? "" : "s")")
                 }
             }
             switch object {

@@ -26,7 +26,13 @@ extension Session {
                 script = try ImporterRegistry.translate(text, fileName: fileName, in: self)
             }
         } catch {
-            throw ShellError(error.message, hint: error.hint, column: error.concernsSelection ? selection?.column : nil)
+            var hint = error.hint
+            // A scene named almost as one the file has (`profile` for `Profile`): say which.
+            if error.concernsSelection, let selection, Int(selection.text) == nil,
+               let guess = nearest(selection.text, in: InterfaceBuilderImporter.selections(in: text)) {
+                hint = "did you mean `\(guess)`?"
+            }
+            throw ShellError(error.message, hint: hint, column: error.concernsSelection ? selection?.column : nil)
         }
         let count = try runAsOneStep(script.lines, name: fileName ?? "paste", fillsFreshState: true, into: &result)
         result.output = ["imported \(script.kind)\(fileName.map { " from \($0)" } ?? ""): \(counted(count, "command")) (undo takes \(count == 1 ? "it" : "them") back)"]
@@ -76,7 +82,9 @@ struct ImportFile: SessionAction {
                   "constraints\"), Swift / Objective-C layout code, or an Interface Builder",
                   "scene into the session, as one step (undo takes it back). A storyboard",
                   "without SCENE lists its scenes and imports the initial one; SCENE is a",
-                  "number (1-based over every scene), a storyboard identifier or a class."],
+                  "number (1-based over every scene), a storyboard identifier or a class",
+                  "(or a prototype cell's reuse identifier: that cell alone). Into a session",
+                  "that has views, an import adds beside them: reset first to replace them."],
         examples: ["import conflict.log", "import Main.storyboard", "import Main.storyboard 2", "import Cell.xib"],
         overview: ["import FILE"],
         completeArguments: { context in

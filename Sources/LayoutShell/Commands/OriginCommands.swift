@@ -48,7 +48,8 @@ struct ShowNames: SessionAction {
         trigger: .words(["names"]), kind: .inspection, group: .look, topic: "names",
         synopsis: ["names"],
         summary: ["after import: each name the session gave, and what it was in the log",
-                  "(class, address, title; a constraint's class, address, identifier)."],
+                  "(class, address, title; a constraint's class, address, identifier) or",
+                  "in the storyboard or xib (class and IB object id)."],
         examples: ["names"],
         overview: ["names"])
 
