@@ -78,6 +78,9 @@ public struct IBViewController: Sendable {
     public var oldGuides: [String: Bool] = [:]
     /// Relationship segues out of a container: the controllers it holds.
     public var children: [String] = []
+    /// For a storyboard reference (`<viewControllerPlaceholder storyboardName=…>`): what it
+    /// stands for.
+    public var reference: IBStoryboardReference?
     /// Show and push segues from anywhere in the scene: the controllers it pushes (inside a
     /// navigation controller they get its bar too).
     public var pushes: [String] = []
@@ -99,6 +102,19 @@ public struct IBViewController: Sendable {
 
     /// Its class as UIKit knows it: the custom class, else UIKit's for the element.
     public var className: String { customClass ?? IBView.uikitClass(of: element) }
+}
+
+/// A storyboard reference: a scene whose controller lives in another storyboard (or elsewhere
+/// in this one).
+public struct IBStoryboardReference: Sendable, Hashable {
+    /// `storyboardName`, without its extension; nil for a scene of this storyboard.
+    public var storyboardName: String?
+    /// `referencedIdentifier`: the storyboard identifier of the scene; nil for the initial one.
+    public var identifier: String?
+    public init(storyboardName: String?, identifier: String?) {
+        self.storyboardName = storyboardName
+        self.identifier = identifier
+    }
 }
 
 /// A xib's top-level object.

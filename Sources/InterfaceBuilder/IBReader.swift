@@ -143,6 +143,10 @@ struct ElementReader {
                                           storyboardIdentifier: element["storyboardIdentifier"], title: element["title"], line: element.line)
         if controller.title == nil { controller.title = element.child("navigationItem")?["title"] }
         controller.extendsUnderOpaqueBars = element.flag("extendedLayoutIncludesOpaqueBars")
+        if element.name == "viewControllerPlaceholder" {
+            // A reference to another storyboard (its initial scene unless one is named).
+            controller.reference = IBStoryboardReference(storyboardName: element["storyboardName"], identifier: element["referencedIdentifier"])
+        }
         for guide in element.child("layoutGuides")?.children ?? [] where guide.name == "viewControllerLayoutGuide" {
             if let id = guide["id"] { controller.oldGuides[id] = guide["type"] != "bottom" }
         }

@@ -104,6 +104,30 @@ import LayoutShell
         #expect(session.completions(line: missing, cursor: missing.count).candidates.isEmpty)
     }
 
+    /// A scene without a view says where the view is: the scenes a container holds, or the
+    /// storyboard a reference stands for.
+    @Test func scenesWithoutAViewSayWhereItIs() throws {
+        let reference = """
+                <scene sceneID="Ref-Sc-001">
+                    <objects>
+                        <viewControllerPlaceholder storyboardName="Settings" referencedIdentifier="Privacy" id="Ref-Vc-001" sceneMemberID="viewController"/>
+                    </objects>
+                </scene>
+            </scenes>
+            """
+        let text = try Fixtures.text("LoginForm.storyboard").replacingOccurrences(of: "    </scenes>", with: reference)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("Ref-\(UUID().uuidString).storyboard")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let listed = Session().execute("import \(file.path)")
+        #expect(listed.output.contains { $0.contains("4  UIViewControllerPlaceholder  a reference to Settings.storyboard (Privacy)") }, "\(listed.output)")
+        let refused = Session().execute("import \(file.path) 4")
+        #expect(refused.error?.message == "scene 4 is a reference to the scene Privacy of Settings.storyboard: its view is there")
+        #expect(refused.error?.hint == "import Settings.storyboard Privacy")
+        let container = Session().execute("import \(file.path) 1")
+        #expect(container.error?.hint == "it holds scene 2: import FILE 2")
+    }
+
     /// A xib's top-level view by its label or class; a scene or view named in the wrong case
     /// is refused with the name it was likely meant to be.
     @Test func pickingByNameAndNearMisses() {

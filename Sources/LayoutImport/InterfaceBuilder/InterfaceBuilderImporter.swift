@@ -110,6 +110,24 @@ public struct InterfaceBuilderImporter: LayoutImporter {
         return names
     }
 
+    /// Why a scene without a view of its own cannot be imported, and which to import instead:
+    /// a container's scenes, or the storyboard a reference stands for.
+    static func noView(_ chosen: (number: Int, scene: IBScene), in all: [(number: Int, scene: IBScene)]) -> ImportError {
+        guard let controller = chosen.scene.controller else {
+            return .selection("scene \(chosen.number) has no view controller", hint: "import FILE alone lists the scenes")
+        }
+        if let reference = controller.reference {
+            let file = reference.storyboardName.map { "\($0).storyboard" }
+            let target = reference.identifier.map { "the scene \($0) of \(file ?? "this storyboard")" } ?? "the initial scene of \(file ?? "this storyboard")"
+            return .selection("scene \(chosen.number) is a reference to \(target): its view is there",
+                              hint: "import \(file ?? "FILE")\(reference.identifier.map { " \($0)" } ?? "")")
+        }
+        let held = controller.children.compactMap { id in all.first { $0.scene.controller?.id == id }?.number }
+        let hint = held.isEmpty ? "pick one of the scenes it holds; import FILE alone lists them"
+            : "it holds scene\(held.count == 1 ? "" : "s") \(held.map(String.init).joined(separator: ", ")): import FILE \(held[0])"
+        return .selection("scene \(chosen.number) (\(controller.className)) has no view of its own: a container shows other scenes' views", hint: hint)
+    }
+
     /// One line per scene: number, class, storyboard identifier, title, views.
     static func listing(of document: IBDocument, chosen: Int?) -> [String] {
         var lines = ["  scenes (import FILE SCENE takes a number, a storyboard identifier or a class):"]
@@ -124,6 +142,8 @@ public struct InterfaceBuilderImporter: LayoutImporter {
                 let cells = view.flattened().filter(\.isPrototype).compactMap(\.reuseIdentifier)
                 if !cells.isEmpty { words.append("cells \(cells.joined(separator: ", "))") }
                 if let rows = staticCellsWords(in: view) { words.append(rows) }
+            } else if let reference = controller?.reference {
+                words.append("a reference to \(reference.storyboardName.map { "\($0).storyboard" } ?? "this storyboard")\(reference.identifier.map { " (\($0))" } ?? "")")
             } else {
                 words.append("no view of its own")
             }
@@ -171,9 +191,7 @@ public struct InterfaceBuilderImporter: LayoutImporter {
                                       hint: "import FILE alone lists the scenes and their prototype cells")
                 }
                 guard let controller = chosen.scene.controller, let view = controller.view else {
-                    let what = chosen.scene.controller?.className ?? "it"
-                    throw ImportError.selection("scene \(chosen.number) (\(what)) has no view of its own: a container shows other scenes' views",
-                                     hint: "pick one of the scenes it holds; import FILE alone lists them")
+                    throw Self.noView(chosen, in: all)
                 }
                 return Picked(view: view, controller: controller, kind: "scene \(chosen.number) (\(controller.className)) of a storyboard", listing: [])
             }
