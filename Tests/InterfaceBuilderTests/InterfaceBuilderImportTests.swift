@@ -300,7 +300,7 @@ import LayoutShell
         #expect(result.ok, "\(result.error?.message ?? "")")
         // box: leading 20, top 20, 100x50, so 20,20,100,50; the file (marked misplaced) has y 40.
         #expect(frame(session, "box") == Frame(x: 20, y: 20, width: 100, height: 50))
-        #expect(result.output.contains("  misplaced: box: the file has 20,40,100,50, the constraints give 20,20,100,50 (Update Frames in Xcode)"))
+        #expect(result.output.contains("  misplaced: box: the file has 20,40,100,50, the constraints give 20,20,100,50 (Update Frames in Xcode); IB marked it misplaced too"))
         // floater has no vertical position: ambiguous, as IB says; not called misplaced.
         #expect(result.output.contains { $0.hasPrefix("  ambiguous: floater (y)") && $0.hasSuffix("IB marked it ambiguous too") })
         #expect(!result.output.contains { $0.contains("misplaced: floater") })

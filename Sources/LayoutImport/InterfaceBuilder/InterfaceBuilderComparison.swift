@@ -79,7 +79,7 @@ public struct InterfaceBuilderComparison: Sendable {
             return "\(source.name): IB marked it misplaced, but its stored frame \(Self.text(stored)) is what the constraints give"
         }
         return "misplaced: \(source.name): the file has \(Self.text(stored)), the constraints give \(Self.text(solved)) (Update Frames in Xcode)"
-            + (source.misplaced ? "" : "; IB did not mark it misplaced" + (causes.cause(of: source.name, difference: Self.difference(stored, solved)).map { ": " + $0 } ?? ""))
+            + (source.misplaced ? "; IB marked it misplaced too" : "; IB did not mark it misplaced" + (causes.cause(of: source.name, difference: Self.difference(stored, solved)).map { ": " + $0 } ?? ""))
     }
 
     /// The notes after an import: misplaced views, and ambiguity compared.
