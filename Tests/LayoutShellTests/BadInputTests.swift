@@ -109,3 +109,18 @@ import ShellTestSupport
         #expect(s.model.viewOrder == ["root"])
     }
 }
+
+/// A frame's x and y, which every report shows, are not attributes: the error says which
+/// attribute they are, in constraints and in `explain`.
+@Suite struct FrameWordsAreNotAttributes {
+    @Test(arguments: [("a.x == 5", 3, "left (or leading)"), ("a.y >= 20", 3, "top"), ("explain a.y", 11, "top"),
+                      ("explain a.x", 11, "left (or leading)"), ("a.w == 5", 3, "width")])
+    func theHintNamesTheAttribute(line: String, column: Int, attribute: String) {
+        let session = Session()
+        _ = session.execute("view a")
+        let result = session.execute(line)
+        #expect(result.error?.column == column)
+        #expect(result.error?.hint?.hasSuffix("did you mean \(attribute)?") == true, "\(result.error?.hint ?? "accepted")")
+        #expect(session.model.constraintOrder.isEmpty)
+    }
+}

@@ -63,9 +63,8 @@ struct Explain: SessionAction {
         guard model.view(view) != nil else { throw p.unknownView(view, column: word.column) }
         let attributeColumn = word.column + view.count + 1
         guard let attribute = LayoutAttribute(rawValue: name) else {
-            let suggestion = nearest(name, in: LayoutAttribute.allCases.map(\.rawValue))
             throw ShellError(name.isEmpty ? "explain needs an attribute after \(view)" : "\(name) is not an attribute",
-                             hint: suggestion.map { "did you mean \($0)?" } ?? "e.g. explain \(view).width",
+                             hint: LineParser.attributeHint(name) ?? "e.g. explain \(view).width",
                              column: attributeColumn)
         }
         return Explain(subject: .value(view: view, attribute: attribute))

@@ -281,11 +281,22 @@ struct LineParser {
                              hint: "did you mean \(attribute.rawValue)?", column: current.column)
         }
         guard let attribute = LayoutAttribute(rawValue: name) else {
-            let suggestion = nearest(name, in: LayoutAttribute.allCases.map(\.rawValue))
-            throw ShellError("\(name) is not an attribute", hint: suggestion.map { "did you mean \($0)?" } ?? "attributes: left right top bottom leading trailing width height centerX centerY …", column: current.column)
+            throw ShellError("\(name) is not an attribute", hint: Self.attributeHint(name) ?? "attributes: left right top bottom leading trailing width height centerX centerY …", column: current.column)
         }
         advance()
         return attribute
+    }
+
+    /// What a word that is not an attribute was likely meant to be: the frame's `x` and `y`
+    /// (which reports show) are the left and top edges; else the nearest attribute.
+    static func attributeHint(_ name: String) -> String? {
+        switch name {
+        case "x", "minX": return "a frame's x is its left edge: did you mean left (or leading)?"
+        case "y", "minY": return "a frame's y is its top edge: did you mean top?"
+        case "w": return "did you mean width?"
+        case "h": return "did you mean height?"
+        default: return nearest(name, in: LayoutAttribute.allCases.map(\.rawValue)).map { "did you mean \($0)?" }
+        }
     }
 
     /// A view or guide a constraint names: `a`, `g`, or a system guide, `root.safeArea`,
