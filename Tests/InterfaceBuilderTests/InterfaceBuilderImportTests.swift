@@ -341,6 +341,24 @@ import LayoutShell
         #expect(report.findings.isEmpty, "\(report.findings.map(\.text))")
     }
 
+    /// On another screen a xib's table cell is a row as wide as that screen (its height its
+    /// own): a label that needs 300 points fits a 414-point row, not a 320-point one.
+    @Test func lintLaysACellOutAsARowOfTheScreen() throws {
+        let text = try Fixtures.text("TableCell.xib")
+            .replacingOccurrences(of: "width=\"320\"", with: "width=\"414\"")
+            .replacingOccurrences(of: "<constraint firstItem=\"Cel-Lb-001\" firstAttribute=\"centerY\"",
+                                  with: "<constraint firstItem=\"Cel-Lb-001\" firstAttribute=\"width\" relation=\"greaterThanOrEqual\" constant=\"300\" id=\"Cel-C6-001\"/>\n<constraint firstItem=\"Cel-Lb-001\" firstAttribute=\"centerY\"")
+        #expect(text.contains("Cel-C6-001"))
+        let path = Fixtures.path("TableCell.xib")
+        // 16 + 40 + 8 + 300 + 16 = 380: over 320, within 414 and an iPad's 820. (The file's own
+        // screen, an iPhone SE, keeps the row IB stored, 414.)
+        #expect(Lint.check(path: path, text: text, screens: []).findings.filter { $0.severity == .error }.isEmpty)
+        let narrow = Lint.check(path: path, text: text, screens: [Lint.Screen(device: "iPhoneSE1", landscape: false)])
+        #expect(narrow.findings.contains { $0.severity == .error && $0.message.contains("== 320") }, "\(narrow.findings.map(\.text))")
+        let wide = Lint.check(path: path, text: text, screens: [Lint.Screen(device: "iPad", landscape: false)])
+        #expect(!wide.findings.contains { $0.severity == .error }, "\(wide.findings.map(\.text))")
+    }
+
     /// Each screen `--devices` names gets its own size classes: the footer, left out in a
     /// compact height, is there in portrait and on iPads, where nothing gives it a height.
     @Test func lintReappliesSizeClassesPerDevice() throws {

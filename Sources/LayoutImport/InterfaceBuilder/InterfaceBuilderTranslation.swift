@@ -28,6 +28,8 @@ struct InterfaceBuilderTranslation {
     private(set) var constraintSources: [String: IBConstraint] = [:]
     /// Whether the root's size is the one IB stored (so stored frames can be compared).
     private(set) var storedSizeKept = true
+    /// A xib's table cell laid out on another screen (`lint --devices`): the row's width there.
+    private var rowWidth: Double?
     /// The screen's size classes (nil: Any/Any, the Xcode 6–7 canvas).
     private(set) var traits: IBTraits?
     /// Counts for the summary.
@@ -117,9 +119,20 @@ struct InterfaceBuilderTranslation {
             device = override.device
             landscape = override.landscape
             let size = override.device.size(landscape: landscape)
-            storedSizeKept = size.width == width && size.height == height
-            (width, height) = size
-            whole = true
+            if isController || Device.forInterfaceBuilder(id: nil, width: width, height: height) != nil {
+                storedSizeKept = size.width == width && size.height == height
+                (width, height) = size
+                whole = true
+            } else if root.element == "tableViewCell" {
+                // A table's row is as wide as the table, which fills the screen; its height is
+                // the row's own.
+                storedSizeKept = size.width == width
+                if !storedSizeKept { note("a table row as wide as the screen: \(formatNumber(size.width)) wide (stored \(formatNumber(width)))") }
+                width = size.width
+                rowWidth = size.width
+            } else {
+                note("a \(root.className) the code sizes, not the screen: kept \(formatNumber(width))x\(formatNumber(height)) on \(override.device.name)")
+            }
         } else if document.device != nil || document.kind == .storyboard {
             device = Device.forInterfaceBuilder(id: document.device?.id, width: width, height: height)
             whole = device != nil && stored.y == 0
@@ -282,10 +295,14 @@ struct InterfaceBuilderTranslation {
     /// 44-point row), and the content's views and constraints go in `NAME.contentView`.
     mutating func emitCell(_ cell: IBView, content: IBView, in parent: String?) {
         let name = parent == nil ? claim(root) : claim(cell)
-        let frame = cell.frame ?? IBRect(x: 0, y: 0, width: 320, height: 44)
+        var frame = cell.frame ?? IBRect(x: 0, y: 0, width: 320, height: 44)
         // An accessory (a disclosure indicator) takes the content view's right end: the cell
         // is made as wide as the content IB stored.
-        let width = min(frame.width, content.frame?.width ?? frame.width)
+        var width = min(frame.width, content.frame?.width ?? frame.width)
+        if parent == nil, let rowWidth {
+            width = rowWidth - (frame.width - width)
+            frame.width = rowWidth
+        }
         if width < frame.width {
             // A static table's accessories share one note (`staticCellListing`).
             if cell.staticSection == nil { note("line \(cell.line): the content view is \(formatNumber(width)) wide in a \(formatNumber(frame.width))-point cell (an accessory): the cell is made \(formatNumber(width)) wide") }
