@@ -31,17 +31,43 @@ extension Session {
     }
 
     /// Reads the model's events since the last call into the report.
+    ///
+    /// A constraint that several events touched (a step of many lines: an import, a load, a
+    /// stack arranging its views) is reported by what the step did to it in the end: added
+    /// with its last text, changed from its first state, removed, or nothing when it ends as it
+    /// began — not each state in between, which UIKit never shows. So is a view's content-size
+    /// priority set in the step that made the view.
     func collectEvents(into result: inout CommandResult) {
-        for event in model.takeEvents() {
+        let events = model.takeEvents()
+        var touches: [String: Int] = [:]
+        var viewsAdded = Set<String>()
+        for event in events {
+            if let id = Self.constraintID(of: event) { touches[id, default: 0] += 1 }
+            if case .viewAdded(let name) = event { viewsAdded.insert(name) }
+        }
+        // Constraints touched more than once, in the order first touched, with what they were
+        // before the step (nil: made in it).
+        var settled: [(id: String, before: ConstraintRecord?)] = []
+        for event in events {
+            if let id = Self.constraintID(of: event), touches[id]! > 1 {
+                touches[id] = -1
+                switch event {
+                case .removed(let record): settled.append((id, record))
+                case .changed(_, let old): settled.append((id, old))
+                default: settled.append((id, nil))
+                }
+                continue
+            }
+            if let id = Self.constraintID(of: event), touches[id]! < 0 { continue }
             switch event {
             case .added(let id):
                 if let record = model.constraint(id) { result.added.append(ConstraintLine(id: id, text: record.text, name: record.name)) }
             case .removed(let record):
                 if record.isContentSize { continue }
-                if let index = result.added.firstIndex(where: { $0.id == record.id }) { result.added.remove(at: index) }
-                else { result.removed.append(ConstraintLine(id: record.id, text: record.text)) }
+                result.removed.append(ConstraintLine(id: record.id, text: record.text))
             case .changed(let id, let before):
                 guard let record = model.constraint(id) else { continue }
+                if record.isContentSize, viewsAdded.contains(record.spec.firstItem) { continue }
                 // A command that sets what was already there still reports the change it made.
                 result.changed.append(ChangedConstraint(from: before, to: record)
                     ?? ChangedConstraint(id: id, text: record.text, before: before.text, what: .constant))
@@ -69,6 +95,29 @@ extension Session {
                 result.viewsRemoved.append(name)
                 reportState.needsReload = true
             }
+        }
+        for (id, before) in settled {
+            let now = model.constraint(id)
+            switch (before, now) {
+            case (nil, let record?):
+                result.added.append(ConstraintLine(id: id, text: record.text, name: record.name))
+            case (let old?, let record?):
+                if record.isContentSize, viewsAdded.contains(record.spec.firstItem) { continue }
+                if let change = ChangedConstraint(from: old, to: record) { result.changed.append(change) }
+            case (let old?, nil):
+                if !old.isContentSize { result.removed.append(ConstraintLine(id: id, text: old.text)) }
+            case (nil, nil):
+                continue
+            }
+        }
+    }
+
+    /// The constraint an event is about (nil for conflicts and views).
+    private static func constraintID(of event: ModelEvent) -> String? {
+        switch event {
+        case .added(let id), .changed(let id, _): return id
+        case .removed(let record): return record.id
+        case .conflict, .repaired, .viewAdded, .viewRemoved: return nil
         }
     }
 
