@@ -185,12 +185,23 @@ struct ElementReader {
 
     // MARK: - Views
 
+    /// What a view shows, for its name: a label's text, a button's title, a field's placeholder.
+    /// A button of Xcode 13 and later keeps its title in its configuration (its legacy `<state>`
+    /// then often still says "Button"); a label with styled text keeps it in fragments.
+    static func shownText(of element: IBElement) -> String? {
+        if let text = element["text"] ?? element["title"] ?? element["placeholder"] { return text }
+        if let title = element.child("buttonConfiguration", key: "configuration")?["title"] { return title }
+        if let title = element.children.first(where: { $0.name == "state" && $0["key"] == "normal" })?["title"] { return title }
+        if let text = element.child("string", key: "text")?.children.first?.name { return text }
+        let fragments = element.child("attributedString", key: "attributedText")?.children
+            .filter { $0.name == "fragment" }.compactMap { $0["content"] } ?? []
+        return fragments.isEmpty ? nil : fragments.joined()
+    }
+
     mutating func readView(_ element: IBElement) -> IBView {
         var view = IBView(element: element.name, id: element["id"], key: element["key"], customClass: element["customClass"],
                           userLabel: element["userLabel"], line: element.line, column: element.column)
-        view.text = element["text"] ?? element["title"] ?? element["placeholder"]
-            ?? element.children.first(where: { $0.name == "state" && $0["key"] == "normal" })?["title"]
-            ?? element.child("string", key: "text")?.children.first?.name
+        view.text = Self.shownText(of: element)
         view.misplaced = element.flag("misplaced")
         view.ambiguous = element.flag("ambiguous")
         view.fixedFrame = element.flag("fixedFrame")

@@ -128,6 +128,15 @@ import LayoutShell
         #expect(container.error?.hint == "it holds scene 2: import FILE 2")
     }
 
+    /// Names come from what a view shows: a title in capitals is a word (favouritesLabel), a
+    /// styled label's fragments are its text, an Xcode 13 button's configuration its title.
+    @Test func namesFromWhatViewsShow() {
+        let (session, result) = imported("Names.storyboard")
+        #expect(result.ok, "\(result.error?.message ?? "")")
+        let names = session.execute("names", report: false).names?.map(\.name) ?? []
+        #expect(names.contains("favouritesLabel") && names.contains("welcomeBackLabel") && names.contains("signInButton"), "\(names)")
+    }
+
     /// A xib's top-level view by its label or class; a scene or view named in the wrong case
     /// is refused with the name it was likely meant to be.
     @Test func pickingByNameAndNearMisses() {

@@ -84,7 +84,10 @@ struct LogNames {
         let words = text.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
         guard !words.isEmpty else { return fallback }
         var result = ""
-        for (index, word) in words.enumerated() {
+        for (index, shown) in words.enumerated() {
+            // A word in capitals (`FAVOURITES`, a section title) is a word, not an acronym
+            // to keep: favouritesLabel, not fAVOURITESLabel.
+            let word = shown.count > 1 && shown.allSatisfy({ $0.isUppercase || $0.isNumber }) ? Substring(shown.lowercased()) : shown
             let lower = index == 0 ? lowerCamel(String(word)) : word.prefix(1).uppercased() + word.dropFirst()
             result += lower
             if result.count >= 24 { break }
