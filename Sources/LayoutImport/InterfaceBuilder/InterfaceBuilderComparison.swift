@@ -70,8 +70,12 @@ public struct InterfaceBuilderComparison: Sendable {
         max(abs(stored.x - solved.x), abs(stored.y - solved.y), abs(stored.width - solved.width), abs(stored.height - solved.height))
     }
 
-    static func text(_ frame: IBRect) -> String { [frame.x, frame.y, frame.width, frame.height].map(formatNumber).joined(separator: ",") }
-    static func text(_ frame: Frame) -> String { [frame.x, frame.y, frame.width, frame.height].map { formatNumber(($0 * 1000).rounded() / 1000) }.joined(separator: ",") }
+    /// Frames as reports show them, to a thousandth (IB stores 82.66666666666667).
+    static func text(_ frame: IBRect) -> String { text([frame.x, frame.y, frame.width, frame.height]) }
+    static func text(_ frame: Frame) -> String { text([frame.x, frame.y, frame.width, frame.height]) }
+    private static func text(_ values: [Double]) -> String {
+        values.map { formatNumber(($0 * 1000).rounded() / 1000) }.joined(separator: ",")
+    }
 
     func misplacedMessage(_ source: Source, _ solved: Frame) -> String {
         let stored = source.frame!
