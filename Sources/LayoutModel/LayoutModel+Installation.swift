@@ -83,6 +83,9 @@ extension LayoutModel {
             info.resistanceV = saved.resistanceV
             info.margins = saved.margins
             info.marginsAreDirectional = saved.marginsAreDirectional
+            info.preservesSuperviewMargins = saved.preservesSuperviewMargins
+            info.insetsMarginsFromSafeArea = saved.insetsMarginsFromSafeArea
+            if saved.preservesSuperviewMargins || !saved.insetsMarginsFromSafeArea { marginUsers.insert(saved.name) }
             info.isHidden = saved.isHidden
             info.text = saved.text
             views[saved.name] = info

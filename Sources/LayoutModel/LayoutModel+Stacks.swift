@@ -282,6 +282,8 @@ extension LayoutModel {
             cells[name] = nil
             scrollViews.remove(name)
             textViewNames.remove(name)
+            marginUsers.remove(name)
+            marginInputs[name] = nil
             if let stack = arrangedIn[name] {
                 arrangedIn[name] = nil
                 if stacks[stack] != nil {

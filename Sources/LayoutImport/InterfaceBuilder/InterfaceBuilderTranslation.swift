@@ -554,10 +554,12 @@ struct InterfaceBuilderTranslation {
         if stack.marginsRelative {
             add("\(name).marginsRelative = true", view.line)
         } else if let margins = view.layoutMargins, let first = arranged.first?.frame,
-                  stack.vertical ? margins.top != 0 && first.y == margins.top : margins.left != 0 && first.x == margins.left {
+                  Self.startsInsideMargins(stack.vertical ? first.y : first.x, margin: stack.vertical ? margins.top : margins.left,
+                                           preserving: view.preservesSuperviewLayoutMargins) {
             // Files that set a stack's margins without the attribute still lay it out inside
             // them (the stored frames say so, as Xcode showed it). Only the start along the
-            // axis tells: across it the alignment may centre the first view.
+            // axis tells: across it the alignment may centre the first view. A stack that
+            // preserves its superview's margins starts inside the larger of the two.
             add("\(name).marginsRelative = true", view.line)
             note("line \(view.line): \(name) has layout margins and its views start inside them, as IB stored them: arranged relative to its margins")
         }
@@ -613,7 +615,15 @@ struct InterfaceBuilderTranslation {
             let values = [margins.top, margins.left, margins.bottom, margins.right].map(formatNumber).joined(separator: ",")
             add("\(name).\(view.directionalMargins ? "directionalMargins" : "margins") = \(values)", view.line)
         }
+        if view.preservesSuperviewLayoutMargins && name != "root" { add("\(name).preservesSuperviewMargins = true", view.line) }
+        if !view.insetsLayoutMarginsFromSafeArea { add("\(name).insetsMarginsFromSafeArea = false", view.line) }
         if view.hidden { add("\(name).hidden = true", view.line) }
+    }
+
+    /// Whether a stack's first arranged view starts at its margin (`margin`, not 0) along the
+    /// axis; past it when the stack preserves its superview's margins, which may be larger.
+    static func startsInsideMargins(_ start: Double, margin: Double, preserving: Bool) -> Bool {
+        margin != 0 && (start == margin || (preserving && start > margin))
     }
 
     static func frameText(_ frame: IBRect) -> String {
