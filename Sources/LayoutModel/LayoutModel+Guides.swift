@@ -140,7 +140,7 @@ extension LayoutModel {
         switch kind {
         case .safeAreaGuide:
             name = { "UIViewSafeAreaLayoutGuide-\($0.rawValue)" }
-            insets = safeAreaInsets(of: owner)
+            insets = owner == Self.rootName ? safeAreaInsets : frameDependentInsets(of: owner).safeArea
         case .contentGuide:
             name = { "UIScrollViewContentLayoutGuide-\($0.rawValue)" }
             edges = [.top, .left]

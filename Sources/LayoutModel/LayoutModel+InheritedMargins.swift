@@ -29,6 +29,7 @@ extension LayoutModel {
         try checkMarginOwner(name)
         views[name]!.preservesSuperviewMargins = value
         marginUsers.insert(name)
+        applyMarginSettings(of: name)
     }
 
     /// `VIEW.insetsMarginsFromSafeArea = true|false` (`insetsLayoutMarginsFromSafeArea`,
@@ -38,11 +39,14 @@ extension LayoutModel {
     public func setInsetsMarginsFromSafeArea(_ name: String, _ value: Bool) throws(LayoutError) {
         try checkMarginOwner(name)
         views[name]!.insetsMarginsFromSafeArea = value
-        if name == Self.rootName {
-            applyAsOneChange(marginDependents(of: name).union(updateGuideTies(of: name, .marginsGuide)))
-        } else {
-            marginUsers.insert(name)
-        }
+        if name != Self.rootName { marginUsers.insert(name) }
+        applyMarginSettings(of: name)
+    }
+
+    /// Rebuilds what holds `name`'s margins with the insets of the last layout, at once: the
+    /// next layout then only has to follow the frames.
+    private func applyMarginSettings(of name: String) {
+        applyAsOneChange(marginDependents(of: name).union(updateGuideTies(of: name, .marginsGuide)))
     }
 
     private func checkMarginOwner(_ name: String) throws(LayoutError) {
@@ -56,9 +60,10 @@ extension LayoutModel {
     }
 
     /// A view's own safe-area insets (`UIView.safeAreaInsets`): the root's setting; for any
-    /// other view, the part of the root's unsafe edges it covers, as of the last layout.
+    /// other view, the part of the root's unsafe edges it covers in the current solution.
     public func safeAreaInsets(of name: String) -> EdgeInsets {
-        name == Self.rootName ? safeAreaInsets : frameDependentInsets(of: name).safeArea
+        guard name != Self.rootName, let info = views[name] else { return safeAreaInsets }
+        return solvedSafeAreaInsets(of: info)
     }
 
     /// The views whose margins or safe area may depend on where they lie: those a constraint
@@ -96,17 +101,8 @@ extension LayoutModel {
         var result = FrameDependentInsets()
         let frame = Frame(x: solver.value(of: info.x), y: solver.value(of: info.y),
                           width: solver.value(of: info.width), height: solver.value(of: info.height))
-        let safe = safeAreaInsets
-        let wantsSafeArea = info.insetsMarginsFromSafeArea || views[Self.systemGuideName(of: name, .safeAreaGuide)] != nil
-        if wantsSafeArea, safe != EdgeInsets(all: 0), !isScrolledContent(info) {
-            let origin = absoluteOrigin(of: parent)
-            let left = origin.x + frame.x, top = origin.y + frame.y
-            let right = rootWidth - (left + frame.width), bottom = rootHeight - (top + frame.height)
-            // The overlap with each unsafe band, measured from the view's edge; past the root's
-            // edge it stays the root's inset (UIKit does not extend it beyond the superview).
-            func overlap(_ inset: Double, _ distance: Double) -> Double { Self.snap(max(0, inset - max(0, distance))) }
-            result.safeArea = EdgeInsets(top: overlap(safe.top, top), left: overlap(safe.left, left),
-                                         bottom: overlap(safe.bottom, bottom), right: overlap(safe.right, right))
+        if info.insetsMarginsFromSafeArea || views[Self.systemGuideName(of: name, .safeAreaGuide)] != nil {
+            result.safeArea = solvedSafeAreaInsets(of: info)
         }
         if info.preservesSuperviewMargins, let superview = views[parent] {
             var margins = effectiveMargins(of: superview)
@@ -124,6 +120,21 @@ extension LayoutModel {
                 bottom: reach(margins.bottom, height - frame.y - frame.height), right: reach(margins.right, width - frame.x - frame.width))
         }
         return result
+    }
+
+    /// The part of the root's unsafe edges a view (not the root) covers in the current
+    /// solution, measured from each of its edges; 0 in a scroll view's content or a cell.
+    func solvedSafeAreaInsets(of info: ViewInfo) -> EdgeInsets {
+        let safe = safeAreaInsets
+        guard let parent = info.parent, safe != EdgeInsets(all: 0), !isScrolledContent(info) else { return EdgeInsets(all: 0) }
+        let origin = absoluteOrigin(of: parent)
+        let left = origin.x + solver.value(of: info.x), top = origin.y + solver.value(of: info.y)
+        let right = rootWidth - (left + solver.value(of: info.width)), bottom = rootHeight - (top + solver.value(of: info.height))
+        // The overlap with each unsafe band, measured from the view's edge; past the root's
+        // edge it stays the root's inset (UIKit does not extend it beyond the superview).
+        func overlap(_ inset: Double, _ distance: Double) -> Double { Self.snap(max(0, inset - max(0, distance))) }
+        return EdgeInsets(top: overlap(safe.top, top), left: overlap(safe.left, left),
+                          bottom: overlap(safe.bottom, bottom), right: overlap(safe.right, right))
     }
 
     /// Whether a view is a cell or lies in a scroll view's content or a cell: there the scroll view's

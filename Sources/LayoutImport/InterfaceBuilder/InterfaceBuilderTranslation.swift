@@ -205,6 +205,7 @@ struct InterfaceBuilderTranslation {
                 add(line, root.line)
             }
         }
+        if !root.insetsLayoutMarginsFromSafeArea { add("root.insetsMarginsFromSafeArea = false", root.line) }
         if root.forcesRightToLeft {
             add("direction rtl")
             note("the root forces right-to-left (semanticContentAttribute)")
@@ -615,8 +616,12 @@ struct InterfaceBuilderTranslation {
             let values = [margins.top, margins.left, margins.bottom, margins.right].map(formatNumber).joined(separator: ",")
             add("\(name).\(view.directionalMargins ? "directionalMargins" : "margins") = \(values)", view.line)
         }
-        if view.preservesSuperviewLayoutMargins && name != "root" { add("\(name).preservesSuperviewMargins = true", view.line) }
-        if !view.insetsLayoutMarginsFromSafeArea { add("\(name).insetsMarginsFromSafeArea = false", view.line) }
+        // Where the margins come from matters only to a view whose margins its subviews use:
+        // IB writes both on labels of built-in cells too, where they change nothing.
+        if !view.subviews.isEmpty {
+            if view.preservesSuperviewLayoutMargins && name != LayoutModel.rootName { add("\(name).preservesSuperviewMargins = true", view.line) }
+            if !view.insetsLayoutMarginsFromSafeArea { add("\(name).insetsMarginsFromSafeArea = false", view.line) }
+        }
         if view.hidden { add("\(name).hidden = true", view.line) }
     }
 
