@@ -29,6 +29,7 @@ extension LayoutModel {
         try checkMarginOwner(name)
         views[name]!.preservesSuperviewMargins = value
         marginUsers.insert(name)
+        if value { preservingViews.insert(name) } else { preservingViews.remove(name) }
         applyMarginSettings(of: name)
     }
 
@@ -69,7 +70,9 @@ extension LayoutModel {
     /// The views whose margins or safe area may depend on where they lie: those a constraint
     /// or a guide reads the margins or safe area of, and those with insets from the last layout.
     public var frameDependentMarginViews: [String] {
-        if marginUsers.isEmpty && marginInputs.isEmpty { return [] }
+        // Nothing depends on frames while there is no safe area and no view preserves its
+        // superview's margins: an edit pays for two tests, whatever the margins read.
+        if marginInputs.isEmpty && (marginUsers.isEmpty || (preservingViews.isEmpty && safeAreaInsets == EdgeInsets(all: 0))) { return [] }
         var names = marginUsers.union(marginInputs.keys)
         // A view that preserves its superview's margins reads them whole, safe area included:
         // the superview is laid out too (and its own superview, while they preserve).

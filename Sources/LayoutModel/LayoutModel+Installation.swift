@@ -86,6 +86,7 @@ extension LayoutModel {
             info.preservesSuperviewMargins = saved.preservesSuperviewMargins
             info.insetsMarginsFromSafeArea = saved.insetsMarginsFromSafeArea
             if saved.preservesSuperviewMargins || !saved.insetsMarginsFromSafeArea { marginUsers.insert(saved.name) }
+            if saved.preservesSuperviewMargins { preservingViews.insert(saved.name) }
             info.isHidden = saved.isHidden
             info.text = saved.text
             views[saved.name] = info

@@ -284,6 +284,7 @@ extension LayoutModel {
             textViewNames.remove(name)
             marginUsers.remove(name)
             marginInputs[name] = nil
+            preservingViews.remove(name)
             if let stack = arrangedIn[name] {
                 arrangedIn[name] = nil
                 if stacks[stack] != nil {

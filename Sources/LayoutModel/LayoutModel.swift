@@ -190,6 +190,7 @@ public final class LayoutModel {
         var scrollViews: Set<String> = []
         var marginUsers: Set<String> = []
         var marginInputs: [String: FrameDependentInsets] = [:]
+        var preservingViews: Set<String> = []
     }
 
     /// user alias → id
@@ -241,6 +242,11 @@ public final class LayoutModel {
     var marginUsers: Set<String> {
         get { scalars.value.marginUsers }
         _modify { yield &scalars.value.marginUsers }
+    }
+    /// The views with `preservesSuperviewMargins` on.
+    var preservingViews: Set<String> {
+        get { scalars.value.preservingViews }
+        _modify { yield &scalars.value.preservingViews }
     }
     /// What each view's margins take in from where it lies, as of the last layout (views
     /// with none are left out): `LayoutModel+InheritedMargins.swift`.

@@ -178,6 +178,23 @@ import LayoutVocabulary
         #expect(model.frameDependentInsets(of: "a").isZero)
     }
 
+    @Test func anUninstalledViewComesBackWithItsSettings() throws {
+        // As in aViewPreservingItsSuperviewsMarginsKeepsClearOfThem: b at (20, 30) while a
+        // preserves the root's 30-point margins from x 10, and again once a is back (with its
+        // settings) and laid out.
+        let model = try marginProbe(x: 10, y: 0)
+        try model.setMargins("root", EdgeInsets(all: 30))
+        try model.setPreservesSuperviewMargins("a", true)
+        try model.setInsetsMarginsFromSafeArea("a", false)
+        model.layoutText()
+        let stash = try model.uninstallView("a")
+        #expect(model.frameDependentMarginViews.isEmpty)
+        try model.reinstallView(stash)
+        #expect(model.view("a")?.preservesSuperviewMargins == true && model.view("a")?.insetsMarginsFromSafeArea == false)
+        model.layoutText()
+        #expect(model.frame(of: "b") == Frame(x: 20, y: 30, width: 10, height: 10))
+    }
+
     @Test func guidesAndTheRootRefuseTheSettingsTheyCannotHave() throws {
         let model = LayoutModel()
         try model.addGuide("g")
