@@ -29,6 +29,7 @@ extension LayoutModel {
         try checkMarginOwner(name)
         views[name]!.preservesSuperviewMargins = value
         marginUsers.insert(name)
+        marginViewChanges += 1
         if value { preservingViews.insert(name) } else { preservingViews.remove(name) }
         applyMarginSettings(of: name)
     }
@@ -40,7 +41,10 @@ extension LayoutModel {
     public func setInsetsMarginsFromSafeArea(_ name: String, _ value: Bool) throws(LayoutError) {
         try checkMarginOwner(name)
         views[name]!.insetsMarginsFromSafeArea = value
-        if name != Self.rootName { marginUsers.insert(name) }
+        if name != Self.rootName {
+            marginUsers.insert(name)
+            marginViewChanges += 1
+        }
         applyMarginSettings(of: name)
     }
 
@@ -64,7 +68,7 @@ extension LayoutModel {
     /// other view, the part of the root's unsafe edges it covers in the current solution.
     public func safeAreaInsets(of name: String) -> EdgeInsets {
         guard name != Self.rootName, let info = views[name] else { return safeAreaInsets }
-        return solvedSafeAreaInsets(of: info)
+        return solvedSafeAreaInsets(of: info, marginScreen())
     }
 
     /// The views whose margins or safe area may depend on where they lie: those a constraint
@@ -73,7 +77,10 @@ extension LayoutModel {
         // Nothing depends on frames while there is no safe area and no view preserves its
         // superview's margins: an edit pays for two tests, whatever the margins read.
         if marginInputs.isEmpty && (marginUsers.isEmpty || (preservingViews.isEmpty && safeAreaInsets == EdgeInsets(all: 0))) { return [] }
-        var names = marginUsers.union(marginInputs.keys)
+        if let cache = marginViewsCache, cache.key == marginViewChanges { return cache.names }
+        // A view with insets is always a margin user or a superview of one that preserves
+        // (which stays among them: see `noteMarginUser`), so the users are the whole list.
+        var names = marginUsers
         // A view that preserves its superview's margins reads them whole, safe area included:
         // the superview is laid out too (and its own superview, while they preserve).
         for name in names {
@@ -84,35 +91,35 @@ extension LayoutModel {
             }
         }
         // Superviews first: a chain of preserved margins settles in one pass.
-        return names.filter { views[$0] != nil }.sorted {
-            let a = views[$0]!, b = views[$1]!
-            return a.depth != b.depth ? a.depth < b.depth : a.serial < b.serial
-        }
+        let ordered = names.compactMap { views[$0] }.sorted { $0.depth != $1.depth ? $0.depth < $1.depth : $0.serial < $1.serial }.map(\.name)
+        marginViewsCache = (marginViewChanges, ordered)
+        return ordered
     }
 
     /// Notes that a constraint or a guide reads `name`'s margins or safe area.
     func noteMarginUser(_ name: String) {
         guard name != Self.rootName, !marginUsers.contains(name), let info = views[name], !info.kind.isGuide else { return }
         marginUsers.insert(name)
+        marginViewChanges += 1
     }
 
     /// The insets `name` should take in from the current solution. A view that does not inset
     /// its margins from the safe area still has a safe area (its guide reads it) when a
     /// constraint names `name.safeArea`.
-    func solvedFrameDependentInsets(of name: String) -> FrameDependentInsets {
+    func solvedFrameDependentInsets(of name: String, _ screen: MarginScreen) -> FrameDependentInsets {
         guard let info = views[name], let parent = info.parent, !info.kind.isGuide else { return FrameDependentInsets() }
         var result = FrameDependentInsets()
-        let frame = Frame(x: solver.value(of: info.x), y: solver.value(of: info.y),
-                          width: solver.value(of: info.width), height: solver.value(of: info.height))
         if info.insetsMarginsFromSafeArea || views[Self.systemGuideName(of: name, .safeAreaGuide)] != nil {
-            result.safeArea = solvedSafeAreaInsets(of: info)
+            result.safeArea = solvedSafeAreaInsets(of: info, screen)
         }
         if info.preservesSuperviewMargins, let superview = views[parent] {
+            let frame = Frame(x: solver.value(of: info.x), y: solver.value(of: info.y),
+                              width: solver.value(of: info.width), height: solver.value(of: info.height))
             var margins = effectiveMargins(of: superview)
-            if scrollViews.contains(parent) {
+            if screen.scrollViews.contains(parent) {
                 // The content starts below the scroll view's unsafe edges (its adjusted content
                 // inset), so the part of its margins that is safe area lies before the content.
-                let safe = safeAreaInsets(of: parent)
+                let safe = solvedSafeAreaInsets(of: superview, screen)
                 margins = EdgeInsets(top: margins.top - safe.top, left: margins.left - safe.left,
                                      bottom: margins.bottom - safe.bottom, right: margins.right - safe.right)
             }
@@ -127,45 +134,68 @@ extension LayoutModel {
 
     /// The part of the root's unsafe edges a view (not the root) covers in the current
     /// solution, measured from each of its edges; 0 in a scroll view's content or a cell.
-    func solvedSafeAreaInsets(of info: ViewInfo) -> EdgeInsets {
-        let safe = safeAreaInsets
-        guard let parent = info.parent, safe != EdgeInsets(all: 0), !isScrolledContent(info) else { return EdgeInsets(all: 0) }
+    func solvedSafeAreaInsets(of info: ViewInfo, _ screen: MarginScreen) -> EdgeInsets {
+        let safe = screen.safeArea
+        guard let parent = info.parent, safe != EdgeInsets(all: 0), !isScrolledContent(info, screen) else { return EdgeInsets(all: 0) }
         let origin = absoluteOrigin(of: parent)
         let left = origin.x + solver.value(of: info.x), top = origin.y + solver.value(of: info.y)
-        let right = rootWidth - (left + solver.value(of: info.width)), bottom = rootHeight - (top + solver.value(of: info.height))
-        // The overlap with each unsafe band, measured from the view's edge; past the root's
-        // edge it stays the root's inset (UIKit does not extend it beyond the superview).
-        func overlap(_ inset: Double, _ distance: Double) -> Double { Self.snap(max(0, inset - max(0, distance))) }
-        return EdgeInsets(top: overlap(safe.top, top), left: overlap(safe.left, left),
-                          bottom: overlap(safe.bottom, bottom), right: overlap(safe.right, right))
+        let right = screen.width - (left + solver.value(of: info.width)), bottom = screen.height - (top + solver.value(of: info.height))
+        return EdgeInsets(top: Self.overlap(safe.top, top), left: Self.overlap(safe.left, left),
+                          bottom: Self.overlap(safe.bottom, bottom), right: Self.overlap(safe.right, right))
     }
 
     /// Whether a view is a cell or lies in a scroll view's content or a cell: there the scroll view's
     /// adjusted content inset (`contentInsetAdjustmentBehavior` .automatic, a table's
     /// `insetsContentViewsToSafeArea`) already keeps the content out of the unsafe area, so its
     /// views take no safe-area inset from their place in the scroll view's content.
-    func isScrolledContent(_ info: ViewInfo) -> Bool {
-        if cells[info.name] != nil { return true }
+    func isScrolledContent(_ info: ViewInfo, _ screen: MarginScreen) -> Bool {
+        if screen.cells[info.name] != nil { return true }
         var current = info.parent
         while let name = current, name != Self.rootName {
-            if scrollViews.contains(name) || cells[name] != nil { return true }
+            if screen.scrollViews.contains(name) || screen.cells[name] != nil { return true }
             current = views[name]?.parent
         }
         return false
     }
 
+    /// What the margins' layout reads of the screen, taken once a pass: reading one of the
+    /// model's scalars copies them all.
+    struct MarginScreen {
+        var safeArea: EdgeInsets
+        var width: Double
+        var height: Double
+        var scrollViews: Set<String>
+        var cells: [String: Cell]
+    }
+
+    func marginScreen() -> MarginScreen {
+        let all = scalars.value
+        return MarginScreen(safeArea: all.safeAreaInsets, width: all.rootWidth, height: all.rootHeight,
+                            scrollViews: all.scrollViews, cells: all.cells)
+    }
+
     /// Solver noise (1e-12 off a whole number) must not read as a margin that changed.
     private static func snap(_ value: Double) -> Double {
+        if value == 0 { return 0 }
         let whole = value.rounded()
         return Tolerance.nearlyEqual(value, whole) ? whole : value
     }
 
+    // Field by field, no collection: this runs for every view the layout looks at, every pass.
+    private static func nearlyEqual(_ a: EdgeInsets, _ b: EdgeInsets) -> Bool {
+        Tolerance.nearlyEqual(a.top, b.top) && Tolerance.nearlyEqual(a.left, b.left)
+            && Tolerance.nearlyEqual(a.bottom, b.bottom) && Tolerance.nearlyEqual(a.right, b.right)
+    }
+
     private static func nearlyEqual(_ a: FrameDependentInsets, _ b: FrameDependentInsets) -> Bool {
-        let pairs = [(a.safeArea.top, b.safeArea.top), (a.safeArea.left, b.safeArea.left), (a.safeArea.bottom, b.safeArea.bottom),
-                     (a.safeArea.right, b.safeArea.right), (a.superviewMargins.top, b.superviewMargins.top),
-                     (a.superviewMargins.left, b.superviewMargins.left), (a.superviewMargins.bottom, b.superviewMargins.bottom),
-                     (a.superviewMargins.right, b.superviewMargins.right)]
-        return pairs.allSatisfy { Tolerance.nearlyEqual($0.0, $0.1) }
+        a == b || (nearlyEqual(a.safeArea, b.safeArea) && nearlyEqual(a.superviewMargins, b.superviewMargins))
+    }
+
+    /// The overlap of an unsafe band `inset` deep with a view whose edge lies `distance` from
+    /// the root's: measured from the view's edge; past the root's edge, the root's inset
+    /// (UIKit does not extend it beyond the superview).
+    private static func overlap(_ inset: Double, _ distance: Double) -> Double {
+        inset <= 0 || distance >= inset ? 0 : snap(inset - max(0, distance))
     }
 
     /// One pass of the margins' part of the layout fixed point: brings each view's
@@ -174,17 +204,26 @@ extension LayoutModel {
     /// their subviews, so a chain of preserved margins settles in one pass when nothing moves.
     /// Returns the views whose insets changed and the guide constraints it rewrote.
     /// - Complexity: O(views named) ancestor walks, and one change of the solver when any moved.
-    func layOutFrameDependentMargins(_ names: [String], apply: Bool) -> (views: [String], guideTies: Set<String>) {
+    func layOutFrameDependentMargins(_ names: [String], apply: Bool,
+                                     marginsBefore: inout [(view: String, margins: EdgeInsets)]) -> (views: [String], guideTies: Set<String>) {
         var changedViews: [String] = []
         var ids = Set<String>()
         var guideTies = Set<String>()
+        let screen = marginScreen()
         for name in names {
-            let now = solvedFrameDependentInsets(of: name)
+            let now = solvedFrameDependentInsets(of: name, screen)
             let before = marginInputs[name] ?? FrameDependentInsets()
             guard !Self.nearlyEqual(now, before) else { continue }
             changedViews.append(name)
             guard apply else { continue }
+            if !marginsBefore.contains(where: { $0.view == name }) { marginsBefore.append((name, effectiveMargins(of: name))) }
             marginInputs[name] = now.isZero ? nil : now
+            // A superview laid out for a subview that preserves its margins stays among the
+            // views laid out while it has insets, whatever the subview does next.
+            if !marginUsers.contains(name) {
+                marginUsers.insert(name)
+                marginViewChanges += 1
+            }
             let ties = updateGuideTies(of: name, .marginsGuide).union(updateGuideTies(of: name, .safeAreaGuide))
             guideTies.formUnion(ties)
             ids.formUnion(ties)

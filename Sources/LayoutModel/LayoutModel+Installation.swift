@@ -85,7 +85,10 @@ extension LayoutModel {
             info.marginsAreDirectional = saved.marginsAreDirectional
             info.preservesSuperviewMargins = saved.preservesSuperviewMargins
             info.insetsMarginsFromSafeArea = saved.insetsMarginsFromSafeArea
-            if saved.preservesSuperviewMargins || !saved.insetsMarginsFromSafeArea { marginUsers.insert(saved.name) }
+            if saved.preservesSuperviewMargins || !saved.insetsMarginsFromSafeArea {
+                marginUsers.insert(saved.name)
+                marginViewChanges += 1
+            }
             if saved.preservesSuperviewMargins { preservingViews.insert(saved.name) }
             info.isHidden = saved.isHidden
             info.text = saved.text

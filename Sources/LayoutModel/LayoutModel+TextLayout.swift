@@ -59,6 +59,22 @@ public struct TextLayoutOutcome: Sendable, Hashable {
     /// Views whose frame-dependent margins (safe area, preserved superview margins) still
     /// changed after the last pass allowed.
     public var marginCycle: [String] = []
+    /// The views whose margins the passes moved, with their margins before, in the order the
+    /// passes first moved them (superviews first).
+    public var marginsBefore: [(view: String, margins: EdgeInsets)] = []
+
+    public static func == (a: Self, b: Self) -> Bool {
+        a.passes == b.passes && a.converged == b.converged && a.cycle == b.cycle && a.marginCycle == b.marginCycle
+            && a.marginsBefore.map(\.view) == b.marginsBefore.map(\.view) && a.marginsBefore.map(\.margins) == b.marginsBefore.map(\.margins)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(passes)
+        hasher.combine(converged)
+        hasher.combine(cycle)
+        hasher.combine(marginCycle)
+        for entry in marginsBefore { hasher.combine(entry.view); hasher.combine(entry.margins) }
+    }
 }
 
 /// Why a text view has its intrinsic height, for `explain`.
@@ -147,7 +163,7 @@ extension LayoutModel {
         for pass in 0...Self.maxTextPasses {
             var changed = false
             if !marginViews.isEmpty {
-                let margins = layOutFrameDependentMargins(marginViews, apply: pass < Self.maxTextPasses)
+                let margins = layOutFrameDependentMargins(marginViews, apply: pass < Self.maxTextPasses, marginsBefore: &outcome.marginsBefore)
                 rewrittenTies.formUnion(margins.guideTies)
                 if !margins.views.isEmpty { changed = true }
                 if pass == Self.maxTextPasses { outcome.marginCycle = margins.views }

@@ -143,6 +143,14 @@ public final class LayoutModel {
     /// report) rebuilds it only when this moved. It only grows, a rollback too bumps it
     /// (`rollBackStep`), so it is outside the trail.
     public internal(set) var hierarchyChanges = 0
+    /// How many times the views the margins' layout looks at, or their order, may have
+    /// changed: a margin read, a setting, a view removed or moved, a rollback (adding a view
+    /// does not count: a new view reads no margins yet). Only grows; the key of
+    /// `marginViewsCache`.
+    var marginViewChanges = 0
+    /// The margins' layout's views in the order it takes them (`frameDependentMarginViews`),
+    /// kept while `marginViewChanges` stays: sorting them cost more than laying them out.
+    var marginViewsCache: (key: Int, names: [String])?
     /// For each solver variable (by id), the view it belongs to: reports ask the solver which
     /// variables changed and look only at those views.
     var variableOwners = TrailedArray<String?>()

@@ -2,12 +2,12 @@ import LayoutModel
 import LayoutVocabulary
 
 extension Session {
-    /// The notes for the margins the layout changed after a change (those of `names`, whose
-    /// margins were `before` then): each view's new margins and what they take in from where
-    /// the view lies. The guide constraints the layout rewrote are not listed one by one.
-    func marginNotes(_ names: [String], before: [EdgeInsets]) -> [String] {
+    /// The notes for the margins the layout moved after a change (each view with its margins
+    /// before the layout): each view's new margins and what they take in from where the view
+    /// lies. The guide constraints the layout rewrote are not listed one by one.
+    func marginNotes(_ before: [(view: String, margins: EdgeInsets)]) -> [String] {
         var notes: [String] = []
-        for (name, old) in zip(names, before) {
+        for (name, old) in before {
             let now = model.effectiveMargins(of: name)
             guard now != old, let info = model.view(name) else { continue }
             let inputs = model.frameDependentInsets(of: name)

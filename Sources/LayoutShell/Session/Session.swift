@@ -197,12 +197,9 @@ public final class Session {
     func applyChange(_ change: any SessionChange) throws(ShellError) -> [String] {
         let before = Dictionary(uniqueKeysWithValues: model.textViews.map { ($0, model.textExplanation(of: $0)?.summary) })
         var notes = try change.apply(to: self)
-        let marginViews = model.frameDependentMarginViews
-        if before.isEmpty && model.textViews.isEmpty && marginViews.isEmpty { return notes }
-        // Taken after the change: what differs after the layout is what the layout did.
-        let marginsBefore = marginViews.map { model.effectiveMargins(of: $0) }
+        if before.isEmpty && model.textViews.isEmpty && model.frameDependentMarginViews.isEmpty { return notes }
         let outcome = model.layoutText()
-        notes += marginNotes(marginViews, before: marginsBefore)
+        notes += marginNotes(outcome.marginsBefore)
         // What the text did, where its size changed (the content-size constraints it rewrote
         // are not listed one by one).
         for name in model.textViews {
