@@ -666,6 +666,9 @@ struct InterfaceBuilderTranslation {
         if let id = view.id {
             names[id] = candidate
             if let guide = view.guides["layoutMarginsGuide"] { names[guide] = candidate + ".margins" }
+            // A view's safe area (the part of the root's it covers), as UIKit has it; not a
+            // scroll view's, which UIKit shifts by the content inset it adjusts (not modelled).
+            if let guide = view.guides["safeArea"], view.element != "scrollView" { names[guide] = candidate + ".safeArea" }
             if view.element == "scrollView" {
                 for key in ["contentLayoutGuide", "frameLayoutGuide"] {
                     if let guide = view.guides[key] { names[guide] = "\(candidate).\(key)" }
@@ -842,7 +845,10 @@ struct InterfaceBuilderTranslation {
         if excludedViews.contains(id) { return "\(id) is not installed for these size classes" }
         if oldGuides[id] != nil { return "an old layout guide's attribute other than its edges" }
         let keys = root.flattened().flatMap { view in view.guides.filter { $0.value == id }.map(\.key) }
-        if let key = keys.first { return "LayoutLab has no \(key) guide for this view (only the root's safe area and margins guides, and a scroll view's content and frame guides)" }
+        if let key = keys.first {
+            if key == "safeArea" { return "a scroll view's safe-area guide lies where its adjusted content inset puts it, which LayoutLab does not model" }
+            return "LayoutLab has no \(key) guide for this view (only the safe area and margins guides, and a scroll view's content and frame guides)"
+        }
         return "it refers to \(id), which is not a view of this scene"
     }
 
