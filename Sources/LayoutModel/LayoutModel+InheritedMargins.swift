@@ -24,7 +24,8 @@ public struct FrameDependentInsets: Sendable, Hashable {
 extension LayoutModel {
     /// `VIEW.preservesSuperviewMargins = true|false` (`preservesSuperviewLayoutMargins`,
     /// default false): the view's margin on each edge is at least the part of its superview's
-    /// margin that reaches into it. Takes effect at the next layout (`layoutText`).
+    /// margin that reaches into it. What reads the margins is rebuilt at once with the insets
+    /// of the last layout; the next layout (`layoutText`) brings those up to date.
     public func setPreservesSuperviewMargins(_ name: String, _ value: Bool) throws(LayoutError) {
         try checkMarginOwner(name)
         views[name]!.preservesSuperviewMargins = value
@@ -78,8 +79,8 @@ extension LayoutModel {
         // superview's margins: an edit pays for two tests, whatever the margins read.
         if marginInputs.isEmpty && (marginUsers.isEmpty || (preservingViews.isEmpty && safeAreaInsets == EdgeInsets(all: 0))) { return [] }
         if let cache = marginViewsCache, cache.key == marginViewChanges { return cache.names }
-        // A view with insets is always a margin user or a superview of one that preserves
-        // (which stays among them: see `noteMarginUser`), so the users are the whole list.
+        // A view with insets is a margin user: the layout makes each view it gives insets one
+        // (`layOutFrameDependentMargins`), so the users and their preserving chains are all.
         var names = marginUsers
         // A view that preserves its superview's margins reads them whole, safe area included:
         // the superview is laid out too (and its own superview, while they preserve).

@@ -133,7 +133,7 @@ struct CompletionContext {
 enum CommandRegistry {
     static let families: [[any ShellCommand.Type]] = [
         ViewCommands.all, ConstraintCommands.all, VisualFormatCommands.all, EditCommands.all,
-        SettingCommands.all, MarginInheritanceCommands.all, TextCommands.all, GuideCommands.all, StackCommands.all, CellCommands.all, ScrollCommands.all, AutoresizingCommands.all, DeviceCommands.all, TraitCommands.all,
+        SettingCommands.all, TextCommands.all, GuideCommands.all, StackCommands.all, CellCommands.all, ScrollCommands.all, AutoresizingCommands.all, DeviceCommands.all, TraitCommands.all,
         InspectionCommands.all, ExplainCommands.all, AmbiguityCommands.all, PictureCommands.all, ImportCommands.all,
         ExportCommands.all, SessionCommands.all, LessonCommands.all,
     ]

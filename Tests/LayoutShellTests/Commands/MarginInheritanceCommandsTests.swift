@@ -115,7 +115,10 @@ import ShellTestSupport
         // The root has no superview: it can stop insetting its margins, not preserve any.
         #expect(s.completions(line: "root.insetsM", cursor: 12).candidates == ["insetsMarginsFromSafeArea"])
         #expect(s.completions(line: "root.pres", cursor: 9).candidates.isEmpty)
-        let help = s.execute("help preservesSuperviewMargins")
-        #expect(help.ok && help.output.joined(separator: "\n").contains("VIEW.insetsMarginsFromSafeArea = true|false"))
+        // A form of the margins topic: `help margins` and UIKit's name lead to it.
+        for topic in ["margins", "preservesSuperviewMargins", "insetsLayoutMarginsFromSafeArea"] {
+            let help = s.execute("help \(topic)")
+            #expect(help.ok && help.output.joined(separator: "\n").contains("VIEW.insetsMarginsFromSafeArea = true|false"), "\(topic)")
+        }
     }
 }

@@ -2,15 +2,10 @@ import LayoutModel
 import LayoutVocabulary
 import LayoutReport
 
-/// Where a view's margins come from besides its own: `VIEW.preservesSuperviewMargins` and
-/// `VIEW.insetsMarginsFromSafeArea`.
-enum MarginInheritanceCommands {
-    static let all: [any ShellCommand.Type] = [SetMarginInheritance.self]
-}
-
 /// `VIEW.preservesSuperviewMargins = true|false` (`preservesSuperviewLayoutMargins`) and
 /// `VIEW.insetsMarginsFromSafeArea = true|false` (`insetsLayoutMarginsFromSafeArea`); UIKit's
-/// own names are accepted too.
+/// own names are accepted too. A form of the `margins` topic (`SetMargins.read`), where the
+/// help and completion come from.
 struct SetMarginInheritance: SessionChange {
     enum Setting: Sendable {
         case preservesSuperviewMargins, insetsMarginsFromSafeArea
@@ -27,21 +22,7 @@ struct SetMarginInheritance: SessionChange {
         "insetsMarginsFromSafeArea": .insetsMarginsFromSafeArea, "insetsLayoutMarginsFromSafeArea": .insetsMarginsFromSafeArea,
     ]
 
-    static let spec = CommandSpec(
-        trigger: .property(of: .view, members: ["preservesSuperviewMargins", "insetsMarginsFromSafeArea",
-                                                "preservesSuperviewLayoutMargins", "insetsLayoutMarginsFromSafeArea"]),
-        kind: .change, group: .contentSize, topic: "preservesSuperviewMargins",
-        aliases: ["insetsMarginsFromSafeArea", "preservesSuperviewLayoutMargins", "insetsLayoutMarginsFromSafeArea"],
-        synopsis: ["VIEW.preservesSuperviewMargins = true|false", "VIEW.insetsMarginsFromSafeArea = true|false"],
-        summary: ["where a view's margins come from besides its own (VIEW.margins).",
-                  "preservesSuperviewMargins (default false): on each edge, at least the part",
-                  "of the superview's margin that reaches into the view.",
-                  "insetsMarginsFromSafeArea (default true): the margins are measured from",
-                  "the part of the screen the safe area leaves the view (own margin + the",
-                  "view's safe-area inset). Both follow the view's frame after each change."],
-        examples: ["card.preservesSuperviewMargins = true", "banner.insetsMarginsFromSafeArea = false"],
-        overview: ["a.preservesSuperviewMargins = true"],
-        completeArguments: { _ in ["true", "false"] })
+    static let spec = SetMargins.spec
 
     static func parse(_ p: inout LineParser) throws(ShellError) -> SetMarginInheritance {
         let member = p.peek(2).identifier!
