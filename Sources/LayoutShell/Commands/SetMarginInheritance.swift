@@ -36,12 +36,20 @@ struct SetMarginInheritance: SessionChange {
 
     func apply(to session: Session) throws(ShellError) -> [String] {
         let old = session.model.view(view).map { setting == .preservesSuperviewMargins ? $0.preservesSuperviewMargins : $0.insetsMarginsFromSafeArea }
+        let marginsBefore = session.model.effectiveMargins(of: view)
         try session.modelChange { model in
             switch setting {
             case .preservesSuperviewMargins: try model.setPreservesSuperviewMargins(view, value)
             case .insetsMarginsFromSafeArea: try model.setInsetsMarginsFromSafeArea(view, value)
             }
         }
-        return ["\(view).\(setting.word) is now \(value)" + (old.map { " (was \($0))" } ?? "")]
+        var notes = ["\(view).\(setting.word) is now \(value)" + (old.map { " (was \($0))" } ?? "")]
+        // What the setting changes at once, with the insets of the last layout (the layout
+        // after it reports what moves with the frames).
+        let marginsNow = session.model.effectiveMargins(of: view)
+        if marginsNow != marginsBefore {
+            notes.append("\(view)'s margins are now \(SetMargins.describe(marginsNow)) (were \(SetMargins.describe(marginsBefore)))")
+        }
+        return notes
     }
 }

@@ -35,7 +35,7 @@ import ShellTestSupport
         // The guide constraints the layout rewrote are the margins' business, not listed.
         #expect(!r.renderText().contains("changed a.UIView-topMargin-guide-constraint"))
         let off = s.execute("a.insetsMarginsFromSafeArea = false")
-        #expect(off.output.first == "a.insetsMarginsFromSafeArea is now false (was true)")
+        #expect(off.output == ["a.insetsMarginsFromSafeArea is now false (was true)", "a's margins are now 8,8,8,8 (were 28,8,8,8)"])
         #expect(frame(s, "b")?.y == 8)
         #expect(s.execute("undo").ok)
         #expect(frame(s, "b")?.y == 28)
