@@ -6,7 +6,7 @@ import LayoutVocabulary
 import ShellTestSupport
 @testable import LayoutReport
 
-/// `VIEW.preservesSuperviewMargins` and `VIEW.insetsMarginsFromSafeArea` (MarginInheritanceCommands):
+/// `VIEW.preservesSuperviewMargins` and `VIEW.insetsMarginsFromSafeArea` (SetMarginInheritance, forms of `margins`):
 /// the words, the notes, undo and save. Frames are worked out by hand in the comments.
 @Suite struct MarginInheritanceCommandsTests {
     /// a pinned at the root's top-left corner, 200x100; b 10x10 at a's top and leading margins.
