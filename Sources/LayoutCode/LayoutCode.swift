@@ -15,6 +15,8 @@ public struct LayoutCode: Sendable, Equatable {
     public var constraints: [CodeConstraint] = []
     public var contentPriorities: [CodeContentPriority] = []
     public var margins: [CodeMargins] = []
+    /// `preservesSuperviewLayoutMargins` and `insetsLayoutMarginsFromSafeArea`, in source order.
+    public var marginSources: [CodeMarginSource] = []
     /// Statements that are not layout, in source order.
     public var skipped: [CodeSkippedLine] = []
 
@@ -246,6 +248,15 @@ public struct CodeMargins: Sendable, Equatable {
     public var view: String
     public var insets: EdgeInsets
     public var isDirectional: Bool
+    public var line: Int
+}
+
+/// `preservesSuperviewLayoutMargins = true|false` (`preserves`) or
+/// `insetsLayoutMarginsFromSafeArea = true|false`.
+public struct CodeMarginSource: Sendable, Equatable {
+    public var view: String
+    public var preserves: Bool
+    public var isOn: Bool
     public var line: Int
 }
 

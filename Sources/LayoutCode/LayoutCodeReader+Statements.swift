@@ -87,7 +87,8 @@ extension LayoutCodeReader {
         }
         // Root and a cell's content view take margins, nothing else the code sets here.
         let isContainer = item(owner).map { $0.view == Self.rootName || CodeCell.cell(ofContentView: $0.view) != nil } ?? false
-        guard let item = item(owner), item.guide == nil, !isContainer || ["layoutMargins", "directionalLayoutMargins"].contains(property),
+        guard let item = item(owner), item.guide == nil,
+              !isContainer || ["layoutMargins", "directionalLayoutMargins", "insetsLayoutMarginsFromSafeArea"].contains(property),
               let index = isContainer ? -1 : viewIndex(of: item, line: line) else {
             return .skipped(.notLayout)
         }
@@ -103,6 +104,11 @@ extension LayoutCodeReader {
         case "layoutMargins", "directionalLayoutMargins":
             guard let insets = insets(value) else { return .skipped(.unknownValue(value.sourceText)) }
             code.margins.append(CodeMargins(view: item.view, insets: insets, isDirectional: property == "directionalLayoutMargins", line: line))
+            return .layout
+        case "preservesSuperviewLayoutMargins", "insetsLayoutMarginsFromSafeArea":
+            // Where the margins come from: kept with the margins, in the order the code sets them.
+            guard let on = bool(value) else { return .skipped(.unknownValue(value.sourceText)) }
+            code.marginSources.append(CodeMarginSource(view: item.view, preserves: property == "preservesSuperviewLayoutMargins", isOn: on, line: line))
             return .layout
         case "frame":
             guard let rect = rect(value) else { return .skipped(.unknownValue(value.sourceText)) }
@@ -197,7 +203,8 @@ extension LayoutCodeReader {
             case "setActive":
                 return assign(.member(receiver, "isActive"), values.first ?? .other, line: line)
             case "setPriority", "setIdentifier", "setConstant", "setTranslatesAutoresizingMaskIntoConstraints", "setLayoutMargins",
-                 "setDirectionalLayoutMargins", "setHidden", "setAutoresizingMask", "setAccessibilityIdentifier":
+                 "setDirectionalLayoutMargins", "setHidden", "setAutoresizingMask", "setAccessibilityIdentifier",
+                 "setPreservesSuperviewLayoutMargins", "setInsetsLayoutMarginsFromSafeArea":
                 return assignSetter(message)
             default:
                 if constraintRefs(expression, creating: true) != nil { return .layout }

@@ -64,7 +64,6 @@ extension LayoutModel {
         guard let info = views[owner] else { throw .unknownView(owner) }
         if info.kind.isGuide { throw .guideHasNoMargins(owner) }
         switch kind {
-        case .safeAreaGuide where owner != Self.rootName: throw .safeAreaOnlyOnRoot(owner)
         case .keyboardGuide where owner != Self.rootName: throw .keyboardOnlyOnRoot(owner)
         case .contentGuide where !scrollViews.contains(owner), .frameGuide where !scrollViews.contains(owner):
             throw .notAScrollView(owner)
@@ -98,6 +97,7 @@ extension LayoutModel {
         viewList.append(name)
         guideNames.insert(name)
         events.append(.viewAdded(name))
+        if kind == .marginsGuide || kind == .safeAreaGuide { noteMarginUser(owner) }
     }
 
     /// Makes the system guides a spec names that do not exist yet, with their constraints.
@@ -140,7 +140,7 @@ extension LayoutModel {
         switch kind {
         case .safeAreaGuide:
             name = { "UIViewSafeAreaLayoutGuide-\($0.rawValue)" }
-            insets = safeAreaInsets
+            insets = owner == Self.rootName ? safeAreaInsets : frameDependentInsets(of: owner).safeArea
         case .contentGuide:
             name = { "UIScrollViewContentLayoutGuide-\($0.rawValue)" }
             edges = [.top, .left]
@@ -180,7 +180,9 @@ extension LayoutModel {
     /// the view's own (directional ones placed by the current direction); for the root, raised
     /// to the view controller's system minimum and inset by the safe area, as UIKit does for a
     /// view controller's root view (`viewRespectsSystemMinimumLayoutMargins`,
-    /// `insetsLayoutMarginsFromSafeArea`).
+    /// `insetsLayoutMarginsFromSafeArea`); for any other view, inset by the part of the safe
+    /// area it covers and raised to its superview's margins when it preserves them, as of the
+    /// last layout (`combinedMargins`, `LayoutModel+InheritedMargins.swift`).
     public func effectiveMargins(of name: String) -> EdgeInsets {
         guard let info = views[name] else { return .standard }
         return effectiveMargins(of: info)
@@ -189,11 +191,12 @@ extension LayoutModel {
     func effectiveMargins(of info: ViewInfo) -> EdgeInsets {
         var margins = info.margins
         if info.marginsAreDirectional && direction == .rightToLeft { swap(&margins.left, &margins.right) }
-        guard info.parent == nil else { return margins }
+        guard info.parent == nil else { return combinedMargins(own: margins, info) }
         if let minimum = systemMinimumMargins {
             margins = EdgeInsets(top: max(margins.top, minimum.top), left: max(margins.left, minimum.left),
                                  bottom: max(margins.bottom, minimum.bottom), right: max(margins.right, minimum.right))
         }
+        guard info.insetsMarginsFromSafeArea else { return margins }
         let safe = safeAreaInsets
         return EdgeInsets(top: margins.top + safe.top, left: margins.left + safe.left,
                           bottom: margins.bottom + safe.bottom, right: margins.right + safe.right)

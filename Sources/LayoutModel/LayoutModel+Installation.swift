@@ -83,6 +83,13 @@ extension LayoutModel {
             info.resistanceV = saved.resistanceV
             info.margins = saved.margins
             info.marginsAreDirectional = saved.marginsAreDirectional
+            info.preservesSuperviewMargins = saved.preservesSuperviewMargins
+            info.insetsMarginsFromSafeArea = saved.insetsMarginsFromSafeArea
+            if saved.preservesSuperviewMargins || !saved.insetsMarginsFromSafeArea {
+                marginUsers.insert(saved.name)
+                marginViewChanges += 1
+            }
+            if saved.preservesSuperviewMargins { preservingViews.insert(saved.name) }
             info.isHidden = saved.isHidden
             info.text = saved.text
             views[saved.name] = info

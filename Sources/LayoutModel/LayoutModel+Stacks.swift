@@ -165,6 +165,7 @@ extension LayoutModel {
         if let oldParent = views[view]!.parent { views[oldParent]!.children.removeAll { $0 == view } }
         views[newParent]!.children.append(view)
         hierarchyChanges += 1
+        marginViewChanges += 1
         views[view]!.parent = newParent
         let shift = views[newParent]!.depth + 1 - views[view]!.depth
         for item in moved { views[item]!.depth += shift }
@@ -276,12 +277,16 @@ extension LayoutModel {
     /// are remade without them.
     func forgetRemovedViews(_ removed: Set<String>) {
         var touched = Set<String>()
+        marginViewChanges += 1
         for name in removed {
             stacks[name] = nil
             autoresizing[name] = nil
             cells[name] = nil
             scrollViews.remove(name)
             textViewNames.remove(name)
+            marginUsers.remove(name)
+            marginInputs[name] = nil
+            preservingViews.remove(name)
             if let stack = arrangedIn[name] {
                 arrangedIn[name] = nil
                 if stacks[stack] != nil {

@@ -56,6 +56,25 @@ public struct TextLayoutOutcome: Sendable, Hashable {
     /// False when the sizes still changed after the last pass allowed (no fixed point).
     public var converged = true
     public var cycle: [Cycle] = []
+    /// Views whose frame-dependent margins (safe area, preserved superview margins) still
+    /// changed after the last pass allowed.
+    public var marginCycle: [String] = []
+    /// The views whose margins the passes moved, with their margins before, in the order the
+    /// passes first moved them (superviews first).
+    public var marginsBefore: [(view: String, margins: EdgeInsets)] = []
+
+    public static func == (a: Self, b: Self) -> Bool {
+        a.passes == b.passes && a.converged == b.converged && a.cycle == b.cycle && a.marginCycle == b.marginCycle
+            && a.marginsBefore.map(\.view) == b.marginsBefore.map(\.view) && a.marginsBefore.map(\.margins) == b.marginsBefore.map(\.margins)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(passes)
+        hasher.combine(converged)
+        hasher.combine(cycle)
+        hasher.combine(marginCycle)
+        for entry in marginsBefore { hasher.combine(entry.view); hasher.combine(entry.margins) }
+    }
 }
 
 /// Why a text view has its intrinsic height, for `explain`.
@@ -112,14 +131,22 @@ extension LayoutModel {
     /// got and solve again (the heights), and so on until no intrinsic size changes, or
     /// `maxTextPasses` solves. Call after any change; it costs one walk of the views when no
     /// view has text. `systemLayoutSizeFitting`-style callers can use it as is.
-    /// - Complexity: at most `maxTextPasses` + 1 re-solves of the text views' size constraints.
+    ///
+    /// The same passes settle the margins that depend on frames (a view's safe area, the
+    /// superview margins it preserves, `LayoutModel+InheritedMargins.swift`): each pass brings
+    /// them up to date with the solution too, and the layout is done when neither the text nor
+    /// the margins change. Unlike text, margins start from the last layout's, not from zero:
+    /// they settle in one pass when nothing moves, and an edit costs no extra solve.
+    /// - Complexity: at most `maxTextPasses` + 1 re-solves of the text views' size constraints
+    ///   and of the constraints that read the changed margins.
     @discardableResult
     public func layoutText() -> TextLayoutOutcome { layoutText(eventsSince: events.count) }
 
     @discardableResult
     func layoutText(eventsSince eventMark: Int) -> TextLayoutOutcome {
         let names = textViews
-        guard !names.isEmpty else { lastTextLayout = TextLayoutOutcome(); return lastTextLayout }
+        let marginViews = frameDependentMarginViews
+        guard !names.isEmpty || !marginViews.isEmpty else { lastTextLayout = TextLayoutOutcome(); return lastTextLayout }
         // Every layout starts as UIKit's first pass does, from the text on one line (or at its
         // preferred width), so the result is the same whatever came before (rotating back and
         // forth, undo, a replay) rather than whichever fixed point the last layout sat in.
@@ -132,8 +159,15 @@ extension LayoutModel {
         }
         var widths: [String: [Double]] = [:]
         var outcome = TextLayoutOutcome(passes: 0, converged: false, cycle: [])
+        var rewrittenTies = Set<String>()
         for pass in 0...Self.maxTextPasses {
             var changed = false
+            if !marginViews.isEmpty {
+                let margins = layOutFrameDependentMargins(marginViews, apply: pass < Self.maxTextPasses, marginsBefore: &outcome.marginsBefore)
+                rewrittenTies.formUnion(margins.guideTies)
+                if !margins.views.isEmpty { changed = true }
+                if pass == Self.maxTextPasses { outcome.marginCycle = margins.views }
+            }
             for name in names {
                 guard let info = views[name], let text = info.text else { continue }
                 let width = solver.value(of: info.width)
@@ -147,7 +181,7 @@ extension LayoutModel {
             outcome.passes = pass
             if !changed { outcome.converged = true; break }
         }
-        if !outcome.converged {
+        if !outcome.converged && !names.isEmpty {
             outcome.cycle = names.compactMap { name in
                 guard let seen = widths[name], Set(seen.suffix(4)).count > 1 else { return nil }
                 return TextLayoutOutcome.Cycle(view: name, widths: Array(seen.suffix(4)))
@@ -157,9 +191,12 @@ extension LayoutModel {
         // each content-size constraint the passes rewrote.
         let textSet = Set(names)
         let mark = min(eventMark, events.count)
+        // Likewise the margins: the guide constraints the passes rewrote are the margins'
+        // business, which the caller reports by view.
         events = Array(events[..<mark]) + events[mark...].filter { event in
-            guard case .changed(_, let before) = event, before.isContentSize else { return true }
-            return !textSet.contains(before.spec.firstItem)
+            guard case .changed(let id, let before) = event else { return true }
+            if rewrittenTies.contains(id) { return false }
+            return !(before.isContentSize && textSet.contains(before.spec.firstItem))
         }
         lastTextLayout = outcome
         return outcome

@@ -49,6 +49,11 @@ public struct ViewInfo: Sendable {
     /// `effectiveMargins(of:)`.
     public internal(set) var margins = EdgeInsets.standard
     public internal(set) var marginsAreDirectional = false
+    /// `preservesSuperviewLayoutMargins`: the margins are at least the superview's margins
+    /// that reach into the view (`LayoutModel+InheritedMargins.swift`).
+    public internal(set) var preservesSuperviewMargins = false
+    /// `insetsLayoutMarginsFromSafeArea`: the margins are measured from the view's safe area.
+    public internal(set) var insetsMarginsFromSafeArea = true
     /// `isHidden`: an arranged subview of a stack collapses (`UISV-hiding`); any other view
     /// keeps taking part in the layout, as in UIKit.
     public internal(set) var isHidden = false
@@ -138,6 +143,14 @@ public final class LayoutModel {
     /// report) rebuilds it only when this moved. It only grows, a rollback too bumps it
     /// (`rollBackStep`), so it is outside the trail.
     public internal(set) var hierarchyChanges = 0
+    /// How many times the views the margins' layout looks at, or their order, may have
+    /// changed: a margin read, a setting, a view removed or moved, a rollback (adding a view
+    /// does not count: a new view reads no margins yet). Only grows; the key of
+    /// `marginViewsCache`.
+    var marginViewChanges = 0
+    /// The margins' layout's views in the order it takes them (`frameDependentMarginViews`),
+    /// kept while `marginViewChanges` stays: sorting them cost more than laying them out.
+    var marginViewsCache: (key: Int, names: [String])?
     /// For each solver variable (by id), the view it belongs to: reports ask the solver which
     /// variables changed and look only at those views.
     var variableOwners = TrailedArray<String?>()
@@ -183,6 +196,9 @@ public final class LayoutModel {
         var autoresizing: [String: AutoresizingState] = [:]
         var cells: [String: Cell] = [:]
         var scrollViews: Set<String> = []
+        var marginUsers: Set<String> = []
+        var marginInputs: [String: FrameDependentInsets] = [:]
+        var preservingViews: Set<String> = []
     }
 
     /// user alias → id
@@ -226,6 +242,25 @@ public final class LayoutModel {
     public internal(set) var scrollViews: Set<String> {
         get { scalars.value.scrollViews }
         _modify { yield &scalars.value.scrollViews }
+    }
+
+    /// Views other than the root whose margins or safe area a constraint or guide reads, or
+    /// that preserve their superview's margins: the views the margins' layout looks at (a
+    /// superset: an entry may outlive what made it).
+    var marginUsers: Set<String> {
+        get { scalars.value.marginUsers }
+        _modify { yield &scalars.value.marginUsers }
+    }
+    /// The views with `preservesSuperviewMargins` on.
+    var preservingViews: Set<String> {
+        get { scalars.value.preservingViews }
+        _modify { yield &scalars.value.preservingViews }
+    }
+    /// What each view's margins take in from where it lies, as of the last layout (views
+    /// with none are left out): `LayoutModel+InheritedMargins.swift`.
+    var marginInputs: [String: FrameDependentInsets] {
+        get { scalars.value.marginInputs }
+        _modify { yield &scalars.value.marginInputs }
     }
 
     public internal(set) var direction: LayoutDirection {
@@ -361,6 +396,8 @@ public final class LayoutModel {
         constraintList.append(id)
         touching.insert(id, into: record.spec.firstItem)
         if let second = record.spec.secondItem, second != record.spec.firstItem { touching.insert(id, into: second) }
+        if record.spec.firstAttribute.isMarginAttribute { noteMarginUser(record.spec.firstItem) }
+        if let second = record.spec.secondItem, record.spec.secondAttribute?.isMarginAttribute == true { noteMarginUser(second) }
         if announced { events.append(.added(id)) }
     }
 

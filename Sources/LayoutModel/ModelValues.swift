@@ -121,8 +121,8 @@ public enum LayoutError: Error, Hashable, Sendable {
     case guideHasNoMargins(String)
     /// UILayoutGuide has edges, centers and sizes only: no baselines, no margin attributes.
     case guideHasNoAttribute(String, LayoutAttribute)
-    /// Only the root has a safe area here (`root.safeArea`).
-    case safeAreaOnlyOnRoot(String)
+    /// The root has no superview, so no superview margins to preserve.
+    case rootHasNoSuperview
     /// `root.safeArea` and `v.margins` belong to their view: they go with it.
     case systemGuideNotRemovable(String)
     /// A constraint UIKit makes itself (`UIViewSafeAreaLayoutGuide-top`): only the setting

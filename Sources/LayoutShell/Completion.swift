@@ -58,8 +58,10 @@ extension Session {
                 // Properties only where a line starts (`a.margins = 8`), not inside a constraint.
                 if words.isEmpty || trimmedAhead.hasSuffix(base + ".") && words.count <= 1 {
                     let properties = CommandRegistry.propertyMembers(of: .view)
-                    // The root has no intrinsic size, so no content priorities.
-                    candidates += base == LayoutModel.rootName ? properties.filter { $0 == "margins" } : properties
+                    // The root has no intrinsic size, so no content priorities, and no
+                    // superview whose margins it could preserve.
+                    let rootProperties: Set<String> = ["margins", "insetsMarginsFromSafeArea", "insetsLayoutMarginsFromSafeArea"]
+                    candidates += base == LayoutModel.rootName ? properties.filter { rootProperties.contains($0) } : properties
                 }
             } else if model.resolveConstraint(base) != nil {
                 candidates = CommandRegistry.propertyMembers(of: .constraint)

@@ -105,6 +105,32 @@ import LayoutShell
         #expect(!says(result, "misplaced"))
     }
 
+    @Test func viewsPreserveTheRootsMarginsAndInsetTheirsFromTheSafeArea() {
+        // An iPhone 8 (375x667) under a navigation bar: safe area top 20 + 44 = 64, root
+        // margins 0,16,0,16 (inside the safe area: 64,16,0,16). The red view (at 0,64, 375 wide,
+        // half of 667 - 64 = 301.5 high) preserves them: the root's 16 reach 16 into it at
+        // the sides, so the yellow view on its margins is at 16,8, 375 - 32 = 343 wide. The
+        // stack below (at 0,365.5) preserves them too and, with margins and its first view
+        // inside them, arranges in its margins: (343 - 8) / 2 = 167.5 each, the second at
+        // 16 + 167.5 + 8 = 191.5.
+        let (session, result) = imported("PreservedMargins.storyboard", "Margins")
+        #expect(result.ok, "\(result.error?.message ?? "")")
+        #expect(frame(session, "yellowView") == Frame(x: 16, y: 8, width: 343, height: 285.5))
+        #expect(frame(session, "blueView") == Frame(x: 16, y: 8, width: 167.5, height: 285.5))
+        #expect(frame(session, "greenView") == Frame(x: 191.5, y: 8, width: 167.5, height: 285.5))
+        #expect(session.model.view("redView")?.preservesSuperviewMargins == true)
+        #expect(!says(result, "misplaced"))
+        // Two headers across the top under the 20-point status bar: the one that insets its
+        // margins from its safe area (covering 20 of it) has its title at 8 + 20 = 28; the one
+        // with insetsLayoutMarginsFromSafeArea NO at 8.
+        let (headers, read) = imported("PreservedMargins.storyboard", "Headers")
+        #expect(read.ok, "\(read.error?.message ?? "")")
+        #expect(frame(headers, "insetTitle") == Frame(x: 8, y: 28, width: 100, height: 20))
+        #expect(frame(headers, "plainTitle") == Frame(x: 8, y: 8, width: 100, height: 20))
+        #expect(headers.model.view("plainHeader")?.insetsMarginsFromSafeArea == false)
+        #expect(!says(read, "misplaced"))
+    }
+
     @Test func theAnyAnyCanvasKeepsTwentyAtItsSides() {
         let (session, result) = imported("AnyCanvas.storyboard")
         #expect(result.ok, "\(result.error?.message ?? "")")

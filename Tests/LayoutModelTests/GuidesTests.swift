@@ -65,7 +65,9 @@ import LayoutVocabulary
         #expect(LayoutModel.systemGuide("root.safeArea")! == ("root", .safeAreaGuide))
         #expect(LayoutModel.systemGuide("a.margins")! == ("a", .marginsGuide))
         #expect(LayoutModel.systemGuide("a.width") == nil)
-        #expect(throws: LayoutError.safeAreaOnlyOnRoot("a")) { try model.checkItem("a.safeArea") }
+        // Every view has a safe area (the part of the root's it covers).
+        try model.checkItem("a.safeArea")
+        #expect(throws: LayoutError.guideHasNoMargins("g")) { try model.checkItem("g.safeArea") }
         #expect(throws: LayoutError.guideHasNoMargins("g")) { try model.checkItem("g.margins") }
         #expect(throws: LayoutError.unknownView("b")) { try model.checkItem("b.margins") }
         #expect(throws: LayoutError.guideCannotHaveSubviews("g")) { try model.addView("x", in: "g") }

@@ -36,6 +36,11 @@ import UndoTrail
         try model.addView("t")
         try model.setText("t", WrappingText(lineWidth: 600, lineHeight: 20))
         try model.addConstraint(spec("t", .width, c: 100))
+        // Margins taken in from the safe area (59 at the top) and from the superview.
+        try pinned(model, "m", 0, 0, 100, 100)
+        try model.addView("mc", in: "m")
+        try model.addConstraint(spec("mc", .top, .equal, "m", .topMargin))
+        try model.setPreservesSuperviewMargins("m", true)
         model.layoutText()
         return model
     }
@@ -77,6 +82,8 @@ import UndoTrail
         try model.addScrollView("list2")
         try model.setKeyboard(200)
         try model.setText("t", WrappingText(lineWidth: 300, lineHeight: 10))
+        try model.setPreservesSuperviewMargins("m", false)
+        try model.setInsetsMarginsFromSafeArea("m", false)
         model.layoutText()
         try model.removeView("frame")
     }

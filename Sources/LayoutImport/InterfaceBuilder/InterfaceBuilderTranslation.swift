@@ -218,6 +218,7 @@ struct InterfaceBuilderTranslation {
                 add(line, root.line)
             }
         }
+        if !root.insetsLayoutMarginsFromSafeArea { add("root.insetsMarginsFromSafeArea = false", root.line) }
         if root.forcesRightToLeft {
             add("direction rtl")
             note("the root forces right-to-left (semanticContentAttribute)")
@@ -571,10 +572,12 @@ struct InterfaceBuilderTranslation {
         if stack.marginsRelative {
             add("\(name).marginsRelative = true", view.line)
         } else if let margins = view.layoutMargins, let first = arranged.first?.frame,
-                  stack.vertical ? margins.top != 0 && first.y == margins.top : margins.left != 0 && first.x == margins.left {
+                  Self.startsInsideMargins(stack.vertical ? first.y : first.x, margin: stack.vertical ? margins.top : margins.left,
+                                           preserving: view.preservesSuperviewLayoutMargins) {
             // Files that set a stack's margins without the attribute still lay it out inside
             // them (the stored frames say so, as Xcode showed it). Only the start along the
-            // axis tells: across it the alignment may centre the first view.
+            // axis tells: across it the alignment may centre the first view. A stack that
+            // preserves its superview's margins starts inside the larger of the two.
             add("\(name).marginsRelative = true", view.line)
             note("line \(view.line): \(name) has layout margins and its views start inside them, as IB stored them: arranged relative to its margins")
         }
@@ -630,7 +633,19 @@ struct InterfaceBuilderTranslation {
             let values = [margins.top, margins.left, margins.bottom, margins.right].map(formatNumber).joined(separator: ",")
             add("\(name).\(view.directionalMargins ? "directionalMargins" : "margins") = \(values)", view.line)
         }
+        // Where the margins come from matters only to a view whose margins its subviews use:
+        // IB writes both on labels of built-in cells too, where they change nothing.
+        if !view.subviews.isEmpty {
+            if view.preservesSuperviewLayoutMargins && name != LayoutModel.rootName { add("\(name).preservesSuperviewMargins = true", view.line) }
+            if !view.insetsLayoutMarginsFromSafeArea { add("\(name).insetsMarginsFromSafeArea = false", view.line) }
+        }
         if view.hidden { add("\(name).hidden = true", view.line) }
+    }
+
+    /// Whether a stack's first arranged view starts at its margin (`margin`, not 0) along the
+    /// axis; past it when the stack preserves its superview's margins, which may be larger.
+    static func startsInsideMargins(_ start: Double, margin: Double, preserving: Bool) -> Bool {
+        margin != 0 && (start == margin || (preserving && start > margin))
     }
 
     static func frameText(_ frame: IBRect) -> String {
@@ -668,6 +683,9 @@ struct InterfaceBuilderTranslation {
         if let id = view.id {
             names[id] = candidate
             if let guide = view.guides["layoutMarginsGuide"] { names[guide] = candidate + ".margins" }
+            // A view's safe area (the part of the root's it covers), as UIKit has it; not a
+            // scroll view's, which UIKit shifts by the content inset it adjusts (not modelled).
+            if let guide = view.guides["safeArea"], view.element != "scrollView" { names[guide] = candidate + ".safeArea" }
             if view.element == "scrollView" {
                 for key in ["contentLayoutGuide", "frameLayoutGuide"] {
                     if let guide = view.guides[key] { names[guide] = "\(candidate).\(key)" }
@@ -844,7 +862,10 @@ struct InterfaceBuilderTranslation {
         if excludedViews.contains(id) { return "\(id) is not installed for these size classes" }
         if oldGuides[id] != nil { return "an old layout guide's attribute other than its edges" }
         let keys = root.flattened().flatMap { view in view.guides.filter { $0.value == id }.map(\.key) }
-        if let key = keys.first { return "LayoutLab has no \(key) guide for this view (only the root's safe area and margins guides, and a scroll view's content and frame guides)" }
+        if let key = keys.first {
+            if key == "safeArea" { return "a scroll view's safe-area guide lies where its adjusted content inset puts it, which LayoutLab does not model" }
+            return "LayoutLab has no \(key) guide for this view (only the safe area and margins guides, and a scroll view's content and frame guides)"
+        }
         return "it refers to \(id), which is not a view of this scene"
     }
 

@@ -86,6 +86,11 @@ struct LayoutCodeTranslation {
             let values = [m.top, m.left, m.bottom, m.right].map(formatNumber).joined(separator: ",")
             add("\(name).\(margins.isDirectional ? "directionalMargins" : "margins") = \(values)", margins.line)
         }
+        for source in code.marginSources {
+            // The root has no superview here, so nothing to preserve.
+            guard let name = names[source.view], !(source.preserves && name == LayoutModel.rootName) else { continue }
+            add("\(name).\(source.preserves ? "preservesSuperviewMargins" : "insetsMarginsFromSafeArea") = \(source.isOn)", source.line)
+        }
         for setting in code.contentPriorities {
             guard let name = names[setting.view] else { continue }
             let word = setting.kind == .hugging ? "hugging" : "resistance"

@@ -72,11 +72,25 @@ struct SetMargins: SessionChange {
     var insets: EdgeInsets
 
     static let spec = CommandSpec(
-        trigger: .property(of: .view, members: ["margins"]), kind: .change, group: .contentSize, topic: "margins",
-        synopsis: ["VIEW.margins = N", "VIEW.margins = T,L,B,R"],
-        summary: ["layout margins for the *Margin attributes (default 8 on every side)."],
+        trigger: .property(of: .view, members: ["margins"] + SetMarginInheritance.members.keys.sorted()), kind: .change, group: .contentSize,
+        topic: "margins", aliases: SetMarginInheritance.members.keys.sorted(),
+        synopsis: ["VIEW.margins = N", "VIEW.margins = T,L,B,R",
+                   "VIEW.preservesSuperviewMargins = true|false", "VIEW.insetsMarginsFromSafeArea = true|false"],
+        summary: ["layout margins for the *Margin attributes (default 8 on every side).",
+                  "Besides its own, UIKit gives a view margins from where it lies, after",
+                  "each layout: insetsMarginsFromSafeArea (default true) measures them from",
+                  "the part of the screen the safe area leaves the view (own margin + the",
+                  "view's safe-area inset); preservesSuperviewMargins (default false) keeps",
+                  "each at least the part of the superview's margin that reaches into the",
+                  "view. UIKit's names (preservesSuperviewLayoutMargins …) work too."],
         examples: ["root.margins = 20", "card.margins = 8,16,8,16"],
         overview: ["a.margins = 8"])
+
+    /// `VIEW.preservesSuperviewMargins = …` and `VIEW.insetsMarginsFromSafeArea = …` are the
+    /// other forms of this topic.
+    static func read(_ parser: inout LineParser) throws(ShellError) -> any ShellCommand {
+        SetMarginInheritance.members[parser.peek(2).identifier ?? ""] != nil ? try SetMarginInheritance.parse(&parser) : try parse(&parser)
+    }
 
     static func parse(_ p: inout LineParser) throws(ShellError) -> SetMargins {
         let head = p.current.identifier!

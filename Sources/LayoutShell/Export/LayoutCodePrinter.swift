@@ -226,7 +226,7 @@ struct LayoutCodePrinter {
         swift ? "\(item(name)).isHidden = true" : "\(item(name)).hidden = YES;"
     }
 
-    /// Margins and content priorities that differ from UIKit's defaults.
+    /// Margins, where they come from, and content priorities that differ from UIKit's defaults.
     func settings(of view: ViewInfo) -> [String] {
         var lines: [String] = []
         let target = item(view.name)
@@ -241,7 +241,13 @@ struct LayoutCodePrinter {
                                    : "\(target).layoutMargins = UIEdgeInsetsMake(\(values.joined(separator: ", ")));")
             }
         }
+        if !view.insetsMarginsFromSafeArea {
+            lines.append(swift ? "\(target).insetsLayoutMarginsFromSafeArea = false" : "\(target).insetsLayoutMarginsFromSafeArea = NO;")
+        }
         guard view.parent != nil else { return lines }
+        if view.preservesSuperviewMargins {
+            lines.append(swift ? "\(target).preservesSuperviewLayoutMargins = true" : "\(target).preservesSuperviewLayoutMargins = YES;")
+        }
         for axis in [LayoutAttribute.Axis.horizontal, .vertical] {
             let axisWord = swift ? (axis == .horizontal ? ".horizontal" : ".vertical")
                                  : (axis == .horizontal ? "UILayoutConstraintAxisHorizontal" : "UILayoutConstraintAxisVertical")

@@ -100,12 +100,12 @@ struct LineParser {
     /// `VIEW.member = true|false` on a view that may have it (not the root, not a guide): the
     /// view, and the value with the column it was typed at. `rootError` and `guideNote` say why
     /// the root or a guide cannot; `example` is the value the hint shows.
-    mutating func viewSwitch(_ member: String, rootError: LayoutError, guideNote: String,
+    mutating func viewSwitch(_ member: String, rootError: LayoutError?, guideNote: String,
                              example: Bool) throws(ShellError) -> (view: String, on: Bool, column: Int) {
         let head = current.identifier!
         let column = current.column
         guard let info = model.view(head) else { throw unknownView(head, column: column) }
-        if head == LayoutModel.rootName { throw ShellError(rootError, column: column) }
+        if head == LayoutModel.rootName, let rootError { throw ShellError(rootError, column: column) }
         if info.kind.isGuide { throw ShellError("\(head) is a layout guide, \(guideNote)", column: column) }
         position = 3
         guard current.isSymbol("=") || current.isSymbol("==") else { throw unexpected("'='") }

@@ -199,15 +199,20 @@ public final class Session {
     func applyChange(_ change: any SessionChange) throws(ShellError) -> [String] {
         let before = Dictionary(uniqueKeysWithValues: model.textViews.map { ($0, model.textExplanation(of: $0)?.summary) })
         var notes = try change.apply(to: self)
-        if before.isEmpty && model.textViews.isEmpty { return notes }
+        if before.isEmpty && model.textViews.isEmpty && model.frameDependentMarginViews.isEmpty { return notes }
         let outcome = model.layoutText()
+        notes += marginNotes(outcome.marginsBefore)
         // What the text did, where its size changed (the content-size constraints it rewrote
         // are not listed one by one).
         for name in model.textViews {
             guard let now = model.textExplanation(of: name)?.summary, before[name] != now else { continue }
             notes.append("\(name) wraps to \(now)" + ((before[name] ?? nil).map { " (was \($0))" } ?? ""))
         }
-        if !outcome.converged {
+        if !outcome.marginCycle.isEmpty {
+            notes.append("margins have no fixed point after \(LayoutModel.maxTextPasses) passes: they move the views they belong to ("
+                         + outcome.marginCycle.joined(separator: ", ") + "); the last pass is shown")
+        }
+        if !outcome.converged && !outcome.cycle.isEmpty || !outcome.converged && outcome.marginCycle.isEmpty {
             let cycles = outcome.cycle.map { "\($0.view) goes \($0.widths.map(formatNumber).joined(separator: ", "))" }
             notes.append("text has no fixed point after \(LayoutModel.maxTextPasses) passes: its height changes its width"
                          + (cycles.isEmpty ? "" : " (\(cycles.joined(separator: "; ")))") + "; the last pass is shown")

@@ -18,8 +18,8 @@ extension LayoutError {
         case .guideHasNoAttribute(let guide, let attribute):
             ("\(guide) is a layout guide, which has no \(attribute.rawValue)",
              "a guide has left right top bottom leading trailing width height centerX centerY")
-        case .safeAreaOnlyOnRoot(let view):
-            ("only the root has a safe area here, not \(view)", "use root.safeArea; set it with safearea T,L,B,R")
+        case .rootHasNoSuperview:
+            ("the root has no superview, so no superview margins to preserve", "set it on a subview; the root's margins are root.margins inside the safe area")
         case .systemGuideNotRemovable(let guide):
             ("\(guide) belongs to its view (UIKit makes it) and cannot be removed", "remove the constraints that name it instead")
         case .systemConstraintNotEditable(let id, let identifier, let owner) where identifier.hasPrefix("UISV-"):
@@ -30,7 +30,9 @@ extension LayoutError {
              "change \(owner).autoresizing = …, or stop it: \(owner).translatesAutoresizingMask = false")
         case .systemConstraintNotEditable(let id, let identifier, let owner):
             ("\(id) is UIKit's own '\(identifier)': it changes with \(owner)'s \(identifier.hasPrefix("UIViewSafeArea") ? "safe area" : "margins")",
-             identifier.hasPrefix("UIViewSafeArea") ? "set it with safearea T,L,B,R" : "set it with \(owner).margins = T,L,B,R")
+             identifier.hasPrefix("UIViewSafeArea")
+                ? (owner == LayoutModel.rootName ? "set it with safearea T,L,B,R" : "it follows the part of the root's safe area \(owner) covers; set that with safearea T,L,B,R")
+                : "set it with \(owner).margins = T,L,B,R")
         case .negativeSafeArea:
             ("a safe-area inset cannot be negative", "e.g. safearea 59,0,34,0")
         case .unknownDevice(let name):

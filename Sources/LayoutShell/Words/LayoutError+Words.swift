@@ -86,7 +86,7 @@ extension LayoutError {
             ("the root view cannot be removed", "use reset to start over")
 
         case .guideCannotHaveSubviews, .guideHasNoIntrinsicSize, .guideHasNoMargins, .guideHasNoAttribute,
-             .safeAreaOnlyOnRoot, .systemGuideNotRemovable, .systemConstraintNotEditable, .negativeSafeArea,
+             .rootHasNoSuperview, .systemGuideNotRemovable, .systemConstraintNotEditable, .negativeSafeArea,
              .unknownDevice, .unsupportedScale:
             guideAndScreenWords
 

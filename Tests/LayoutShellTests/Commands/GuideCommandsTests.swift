@@ -61,9 +61,9 @@ import ShellTestSupport
         ("g.hugging.h = 251", "no intrinsic size"),
         ("g.margins = 8", "has no margins"),
         ("a.top == g.margins.top", "has no margins"),
-        ("a.top == a.safeArea.top", "only the root has a safe area"),
         ("a.top == g.firstBaseline", "has no firstBaseline"),
         ("a.leading == g.leadingMargin", "has no leadingMargin"),
+        ("a.top == g.safeArea.top", "is a layout guide: it has no margins"),
         ("remove root.safeArea", "belongs to its view"),
         ("remove root.UIViewSafeAreaLayoutGuide-top", "UIKit's own"),
         ("deactivate root.UIViewSafeAreaLayoutGuide-top", "UIKit's own"),
@@ -229,7 +229,9 @@ import ShellTestSupport
         func complete(_ line: String) -> [String] { s.completions(line: line, cursor: line.count).candidates }
         #expect(complete("a.top == root.").contains("safeArea"))
         #expect(complete("a.top == a.").contains("margins"))
-        #expect(!complete("a.top == a.").contains("safeArea"))
+        // Every view has a safe area (the part of the root's it covers).
+        #expect(complete("a.top == a.").contains("safeArea"))
+        #expect(!complete("a.top == g.").contains("safeArea"))
         #expect(complete("a.top == root.safeArea.").contains("top"))
         #expect(!complete("a.top == root.safeArea.").contains("topMargin"))
         #expect(complete("a.top == g.") == ["bottom", "centerX", "centerY", "height", "leading", "left", "right", "top", "trailing", "width"])

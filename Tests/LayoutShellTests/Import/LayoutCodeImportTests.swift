@@ -279,3 +279,48 @@ struct ExportRoundTripTests {
         #expect(session.execute("export swift").error?.message == "export swift needs a file name")
     }
 }
+
+/// `preservesSuperviewLayoutMargins` and `insetsLayoutMarginsFromSafeArea` in code, and back out
+/// through `export`.
+struct LayoutCodeMarginSourceTests {
+    static let code = """
+        let card = UIView()
+        card.translatesAutoresizingMaskIntoConstraints = false
+        view.addSubview(card)
+        let dot = UIView()
+        dot.translatesAutoresizingMaskIntoConstraints = false
+        card.addSubview(dot)
+        card.preservesSuperviewLayoutMargins = true
+        view.insetsLayoutMarginsFromSafeArea = false
+        NSLayoutConstraint.activate([
+            card.topAnchor.constraint(equalTo: view.topAnchor),
+            card.leadingAnchor.constraint(equalTo: view.leadingAnchor, constant: 10),
+            card.widthAnchor.constraint(equalToConstant: 200),
+            card.heightAnchor.constraint(equalToConstant: 100),
+            dot.topAnchor.constraint(equalTo: card.layoutMarginsGuide.topAnchor),
+            dot.leadingAnchor.constraint(equalTo: card.layoutMarginsGuide.leadingAnchor),
+            dot.widthAnchor.constraint(equalToConstant: 4),
+            dot.heightAnchor.constraint(equalToConstant: 4),
+        ])
+        """
+
+    @Test func theCodesSettingsAreReadAndWrittenBack() throws {
+        let session = Session()
+        // The root's margins 30 inside a safe area of 20 it no longer insets them from: 30.
+        _ = session.execute("root.margins = 30")
+        _ = session.execute("safearea 20,0,0,0")
+        let (_, result) = imported(Self.code, into: session)
+        #expect(result.ok, "\(result.error?.message ?? "")")
+        #expect(session.model.view("card")?.preservesSuperviewMargins == true)
+        #expect(session.model.view("root")?.insetsMarginsFromSafeArea == false)
+        // card at x 10 on the root's top edge: the root's 30 reach 30 at the top, 20 at the
+        // left; card's own safe area (20 at the top) adds 20 to its own 8, less than 30.
+        #expect(frame(session, "dot") == [20, 30, 4, 4])
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("margins-\(UUID().uuidString).swift")
+        defer { try? FileManager.default.removeItem(at: file) }
+        #expect(session.execute("export swift \(file.path)").ok)
+        let exported = try String(contentsOf: file, encoding: .utf8)
+        #expect(exported.contains("card.preservesSuperviewLayoutMargins = true"))
+        #expect(exported.contains("view.insetsLayoutMarginsFromSafeArea = false"))
+    }
+}
