@@ -54,6 +54,7 @@ struct ElementReader {
     mutating func note(_ line: Int, _ message: String) { document.notes.append(IBNote(line: line, message: message)) }
 
     mutating func readDocument(_ root: IBElement) {
+        noteRepeatedIDs(root)
         document.toolsVersion = root["toolsVersion"]
         document.initialViewController = root["initialViewController"]
         document.usesSafeAreas = root.flag("useSafeAreas")
@@ -98,6 +99,24 @@ struct ElementReader {
                     document.topLevel.append(.view(readView(object)))
                 }
             }
+        }
+    }
+
+    /// An id used by two elements: Xcode writes each once, so a repeat is a hand edit or a
+    /// merge gone wrong, and what refers to the id may mean either element.
+    /// - Complexity: O(n) in the number of elements.
+    mutating func noteRepeatedIDs(_ root: IBElement) {
+        var first: [String: IBElement] = [:]
+        var stack = [root]
+        var repeats: [(element: IBElement, first: IBElement, id: String)] = []
+        while let next = stack.popLast() {
+            if let id = next["id"] {
+                if let earlier = first[id] { repeats.append((next, earlier, id)) } else { first[id] = next }
+            }
+            stack.append(contentsOf: next.children.reversed())
+        }
+        for (element, earlier, id) in repeats {
+            note(element.line, "id \(id) is used again (the <\(earlier.name)> on line \(earlier.line) has it too): ids are unique in an Interface Builder file, so what refers to it is ambiguous")
         }
     }
 

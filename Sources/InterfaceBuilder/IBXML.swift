@@ -65,27 +65,63 @@ final class IBXMLTreeBuilder: NSObject, XMLParserDelegate {
     private var count = 0
     private(set) var failure: IBReadError?
     private weak var parser: XMLParser?
-    /// Per line (0-based), the 1-based column of its first `<`: where an element starts, for
-    /// editors (the parser reports where the start tag ends).
-    private var firstTagColumns: [Int] = []
+    /// Where each start tag's `<` is (line and column, 1-based), in document order: the
+    /// parser's callbacks come in the same order, and it reports only where a tag ends, so the
+    /// n-th element takes the n-th place. A one-line (minified) file gets real columns too.
+    private var tagPlaces: [(line: Int, column: Int)] = []
+    private var nextTag = 0
 
-    private static func firstTagColumns(_ bytes: [UInt8]) -> [Int] {
-        var columns: [Int] = []
-        var column = 1
-        var found = 0
-        for byte in bytes {
+    /// The places of the start tags: one pass over the bytes, skipping comments, processing
+    /// instructions, CDATA and end tags, and quoted attribute values (which may hold `>`).
+    /// - Complexity: O(n) in the size of the text.
+    static func startTagPlaces(_ bytes: [UInt8]) -> [(line: Int, column: Int)] {
+        var places: [(line: Int, column: Int)] = []
+        var line = 1, column = 1
+        var index = 0
+        let count = bytes.count
+        /// Moves past one byte, counting lines and characters (UTF-8 continuation bytes do not
+        /// start one).
+        func advance() {
+            let byte = bytes[index]
             if byte == 10 {
-                columns.append(found == 0 ? 1 : found)
+                line += 1
                 column = 1
-                found = 0
-                continue
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
             }
-            if byte == 60, found == 0 { found = column }
-            // Columns count characters: continuation bytes of UTF-8 do not start one.
-            if byte & 0xC0 != 0x80 { column += 1 }
+            index += 1
         }
-        columns.append(found == 0 ? 1 : found)
-        return columns
+        func starts(_ word: [UInt8]) -> Bool {
+            index + word.count <= count && bytes[index..<(index + word.count)].elementsEqual(word)
+        }
+        /// Moves past `end` (or to the end of the text).
+        func skip(past end: [UInt8]) {
+            while index < count, !starts(end) { advance() }
+            for _ in 0..<end.count where index < count { advance() }
+        }
+        let comment = Array("<!--".utf8), commentEnd = Array("-->".utf8), cdata = Array("<![CDATA[".utf8), cdataEnd = Array("]]>".utf8)
+        let instruction = Array("<?".utf8), instructionEnd = Array("?>".utf8), endTag = Array("</".utf8), declaration = Array("<!".utf8), close = Array(">".utf8)
+        while index < count {
+            guard bytes[index] == 60 else { advance(); continue }
+            if starts(comment) { skip(past: commentEnd); continue }
+            if starts(cdata) { skip(past: cdataEnd); continue }
+            if starts(instruction) { skip(past: instructionEnd); continue }
+            if starts(endTag) || starts(declaration) { skip(past: close); continue }
+            places.append((line, column))
+            var quote: UInt8?
+            while index < count {
+                let byte = bytes[index]
+                advance()
+                if let open = quote {
+                    if byte == open { quote = nil }
+                } else if byte == 34 || byte == 39 {
+                    quote = byte
+                } else if byte == 62 {
+                    break
+                }
+            }
+        }
+        return places
     }
 
     /// - Complexity: O(n) in the size of the text.
@@ -106,7 +142,7 @@ final class IBXMLTreeBuilder: NSObject, XMLParserDelegate {
         parser.shouldProcessNamespaces = false
         let builder = IBXMLTreeBuilder()
         builder.parser = parser
-        builder.firstTagColumns = Self.firstTagColumns(data)
+        builder.tagPlaces = Self.startTagPlaces(data)
         parser.delegate = builder
         let ok = parser.parse()
         if let failure = builder.failure { throw failure }
@@ -167,9 +203,11 @@ final class IBXMLTreeBuilder: NSObject, XMLParserDelegate {
         count += 1
         if count > IBLimits.maxElements { return fail("more than \(IBLimits.maxElements) elements") }
         if stack.count >= IBLimits.maxDepth { return fail("elements nested more than \(IBLimits.maxDepth) deep") }
-        let line = parser.lineNumber
-        let column = line >= 1 && line <= firstTagColumns.count ? firstTagColumns[line - 1] : 1
-        let element = IBElement(name: elementName, attributes: attributeDict, line: line, column: column)
+        // The tag's own `<`, from the scan; the parser's line (where the tag ends) if the scan
+        // and the parser ever disagree on the count.
+        let place = nextTag < tagPlaces.count ? tagPlaces[nextTag] : (line: parser.lineNumber, column: 1)
+        nextTag += 1
+        let element = IBElement(name: elementName, attributes: attributeDict, line: place.line, column: place.column)
         element.comment = pendingComment
         pendingComment = nil
         if let parent = stack.last {
