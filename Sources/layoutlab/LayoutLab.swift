@@ -153,9 +153,9 @@ struct LayoutLab: ParsableCommand {
             do { return try LintCommand.parseAsRoot(Array(arguments.dropFirst())) } catch { throw SubcommandError(underlying: error) }
         case "help":
             let rest = arguments.dropFirst()
-            if rest.isEmpty { return try parseAsRoot(["--help"]) }
+            if rest.isEmpty { throw CleanExit.helpRequest(self) }
             if rest.count == 1, rest.first == LintCommand.configuration.commandName {
-                do { return try LintCommand.parseAsRoot(["--help"]) } catch { throw SubcommandError(underlying: error) }
+                throw SubcommandError(underlying: CleanExit.helpRequest(LintCommand.self))
             }
             throw ValidationError("no subcommand \(rest.joined(separator: " ")): layoutlab has one, lint (layoutlab help lint)")
         default:
