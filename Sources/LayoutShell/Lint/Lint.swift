@@ -186,7 +186,7 @@ public enum Lint {
     /// class, views beside the controller's view, table headers and footers.
     static func leftOut(_ notes: [String], lines: [Substring]) -> [(line: Int, column: Int, message: String)] {
         let byDesign = ["a placeholder constraint", "is not installed for", "beside the controller's view", "UIKit places it outside Auto Layout"]
-        let marks = [" left out", ": skipped", ": ignored", "is used again"]
+        let marks = ["left out", ": skipped", ": ignored", "is used again"]
         return notes.compactMap { note in
             let trimmed = note.drop { $0 == " " }
             guard trimmed.hasPrefix("line "), let colon = trimmed.firstIndex(of: ":"),
