@@ -73,55 +73,64 @@ final class IBXMLTreeBuilder: NSObject, XMLParserDelegate {
 
     /// The places of the start tags: one pass over the bytes, skipping comments, processing
     /// instructions, CDATA and end tags, and quoted attribute values (which may hold `>`).
+    /// Columns count characters: UTF-8 continuation bytes do not start one.
     /// - Complexity: O(n) in the size of the text.
     static func startTagPlaces(_ bytes: [UInt8]) -> [(line: Int, column: Int)] {
-        var places: [(line: Int, column: Int)] = []
-        var line = 1, column = 1
-        var index = 0
-        let count = bytes.count
-        /// Moves past one byte, counting lines and characters (UTF-8 continuation bytes do not
-        /// start one).
-        func advance() {
-            let byte = bytes[index]
-            if byte == 10 {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
+        bytes.withUnsafeBufferPointer { text in
+            var places: [(line: Int, column: Int)] = []
+            var line = 1, column = 1, index = 0
+            let count = text.count
+            /// Whether `word` starts at `index`.
+            func at(_ word: StaticString) -> Bool {
+                let length = word.utf8CodeUnitCount
+                guard index + length <= count else { return false }
+                let start = word.utf8Start
+                for offset in 0..<length where text[index + offset] != start[offset] { return false }
+                return true
             }
-            index += 1
-        }
-        func starts(_ word: [UInt8]) -> Bool {
-            index + word.count <= count && bytes[index..<(index + word.count)].elementsEqual(word)
-        }
-        /// Moves past `end` (or to the end of the text).
-        func skip(past end: [UInt8]) {
-            while index < count, !starts(end) { advance() }
-            for _ in 0..<end.count where index < count { advance() }
-        }
-        let comment = Array("<!--".utf8), commentEnd = Array("-->".utf8), cdata = Array("<![CDATA[".utf8), cdataEnd = Array("]]>".utf8)
-        let instruction = Array("<?".utf8), instructionEnd = Array("?>".utf8), endTag = Array("</".utf8), declaration = Array("<!".utf8), close = Array(">".utf8)
-        while index < count {
-            guard bytes[index] == 60 else { advance(); continue }
-            if starts(comment) { skip(past: commentEnd); continue }
-            if starts(cdata) { skip(past: cdataEnd); continue }
-            if starts(instruction) { skip(past: instructionEnd); continue }
-            if starts(endTag) || starts(declaration) { skip(past: close); continue }
-            places.append((line, column))
-            var quote: UInt8?
+            /// Moves past `end` (or to the end of the text), counting lines and columns.
+            func skip(past end: StaticString) {
+                while index < count, !at(end) { step() }
+                for _ in 0..<end.utf8CodeUnitCount where index < count { step() }
+            }
+            func step() {
+                let byte = text[index]
+                if byte == 10 {
+                    line += 1
+                    column = 1
+                } else if byte & 0xC0 != 0x80 {
+                    column += 1
+                }
+                index += 1
+            }
             while index < count {
-                let byte = bytes[index]
-                advance()
-                if let open = quote {
-                    if byte == open { quote = nil }
-                } else if byte == 34 || byte == 39 {
-                    quote = byte
-                } else if byte == 62 {
-                    break
+                let byte = text[index]
+                if byte != 60 {
+                    // The common case, kept out of `step` for speed.
+                    if byte == 10 { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
+                    index += 1
+                    continue
+                }
+                if at("<!--") { skip(past: "-->"); continue }
+                if at("<![CDATA[") { skip(past: "]]>"); continue }
+                if at("<?") { skip(past: "?>"); continue }
+                if at("</") || at("<!") { skip(past: ">"); continue }
+                places.append((line, column))
+                var quote: UInt8 = 0
+                while index < count {
+                    let byte = text[index]
+                    step()
+                    if quote != 0 {
+                        if byte == quote { quote = 0 }
+                    } else if byte == 34 || byte == 39 {
+                        quote = byte
+                    } else if byte == 62 {
+                        break
+                    }
                 }
             }
+            return places
         }
-        return places
     }
 
     /// - Complexity: O(n) in the size of the text.

@@ -152,7 +152,7 @@ public enum Lint {
                 var result = CommandResult(line: 0, input: "import")
                 var found: [Finding] = []
                 do throws(ImportError) {
-                    let (script, comparison) = try InterfaceBuilderImporter.translateScene(text, selection: selection, in: session, device: choice)
+                    let (script, comparison) = try InterfaceBuilderImporter.translateScene(of: document, selection: selection, in: session, device: choice)
                     do throws(ShellError) {
                         _ = try session.runAsOneStep(script.lines, name: path, into: &result)
                     } catch {
