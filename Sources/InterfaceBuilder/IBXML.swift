@@ -213,8 +213,9 @@ final class IBXMLTreeBuilder: NSObject, XMLParserDelegate {
         if count > IBLimits.maxElements { return fail("more than \(IBLimits.maxElements) elements") }
         if stack.count >= IBLimits.maxDepth { return fail("elements nested more than \(IBLimits.maxDepth) deep") }
         // The tag's own `<`, from the scan; the parser's line (where the tag ends) if the scan
-        // and the parser ever disagree on the count.
-        let place = nextTag < tagPlaces.count ? tagPlaces[nextTag] : (line: parser.lineNumber, column: 1)
+        // and the parser ever disagree (a tag cannot start after the line it ends on).
+        let scanned = nextTag < tagPlaces.count ? tagPlaces[nextTag] : nil
+        let place = scanned.flatMap { $0.line <= parser.lineNumber ? $0 : nil } ?? (line: parser.lineNumber, column: 1)
         nextTag += 1
         let element = IBElement(name: elementName, attributes: attributeDict, line: place.line, column: place.column)
         element.comment = pendingComment
