@@ -135,6 +135,13 @@ import InterfaceBuilder
         }
         #expect(misplaced.line == 1 && misplaced.column == column(of: "id=\"Lnt-Bx-001\""))
         #expect(conflict.line == 1 && conflict.column == column(of: "id=\"Lnt-K7-001\""))
+        // So are the elements left out: the constraint naming a missing view, the repeated id
+        // (the second of the two).
+        let dangling = try #require(report.findings.first { $0.message.contains("Lnt-Zz-999") })
+        #expect(dangling.line == 1 && dangling.column == column(of: "secondItem=\"Lnt-Zz-999\""))
+        let repeated = try #require(report.findings.first { $0.message.hasPrefix("id Lnt-K2-001 is used again") })
+        let second = oneLine.range(of: "id=\"Lnt-K2-001\"", options: .backwards)!.lowerBound
+        #expect(repeated.line == 1 && repeated.column == oneLine.distance(from: oneLine.startIndex, to: oneLine[..<second].lastIndex(of: "<")!) + 1)
         // The reader's own places: a tag that spans lines is at its `<`, not where it ends.
         let spread = Self.scene.replacingOccurrences(of: "<constraint firstItem=\"Lnt-Bx-001\" firstAttribute=\"top\"",
                                                      with: "<constraint\n firstItem=\"Lnt-Bx-001\" firstAttribute=\"top\"")

@@ -144,6 +144,7 @@ public enum Lint {
             Device.named(screen.device).map { InterfaceBuilderImporter.DeviceChoice(device: $0, landscape: screen.landscape) }
         }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let places = elementPlaces(document)
         for (selection, label) in selections {
             let scene = selections.count > 1 ? label : nil
             for choice in choices {
@@ -160,7 +161,7 @@ public enum Lint {
                     }
                     found = comparison.findings(session.importOutcome(of: result, withLayout: true)).map {
                         Finding(path: path, line: $0.line, column: $0.column, severity: $0.severity, message: $0.message, scene: scene)
-                    } + leftOut(script.notes, lines: lines).map {
+                    } + leftOut(script.notes, lines: lines, places: places).map {
                         // No scene: the line names the element, and a xib's notes come with each view.
                         Finding(path: path, line: $0.line, column: $0.column, severity: .warning, message: $0.message)
                     }
@@ -184,7 +185,7 @@ public enum Lint {
     /// element's line and column. What the file leaves out by design is not a warning:
     /// placeholder constraints (removed at build time), views not installed in this size
     /// class, views beside the controller's view, table headers and footers.
-    static func leftOut(_ notes: [String], lines: [Substring]) -> [(line: Int, column: Int, message: String)] {
+    static func leftOut(_ notes: [String], lines: [Substring], places: ElementPlaces) -> [(line: Int, column: Int, message: String)] {
         let byDesign = ["a placeholder constraint", "is not installed for", "beside the controller's view", "UIKit places it outside Auto Layout"]
         let marks = ["left out", ": skipped", ": ignored", "is used again"]
         return notes.compactMap { note in
@@ -193,8 +194,39 @@ public enum Lint {
                   let line = Int(trimmed[trimmed.index(trimmed.startIndex, offsetBy: 5)..<colon]) else { return nil }
             let message = String(trimmed[trimmed.index(after: colon)...].drop { $0 == " " })
             guard marks.contains(where: message.contains), !byDesign.contains(where: message.contains) else { return nil }
-            return (line, firstTagColumn(line, in: lines), message)
+            return (line, places.column(line: line, message: message) ?? firstTagColumn(line, in: lines), message)
         }
+    }
+
+    /// Where the elements a note can name are, for its column: the reader's notes, and
+    /// constraints by IB id (`constraint X left out: …`). On a line Xcode wrote, the line's
+    /// first `<` is the same column; in a file written on one line it is not.
+    struct ElementPlaces {
+        var notes: [IBNote] = []
+        var constraints: [String: (line: Int, column: Int)] = [:]
+
+        func column(line: Int, message: String) -> Int? {
+            if let note = notes.first(where: { $0.line == line && message.hasSuffix($0.message) }) { return note.column }
+            if message.hasPrefix("constraint "), let id = message.dropFirst(11).split(separator: " ").first,
+               let place = constraints[String(id)], place.line == line {
+                return place.column
+            }
+            return nil
+        }
+    }
+
+    /// - Complexity: O(n) in the number of views and constraints.
+    static func elementPlaces(_ document: IBDocument) -> ElementPlaces {
+        var places = ElementPlaces(notes: document.notes)
+        let roots = document.scenes.compactMap { $0.controller?.view } + document.topLevel.compactMap(\.view)
+        for root in roots {
+            for view in root.flattened() {
+                for constraint in view.constraints {
+                    if let id = constraint.id, places.constraints[id] == nil { places.constraints[id] = (constraint.line, constraint.column) }
+                }
+            }
+        }
+        return places
     }
 
     /// The column of the first `<` on a line (an element's start, in a file Xcode wrote), else 1.
