@@ -41,12 +41,15 @@ public struct IBDeviceSetting: Sendable, Hashable {
     }
 }
 
-/// A remark about the file, with the line it concerns.
+/// A remark about the file, with the line (and column) of the element it concerns.
 public struct IBNote: Sendable, Hashable {
     public var line: Int
+    /// The column of the element's `<` (1 when not known).
+    public var column: Int
     public var message: String
-    public init(line: Int, message: String) {
+    public init(line: Int, column: Int = 1, message: String) {
         self.line = line
+        self.column = column
         self.message = message
     }
 }

@@ -51,9 +51,12 @@ private extension Substring {
 struct ElementReader {
     var document: IBDocument
 
-    mutating func note(_ line: Int, _ message: String) { document.notes.append(IBNote(line: line, message: message)) }
+    mutating func note(_ element: IBElement, _ message: String) {
+        document.notes.append(IBNote(line: element.line, column: element.column, message: message))
+    }
 
     mutating func readDocument(_ root: IBElement) {
+        noteRepeatedIDs(root)
         document.toolsVersion = root["toolsVersion"]
         document.initialViewController = root["initialViewController"]
         document.usesSafeAreas = root.flag("useSafeAreas")
@@ -101,6 +104,24 @@ struct ElementReader {
                     document.topLevel.append(.view(readView(object)))
                 }
             }
+        }
+    }
+
+    /// An id used by two elements: Xcode writes each once, so a repeat is a hand edit or a
+    /// merge gone wrong, and what refers to the id may mean either element.
+    /// - Complexity: O(n) in the number of elements.
+    mutating func noteRepeatedIDs(_ root: IBElement) {
+        var first: [String: IBElement] = [:]
+        var stack = [root]
+        var repeats: [(element: IBElement, first: IBElement, id: String)] = []
+        while let next = stack.popLast() {
+            if let id = next["id"] {
+                if let earlier = first[id] { repeats.append((next, earlier, id)) } else { first[id] = next }
+            }
+            stack.append(contentsOf: next.children.reversed())
+        }
+        for (element, earlier, id) in repeats {
+            note(element, "id \(id) is used again (the <\(earlier.name)> on line \(earlier.line) has it too): ids are unique in an Interface Builder file, so what refers to it is ambiguous")
         }
     }
 
@@ -247,7 +268,7 @@ struct ElementReader {
                    [x, y, w, h].allSatisfy(\.isFinite) {
                     view.frame = IBRect(x: x, y: y, width: w, height: h)
                 } else {
-                    note(child.line, "a frame without four numbers: ignored")
+                    note(child, "a frame without four numbers: ignored")
                 }
             case "frame" where child["key"] == "frameInset":
                 view.frameInset = Self.frameInset(child)
@@ -287,7 +308,7 @@ struct ElementReader {
                 if child["key"] == "contentView", Self.isView(child) || child.name == "tableViewCellContentView" {
                     view.subviews.insert(readView(child), at: 0)
                 } else if let key = child["key"], ["tableHeaderView", "tableFooterView", "backgroundView", "selectedBackgroundView", "inputAccessoryView"].contains(key) {
-                    note(child.line, "\(element.name)'s \(key) is left out: UIKit places it outside Auto Layout")
+                    note(child, "\(element.name)'s \(key) is left out: UIKit places it outside Auto Layout")
                 }
             }
         }
@@ -320,13 +341,13 @@ struct ElementReader {
     mutating func readConstraint(_ element: IBElement, owner: String) -> IBConstraint? {
         let describe = element["id"].map { "constraint \($0)" } ?? "a constraint"
         guard let firstText = element["firstAttribute"], let first = Self.attribute(firstText) else {
-            note(element.line, "\(describe) has \(element["firstAttribute"].map { "an attribute LayoutLab does not know (\($0))" } ?? "no firstAttribute"): skipped")
+            note(element, "\(describe) has \(element["firstAttribute"].map { "an attribute LayoutLab does not know (\($0))" } ?? "no firstAttribute"): skipped")
             return nil
         }
         var second: LayoutAttribute?
         if let text = element["secondAttribute"] {
             guard let attribute = Self.attribute(text) else {
-                note(element.line, "\(describe) has an attribute LayoutLab does not know (\(text)): skipped")
+                note(element, "\(describe) has an attribute LayoutLab does not know (\(text)): skipped")
                 return nil
             }
             second = attribute
@@ -337,20 +358,20 @@ struct ElementReader {
         case "greaterThanOrEqual": relation = .greaterThanOrEqual
         case "lessThanOrEqual": relation = .lessThanOrEqual
         case let other?:
-            note(element.line, "\(describe) has a relation LayoutLab does not know (\(other)): skipped")
+            note(element, "\(describe) has a relation LayoutLab does not know (\(other)): skipped")
             return nil
         }
         var multiplier = 1.0
         if let text = element["multiplier"] {
             guard let value = IBReader.multiplier(text) else {
-                note(element.line, "\(describe) has a multiplier LayoutLab cannot read (\(text)): skipped")
+                note(element, "\(describe) has a multiplier LayoutLab cannot read (\(text)): skipped")
                 return nil
             }
             multiplier = value
         }
         guard let constant = element["constant"].map({ Double($0) }) ?? 0, constant.isFinite,
               let priority = element["priority"].map({ Double($0) }) ?? 1000 else {
-            note(element.line, "\(describe) has a constant or priority that is not a number: skipped")
+            note(element, "\(describe) has a constant or priority that is not a number: skipped")
             return nil
         }
         var secondItem = element["secondItem"]

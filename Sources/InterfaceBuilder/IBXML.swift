@@ -65,27 +65,72 @@ final class IBXMLTreeBuilder: NSObject, XMLParserDelegate {
     private var count = 0
     private(set) var failure: IBReadError?
     private weak var parser: XMLParser?
-    /// Per line (0-based), the 1-based column of its first `<`: where an element starts, for
-    /// editors (the parser reports where the start tag ends).
-    private var firstTagColumns: [Int] = []
+    /// Where each start tag's `<` is (line and column, 1-based), in document order: the
+    /// parser's callbacks come in the same order, and it reports only where a tag ends, so the
+    /// n-th element takes the n-th place. A one-line (minified) file gets real columns too.
+    private var tagPlaces: [(line: Int, column: Int)] = []
+    private var nextTag = 0
 
-    private static func firstTagColumns(_ bytes: [UInt8]) -> [Int] {
-        var columns: [Int] = []
-        var column = 1
-        var found = 0
-        for byte in bytes {
-            if byte == 10 {
-                columns.append(found == 0 ? 1 : found)
-                column = 1
-                found = 0
-                continue
+    /// The places of the start tags: one pass over the bytes, skipping comments, processing
+    /// instructions, CDATA and end tags, and quoted attribute values (which may hold `>`).
+    /// Columns count characters: UTF-8 continuation bytes do not start one.
+    /// - Complexity: O(n) in the size of the text.
+    static func startTagPlaces(_ bytes: [UInt8]) -> [(line: Int, column: Int)] {
+        bytes.withUnsafeBufferPointer { text in
+            var places: [(line: Int, column: Int)] = []
+            var line = 1, column = 1, index = 0
+            let count = text.count
+            /// Whether `word` starts at `index`.
+            func at(_ word: StaticString) -> Bool {
+                let length = word.utf8CodeUnitCount
+                guard index + length <= count else { return false }
+                let start = word.utf8Start
+                for offset in 0..<length where text[index + offset] != start[offset] { return false }
+                return true
             }
-            if byte == 60, found == 0 { found = column }
-            // Columns count characters: continuation bytes of UTF-8 do not start one.
-            if byte & 0xC0 != 0x80 { column += 1 }
+            /// Moves past `end` (or to the end of the text), counting lines and columns.
+            func skip(past end: StaticString) {
+                while index < count, !at(end) { step() }
+                for _ in 0..<end.utf8CodeUnitCount where index < count { step() }
+            }
+            func step() {
+                let byte = text[index]
+                if byte == 10 {
+                    line += 1
+                    column = 1
+                } else if byte & 0xC0 != 0x80 {
+                    column += 1
+                }
+                index += 1
+            }
+            while index < count {
+                let byte = text[index]
+                if byte != 60 {
+                    // The common case, kept out of `step` for speed.
+                    if byte == 10 { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
+                    index += 1
+                    continue
+                }
+                if at("<!--") { skip(past: "-->"); continue }
+                if at("<![CDATA[") { skip(past: "]]>"); continue }
+                if at("<?") { skip(past: "?>"); continue }
+                if at("</") || at("<!") { skip(past: ">"); continue }
+                places.append((line, column))
+                var quote: UInt8 = 0
+                while index < count {
+                    let byte = text[index]
+                    step()
+                    if quote != 0 {
+                        if byte == quote { quote = 0 }
+                    } else if byte == 34 || byte == 39 {
+                        quote = byte
+                    } else if byte == 62 {
+                        break
+                    }
+                }
+            }
+            return places
         }
-        columns.append(found == 0 ? 1 : found)
-        return columns
     }
 
     /// - Complexity: O(n) in the size of the text.
@@ -109,7 +154,7 @@ final class IBXMLTreeBuilder: NSObject, XMLParserDelegate {
         parser.shouldProcessNamespaces = false
         let builder = IBXMLTreeBuilder()
         builder.parser = parser
-        builder.firstTagColumns = Self.firstTagColumns(data)
+        builder.tagPlaces = Self.startTagPlaces(data)
         parser.delegate = builder
         let ok = parser.parse()
         if let failure = builder.failure { throw failure }
@@ -172,9 +217,12 @@ final class IBXMLTreeBuilder: NSObject, XMLParserDelegate {
         count += 1
         if count > IBLimits.maxElements { return fail("more than \(IBLimits.maxElements) elements") }
         if stack.count >= IBLimits.maxDepth { return fail("elements nested more than \(IBLimits.maxDepth) deep") }
-        let line = parser.lineNumber
-        let column = line >= 1 && line <= firstTagColumns.count ? firstTagColumns[line - 1] : 1
-        let element = IBElement(name: elementName, attributes: attributeDict, line: line, column: column)
+        // The tag's own `<`, from the scan; the parser's line (where the tag ends) if the scan
+        // and the parser ever disagree (a tag cannot start after the line it ends on).
+        let scanned = nextTag < tagPlaces.count ? tagPlaces[nextTag] : nil
+        let place = scanned.flatMap { $0.line <= parser.lineNumber ? $0 : nil } ?? (line: parser.lineNumber, column: 1)
+        nextTag += 1
+        let element = IBElement(name: elementName, attributes: attributeDict, line: place.line, column: place.column)
         element.comment = pendingComment
         pendingComment = nil
         if let parent = stack.last {

@@ -126,12 +126,14 @@ struct LayoutLab: ParsableCommand {
     /// Usage errors exit with 2, not ArgumentParser's 64.
     static func main() {
         do {
-            // `lint` first: the root's own FILE arguments would otherwise take the word.
-            let arguments = Array(CommandLine.arguments.dropFirst())
-            var command: any ParsableCommand = arguments.first == "lint"
-                ? try LintCommand.parseAsRoot(Array(arguments.dropFirst()))
-                : try parseAsRoot()
+            var command = try parseCommand(Array(CommandLine.arguments.dropFirst()))
             try command.run()
+        } catch let error as SubcommandError {
+            if exitCode(for: error.underlying) == .validationFailure {
+                fputs(LintCommand.message(for: error.underlying) + "\n", cel_stderr())
+                RunningProcess.exit(exitStatus(for: error.underlying))
+            }
+            LintCommand.exit(withError: error.underlying)
         } catch {
             if exitCode(for: error) == .validationFailure {
                 fputs(fullMessage(for: error) + "\n", cel_stderr())
@@ -140,4 +142,30 @@ struct LayoutLab: ParsableCommand {
             exit(withError: error)
         }
     }
+
+    /// The command the arguments ask for. `lint` and `help` come first: the root's own FILE
+    /// arguments would otherwise take the word (ArgumentParser reads the root's positionals
+    /// before it looks for a subcommand), and `layoutlab --help` promises `layoutlab help
+    /// <subcommand>`. A file named `lint` or `help` is replayed as `./lint`.
+    static func parseCommand(_ arguments: [String]) throws -> any ParsableCommand {
+        switch arguments.first {
+        case "lint":
+            do { return try LintCommand.parseAsRoot(Array(arguments.dropFirst())) } catch { throw SubcommandError(underlying: error) }
+        case "help":
+            let rest = arguments.dropFirst()
+            if rest.isEmpty { throw CleanExit.helpRequest(self) }
+            if rest.count == 1, rest.first == LintCommand.configuration.commandName {
+                throw SubcommandError(underlying: CleanExit.helpRequest(LintCommand.self))
+            }
+            throw ValidationError("no subcommand \(rest.joined(separator: " ")): layoutlab has one, lint (layoutlab help lint)")
+        default:
+            return try parseAsRoot(arguments)
+        }
+    }
+}
+
+/// An error while parsing a subcommand's arguments: its message is the subcommand's (its
+/// usage line, its options), not the root's.
+struct SubcommandError: Error {
+    var underlying: any Error
 }

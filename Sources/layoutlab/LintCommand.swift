@@ -8,14 +8,22 @@ import LayoutReport
 /// `path:line:column: error|warning: message`; exit 1 when an error was found, 0 otherwise,
 /// 2 for unreadable files or bad arguments.
 struct LintCommand: ParsableCommand {
+    // `_superCommandName`: parsed as its own root (LayoutLab.parseCommand), its usage and help
+    // still say `layoutlab lint`.
     static let configuration = CommandConfiguration(
         commandName: "lint",
+        _superCommandName: "layoutlab",
         abstract: "Check storyboards, xibs, layout code and scripts: path:line:column: error|warning: message.",
         discussion: """
-            Every scene of a storyboard (every top-level view of a xib) is laid out on the \
-            file's own screen and on each of --devices: a conflict is an error; an ambiguous \
-            or misplaced view is a warning. Exit status: 1 when an error was found; 0 when \
-            there were only warnings or nothing; 2 for unreadable files or bad arguments.
+            The extension says what a file is: .storyboard and .xib are Interface Builder \
+            files; .swift, .m and .mm layout code; .log (and a .txt named on the command line) \
+            a console log when it holds one; .lal a session script. Any other file is \
+            unreadable. Every scene of a storyboard (every top-level view of a xib) is laid \
+            out on the file's own screen and on each of --devices: a conflict is an error; an \
+            ambiguous or misplaced view, or an element the import leaves out, is a warning. \
+            A finding that holds on several screens is printed once, naming them.
+            Exit status: 1 when an error was found; 0 when there were only warnings or \
+            nothing; 2 for unreadable files, a path with nothing to check, or bad arguments.
             """)
 
     @Option(name: .long, help: ArgumentHelp("Also check on these devices (comma-separated, e.g. iPhoneSE,iPhone15,iPadPro11).", valueName: "LIST"))
@@ -27,7 +35,7 @@ struct LintCommand: ParsableCommand {
     @Flag(name: .long, help: "Print one JSON object per finding (JSON Lines), then a summary object.")
     var json = false
 
-    @Argument(help: ArgumentHelp("Files or folders to check (folders: their .storyboard, .xib, .swift, .m, .log and .lal files).", valueName: "FILE"))
+    @Argument(help: ArgumentHelp("Files or folders to check (folders: their .storyboard, .xib, .swift, .m, .mm, .log and .lal files; a .txt only when named).", valueName: "FILE"))
     var files: [String] = []
 
     func validate() throws {
@@ -36,6 +44,12 @@ struct LintCommand: ParsableCommand {
             throw ValidationError("unknown device \(name) in --devices; known: \(LayoutShell.Lint.deviceNames.joined(separator: ", "))")
         }
         if landscape && devices == nil { throw ValidationError("--landscape goes with --devices") }
+    }
+
+    /// A usage error's message as `layoutlab lint` words it: ArgumentParser's, with the full
+    /// command in its last line (`See 'layoutlab lint --help'`), as in its usage line.
+    static func message(for error: any Error) -> String {
+        fullMessage(for: error).replacingOccurrences(of: "See 'lint ", with: "See 'layoutlab lint ")
     }
 
     var deviceList: [String] {
@@ -50,28 +64,38 @@ struct LintCommand: ParsableCommand {
         }
     }
 
-    static let extensions: Set<String> = ["storyboard", "xib", "swift", "m", "mm", "log", "lal"]
+    /// One argument's files: a file as it is; a folder's files of the kinds lint reads
+    /// (`Lint.folderExtensions`), sorted, recursively. A folder with none, or a path that
+    /// names nothing, is an error of its own: a mistyped CI path must not pass.
+    enum Expansion: Equatable {
+        case files([String])
+        case problem(String)
+    }
 
-    /// The files to check: each argument, or a folder's matching files (sorted, recursively).
-    static func expand(_ paths: [String]) -> [String] {
-        var result: [String] = []
+    static func expand(_ path: String) -> Expansion {
         let manager = FileManager.default
-        for path in paths {
-            var isDirectory: ObjCBool = false
-            if manager.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-                let found = (manager.enumerator(atPath: path)?.allObjects as? [String] ?? [])
-                    .filter { extensions.contains(($0 as NSString).pathExtension.lowercased()) }
-                    .sorted()
-                result += found.map { path.hasSuffix("/") ? path + $0 : path + "/" + $0 }
-            } else {
-                result.append(path)
-            }
+        var isDirectory: ObjCBool = false
+        guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else { return .problem("no such file or folder") }
+        guard isDirectory.boolValue else { return .files([path]) }
+        let found = (manager.enumerator(atPath: path)?.allObjects as? [String] ?? [])
+            .filter { LayoutShell.Lint.folderExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
+            .sorted()
+        if found.isEmpty {
+            return .problem("nothing to check: the folder holds no .storyboard, .xib, .swift, .m, .mm, .log or .lal file")
         }
-        return result
+        return .files(found.map { path.hasSuffix("/") ? path + $0 : path + "/" + $0 })
     }
 
     func run() throws {
-        let paths = Self.expand(files)
+        var found: [String] = []
+        var problems: [(path: String, reason: String)] = []
+        for argument in files {
+            switch Self.expand(argument) {
+            case .files(let files): found += files
+            case .problem(let reason): problems.append((argument, reason))
+            }
+        }
+        let paths = found
         let screens = screens
         let reports = LockedArray<LayoutShell.Lint.FileReport>(count: paths.count)
         let done = LockedCounter()
@@ -93,8 +117,12 @@ struct LintCommand: ParsableCommand {
             if showProgress { FileHandle.standardError.write(Data("\rlint: \(count)/\(paths.count) files".utf8)) }
         }
         if showProgress { FileHandle.standardError.write(Data("\n".utf8)) }
-        var errors = 0, warnings = 0, unreadable = 0
+        var errors = 0, warnings = 0, unreadable = problems.count
         var out = ""
+        // A path that gave no file: no line to point at.
+        for (path, reason) in problems {
+            out += json ? Self.problemObject(path: path, message: reason) + "\n" : "\(path): error: \(reason)\n"
+        }
         for report in reports.values.compactMap({ $0 }) {
             if let reason = report.unreadable {
                 unreadable += 1
@@ -110,7 +138,8 @@ struct LintCommand: ParsableCommand {
                 if finding.severity == .error { errors += 1 } else { warnings += 1 }
                 if json {
                     out += Self.findingObject(path: finding.path, line: finding.line, column: finding.column,
-                                              severity: finding.severity.rawValue, message: finding.message, context: finding.context) + "\n"
+                                              severity: finding.severity.rawValue, message: finding.message, context: finding.context,
+                                              devices: finding.screens) + "\n"
                 } else {
                     out += finding.text + "\n"
                 }
@@ -137,14 +166,23 @@ struct LintCommand: ParsableCommand {
     }
 
     /// One finding as a JSON line (the same value type as the shell's `--json`, so escaping is
-    /// written once).
-    static func findingObject(path: String, line: Int, column: Int, severity: String, message: String, context: String?) -> String {
+    /// written once); `devices`, when the finding names screens (`--devices`): each one it
+    /// holds on.
+    static func findingObject(path: String, line: Int, column: Int, severity: String, message: String, context: String?,
+                              devices: [String] = []) -> String {
         var members = [
             JSONMember("path", .string(path)), JSONMember("line", .integer(line)), JSONMember("column", .integer(column)),
             JSONMember("severity", .string(severity)), JSONMember("message", .string(message)),
         ]
         if let context { members.append(JSONMember("context", .string(context))) }
+        if !devices.isEmpty { members.append(JSONMember("devices", .array(devices.map { .string($0) }))) }
         return JSONValue.object(members).serialized
+    }
+
+    /// A path that gave nothing to check (missing, or a folder without such files): no line.
+    static func problemObject(path: String, message: String) -> String {
+        JSONValue.object([JSONMember("path", .string(path)), JSONMember("severity", .string("error")),
+                          JSONMember("message", .string(message))]).serialized
     }
 }
 

@@ -374,7 +374,9 @@ import LayoutShell
         let path = Fixtures.path("SizeClasses.storyboard")
         let screens = ["iPhoneSE", "iPad"].flatMap { [Lint.Screen(device: $0, landscape: false), Lint.Screen(device: $0, landscape: true)] }
         let report = Lint.check(path: path, text: try Fixtures.text("SizeClasses.storyboard"), screens: screens)
-        #expect(report.findings.map(\.context) == ["iPhoneSE", "iPad", "iPad landscape"])
+        // The same finding on three screens: printed once, naming them.
+        #expect(report.findings.map(\.screens) == [["iPhoneSE", "iPad", "iPad landscape"]])
+        #expect(report.findings.map(\.context) == ["on iPhoneSE, iPad, iPad landscape"])
         #expect(report.findings.allSatisfy { $0.message.hasPrefix("ambiguous: footer (y, height)") && $0.line == 33 })
     }
 

@@ -86,6 +86,17 @@ public struct InterfaceBuilderComparison: Sendable {
             + (source.misplaced ? "; IB marked it misplaced too" : "; IB did not mark it misplaced" + (causes.cause(of: source.name, difference: Self.difference(stored, solved)).map { ": " + $0 } ?? ""))
     }
 
+    /// A conflict's member as a file's reader knows it: a constraint of the file by its IB id
+    /// and line (the session's `c5` means nothing outside the session); one the import made
+    /// (a stack's, the window's size) by the session's words, which say what made it.
+    func memberWords(id: String, text: String) -> String {
+        let text = text.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        if let source = constraintSources[id] {
+            return text + " (" + (source.id.map { "\($0), " } ?? "") + "line \(source.line))"
+        }
+        return text.hasPrefix(id + " ") ? text : "\(text) (\(id))"
+    }
+
     /// The notes after an import: misplaced views, and ambiguity compared.
     public func notes(_ outcome: ImportOutcome) -> [String] {
         findings(outcome, includeConflicts: false).map { "  " + $0.message }
@@ -97,10 +108,10 @@ public struct InterfaceBuilderComparison: Sendable {
         if includeConflicts {
             for conflict in outcome.conflicts {
                 let place = constraintSources[conflict.broken] ?? conflict.members.lazy.compactMap { constraintSources[$0.id] }.first
-                let texts = conflict.members.map { "\($0.id) \($0.text)" }.joined(separator: "; ")
-                let file = place.flatMap { $0.id }.map { " (IB constraint \($0))" } ?? ""
+                let texts = conflict.members.map { memberWords(id: $0.id, text: $0.text) }.joined(separator: "; ")
+                let broken = constraintSources[conflict.broken].flatMap { $0.id } ?? conflict.broken
                 findings.append(Finding(line: place?.line ?? rootLine, column: place?.column ?? 1, severity: .error,
-                                        message: "conflict: these required constraints cannot all hold: \(texts); \(conflict.broken)\(file) is broken"))
+                                        message: "conflict: these required constraints cannot all hold: \(texts); \(broken) is broken"))
             }
         }
         let ambiguous = Dictionary(outcome.ambiguity.map { ($0.view, $0.text) }, uniquingKeysWith: { a, _ in a })

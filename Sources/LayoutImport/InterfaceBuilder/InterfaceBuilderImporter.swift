@@ -29,7 +29,14 @@ public struct InterfaceBuilderImporter: LayoutImporter {
     /// - Complexity: one trial of each line.
     public static func translateScene(_ text: String, selection: String?, in context: any ImportContext,
                                       device override: DeviceChoice?) throws(ImportError) -> (script: ImportedScript, comparison: InterfaceBuilderComparison) {
-        let document = try read(text)
+        try translateScene(of: try read(text), selection: selection, in: context, device: override)
+    }
+
+    /// The same, from a document already read: `lint` reads a file once for all its scenes
+    /// (reading it again for each made a storyboard of many scenes quadratic).
+    /// - Complexity: one trial of each line of the scene.
+    public static func translateScene(of document: IBDocument, selection: String?, in context: any ImportContext,
+                                      device override: DeviceChoice?) throws(ImportError) -> (script: ImportedScript, comparison: InterfaceBuilderComparison) {
         let picked = try pick(selection, in: document)
         var translation = InterfaceBuilderTranslation(document: document, root: picked.view, controller: picked.controller,
                                                       context: context, device: override)

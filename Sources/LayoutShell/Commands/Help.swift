@@ -33,6 +33,15 @@ enum Help {
               others allow it. explain ID shows it again later.
               example: view a · a.width == 100 · a.width == 200
             """),
+        ("lint", ["ci"], """
+            lint is not a shell command but a subcommand of layoutlab, run from the
+              command line (CI included): it checks storyboards, xibs, layout code,
+              console logs and session scripts (.lal), printing each conflict as an
+              error and each ambiguous or misplaced view as a warning, at the line
+              and column of the file: path:line:column: warning: message. Exit 1 on
+              an error, 2 for a file it cannot read. layoutlab help lint says more.
+              example: layoutlab lint Main.storyboard --devices iPhoneSE --landscape
+            """),
         ("ambiguity", ["ambiguous"], """
             A value is ambiguous when two best layouts disagree on it: the report
               names the view and which of x, y, width, height. Pin it down.
