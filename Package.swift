@@ -89,7 +89,7 @@ let package = Package(
         .testTarget(name: "LayoutPicturesTests", dependencies: ["LayoutPictures", "LayoutReport", "LayoutModel", "LayoutVocabulary"]),
         .testTarget(name: "LayoutShellTests", dependencies: ["LayoutShell", "LayoutImport", "LayoutReport", "LayoutPictures", "LayoutModel", "LayoutVocabulary", "TestSupport", "ShellTestSupport"]),
         // Fixtures: storyboards and xibs written here in IB's format, read by path.
-        .testTarget(name: "InterfaceBuilderTests", dependencies: ["InterfaceBuilder", "LayoutImport", "LayoutShell", "LayoutReport", "LayoutModel", "LayoutVocabulary"], exclude: ["Fixtures"]),
+        .testTarget(name: "InterfaceBuilderTests", dependencies: ["InterfaceBuilder", "LayoutImport", "LayoutShell", "LayoutReport", "LayoutModel", "LayoutVocabulary", "TestSupport"], exclude: ["Fixtures"]),
         // The executable's own code (`@testable import layoutlab`): flags, files, history, completion.
         .testTarget(
             name: "layoutlabTests",

@@ -149,7 +149,9 @@ final class IBXMLTreeBuilder: NSObject, XMLParserDelegate {
         if let line = Self.lineOfDeclaration(data) {
             throw IBReadError(line: line, message: "the file declares a DTD (<!DOCTYPE, <!ENTITY or another <! declaration): Interface Builder files never do, and entity expansion is off")
         }
-        let parser = XMLParser(data: Data(data))
+        // From a stream, in chunks: given the whole of a file over 10 MB at once, the platform's
+        // parser (libxml2 on Linux) stops at its end with an internal error.
+        let parser = XMLParser(stream: InputStream(data: Data(data)))
         parser.shouldResolveExternalEntities = false
         parser.shouldProcessNamespaces = false
         let builder = IBXMLTreeBuilder()

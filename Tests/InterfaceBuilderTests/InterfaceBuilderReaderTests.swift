@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import InterfaceBuilder
 import LayoutVocabulary
+import TestSupport
 
 /// The fixtures, written here by hand in Interface Builder's format (each names its model on
 /// line 1).
@@ -106,6 +107,32 @@ enum Fixtures {
             guard let error = error as? IBReadError else { return false }
             return error.line == line && error.message.contains(message)
         }
+    }
+
+    /// A storyboard over 10 MB (a big app's Main.storyboard) reads whole: the platform's parser,
+    /// handed such a file at once, stopped at its end with an internal error.
+    @Test(.tags(.slow), .skippedInFastTier) func aStoryboardOverTenMegabytesReads() throws {
+        let scene = { (n: Int) in
+            """
+                    <scene sceneID="S\(n)"><objects><viewController id="C\(n)" sceneMemberID="viewController">
+                        <view key="view" contentMode="scaleToFill" id="V\(n)"><rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+                            <subviews><label opaque="NO" text="Row \(n)" translatesAutoresizingMaskIntoConstraints="NO" id="L\(n)"><rect key="frame" x="16" y="20" width="100" height="21"/></label></subviews>
+                            <constraints><constraint firstItem="L\(n)" firstAttribute="leading" secondItem="V\(n)" secondAttribute="leading" constant="16" id="K\(n)"/></constraints>
+                        </view>
+                    </viewController></objects></scene>
+
+            """
+        }
+        var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB\" version=\"3.0\">\n    <scenes>\n"
+        var count = 0
+        while text.utf8.count < 10_500_000 {
+            text += scene(count)
+            count += 1
+        }
+        text += "    </scenes>\n</document>\n"
+        let document = try IBReader.read(text)
+        #expect(document.scenes.count == count)
+        #expect(document.scenes.last?.controller?.view?.constraints.count == 1)
     }
 
     @Test func deepNestingIsRefusedNotRecursed() {
