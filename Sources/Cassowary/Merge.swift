@@ -4,7 +4,8 @@
 /// entry).
 ///
 /// Only the part of the target between the source's first and last symbol is rebuilt; the rest
-/// moves at most once, by one `memmove`. A pivot row of a few symbols substituted into a long
+/// moves at most once, by one `memmove` (of the entries before that part instead of those after
+/// it when the row shrinks and they are fewer: see `Row.replaceEntries`). A pivot row of a few symbols substituted into a long
 /// row (a container edge over a chain of views) then costs a few binary searches and one shift
 /// instead of one shift per changed entry.
 ///
@@ -34,8 +35,8 @@ struct RowMerger {
         let index = target.search(symbol)
         scratch.addedCount = 0
         scratch.removedCount = 0
-        guard index >= 0, target.coefficients[index] != 0 else { return 0 }
-        let coefficient = target.coefficients[index]
+        guard index >= 0, target.storedCoefficients[index] != 0 else { return 0 }
+        let coefficient = target.storedCoefficients[index]
         merge(source, times: coefficient, into: &target, dropping: symbol, keepingPlaces: keepingPlaces)
         return coefficient
     }
@@ -45,23 +46,25 @@ struct RowMerger {
         scratch.addedCount = 0
         scratch.removedCount = 0
         target.constant += factor * source.constant
-        var first = source.symbols.first ?? dropped, last = source.symbols.last ?? dropped
+        var first = source.isEmpty ? dropped : source.storedSymbols[source.start]
+        var last = source.storedSymbols.last ?? dropped
         if dropped != noSymbol {
             first = min(first, dropped)
             last = max(last, dropped)
         }
         if first == noSymbol { return }
-        // The target entries in [low, high) interleave with the source (or are dropped).
-        let low = Self.lowerBound(target.symbols, first)
-        let high = Self.lowerBound(target.symbols, last + 1, from: low)
+        // The target entries in [low, high) interleave with the source (or are dropped); indices
+        // of the target's storage, whose live entries start at `target.start`.
+        let low = Self.lowerBound(target.storedSymbols, first, from: target.start)
+        let high = Self.lowerBound(target.storedSymbols, last + 1, from: low)
         scratch.reserve(high - low + source.count)
         let s = scratch
         var count = 0
-        target.symbols.withUnsafeBufferPointer { ts in
-        target.coefficients.withUnsafeBufferPointer { tc in
-        source.symbols.withUnsafeBufferPointer { ss in
-        source.coefficients.withUnsafeBufferPointer { sc in
-            var i = low, j = 0, added = 0, removed = 0
+        target.storedSymbols.withUnsafeBufferPointer { ts in
+        target.storedCoefficients.withUnsafeBufferPointer { tc in
+        source.storedSymbols.withUnsafeBufferPointer { ss in
+        source.storedCoefficients.withUnsafeBufferPointer { sc in
+            var i = low, j = source.start, added = 0, removed = 0
             @inline(__always) func keepTarget() {
                 if ts[i] != dropped {
                     s.symbols[count] = ts[i]; s.coefficients[count] = tc[i]; count += 1
@@ -111,8 +114,7 @@ struct RowMerger {
             }
             count = kept
         }
-        target.symbols.replaceSubrange(low..<high, with: UnsafeBufferPointer(start: s.symbols, count: count))
-        target.coefficients.replaceSubrange(low..<high, with: UnsafeBufferPointer(start: s.coefficients, count: count))
+        target.replaceEntries(low..<high, with: s.symbols, s.coefficients, count: count)
     }
 
     /// The first index in `symbols[from...]` whose symbol is not below `symbol`.

@@ -53,9 +53,10 @@ extension Tableau {
                 var child = noSymbol
                 if slot.exists {
                     let row = rows.baseAddress! + slot.index
-                    let count = row.pointee.symbols.count
+                    // `next` counts from the row's first entry (its slice may start later than 0).
+                    let start = row.pointee.start, count = row.pointee.count
                     while next < count {
-                        let candidate = row.pointee.symbols[next]
+                        let candidate = row.pointee.storedSymbols[start + next]
                         next += 1
                         if enter(candidate) {
                             child = candidate
@@ -77,7 +78,8 @@ extension Tableau {
     /// `row` with every basic user variable replaced by its definition, recursively: the result
     /// names only nonbasic user variables, nonbasic restricted symbols and dummies.
     mutating func expandDefinitions(_ row: Row) -> Row {
-        let roots = row.symbols.filter { isBasicExternal($0) }
+        var roots: [Symbol] = []
+        for index in row.liveRange where isBasicExternal(row.storedSymbols[index]) { roots.append(row.storedSymbols[index]) }
         if roots.isEmpty { return row }
         let stamp = scratch.nextStamp()
         return withBorrowed { tableau, _ in
@@ -89,15 +91,15 @@ extension Tableau {
                 if weight[Int(symbol)].y == 0 { touched.append(symbol) }
                 weight[Int(symbol)] += SIMD2(amount, abs(amount))
             }
-            for index in row.symbols.indices { accumulate(row.symbols[index], row.coefficients[index]) }
+            for index in row.liveRange { accumulate(row.storedSymbols[index], row.storedCoefficients[index]) }
             for symbol in order {
                 let factor = weight[Int(symbol)]
                 weight[Int(symbol)] = .zero
                 if Tolerance.isCancellation(factor) { continue }
                 let definition = tableau.row(tableau.slotOfBasic[Int(symbol)])
                 result.constant += factor.x * definition.pointee.constant
-                for index in 0..<definition.pointee.symbols.count {
-                    accumulate(definition.pointee.symbols[index], factor.x * definition.pointee.coefficients[index])
+                for index in definition.pointee.liveRange {
+                    accumulate(definition.pointee.storedSymbols[index], factor.x * definition.pointee.storedCoefficients[index])
                 }
             }
             touched.sort()
@@ -105,8 +107,7 @@ extension Tableau {
                 let value = weight[Int(symbol)]
                 weight[Int(symbol)] = .zero
                 if tableau.isBasicExternal(symbol) || Tolerance.isCancellation(value) { continue }
-                result.symbols.append(symbol)
-                result.coefficients.append(value.x)
+                result.append(symbol, value.x)
             }
             return result
         }
@@ -138,8 +139,8 @@ extension Tableau {
                 let slot = tableau.slotOfBasic[Int(symbol)]
                 guard slot.exists else { continue }
                 let row = tableau.row(slot)
-                for index in 0..<row.pointee.symbols.count {
-                    let other = row.pointee.symbols[index]
+                for index in row.pointee.liveRange {
+                    let other = row.pointee.storedSymbols[index]
                     guard tableau.isBasicExternal(other), tableau.visited[Int(other)] != stamp else { continue }
                     if targets.contains(other) { return true }
                     tableau.visited[Int(other)] = stamp

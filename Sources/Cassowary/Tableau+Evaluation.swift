@@ -23,13 +23,12 @@ extension Tableau {
                 if slot.exists {
                     let row = tableau.row(slot)
                     value = row.pointee.constant
-                    let count = row.pointee.symbols.count
-                    for index in 0..<count {
-                        let other = Int(row.pointee.symbols[index])
+                    for index in row.pointee.liveRange {
+                        let other = Int(row.pointee.storedSymbols[index])
                         let otherSlot = tableau.slotOfBasic[other]
                         guard otherSlot.exists else { continue }
                         let otherValue = tableau.kinds[other] == .external ? values[other] : tableau.row(otherSlot).pointee.constant
-                        value += row.pointee.coefficients[index] * otherValue
+                        value += row.pointee.storedCoefficients[index] * otherValue
                     }
                 }
                 if value != values[Int(symbol)] {

@@ -79,7 +79,7 @@ struct Tableau {
             basics.append(basic)
         }
         setSlot(slot, ofBasic: basic)
-        for symbol in row.symbols { appendToColumn(symbol, slot) }
+        for index in row.liveRange { appendToColumn(row.storedSymbols[index], slot) }
     }
 
     /// Takes the row of `basic` out of the tableau.
@@ -127,7 +127,7 @@ struct Tableau {
 
     /// Records that objective coefficients of these symbols changed: their reduced costs, and
     /// so whether they may move on the optimal face, are to be looked at again.
-    @inline(__always) mutating func noteObjectiveChange(_ symbols: [Symbol]) {
+    @inline(__always) mutating func noteObjectiveChange(_ symbols: some Collection<Symbol>) {
         objectives.noteCandidates(symbols, trail: &trail)
         changes.noteReducedCosts(symbols)
     }

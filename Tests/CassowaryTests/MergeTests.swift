@@ -46,7 +46,7 @@ private func dictionary(_ row: Row) -> [Symbol: Double] {
             let before = Set(target.symbols)
             let constant = target.constant + factor * source.constant
             merger.add(source, times: factor, to: &target)
-            #expect(target.symbols == target.symbols.sorted())
+            #expect(Array(target.symbols) == target.symbols.sorted())
             #expect(dictionary(target) == expected)
             #expect(target.constant == constant)
             #expect(Set(merger.added) == Set(target.symbols).subtracting(before))
@@ -72,7 +72,7 @@ private func dictionary(_ row: Row) -> [Symbol: Double] {
             if c == 0 {
                 #expect(target.symbols == unchanged.symbols && target.constant == unchanged.constant)
             } else {
-                #expect(target.symbols == target.symbols.sorted())
+                #expect(Array(target.symbols) == target.symbols.sorted())
                 #expect(dictionary(target) == expected)
             }
         }
@@ -90,7 +90,7 @@ private func dictionary(_ row: Row) -> [Symbol: Double] {
             var plain = kept
             for _ in 0..<20 {
                 guard !plain.symbols.isEmpty else { break }
-                let symbol = plain.symbols[g.next(plain.count)]
+                let symbol = plain.symbols[plain.symbols.startIndex + g.next(plain.count)]
                 // A short source near the symbol, as a pivot row of one view's constraints.
                 var source = Row(constant: Double(g.next(9)))
                 for offset in 0..<g.next(4) {
@@ -106,7 +106,7 @@ private func dictionary(_ row: Row) -> [Symbol: Double] {
                 #expect(added == after.subtracting(before))
                 #expect(removed == before.subtracting(after).subtracting([symbol]))
                 #expect(kept.count >= length)
-                #expect(kept.symbols == kept.symbols.sorted() && Set(kept.symbols).count == kept.count)
+                #expect(Array(kept.symbols) == kept.symbols.sorted() && Set(kept.symbols).count == kept.count)
                 var compacted = kept
                 compacted.dropZeros()
                 #expect(compacted.symbols == plain.symbols && compacted.coefficients == plain.coefficients)
