@@ -14,15 +14,15 @@ struct Row {
     /// Storage: the live entries are those from `start` on. Write through the methods below.
     private(set) var storedSymbols: [Symbol] = []
     private(set) var storedCoefficients: [Double] = []
-    /// How many dead entries the storage holds before the first live one.
-    private(set) var start = 0
+    /// How many dead entries the storage holds before the first live one. Kept unsigned so that
+    /// the compiler knows the live indices are never negative: a loop over `liveRange` then
+    /// needs no bounds check below.
+    private var deadCount: UInt32 = 0
+    /// The storage index of the first live entry.
+    @inline(__always) var start: Int { Int(deadCount) }
     var constant: Double = 0
 
     init(constant: Double = 0) { self.constant = constant }
-
-    /// Rows at least this long move their front instead of their tail when that is shorter.
-    /// Shorter rows shift as arrays do (a few entries) and so never hold a dead front.
-    static let frontShiftMinimum = 32
 
     /// The live symbols, ascending; indices run over `liveRange`.
     var symbols: ArraySlice<Symbol> { storedSymbols[start...] }
@@ -92,51 +92,38 @@ struct Row {
         return coefficient
     }
 
-    /// Removes the entry at storage index `i`, moving the shorter side of it on a long row.
     @inline(__always)
     private mutating func removeEntry(at i: Int) {
-        if count >= Row.frontShiftMinimum && i - start < storedSymbols.count - i - 1 {
-            removeMovingFront(at: i)
-        } else {
-            storedSymbols.remove(at: i)
-            storedCoefficients.remove(at: i)
-        }
+        storedSymbols.remove(at: i)
+        storedCoefficients.remove(at: i)
     }
 
-    @inline(never)
-    private mutating func removeMovingFront(at i: Int) {
-        var j = i
-        while j > start {
-            storedSymbols[j] = storedSymbols[j - 1]
-            storedCoefficients[j] = storedCoefficients[j - 1]
-            j -= 1
-        }
-        dropFront(1)
-    }
-
-    /// Forgets the first `k` live entries without moving the others; their memory goes back
-    /// once the dead front outgrows the live entries, so that the copy is paid for by the
-    /// entries dropped before it.
+    /// Forgets the first `k` live entries without moving the others. The dead front is given
+    /// back (the live entries moved to the start of the storage) once it outgrows them, so that
+    /// move is paid for by the entries dropped before it.
     @inline(__always)
-    mutating func dropFront(_ k: Int) {
-        start &+= k
-        if start > count &+ Row.frontShiftMinimum {
+    private mutating func dropFront(_ k: Int) {
+        deadCount &+= UInt32(truncatingIfNeeded: k)
+        if start > count &+ 16 {
             storedSymbols.removeFirst(start)
             storedCoefficients.removeFirst(start)
-            start = 0
+            deadCount = 0
         }
     }
 
     /// Replaces the storage entries in `range` by `count` entries read from `symbols` and
     /// `coefficients` (a merge's rebuilt span). When the span shrinks and fewer live entries lie
-    /// before it than after it, on a long row, the front moves up instead of the tail down.
+    /// before it than after it, on a row of at least `longRow` entries, the front moves up
+    /// instead of the tail down. (Shorter rows shift as arrays do, a few entries, and so never
+    /// hold a dead front: the tableau passes its `longRowLength`.)
     ///
-    /// - Complexity: O(count + the shorter of the two sides when the span shrinks, else the tail).
+    /// - Complexity: O(count + the shorter of the two sides when the span shrinks on a long
+    ///   row, else the tail).
     @inline(__always)
     mutating func replaceEntries(_ range: Range<Int>, with symbols: UnsafePointer<Symbol>,
-                                 _ coefficients: UnsafePointer<Double>, count: Int) {
+                                 _ coefficients: UnsafePointer<Double>, count: Int, longRow: Int) {
         let shrink = range.count - count
-        if shrink > 0 && self.count >= Row.frontShiftMinimum && range.lowerBound - start < storedSymbols.count - range.upperBound {
+        if shrink > 0 && self.count >= longRow && range.lowerBound - start < storedSymbols.count - range.upperBound {
             replaceMovingFront(range, with: symbols, coefficients, count: count)
             return
         }

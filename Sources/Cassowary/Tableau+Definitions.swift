@@ -53,10 +53,11 @@ extension Tableau {
                 var child = noSymbol
                 if slot.exists {
                     let row = rows.baseAddress! + slot.index
-                    // `next` counts from the row's first entry (its slice may start later than 0).
-                    let start = row.pointee.start, count = row.pointee.count
+                    // `next` is a storage index of the row; its live entries begin at `start`.
+                    next = max(next, row.pointee.start)
+                    let count = row.pointee.storedSymbols.count
                     while next < count {
-                        let candidate = row.pointee.storedSymbols[start + next]
+                        let candidate = row.pointee.storedSymbols[next]
                         next += 1
                         if enter(candidate) {
                             child = candidate
@@ -98,8 +99,11 @@ extension Tableau {
                 if Tolerance.isCancellation(factor) { continue }
                 let definition = tableau.row(tableau.slotOfBasic[Int(symbol)])
                 result.constant += factor.x * definition.pointee.constant
-                for index in definition.pointee.liveRange {
+                var index = definition.pointee.start
+                let end = definition.pointee.storedSymbols.count
+                while index < end {
                     accumulate(definition.pointee.storedSymbols[index], factor.x * definition.pointee.storedCoefficients[index])
+                    index &+= 1
                 }
             }
             touched.sort()

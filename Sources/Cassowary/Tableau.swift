@@ -29,7 +29,8 @@ struct Tableau {
     /// Restricted basic symbols whose rows may have gone negative, for the dual simplex.
     var infeasible: [Symbol] = []
     /// Rows at least this long take the two shortcuts below (bound flips in the dual simplex,
-    /// marker removal in place). On shorter rows a plain pivot is as cheap, and keeps the choice
+    /// marker removal in place), and a merge that shrinks one near its front moves the entries
+    /// before the change instead of those after it (`Row.replaceEntries`). On shorter rows a plain pivot is as cheap, and keeps the choice
     /// among equal optima (which of two tied constraints breaks) that the lessons teach; tests
     /// lower it to run the shortcuts on small systems.
     var longRowLength = 64
@@ -147,7 +148,8 @@ struct Tableau {
                 if !keptPlaces!.contains(slot) { keptPlaces!.append(slot) }
             }
             willRewriteRow(slot)
-            if merger.substitute(symbol, by: row, in: &rows[slot.index], keepingPlaces: keepingPlaces) == 0 { continue }
+            if merger.substitute(symbol, by: row, in: &rows[slot.index], keepingPlaces: keepingPlaces,
+                                 longRow: longRowLength) == 0 { continue }
             updateColumns(slot)
             touch(basic)
             if basic == artificial { objectives.artificialCandidates.push(row.symbols) }
@@ -218,7 +220,7 @@ struct Tableau {
         touch(leaving)
         touch(basic)
         willRewriteRow(longSlot)
-        _ = merger.substitute(marker, by: short, in: &rows[longSlot.index])
+        _ = merger.substitute(marker, by: short, in: &rows[longSlot.index], longRow: longRowLength)
         updateColumns(longSlot)
         setSlot(.none, ofBasic: leaving)
         setSlot(longSlot, ofBasic: basic)

@@ -115,6 +115,45 @@ private func dictionary(_ row: Row) -> [Symbol: Double] {
         }
     }
 
+    /// A long row that shrinks near its front moves the entries before the change instead of
+    /// those after it (`Row.replaceEntries`): taking a chain's views out in insertion order
+    /// empties its long row from the front. Whichever side moves, the row must read exactly as
+    /// after an ordinary merge, report the same symbols as added and removed, and give its dead
+    /// front back once it outgrows the live entries.
+    @Test func shrinkingAtTheFrontMatchesOrdinaryMerges() {
+        var g = Lcg(state: 31)
+        var merger = RowMerger()
+        var frontMoves = 0, rebases = 0
+        for _ in 0..<200 {
+            var moved = randomRow(&g, symbols: 400, density: 50)
+            var plain = moved
+            while !plain.isEmpty {
+                // Mostly the lowest symbols, as removals in insertion order; now and then anywhere.
+                let reach = g.next(4) == 0 ? plain.count : min(plain.count, 3)
+                let symbol = plain.symbols[plain.symbols.startIndex + g.next(reach)]
+                // A short source that cancels some of the target's entries next to the symbol.
+                var source = Row(constant: Double(g.next(5)))
+                for index in plain.liveRange where index > plain.search(symbol) && index <= plain.search(symbol) + g.next(3) {
+                    let coefficient = plain.coefficient(of: symbol)
+                    source.add(plain.storedSymbols[index], g.next(3) == 0 ? 1 : -plain.storedCoefficients[index] / coefficient)
+                }
+                let startBefore = moved.start
+                let c = merger.substitute(symbol, by: source, in: &moved, longRow: 0)
+                let added = Set(merger.added), removed = Set(merger.removed)
+                #expect(c == merger.substitute(symbol, by: source, in: &plain))
+                #expect(added == Set(merger.added) && removed == Set(merger.removed))
+                #expect(Array(moved.symbols) == Array(plain.symbols))
+                #expect(Array(moved.coefficients) == Array(plain.coefficients))
+                #expect(moved.constant == plain.constant)
+                #expect(moved.count == plain.count && moved.isEmpty == plain.isEmpty)
+                if moved.start > startBefore { frontMoves += 1 }
+                if moved.start < startBefore { rebases += 1 }
+                #expect(moved.start <= moved.count + 16 || moved.start == startBefore)
+            }
+        }
+        #expect(frontMoves > 1_000 && rebases > 100, "\(frontMoves) front moves, \(rebases) rebases")
+    }
+
     /// Every row holding a symbol must be listed in its column (columns may also hold stale
     /// entries, never miss one): substitution visits only the listed rows.
     private func columnsAreComplete(_ tableau: Tableau) -> Bool {
