@@ -4,10 +4,10 @@
 /// entry).
 ///
 /// Only the part of the target between the source's first and last symbol is rebuilt; the rest
-/// moves at most once, by one `memmove` (of the entries before that part instead of those after
-/// it when the row shrinks and they are fewer: see `Row.replaceEntries`). A pivot row of a few symbols substituted into a long
-/// row (a container edge over a chain of views) then costs a few binary searches and one shift
-/// instead of one shift per changed entry.
+/// moves at most once, by one `memmove` (on a long row that shrinks, of the entries before that
+/// part when they are fewer than those after it: see `Row.replaceEntries`). A pivot row of a
+/// few symbols substituted into a long row (a container edge over a chain of views) then costs
+/// a few binary searches and one shift instead of one shift per changed entry.
 ///
 /// A row merged into again and again while it stays long (phase one's artificial row over a
 /// squeezed chain: each pivot replaces a width's two errors by its slack) can keep its places:

@@ -14,9 +14,9 @@ struct Row {
     /// Storage: the live entries are those from `start` on. Write through the methods below.
     private(set) var storedSymbols: [Symbol] = []
     private(set) var storedCoefficients: [Double] = []
-    /// How many dead entries the storage holds before the first live one. Kept unsigned so that
-    /// the compiler knows the live indices are never negative: a loop over `liveRange` then
-    /// needs no bounds check below.
+    /// How many dead entries the storage holds before the first live one. Unsigned, so that the
+    /// compiler knows an index counted up from `start` is never negative (one bounds check less
+    /// per entry in the loops over a row).
     private var deadCount: UInt32 = 0
     /// The storage index of the first live entry.
     @inline(__always) var start: Int { Int(deadCount) }
@@ -69,7 +69,8 @@ struct Row {
         if i >= 0 {
             let sum = coefficientSum(storedCoefficients[i], coefficient)
             if sum == 0 {
-                removeEntry(at: i)
+                storedSymbols.remove(at: i)
+                storedCoefficients.remove(at: i)
                 return -1
             }
             storedCoefficients[i] = sum
@@ -87,15 +88,8 @@ struct Row {
     mutating func remove(_ symbol: Symbol) -> Double {
         let i = search(symbol)
         guard i >= 0 else { return 0 }
-        let coefficient = storedCoefficients[i]
-        removeEntry(at: i)
-        return coefficient
-    }
-
-    @inline(__always)
-    private mutating func removeEntry(at i: Int) {
         storedSymbols.remove(at: i)
-        storedCoefficients.remove(at: i)
+        return storedCoefficients.remove(at: i)
     }
 
     /// Forgets the first `k` live entries without moving the others. The dead front is given
