@@ -125,6 +125,7 @@ struct Row {
         storedCoefficients.replaceSubrange(range, with: UnsafeBufferPointer(start: coefficients, count: count))
     }
 
+    /// The rare path of `replaceEntries`, out of line so that the common one stays small.
     @inline(never)
     private mutating func replaceMovingFront(_ range: Range<Int>, with symbols: UnsafePointer<Symbol>,
                                              _ coefficients: UnsafePointer<Double>, count: Int) {
