@@ -185,9 +185,9 @@ extension Tableau {
                 if slot.exists {
                     let row = tableau.row(slot)
                     var total = SIMD2<Double>.zero, size = SIMD2<Double>.zero
-                    for index in 0..<row.pointee.symbols.count {
-                        let other = Int(row.pointee.symbols[index])
-                        let coefficient = row.pointee.coefficients[index]
+                    for index in row.pointee.liveRange {
+                        let other = Int(row.pointee.storedSymbols[index])
+                        let coefficient = row.pointee.storedCoefficients[index]
                         if tableau.isBasicExternal(Symbol(other)) {
                             let index = Int(state.externalIndex[other])
                             total += coefficient * state.along[index]
@@ -237,8 +237,8 @@ extension Tableau {
         func freeEntries(_ basic: Symbol) -> [(symbol: Symbol, coefficient: Double)] {
             let row = self.row(of: basic)
             var entries: [(symbol: Symbol, coefficient: Double)] = []
-            for index in row.symbols.indices where state.isFree[Int(row.symbols[index])] {
-                entries.append((row.symbols[index], row.coefficients[index]))
+            for index in row.liveRange where state.isFree[Int(row.storedSymbols[index])] {
+                entries.append((row.storedSymbols[index], row.storedCoefficients[index]))
             }
             return entries
         }

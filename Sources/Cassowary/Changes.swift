@@ -36,7 +36,7 @@ struct ChangeTracker {
 
     /// Records that reduced costs of `symbols` changed: whether they may move on the optimal
     /// face is to be looked at again (values do not depend on reduced costs).
-    @inline(__always) mutating func noteReducedCosts(_ symbols: [Symbol]) {
+    @inline(__always) mutating func noteReducedCosts(_ symbols: some Collection<Symbol>) {
         generation &+= 1
         for symbol in symbols { ambiguitySeeds.insert(symbol) }
     }

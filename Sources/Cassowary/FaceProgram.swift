@@ -103,9 +103,9 @@ struct FaceProgram {
             let row = tableau.rows[slot.index]
             // Symbols that are not free stay at zero on the face: they drop out.
             var localRow = Row(constant: row.constant)
-            for position in row.symbols.indices {
-                let here = index[Int(row.symbols[position])]
-                if here != noSymbol { localRow.add(here, row.coefficients[position]) }
+            for position in row.liveRange {
+                let here = index[Int(row.storedSymbols[position])]
+                if here != noSymbol { localRow.add(here, row.storedCoefficients[position]) }
             }
             let basicHere = local.newSymbol(.slack)
             mainSymbol.append(basic)

@@ -4,9 +4,10 @@
 /// entry).
 ///
 /// Only the part of the target between the source's first and last symbol is rebuilt; the rest
-/// moves at most once, by one `memmove`. A pivot row of a few symbols substituted into a long
-/// row (a container edge over a chain of views) then costs a few binary searches and one shift
-/// instead of one shift per changed entry.
+/// moves at most once, by one `memmove` (on a long row that shrinks, of the entries before that
+/// part when they are fewer than those after it: see `Row.replaceEntries`). A pivot row of a
+/// few symbols substituted into a long row (a container edge over a chain of views) then costs
+/// a few binary searches and one shift instead of one shift per changed entry.
 ///
 /// A row merged into again and again while it stays long (phase one's artificial row over a
 /// squeezed chain: each pivot replaces a width's two errors by its slack) can keep its places:
@@ -23,58 +24,66 @@ struct RowMerger {
 
     /// `target += factor × source`.
     mutating func add(_ source: Row, times factor: Double, to target: inout Row) {
-        merge(source, times: factor, into: &target, dropping: noSymbol)
+        merge(source, times: factor, into: &target, dropping: noSymbol, longRow: .max)
     }
 
     /// Replaces `symbol` in `target` by `source` (`target += c × source` with `symbol`, whose
     /// coefficient was `c`, taken out) in one pass. Returns `c`; 0 when `target` lacks `symbol`
     /// and nothing changed.
-    /// With `keepingPlaces`, see the type's comment; a zero entry counts as absent.
-    mutating func substitute(_ symbol: Symbol, by source: Row, in target: inout Row, keepingPlaces: Bool = false) -> Double {
+    /// With `keepingPlaces`, see the type's comment; a zero entry counts as absent. A target of at
+    /// least `longRow` entries that shrinks may move its front instead of its tail
+    /// (`Row.replaceEntries`).
+    mutating func substitute(_ symbol: Symbol, by source: Row, in target: inout Row, keepingPlaces: Bool = false,
+                             longRow: Int = .max) -> Double {
         let index = target.search(symbol)
         scratch.addedCount = 0
         scratch.removedCount = 0
-        guard index >= 0, target.coefficients[index] != 0 else { return 0 }
-        let coefficient = target.coefficients[index]
-        merge(source, times: coefficient, into: &target, dropping: symbol, keepingPlaces: keepingPlaces)
+        guard index >= 0, target.storedCoefficients[index] != 0 else { return 0 }
+        let coefficient = target.storedCoefficients[index]
+        merge(source, times: coefficient, into: &target, dropping: symbol, keepingPlaces: keepingPlaces, longRow: longRow)
         return coefficient
     }
 
     private func merge(_ source: Row, times factor: Double, into target: inout Row, dropping dropped: Symbol,
-                       keepingPlaces: Bool = false) {
+                       keepingPlaces: Bool = false, longRow: Int) {
         scratch.addedCount = 0
         scratch.removedCount = 0
         target.constant += factor * source.constant
-        var first = source.symbols.first ?? dropped, last = source.symbols.last ?? dropped
+        var first = source.isEmpty ? dropped : source.storedSymbols[source.start]
+        var last = source.storedSymbols.last ?? dropped
         if dropped != noSymbol {
             first = min(first, dropped)
             last = max(last, dropped)
         }
         if first == noSymbol { return }
-        // The target entries in [low, high) interleave with the source (or are dropped).
-        let low = Self.lowerBound(target.symbols, first)
-        let high = Self.lowerBound(target.symbols, last + 1, from: low)
+        // The target entries in [low, high) interleave with the source (or are dropped); indices
+        // of the target's storage, whose live entries start at `target.start`.
+        let low = Self.lowerBound(target.storedSymbols, first, from: target.start)
+        let high = Self.lowerBound(target.storedSymbols, last + 1, from: low)
         scratch.reserve(high - low + source.count)
         let s = scratch
+        // The scratch pointers as locals: read from the class at every write, they were reloaded
+        // in the loop (a store through one may, as far as the compiler knows, change the others).
+        let outSymbols = s.symbols, outCoefficients = s.coefficients, outAdded = s.added, outRemoved = s.removed
         var count = 0
-        target.symbols.withUnsafeBufferPointer { ts in
-        target.coefficients.withUnsafeBufferPointer { tc in
-        source.symbols.withUnsafeBufferPointer { ss in
-        source.coefficients.withUnsafeBufferPointer { sc in
-            var i = low, j = 0, added = 0, removed = 0
+        target.storedSymbols.withUnsafeBufferPointer { ts in
+        target.storedCoefficients.withUnsafeBufferPointer { tc in
+        source.storedSymbols.withUnsafeBufferPointer { ss in
+        source.storedCoefficients.withUnsafeBufferPointer { sc in
+            var i = low, j = source.start, added = 0, removed = 0
             @inline(__always) func keepTarget() {
                 if ts[i] != dropped {
-                    s.symbols[count] = ts[i]; s.coefficients[count] = tc[i]; count += 1
+                    outSymbols[count] = ts[i]; outCoefficients[count] = tc[i]; count += 1
                 } else if keepingPlaces {
-                    s.symbols[count] = ts[i]; s.coefficients[count] = 0; count += 1
+                    outSymbols[count] = ts[i]; outCoefficients[count] = 0; count += 1
                 }
                 i += 1
             }
             @inline(__always) func takeSource() {
                 let value = factor * sc[j]
                 if value != 0 {
-                    s.symbols[count] = ss[j]; s.coefficients[count] = value; count += 1
-                    s.added[added] = ss[j]; added += 1
+                    outSymbols[count] = ss[j]; outCoefficients[count] = value; count += 1
+                    outAdded[added] = ss[j]; added += 1
                 }
                 j += 1
             }
@@ -88,11 +97,11 @@ struct RowMerger {
                     // The source never holds the dropped symbol: a row is not substituted into itself.
                     let value = coefficientSum(tc[i], factor * sc[j])
                     if value != 0 {
-                        s.symbols[count] = a; s.coefficients[count] = value; count += 1
-                        if tc[i] == 0 { s.added[added] = a; added += 1 }  // a kept place filled again
+                        outSymbols[count] = a; outCoefficients[count] = value; count += 1
+                        if tc[i] == 0 { outAdded[added] = a; added += 1 }  // a kept place filled again
                     } else {
-                        if tc[i] != 0 { s.removed[removed] = a; removed += 1 }
-                        if keepingPlaces { s.symbols[count] = a; s.coefficients[count] = 0; count += 1 }
+                        if tc[i] != 0 { outRemoved[removed] = a; removed += 1 }
+                        if keepingPlaces { outSymbols[count] = a; outCoefficients[count] = 0; count += 1 }
                     }
                     i += 1; j += 1
                 }
@@ -111,8 +120,7 @@ struct RowMerger {
             }
             count = kept
         }
-        target.symbols.replaceSubrange(low..<high, with: UnsafeBufferPointer(start: s.symbols, count: count))
-        target.coefficients.replaceSubrange(low..<high, with: UnsafeBufferPointer(start: s.coefficients, count: count))
+        target.replaceEntries(low..<high, with: s.symbols, s.coefficients, count: count, longRow: longRow)
     }
 
     /// The first index in `symbols[from...]` whose symbol is not below `symbol`.

@@ -22,7 +22,7 @@ struct Objectives {
     @inline(__always)
     mutating func addSymbol() { isCandidate.append(false) }
 
-    mutating func noteCandidates(_ symbols: [Symbol], trail: inout SolverTrail) {
+    mutating func noteCandidates(_ symbols: some Collection<Symbol>, trail: inout SolverTrail) {
         for symbol in symbols { noteCandidate(symbol, trail: &trail) }
     }
 

@@ -141,8 +141,8 @@ extension Solver {
         let free = expansion.symbols.filter { tableau.kinds[Int($0)] == .external }.map { Variable(id: Int($0)) }
         if !free.isEmpty { return .freeVariables(free) }
         var weights: [Symbol: Double] = [:]
-        for index in expansion.symbols.indices where tableau.isFreeOnFace(expansion.symbols[index]) {
-            weights[expansion.symbols[index]] = expansion.coefficients[index]
+        for index in expansion.liveRange where tableau.isFreeOnFace(expansion.storedSymbols[index]) {
+            weights[expansion.storedSymbols[index]] = expansion.storedCoefficients[index]
         }
         return .face(weights)
     }
@@ -220,10 +220,10 @@ extension Solver {
             var total = 0.0, size = 0.0
             if tableau.isBasic(symbol) {
                 let row = tableau.row(of: symbol)
-                for index in row.symbols.indices {
-                    guard let moved = change[row.symbols[index]] else { continue }
-                    total += row.coefficients[index] * moved
-                    size += abs(row.coefficients[index] * moved)
+                for index in row.liveRange {
+                    guard let moved = change[row.storedSymbols[index]] else { continue }
+                    total += row.storedCoefficients[index] * moved
+                    size += abs(row.storedCoefficients[index] * moved)
                 }
                 if Tolerance.isNoMove(total, size: size) { total = 0 }
                 if total != 0 { change[symbol] = total }

@@ -102,7 +102,9 @@ extension Solver {
     /// A nonbasic user variable in `row` that no row mentions: defining it by `row` is exact
     /// (nothing else contributes to its coefficient) and cannot create a cycle.
     private func unreferencedVariable(in row: Row) -> Symbol? {
-        for symbol in row.symbols where tableau.kinds[Int(symbol)] == .external && !tableau.isBasic(symbol) {
+        for index in row.liveRange {
+            let symbol = row.storedSymbols[index]
+            guard tableau.kinds[Int(symbol)] == .external && !tableau.isBasic(symbol) else { continue }
             tableau.compactColumn(symbol)
             if tableau.columns.isEmpty(symbol) { return symbol }
         }
@@ -113,7 +115,9 @@ extension Solver {
     private func leastUsedVariable(in row: Row) -> Symbol? {
         var best: Symbol?
         var bestCount = Int.max
-        for symbol in row.symbols where tableau.kinds[Int(symbol)] == .external {
+        for index in row.liveRange {
+            let symbol = row.storedSymbols[index]
+            guard tableau.kinds[Int(symbol)] == .external else { continue }
             let count = tableau.columns.count(of: symbol)
             if count < bestCount {
                 best = symbol
@@ -148,7 +152,7 @@ extension Solver {
         let artificial = tableau.newSymbol(.slack)
         tableau.place(row, basic: artificial)
         tableau.objectives.artificial = artificial
-        tableau.objectives.artificialCandidates = SymbolHeap(sorted: row.symbols)
+        tableau.objectives.artificialCandidates = SymbolHeap(sorted: Array(row.symbols))
         let artificialSlot = tableau.slotOfBasic[Int(artificial)]
         tableau.optimizeArtificial()
         // Pivots keep the slot; whichever row holds it now may have kept places (see RowMerger).

@@ -14,7 +14,7 @@ struct SymbolHeap {
 
     var min: Symbol? { items.first }
 
-    mutating func push(_ symbols: [Symbol]) {
+    mutating func push(_ symbols: some Collection<Symbol>) {
         for symbol in symbols { push(symbol) }
     }
 

@@ -53,9 +53,11 @@ extension Tableau {
                 var child = noSymbol
                 if slot.exists {
                     let row = rows.baseAddress! + slot.index
-                    let count = row.pointee.symbols.count
+                    // `next` is a storage index of the row; its live entries begin at `start`.
+                    next = max(next, row.pointee.start)
+                    let count = row.pointee.storedSymbols.count
                     while next < count {
-                        let candidate = row.pointee.symbols[next]
+                        let candidate = row.pointee.storedSymbols[next]
                         next += 1
                         if enter(candidate) {
                             child = candidate
@@ -77,7 +79,8 @@ extension Tableau {
     /// `row` with every basic user variable replaced by its definition, recursively: the result
     /// names only nonbasic user variables, nonbasic restricted symbols and dummies.
     mutating func expandDefinitions(_ row: Row) -> Row {
-        let roots = row.symbols.filter { isBasicExternal($0) }
+        var roots: [Symbol] = []
+        for index in row.liveRange where isBasicExternal(row.storedSymbols[index]) { roots.append(row.storedSymbols[index]) }
         if roots.isEmpty { return row }
         let stamp = scratch.nextStamp()
         return withBorrowed { tableau, _ in
@@ -89,15 +92,18 @@ extension Tableau {
                 if weight[Int(symbol)].y == 0 { touched.append(symbol) }
                 weight[Int(symbol)] += SIMD2(amount, abs(amount))
             }
-            for index in row.symbols.indices { accumulate(row.symbols[index], row.coefficients[index]) }
+            for index in row.liveRange { accumulate(row.storedSymbols[index], row.storedCoefficients[index]) }
             for symbol in order {
                 let factor = weight[Int(symbol)]
                 weight[Int(symbol)] = .zero
                 if Tolerance.isCancellation(factor) { continue }
                 let definition = tableau.row(tableau.slotOfBasic[Int(symbol)])
                 result.constant += factor.x * definition.pointee.constant
-                for index in 0..<definition.pointee.symbols.count {
-                    accumulate(definition.pointee.symbols[index], factor.x * definition.pointee.coefficients[index])
+                var index = definition.pointee.start
+                let end = definition.pointee.storedSymbols.count
+                while index < end {
+                    accumulate(definition.pointee.storedSymbols[index], factor.x * definition.pointee.storedCoefficients[index])
+                    index &+= 1
                 }
             }
             touched.sort()
@@ -105,8 +111,7 @@ extension Tableau {
                 let value = weight[Int(symbol)]
                 weight[Int(symbol)] = .zero
                 if tableau.isBasicExternal(symbol) || Tolerance.isCancellation(value) { continue }
-                result.symbols.append(symbol)
-                result.coefficients.append(value.x)
+                result.append(symbol, value.x)
             }
             return result
         }
@@ -138,8 +143,8 @@ extension Tableau {
                 let slot = tableau.slotOfBasic[Int(symbol)]
                 guard slot.exists else { continue }
                 let row = tableau.row(slot)
-                for index in 0..<row.pointee.symbols.count {
-                    let other = row.pointee.symbols[index]
+                for index in row.pointee.liveRange {
+                    let other = row.pointee.storedSymbols[index]
                     guard tableau.isBasicExternal(other), tableau.visited[Int(other)] != stamp else { continue }
                     if targets.contains(other) { return true }
                     tableau.visited[Int(other)] = stamp

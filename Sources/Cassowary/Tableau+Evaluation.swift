@@ -23,13 +23,17 @@ extension Tableau {
                 if slot.exists {
                     let row = tableau.row(slot)
                     value = row.pointee.constant
-                    let count = row.pointee.symbols.count
-                    for index in 0..<count {
-                        let other = Int(row.pointee.symbols[index])
+                    // A plain counting loop: iterating `liveRange` checked the index twice per entry.
+                    var index = row.pointee.start
+                    let end = row.pointee.storedSymbols.count
+                    while index < end {
+                        let other = Int(row.pointee.storedSymbols[index])
                         let otherSlot = tableau.slotOfBasic[other]
-                        guard otherSlot.exists else { continue }
-                        let otherValue = tableau.kinds[other] == .external ? values[other] : tableau.row(otherSlot).pointee.constant
-                        value += row.pointee.coefficients[index] * otherValue
+                        if otherSlot.exists {
+                            let otherValue = tableau.kinds[other] == .external ? values[other] : tableau.row(otherSlot).pointee.constant
+                            value += row.pointee.storedCoefficients[index] * otherValue
+                        }
+                        index &+= 1
                     }
                 }
                 if value != values[Int(symbol)] {

@@ -118,9 +118,9 @@ extension Tableau {
     private func dualEnteringSymbol(_ slot: Slot) -> Symbol {
         var entering = noSymbol, enteringCoefficient = 0.0
         let row = rows[slot.index]
-        for index in row.symbols.indices {
-            let coefficient = row.coefficients[index]
-            let symbol = row.symbols[index]
+        for index in row.liveRange {
+            let coefficient = row.storedCoefficients[index]
+            let symbol = row.storedSymbols[index]
             guard Tolerance.isPositive(coefficient), kinds[Int(symbol)].isRestricted else { continue }
             if entering == noSymbol {
                 entering = symbol; enteringCoefficient = coefficient
@@ -154,8 +154,8 @@ extension Tableau {
     private func flatCandidates(_ slot: Slot) -> [Symbol] {
         let row = rows[slot.index]
         var flat: [Symbol] = []
-        for index in row.symbols.indices where Tolerance.isPositive(row.coefficients[index]) {
-            let symbol = row.symbols[index]
+        for index in row.liveRange where Tolerance.isPositive(row.storedCoefficients[index]) {
+            let symbol = row.storedSymbols[index]
             if kinds[Int(symbol)].isRestricted && !objectives.hasReducedCost(symbol) { flat.append(symbol) }
         }
         // The row is in id order, so this sort by row count keeps ids ascending among equals.

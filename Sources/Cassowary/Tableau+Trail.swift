@@ -266,7 +266,7 @@ struct SolverTrail {
     /// Records the old objective coefficients `add(row, times:)` or `add(symbol, _)` will write
     /// at `level` (a symbol made during the step has none: the rollback zeroes it), and the
     /// level's constant and length.
-    mutating func recordObjective(_ level: Int, _ objective: DenseRow, writing symbols: [Symbol]) {
+    mutating func recordObjective(_ level: Int, _ objective: DenseRow, writing symbols: some BidirectionalCollection<Symbol>) {
         let level = Int32(level)
         log.entries.append(.objectiveConstant(level: level, objective.constant))
         if let last = symbols.last, Int(last) >= objective.coefficients.count {

@@ -29,7 +29,8 @@ struct Tableau {
     /// Restricted basic symbols whose rows may have gone negative, for the dual simplex.
     var infeasible: [Symbol] = []
     /// Rows at least this long take the two shortcuts below (bound flips in the dual simplex,
-    /// marker removal in place). On shorter rows a plain pivot is as cheap, and keeps the choice
+    /// marker removal in place), and a merge that shrinks one near its front moves the entries
+    /// before the change instead of those after it (`Row.replaceEntries`). On shorter rows a plain pivot is as cheap, and keeps the choice
     /// among equal optima (which of two tied constraints breaks) that the lessons teach; tests
     /// lower it to run the shortcuts on small systems.
     var longRowLength = 64
@@ -79,7 +80,7 @@ struct Tableau {
             basics.append(basic)
         }
         setSlot(slot, ofBasic: basic)
-        for symbol in row.symbols { appendToColumn(symbol, slot) }
+        for index in row.liveRange { appendToColumn(row.storedSymbols[index], slot) }
     }
 
     /// Takes the row of `basic` out of the tableau.
@@ -127,7 +128,7 @@ struct Tableau {
 
     /// Records that objective coefficients of these symbols changed: their reduced costs, and
     /// so whether they may move on the optimal face, are to be looked at again.
-    @inline(__always) mutating func noteObjectiveChange(_ symbols: [Symbol]) {
+    @inline(__always) mutating func noteObjectiveChange(_ symbols: some Collection<Symbol>) {
         objectives.noteCandidates(symbols, trail: &trail)
         changes.noteReducedCosts(symbols)
     }
@@ -147,7 +148,8 @@ struct Tableau {
                 if !keptPlaces!.contains(slot) { keptPlaces!.append(slot) }
             }
             willRewriteRow(slot)
-            if merger.substitute(symbol, by: row, in: &rows[slot.index], keepingPlaces: keepingPlaces) == 0 { continue }
+            if merger.substitute(symbol, by: row, in: &rows[slot.index], keepingPlaces: keepingPlaces,
+                                 longRow: longRowLength) == 0 { continue }
             updateColumns(slot)
             touch(basic)
             if basic == artificial { objectives.artificialCandidates.push(row.symbols) }
@@ -218,7 +220,7 @@ struct Tableau {
         touch(leaving)
         touch(basic)
         willRewriteRow(longSlot)
-        _ = merger.substitute(marker, by: short, in: &rows[longSlot.index])
+        _ = merger.substitute(marker, by: short, in: &rows[longSlot.index], longRow: longRowLength)
         updateColumns(longSlot)
         setSlot(.none, ofBasic: leaving)
         setSlot(longSlot, ofBasic: basic)
