@@ -32,7 +32,9 @@ public struct ConstraintTable: TrailRecording {
     /// One write, as what takes it back.
     private enum Entry {
         /// The slot held this record (or none) before.
-        case slot(Int, ConstraintRecord?)
+        /// (Indirect: a record is 176 bytes, and every entry of the journal was that large,
+        /// the many that hold a number or nothing too.)
+        indirect case slot(Int, ConstraintRecord?)
         /// A slot was appended to the last page (and `page`: the page with it).
         case appendedSlot(page: Bool)
         /// `numbered[index]` held this; or `numbered` was this long.

@@ -13,9 +13,8 @@ extension LayoutModel {
         try Self.checkMagnitude(spec.constant, .constant)
         try Self.checkMagnitude(spec.resolvedConstant, .constant)
         guard LayoutPriority.isValid(spec.priority.rawValue) else { throw .priorityOutOfRange(spec.priority.rawValue) }
-        let superview = views[first]?.parent ?? Self.systemGuide(first)?.owner ?? Self.rootName
         guard let second = spec.secondItem, let a2 = spec.secondAttribute else {
-            if a1.isLocation { throw .locationEqualsConstant(spec, superview: superview) }
+            if a1.isLocation { throw .locationEqualsConstant(spec, superview: superview(of: first)) }
             return
         }
         try checkItem(second)
@@ -25,7 +24,7 @@ extension LayoutModel {
             throw .multiplierOutOfRange(spec.multiplier)
         }
         if spec.multiplier == 0 {
-            if a1.isLocation { throw .zeroMultiplierOnLocation(spec, superview: superview) }
+            if a1.isLocation { throw .zeroMultiplierOnLocation(spec, superview: superview(of: first)) }
             throw .zeroMultiplierIgnoresSecondItem(spec)
         }
         if a1.isSize != a2.isSize { throw .sizeRelatedToLocation(spec) }
@@ -37,6 +36,11 @@ extension LayoutModel {
         }
     }
 
+    /// The superview an error about a constraint on `item` names (worked out only for one).
+    private func superview(of item: String) -> String {
+        parent(of: item) ?? Self.systemGuide(item)?.owner ?? Self.rootName
+    }
+
     /// Checks a name for a new constraint.
     public func validateName(_ name: String) throws(LayoutError) {
         guard Self.isIdentifier(name) else { throw .invalidConstraintName(name) }
@@ -46,10 +50,12 @@ extension LayoutModel {
     }
 
     /// Adds (activates) a constraint; returns its id (`cN`). A required one that conflicts is
-    /// kept, broken, and a `.conflict` event is recorded.
+    /// kept, broken, and a `.conflict` event is recorded. `validated`: the caller has just run
+    /// `validate(spec)` on the model as it is (the shell does, to point at the column at fault),
+    /// so it is not run twice.
     @discardableResult
-    public func addConstraint(_ spec: ConstraintSpec, name: String? = nil) throws(LayoutError) -> String {
-        try validate(spec)
+    public func addConstraint(_ spec: ConstraintSpec, name: String? = nil, validated: Bool = false) throws(LayoutError) -> String {
+        if !validated { try validate(spec) }
         if let name { try validateName(name) }
         if Self.strainsPrecision(multiplier: spec.multiplier, constant: spec.resolvedConstant) { mayLosePrecision = true }
         let id = "c\(nextNumber)"

@@ -7,11 +7,17 @@ extension LayoutModel {
 
     /// The closest common ancestor of two views.
     public func commonAncestor(_ a: String, _ b: String) -> String {
-        guard var x = views[a], var y = views[b] else { return Self.rootName }
-        while x.depth > y.depth { x = views[x.parent!]! }
-        while y.depth > x.depth { y = views[y.parent!]! }
-        while x.name != y.name { x = views[x.parent!]!; y = views[y.parent!]! }
-        return x.name
+        // Walked by the records' places in the table, reading depth and parent in place: a
+        // walk by copies of the records retained and released each one's strings and arrays.
+        let table = views.elements
+        guard var x = table.index(forKey: a), var y = table.index(forKey: b) else { return Self.rootName }
+        func up(_ index: Dictionary<String, ViewInfo>.Index) -> Dictionary<String, ViewInfo>.Index {
+            table.index(forKey: table.values[index].parent!)!
+        }
+        while table.values[x].depth > table.values[y].depth { x = up(x) }
+        while table.values[y].depth > table.values[x].depth { y = up(y) }
+        while x != y { x = up(x); y = up(y) }
+        return table.values[x].name
     }
 
     /// Fills in the expressions of a stored record from its spec, for the current direction,
