@@ -17,12 +17,19 @@ protocol ShellCommand: Sendable {
     /// What the dispatcher calls: `parse`, unless a command word stands for another command
     /// in one form (`device` alone lists the devices, a look; `device NAME` is a change).
     static func read(_ parser: inout LineParser) throws(ShellError) -> any ShellCommand
+    /// The command as a change or an action (nil when it is not one). Asked of every line:
+    /// a cast `as? any SessionAction` that fails walks the conformance tables (2.8% of a
+    /// `--final` run, two casts a line); these are answered by the witness table.
+    var asChange: (any SessionChange)? { get }
+    var asAction: (any SessionAction)? { get }
 }
 
 extension ShellCommand {
     static func read(_ parser: inout LineParser) throws(ShellError) -> any ShellCommand {
         try parse(&parser)
     }
+    var asChange: (any SessionChange)? { nil }
+    var asAction: (any SessionAction)? { nil }
 }
 
 /// A command that changes the session's state: it goes into the undo history and `save`, and
@@ -37,6 +44,7 @@ protocol SessionChange: ShellCommand {
 
 extension SessionChange {
     var changesLayout: Bool { true }
+    var asChange: (any SessionChange)? { self }
 }
 
 /// A command that looks at the session or steers it (undo, load, save, quit) without being a
@@ -44,6 +52,10 @@ extension SessionChange {
 protocol SessionAction: ShellCommand {
     /// Runs the command, filling in the report. Returns whether the layout may have changed.
     func run(in session: Session, result: inout CommandResult) throws(ShellError) -> Bool
+}
+
+extension SessionAction {
+    var asAction: (any SessionAction)? { self }
 }
 
 /// Everything about a command that is not parsing or running it.
