@@ -62,8 +62,7 @@ extension LayoutModel {
         nextNumber += 1
         makeSystemGuides(for: spec)
         if let name { names[name] = id }
-        store(ConstraintRecord(id: id, serial: nextSerial(), kind: .user, name: name, spec: spec))
-        install(id)
+        storeInstalled(ConstraintRecord(id: id, serial: nextSerial(), kind: .user, name: name, spec: spec))
         return id
     }
 

@@ -106,7 +106,9 @@ extension LayoutModel {
         if let second = spec.secondItem, let attribute = spec.secondAttribute {
             items += [second, contentAreaItem(second, attribute, facing: spec.firstItem)]
         }
-        for item in items where !hasView(item) {
+        // An item listed again (nearly always: the content area of a plain view is the view)
+        // was made or found the first time.
+        for (position, item) in items.enumerated() where !items[..<position].contains(item) && !hasView(item) {
             guard let (owner, kind) = Self.systemGuide(item), hasView(owner) else { continue }
             addGuideItem(item, owner: owner, kind: kind)
             for (identifier, tie) in guideTies(of: owner, kind) { addSystemConstraint(identifier, owner: owner, tie) }

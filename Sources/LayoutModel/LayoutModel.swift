@@ -364,6 +364,38 @@ public final class LayoutModel {
         if announced { events.append(.added(id)) }
     }
 
+    /// `store` and then `install` for a new active record, with the record put into the solver
+    /// before it enters the table: installed from the table, it was read back out (a copy of
+    /// the record) and its slot written again for the solver's id (a journal entry with the
+    /// whole record). The solver sees the same call in the same state either way: it knows
+    /// nothing of the model's tables.
+    func storeInstalled(_ record: ConstraintRecord) {
+        var record = record
+        let id = record.id
+        build(&record)
+        let outcome: ConstraintID?
+        var conflicting: [ConstraintID] = []
+        do {
+            outcome = try solver.addConstraint(record.expression, record.relation, strength(record))
+        } catch {
+            outcome = nil
+            conflicting = error.conflicting
+        }
+        record.solverID = outcome
+        constraints[id] = record
+        index(id, record.lhs, record.rhs)
+        constraintList.append(id)
+        touching.insert(id, into: record.spec.firstItem)
+        if let second = record.spec.secondItem, second != record.spec.firstItem { touching.insert(id, into: second) }
+        events.append(.added(id))
+        changedConstraintIDs.insert(id)
+        if let sid = outcome {
+            bySolverID[sid] = id
+        } else {
+            breakConstraint(id, conflict: conflictMembers(conflicting, plus: id))
+        }
+    }
+
     func nextSerial() -> Int {
         serialCounter += 1
         return serialCounter
@@ -404,9 +436,16 @@ public final class LayoutModel {
     }
 
     public static func isIdentifier(_ text: String) -> Bool {
-        guard let first = text.unicodeScalars.first, first.isASCII,
-              first == "_" || (first.properties.isAlphabetic) else { return false }
-        return text.unicodeScalars.allSatisfy { $0.isASCII && ($0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0)) }
+        // Every character must be ASCII, and among ASCII scalars only a-z and A-Z are
+        // alphabetic: read as bytes, without a look-up of Unicode properties per character.
+        var isFirst = true
+        for byte in text.utf8 {
+            let isLetter = (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            let isDigit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+            guard isLetter || byte == UInt8(ascii: "_") || (isDigit && !isFirst) else { return false }
+            isFirst = false
+        }
+        return !isFirst
     }
 
     /// Whether `text` has the form of a constraint id (`c` + digits), which views and names may not use.

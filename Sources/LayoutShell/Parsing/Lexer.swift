@@ -156,8 +156,11 @@ func sanitize(_ line: String) throws(ShellError) -> String {
     // Nearly every line of a script is plain printable ASCII without a comment: only trailing
     // blanks to drop, and no copy scalar by scalar.
     let bytes = line.utf8
+    let isPlain: (UInt8) -> Bool = { ($0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "#")) || $0 == UInt8(ascii: "\t") }
+    // Over the contiguous bytes when the string has them (the UTF-8 view's own iteration
+    // decodes its way byte by byte).
     if bytes.count <= InputLimits.maxLineLength,
-       bytes.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "#")) || $0 == UInt8(ascii: "\t") }) {
+       bytes.withContiguousStorageIfAvailable({ $0.allSatisfy(isPlain) }) ?? bytes.allSatisfy(isPlain) {
         var end = bytes.endIndex
         while end > bytes.startIndex, [UInt8(ascii: " "), UInt8(ascii: "\t")].contains(bytes[bytes.index(before: end)]) {
             end = bytes.index(before: end)
