@@ -48,7 +48,11 @@ extension LayoutModel {
         // `dot.trailing == 0.8 * root.trailing` is 0.8 × 0 in RTL (see README, Decisions).
         let reading: Double = readsLeftward(spec) ? -1 : 1
         record.readsLeftward = reading < 0
-        record.lhs = combine(attributeExpression(first, spec.firstAttribute, in: space), reading, Expression(), 0)
+        let lhs = attributeExpression(first, spec.firstAttribute, in: space)
+        // Read rightwards (nearly always) the combination is the expression itself: its terms
+        // are merged and sorted already, each times 1 is itself, and its constant gains + 0
+        // (which turns a −0 into 0, as the combination did).
+        record.lhs = reading == 1 ? Expression(lhs.terms, constant: lhs.constant + 0.0) : combine(lhs, reading, Expression(), 0)
         if let second = secondItem, let attribute = spec.secondAttribute {
             let value = attributeExpression(second, attribute, in: space)
             record.rhs = combine(value, reading * spec.multiplier, Expression(constant: spec.resolvedConstant), 1)
@@ -71,10 +75,12 @@ extension LayoutModel {
         if attribute == .height { return Expression([Term(info.height)]) }
         var terms: [Term] = []
         let horizontal = attribute.axis == .horizontal
-        var current = info
-        while current.name != space, let parent = current.parent {
-            terms.append(Term(horizontal ? current.x : current.y))
-            current = views[parent]!
+        // Up to `space` by the records' places, reading each in place (not a copy of each).
+        let table = views.elements
+        var current = table.index(forKey: view)!
+        while table.values[current].name != space, let parent = table.values[current].parent {
+            terms.append(Term(horizontal ? table.values[current].x : table.values[current].y))
+            current = table.index(forKey: parent)!
         }
         let m = effectiveMargins(of: info)
         var constant = 0.0

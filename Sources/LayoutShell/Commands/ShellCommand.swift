@@ -169,20 +169,27 @@ enum CommandRegistry {
 
     /// The command for `OWNER.member`, if one claims that member.
     static func property(_ member: String, of owner: CommandSpec.PropertyOwner) -> (any ShellCommand.Type)? {
-        propertyCommands[owner]?[member]
+        switch owner {
+        case .view: viewProperties[member]
+        case .constraint: constraintProperties[member]
+        }
     }
 
-    /// Owner → member → command, built once: every `a.width >= 100` line asks, and going
-    /// through `all` copied each command's whole spec (help texts included) per line.
-    private static let propertyCommands: [CommandSpec.PropertyOwner: [String: any ShellCommand.Type]] = {
-        var table: [CommandSpec.PropertyOwner: [String: any ShellCommand.Type]] = [:]
+    /// Member → command for each owner, built once: every `a.width >= 100` line asks, and going
+    /// through `all` copied each command's whole spec (help texts included) per line. One
+    /// table per owner: a table of tables hashed the owner and copied the inner table out.
+    private static let viewProperties = propertyCommands(of: .view)
+    private static let constraintProperties = propertyCommands(of: .constraint)
+
+    private static func propertyCommands(of owner: CommandSpec.PropertyOwner) -> [String: any ShellCommand.Type] {
+        var table: [String: any ShellCommand.Type] = [:]
         for command in all {
-            guard case .property(let owner, let members) = command.spec.trigger else { continue }
+            guard case .property(let o, let members) = command.spec.trigger, o == owner else { continue }
             // The first command claiming a member wins, as a search of `all` would find it.
-            for member in members where table[owner]?[member] == nil { table[owner, default: [:]][member] = command }
+            for member in members where table[member] == nil { table[member] = command }
         }
         return table
-    }()
+    }
 
     /// The members a property command accepts after `OWNER.` (for completion).
     static func propertyMembers(of owner: CommandSpec.PropertyOwner) -> [String] {
