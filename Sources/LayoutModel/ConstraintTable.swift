@@ -110,7 +110,14 @@ public struct ConstraintTable: TrailRecording {
         }
     }
 
-    private mutating func insert(_ record: ConstraintRecord, as id: String) {
+    /// Adds a record under its id, which no record has; returns the slot it went into (a
+    /// caller indexing the record by slot need not look the id up again).
+    mutating func add(_ record: ConstraintRecord) -> Int {
+        insert(record, as: record.id)
+    }
+
+    @discardableResult
+    private mutating func insert(_ record: ConstraintRecord, as id: String) -> Int {
         let slot: Int
         if let free = freeSlots.popLast() {
             journal.record(.tookFreeSlot(free))
@@ -133,6 +140,7 @@ public struct ConstraintTable: TrailRecording {
         setSlot(slot, of: id)
         journal.record(.count(count))
         count += 1
+        return slot
     }
 
     private mutating func removeSlot(_ slot: Int, of id: String) {

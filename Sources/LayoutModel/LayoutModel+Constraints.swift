@@ -8,8 +8,7 @@ extension LayoutModel {
     /// Apple's legality rules, and the model's limits. Throws the first rule the spec breaks.
     public func validate(_ spec: ConstraintSpec) throws(LayoutError) {
         let first = spec.firstItem, a1 = spec.firstAttribute
-        try checkItem(first)
-        try checkAttribute(a1, of: first)
+        try checkItem(first, naming: a1)
         try Self.checkMagnitude(spec.constant, .constant)
         try Self.checkMagnitude(spec.resolvedConstant, .constant)
         guard LayoutPriority.isValid(spec.priority.rawValue) else { throw .priorityOutOfRange(spec.priority.rawValue) }
@@ -17,8 +16,7 @@ extension LayoutModel {
             if a1.isLocation { throw .locationEqualsConstant(spec, superview: superview(of: first)) }
             return
         }
-        try checkItem(second)
-        try checkAttribute(a2, of: second)
+        try checkItem(second, naming: a2)
         guard spec.multiplier.isFinite, abs(spec.multiplier) <= Self.maxMultiplier,
               spec.multiplier == 0 || abs(spec.multiplier) >= 1 / Self.maxMultiplier else {
             throw .multiplierOutOfRange(spec.multiplier)

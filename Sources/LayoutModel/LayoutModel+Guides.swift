@@ -102,6 +102,8 @@ extension LayoutModel {
 
     /// Makes the system guides a spec names that do not exist yet, with their constraints.
     func makeSystemGuides(for spec: ConstraintSpec) {
+        // Without scroll views every content area is its item; items that exist need nothing.
+        if scrollViews.isEmpty, hasView(spec.firstItem), spec.secondItem.map(hasView) ?? true { return }
         var items = [spec.firstItem, contentAreaItem(spec.firstItem, spec.firstAttribute, facing: spec.secondItem)]
         if let second = spec.secondItem, let attribute = spec.secondAttribute {
             items += [second, contentAreaItem(second, attribute, facing: spec.firstItem)]

@@ -1,3 +1,5 @@
+internal import LayoutVocabulary
+
 /// Questions about an item that read one field of its record without copying the record.
 ///
 /// `views[name]` hands out a whole `ViewInfo` (its name, parent, children and text retained and
@@ -13,6 +15,17 @@ extension LayoutModel {
     func kind(of name: String) -> ItemKind? {
         guard let index = views.elements.index(forKey: name) else { return nil }
         return views.elements.values[index].kind
+    }
+
+    /// `checkItem` and then `checkAttribute`, with one look-up for an item that exists (the
+    /// two asked for it twice each).
+    func checkItem(_ name: String, naming attribute: LayoutAttribute) throws(LayoutError) {
+        if let kind = kind(of: name) {
+            if kind.isGuide { try checkAttribute(attribute, of: name) }
+            return
+        }
+        try checkItem(name)
+        try checkAttribute(attribute, of: name)
     }
 
     /// The superview (for a guide: its owner) of the item of this name; nil for the root or a

@@ -36,11 +36,11 @@ extension LayoutModel {
         if let second = secondItem {
             space = commonAncestor(first, second)
         } else {
-            space = views[first]?.parent ?? Self.rootName
+            space = parent(of: first) ?? Self.rootName
         }
         // A guide has no coordinates of its own: its layoutFrame is in its owner's, so a
         // guide related to itself (`g.left >= g.right / 3 + 100`) is read there.
-        if let info = views[space], info.kind.isGuide, let owner = info.parent { space = owner }
+        if kind(of: space)?.isGuide == true, let owner = parent(of: space) { space = owner }
         // Under right-to-left a constraint naming leading or trailing is read in the reading
         // direction: every horizontal position in it counts leftwards (−x), so a constant moves
         // toward trailing and `>=` bounds the trailing side, as the mirror image of the same

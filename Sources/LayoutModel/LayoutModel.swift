@@ -319,6 +319,12 @@ public final class LayoutModel {
     }
 
     func setOwner(of variable: Variable, to view: String?) {
+        // The next id (a new item's variables come in order) is appended: one trail entry for
+        // the run of them, where a write over padding made earlier is an entry each.
+        if variable.id == variableOwners.count {
+            variableOwners.append(view)
+            return
+        }
         if variable.id >= variableOwners.count {
             // An array, not `repeatElement`: a debug build appends a generic collection into the
             // trailed array element by element through witness tables, an array in one copy.
@@ -331,6 +337,10 @@ public final class LayoutModel {
     /// - Complexity: O(entries of each variable named), to keep each entry once.
     func index(_ id: String, _ expressions: Expression...) {
         guard let slot = constraints.slot(of: id).map(Int32.init) else { return }
+        index(slot: slot, expressions)
+    }
+
+    func index(slot: Int32, _ expressions: [Expression]) {
         for expression in expressions {
             for term in expression.terms {
                 let variable = term.variable.id
@@ -382,8 +392,8 @@ public final class LayoutModel {
             conflicting = error.conflicting
         }
         record.solverID = outcome
-        constraints[id] = record
-        index(id, record.lhs, record.rhs)
+        let slot = constraints.add(record)
+        index(slot: Int32(slot), [record.lhs, record.rhs])
         constraintList.append(id)
         touching.insert(id, into: record.spec.firstItem)
         if let second = record.spec.secondItem, second != record.spec.firstItem { touching.insert(id, into: second) }
