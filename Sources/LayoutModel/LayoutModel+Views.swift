@@ -32,7 +32,10 @@ extension LayoutModel {
         info.intrinsicWidth = intrinsicWidth
         info.intrinsicHeight = intrinsicHeight
         views[name] = info
-        views[parent]!.children.append(name)
+        // Recorded as an append to take back, not as the parent's whole record: kept whole, the
+        // old list of children made the append copy it, every line of a script adding views
+        // (quadratic in a parent's subviews).
+        views.update(parent, undo: { $0.children.removeLast() }) { $0.children.append(name) }
         hierarchyChanges += 1
         viewList.append(name)
         events.append(.viewAdded(name))
