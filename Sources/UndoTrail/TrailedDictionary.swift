@@ -12,7 +12,9 @@ public struct TrailedDictionary<Key: Hashable, Value>: Collection, TrailRecordin
     /// What takes one write back: the key's old value (or its absence), or a change made in
     /// place that knows its own inverse (`update(_:undo:_:)`).
     private enum Change {
-        case old(Value?)
+        /// Indirect: an entry is then a word or two, not a record's size (a step that appends a
+        /// hundred children records a hundred undos, which were each as large as the record).
+        indirect case old(Value?)
         case undo((inout Value) -> Void)
     }
 
