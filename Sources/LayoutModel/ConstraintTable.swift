@@ -110,9 +110,11 @@ public struct ConstraintTable: TrailRecording {
         }
     }
 
-    /// Adds a record under its id, which no record has; returns the slot it went into (a
-    /// caller indexing the record by slot need not look the id up again).
-    mutating func add(_ record: ConstraintRecord) -> Int {
+    /// Adds a record under an id no record has, and returns the slot it went into: a caller
+    /// that indexes the record by slot need not look the id up again, and the record goes in
+    /// without the subscript's optional copy of it.
+    /// - Precondition: no record has the id (`slot(of:)` is nil).
+    mutating func addNew(_ record: ConstraintRecord) -> Int {
         insert(record, as: record.id)
     }
 

@@ -360,14 +360,19 @@ public final class LayoutModel {
 
     /// Stores a new record, builds its expressions and notes the items it touches; installing
     /// it is the caller's business. `announced`: an `.added` event tells reports about it.
-    func store(_ record: ConstraintRecord, announced: Bool = true) {
+    /// `built`: the caller built the record's expressions already (`storeInstalled`).
+    func store(_ record: ConstraintRecord, announced: Bool = true, built: Bool = false) {
         var record = record
         let id = record.id
         // Built before it goes into the table: built there, the new record would be journaled
         // as its slot's old value (a copy of every record a kept step adds).
-        build(&record)
-        constraints[id] = record
-        index(id, record.lhs, record.rhs)
+        if !built { build(&record) }
+        if constraints.slot(of: id) == nil {
+            index(slot: Int32(constraints.addNew(record)), [record.lhs, record.rhs])
+        } else {
+            constraints[id] = record
+            index(id, record.lhs, record.rhs)
+        }
         constraintList.append(id)
         touching.insert(id, into: record.spec.firstItem)
         if let second = record.spec.secondItem, second != record.spec.firstItem { touching.insert(id, into: second) }
@@ -378,7 +383,7 @@ public final class LayoutModel {
     /// before it enters the table: installed from the table, it was read back out (a copy of
     /// the record) and its slot written again for the solver's id (a journal entry with the
     /// whole record). The solver sees the same call in the same state either way: it knows
-    /// nothing of the model's tables.
+    /// nothing of the model's tables. The bookkeeping of a new record stays `store`'s alone.
     func storeInstalled(_ record: ConstraintRecord) {
         var record = record
         let id = record.id
@@ -392,12 +397,7 @@ public final class LayoutModel {
             conflicting = error.conflicting
         }
         record.solverID = outcome
-        let slot = constraints.add(record)
-        index(slot: Int32(slot), [record.lhs, record.rhs])
-        constraintList.append(id)
-        touching.insert(id, into: record.spec.firstItem)
-        if let second = record.spec.secondItem, second != record.spec.firstItem { touching.insert(id, into: second) }
-        events.append(.added(id))
+        store(record, built: true)
         changedConstraintIDs.insert(id)
         if let sid = outcome {
             bySolverID[sid] = id
