@@ -121,6 +121,7 @@ func combine(_ x: Expression, _ a: Double, _ y: Expression, _ b: Double) -> Expr
     for term in y.terms { scaled.append((term.variable, scaled.count, b * term.coefficient)) }
     scaled.sort { ($0.variable, $0.order) < ($1.variable, $1.order) }
     var terms: [Term] = []
+    terms.reserveCapacity(scaled.count)
     var index = 0
     while index < scaled.count {
         let variable = scaled[index].variable

@@ -32,7 +32,9 @@ public struct ConstraintTable: TrailRecording {
     /// One write, as what takes it back.
     private enum Entry {
         /// The slot held this record (or none) before.
-        case slot(Int, ConstraintRecord?)
+        /// (Indirect: a record is 176 bytes, and every entry of the journal was that large,
+        /// the many that hold a number or nothing too.)
+        indirect case slot(Int, ConstraintRecord?)
         /// A slot was appended to the last page (and `page`: the page with it).
         case appendedSlot(page: Bool)
         /// `numbered[index]` held this; or `numbered` was this long.
@@ -108,7 +110,16 @@ public struct ConstraintTable: TrailRecording {
         }
     }
 
-    private mutating func insert(_ record: ConstraintRecord, as id: String) {
+    /// Adds a record under an id no record has, and returns the slot it went into: a caller
+    /// that indexes the record by slot need not look the id up again, and the record goes in
+    /// without the subscript's optional copy of it.
+    /// - Precondition: no record has the id (`slot(of:)` is nil).
+    mutating func addNew(_ record: ConstraintRecord) -> Int {
+        insert(record, as: record.id)
+    }
+
+    @discardableResult
+    private mutating func insert(_ record: ConstraintRecord, as id: String) -> Int {
         let slot: Int
         if let free = freeSlots.popLast() {
             journal.record(.tookFreeSlot(free))
@@ -131,6 +142,7 @@ public struct ConstraintTable: TrailRecording {
         setSlot(slot, of: id)
         journal.record(.count(count))
         count += 1
+        return slot
     }
 
     private mutating func removeSlot(_ slot: Int, of id: String) {

@@ -8,24 +8,21 @@ extension LayoutModel {
     /// Apple's legality rules, and the model's limits. Throws the first rule the spec breaks.
     public func validate(_ spec: ConstraintSpec) throws(LayoutError) {
         let first = spec.firstItem, a1 = spec.firstAttribute
-        try checkItem(first)
-        try checkAttribute(a1, of: first)
+        try checkItem(first, naming: a1)
         try Self.checkMagnitude(spec.constant, .constant)
         try Self.checkMagnitude(spec.resolvedConstant, .constant)
         guard LayoutPriority.isValid(spec.priority.rawValue) else { throw .priorityOutOfRange(spec.priority.rawValue) }
-        let superview = views[first]?.parent ?? Self.systemGuide(first)?.owner ?? Self.rootName
         guard let second = spec.secondItem, let a2 = spec.secondAttribute else {
-            if a1.isLocation { throw .locationEqualsConstant(spec, superview: superview) }
+            if a1.isLocation { throw .locationEqualsConstant(spec, superview: superview(of: first)) }
             return
         }
-        try checkItem(second)
-        try checkAttribute(a2, of: second)
+        try checkItem(second, naming: a2)
         guard spec.multiplier.isFinite, abs(spec.multiplier) <= Self.maxMultiplier,
               spec.multiplier == 0 || abs(spec.multiplier) >= 1 / Self.maxMultiplier else {
             throw .multiplierOutOfRange(spec.multiplier)
         }
         if spec.multiplier == 0 {
-            if a1.isLocation { throw .zeroMultiplierOnLocation(spec, superview: superview) }
+            if a1.isLocation { throw .zeroMultiplierOnLocation(spec, superview: superview(of: first)) }
             throw .zeroMultiplierIgnoresSecondItem(spec)
         }
         if a1.isSize != a2.isSize { throw .sizeRelatedToLocation(spec) }
@@ -37,6 +34,11 @@ extension LayoutModel {
         }
     }
 
+    /// The superview an error about a constraint on `item` names (worked out only for one).
+    private func superview(of item: String) -> String {
+        parent(of: item) ?? Self.systemGuide(item)?.owner ?? Self.rootName
+    }
+
     /// Checks a name for a new constraint.
     public func validateName(_ name: String) throws(LayoutError) {
         guard Self.isIdentifier(name) else { throw .invalidConstraintName(name) }
@@ -46,18 +48,19 @@ extension LayoutModel {
     }
 
     /// Adds (activates) a constraint; returns its id (`cN`). A required one that conflicts is
-    /// kept, broken, and a `.conflict` event is recorded.
+    /// kept, broken, and a `.conflict` event is recorded. `validated`: the caller has just run
+    /// `validate(spec)` on the model as it is (the shell does, to point at the column at fault),
+    /// so it is not run twice.
     @discardableResult
-    public func addConstraint(_ spec: ConstraintSpec, name: String? = nil) throws(LayoutError) -> String {
-        try validate(spec)
+    public func addConstraint(_ spec: ConstraintSpec, name: String? = nil, validated: Bool = false) throws(LayoutError) -> String {
+        if !validated { try validate(spec) }
         if let name { try validateName(name) }
         if Self.strainsPrecision(multiplier: spec.multiplier, constant: spec.resolvedConstant) { mayLosePrecision = true }
         let id = "c\(nextNumber)"
         nextNumber += 1
         makeSystemGuides(for: spec)
         if let name { names[name] = id }
-        store(ConstraintRecord(id: id, serial: nextSerial(), kind: .user, name: name, spec: spec))
-        install(id)
+        storeInstalled(ConstraintRecord(id: id, serial: nextSerial(), kind: .user, name: name, spec: spec))
         return id
     }
 

@@ -59,10 +59,10 @@ extension LayoutModel {
     /// Checks that a constraint may name `name`: an existing view or guide, or a system guide
     /// of an existing view that the constraint will make.
     public func checkItem(_ name: String) throws(LayoutError) {
-        if views[name] != nil { return }
+        if hasView(name) { return }
         guard let (owner, kind) = Self.systemGuide(name) else { throw .unknownView(name) }
-        guard let info = views[owner] else { throw .unknownView(owner) }
-        if info.kind.isGuide { throw .guideHasNoMargins(owner) }
+        guard let ownerKind = self.kind(of: owner) else { throw .unknownView(owner) }
+        if ownerKind.isGuide { throw .guideHasNoMargins(owner) }
         switch kind {
         case .keyboardGuide where owner != Self.rootName: throw .keyboardOnlyOnRoot(owner)
         case .contentGuide where !scrollViews.contains(owner), .frameGuide where !scrollViews.contains(owner):
@@ -73,7 +73,7 @@ extension LayoutModel {
 
     /// Checks the attribute a constraint names on an item: a guide has edges, centers and sizes.
     func checkAttribute(_ attribute: LayoutAttribute, of name: String) throws(LayoutError) {
-        let isGuide = views[name]?.kind.isGuide ?? (Self.systemGuide(name) != nil)
+        let isGuide = kind(of: name)?.isGuide ?? (Self.systemGuide(name) != nil)
         guard isGuide else { return }
         switch attribute {
         case .left, .right, .top, .bottom, .leading, .trailing, .width, .height, .centerX, .centerY: return
@@ -102,12 +102,16 @@ extension LayoutModel {
 
     /// Makes the system guides a spec names that do not exist yet, with their constraints.
     func makeSystemGuides(for spec: ConstraintSpec) {
+        // Without scroll views every content area is its item; items that exist need nothing.
+        if scrollViews.isEmpty, hasView(spec.firstItem), spec.secondItem.map(hasView) ?? true { return }
         var items = [spec.firstItem, contentAreaItem(spec.firstItem, spec.firstAttribute, facing: spec.secondItem)]
         if let second = spec.secondItem, let attribute = spec.secondAttribute {
             items += [second, contentAreaItem(second, attribute, facing: spec.firstItem)]
         }
-        for item in items where views[item] == nil {
-            guard let (owner, kind) = Self.systemGuide(item), views[owner] != nil else { continue }
+        // An item listed again (nearly always: the content area of a plain view is the view)
+        // was made or found the first time.
+        for (position, item) in items.enumerated() where !items[..<position].contains(item) && !hasView(item) {
+            guard let (owner, kind) = Self.systemGuide(item), hasView(owner) else { continue }
             addGuideItem(item, owner: owner, kind: kind)
             for (identifier, tie) in guideTies(of: owner, kind) { addSystemConstraint(identifier, owner: owner, tie) }
         }

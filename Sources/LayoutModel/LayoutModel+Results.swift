@@ -143,6 +143,18 @@ extension LayoutModel {
         return (changedViews, changedConstraints)
     }
 
+    /// How many constraints the next `takeResultChanges` lists at least (those added, removed
+    /// or changed; it adds those naming a changed variable): enough for a reader that reads
+    /// everything anew past a share of the layout to decide without the sets.
+    public var changedConstraintCountAtLeast: Int { changedConstraintIDs.count }
+
+    /// `takeResultChanges` for a reader that reads everything anew anyway: the same changes
+    /// taken (from the model and the solver), without the sets of names made from them.
+    public func discardResultChanges() {
+        changedConstraintIDs = []
+        _ = solver.takeChangedVariables()
+    }
+
     /// False when a frame value changed since the last `takeResultChanges` is infinite or not
     /// a number (the layout overflowed Double); the caller takes the change back.
     public var changedFramesAreFinite: Bool { solver.changedValuesAreFinite() }

@@ -7,11 +7,17 @@ extension LayoutModel {
 
     /// The closest common ancestor of two views.
     public func commonAncestor(_ a: String, _ b: String) -> String {
-        guard var x = views[a], var y = views[b] else { return Self.rootName }
-        while x.depth > y.depth { x = views[x.parent!]! }
-        while y.depth > x.depth { y = views[y.parent!]! }
-        while x.name != y.name { x = views[x.parent!]!; y = views[y.parent!]! }
-        return x.name
+        // Walked by the records' places in the table, reading depth and parent in place: a
+        // walk by copies of the records retained and released each one's strings and arrays.
+        let table = views.elements
+        guard var x = table.index(forKey: a), var y = table.index(forKey: b) else { return Self.rootName }
+        func up(_ index: Dictionary<String, ViewInfo>.Index) -> Dictionary<String, ViewInfo>.Index {
+            table.index(forKey: table.values[index].parent!)!
+        }
+        while table.values[x].depth > table.values[y].depth { x = up(x) }
+        while table.values[y].depth > table.values[x].depth { y = up(y) }
+        while x != y { x = up(x); y = up(y) }
+        return table.values[x].name
     }
 
     /// Fills in the expressions of a stored record from its spec, for the current direction,
@@ -30,11 +36,11 @@ extension LayoutModel {
         if let second = secondItem {
             space = commonAncestor(first, second)
         } else {
-            space = views[first]?.parent ?? Self.rootName
+            space = parent(of: first) ?? Self.rootName
         }
         // A guide has no coordinates of its own: its layoutFrame is in its owner's, so a
         // guide related to itself (`g.left >= g.right / 3 + 100`) is read there.
-        if let info = views[space], info.kind.isGuide, let owner = info.parent { space = owner }
+        if kind(of: space)?.isGuide == true, let owner = parent(of: space) { space = owner }
         // Under right-to-left a constraint naming leading or trailing is read in the reading
         // direction: every horizontal position in it counts leftwards (−x), so a constant moves
         // toward trailing and `>=` bounds the trailing side, as the mirror image of the same
@@ -42,7 +48,11 @@ extension LayoutModel {
         // `dot.trailing == 0.8 * root.trailing` is 0.8 × 0 in RTL (see README, Decisions).
         let reading: Double = readsLeftward(spec) ? -1 : 1
         record.readsLeftward = reading < 0
-        record.lhs = combine(attributeExpression(first, spec.firstAttribute, in: space), reading, Expression(), 0)
+        let lhs = attributeExpression(first, spec.firstAttribute, in: space)
+        // Read rightwards (nearly always) the combination is the expression itself: its terms
+        // are merged and sorted already, each times 1 is itself, and its constant gains + 0
+        // (which turns a −0 into 0, as the combination did).
+        record.lhs = reading == 1 ? Expression(lhs.terms, constant: lhs.constant + 0.0) : combine(lhs, reading, Expression(), 0)
         if let second = secondItem, let attribute = spec.secondAttribute {
             let value = attributeExpression(second, attribute, in: space)
             record.rhs = combine(value, reading * spec.multiplier, Expression(constant: spec.resolvedConstant), 1)
@@ -65,10 +75,12 @@ extension LayoutModel {
         if attribute == .height { return Expression([Term(info.height)]) }
         var terms: [Term] = []
         let horizontal = attribute.axis == .horizontal
-        var current = info
-        while current.name != space, let parent = current.parent {
-            terms.append(Term(horizontal ? current.x : current.y))
-            current = views[parent]!
+        // Up to `space` by the records' places, reading each in place (not a copy of each).
+        let table = views.elements
+        var current = table.index(forKey: view)!
+        while table.values[current].name != space, let parent = table.values[current].parent {
+            terms.append(Term(horizontal ? table.values[current].x : table.values[current].y))
+            current = table.index(forKey: parent)!
         }
         let m = effectiveMargins(of: info)
         var constant = 0.0

@@ -9,7 +9,7 @@ extension LayoutModel {
     public func validateNewView(_ name: String) throws(LayoutError) {
         guard Self.isIdentifier(name) else { throw .invalidViewName(name) }
         if name == Self.rootName { throw .rootAlreadyExists }
-        if views[name] != nil { throw .viewExists(name) }
+        if hasView(name) { throw .viewExists(name) }
         if Self.looksLikeConstraintID(name) { throw .viewNameLooksLikeConstraintID(name) }
         if let constraint = names[name] { throw .viewNameIsConstraintName(name, constraint: constraint) }
     }
@@ -32,11 +32,16 @@ extension LayoutModel {
         info.intrinsicWidth = intrinsicWidth
         info.intrinsicHeight = intrinsicHeight
         views[name] = info
-        views[parent]!.children.append(name)
+        // Recorded as an append to take back, not as the parent's whole record: kept whole, the
+        // old list of children made the append copy it, every line of a script adding views
+        // (quadratic in a parent's subviews).
+        views.update(parent, undo: { $0.children.removeLast() }) { $0.children.append(name) }
         hierarchyChanges += 1
         viewList.append(name)
         events.append(.viewAdded(name))
-        rebuildImplicit(name)
+        // A view without an intrinsic size has no hugging or resistance constraints, and a new
+        // one none to drop: four ids made and looked up for nothing (1% of `--final`).
+        if intrinsicWidth != nil || intrinsicHeight != nil { rebuildImplicit(name) }
     }
 
     /// Changes (or removes, with nil) a view's intrinsic content size; unless `keepingText`, a

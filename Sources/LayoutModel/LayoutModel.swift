@@ -354,6 +354,12 @@ public final class LayoutModel {
     }
 
     func setOwner(of variable: Variable, to view: String?) {
+        // The next id (a new item's variables come in order) is appended: one trail entry for
+        // the run of them, where a write over padding made earlier is an entry each.
+        if variable.id == variableOwners.count {
+            variableOwners.append(view)
+            return
+        }
         if variable.id >= variableOwners.count {
             // An array, not `repeatElement`: a debug build appends a generic collection into the
             // trailed array element by element through witness tables, an array in one copy.
@@ -366,6 +372,10 @@ public final class LayoutModel {
     /// - Complexity: O(entries of each variable named), to keep each entry once.
     func index(_ id: String, _ expressions: Expression...) {
         guard let slot = constraints.slot(of: id).map(Int32.init) else { return }
+        index(slot: slot, expressions)
+    }
+
+    func index(slot: Int32, _ expressions: [Expression]) {
         for expression in expressions {
             for term in expression.terms {
                 let variable = term.variable.id
@@ -385,20 +395,52 @@ public final class LayoutModel {
 
     /// Stores a new record, builds its expressions and notes the items it touches; installing
     /// it is the caller's business. `announced`: an `.added` event tells reports about it.
-    func store(_ record: ConstraintRecord, announced: Bool = true) {
+    /// `built`: the caller built the record's expressions already (`storeInstalled`).
+    func store(_ record: ConstraintRecord, announced: Bool = true, built: Bool = false) {
         var record = record
         let id = record.id
         // Built before it goes into the table: built there, the new record would be journaled
         // as its slot's old value (a copy of every record a kept step adds).
-        build(&record)
-        constraints[id] = record
-        index(id, record.lhs, record.rhs)
+        if !built { build(&record) }
+        if constraints.slot(of: id) == nil {
+            index(slot: Int32(constraints.addNew(record)), [record.lhs, record.rhs])
+        } else {
+            constraints[id] = record
+            index(id, record.lhs, record.rhs)
+        }
         constraintList.append(id)
         touching.insert(id, into: record.spec.firstItem)
         if let second = record.spec.secondItem, second != record.spec.firstItem { touching.insert(id, into: second) }
         if record.spec.firstAttribute.isMarginAttribute { noteMarginUser(record.spec.firstItem) }
         if let second = record.spec.secondItem, record.spec.secondAttribute?.isMarginAttribute == true { noteMarginUser(second) }
         if announced { events.append(.added(id)) }
+    }
+
+    /// `store` and then `install` for a new active record, with the record put into the solver
+    /// before it enters the table: installed from the table, it was read back out (a copy of
+    /// the record) and its slot written again for the solver's id (a journal entry with the
+    /// whole record). The solver sees the same call in the same state either way: it knows
+    /// nothing of the model's tables. The bookkeeping of a new record stays `store`'s alone.
+    func storeInstalled(_ record: ConstraintRecord) {
+        var record = record
+        let id = record.id
+        build(&record)
+        let outcome: ConstraintID?
+        var conflicting: [ConstraintID] = []
+        do {
+            outcome = try solver.addConstraint(record.expression, record.relation, strength(record))
+        } catch {
+            outcome = nil
+            conflicting = error.conflicting
+        }
+        record.solverID = outcome
+        store(record, built: true)
+        changedConstraintIDs.insert(id)
+        if let sid = outcome {
+            bySolverID[sid] = id
+        } else {
+            breakConstraint(id, conflict: conflictMembers(conflicting, plus: id))
+        }
     }
 
     func nextSerial() -> Int {
@@ -441,9 +483,16 @@ public final class LayoutModel {
     }
 
     public static func isIdentifier(_ text: String) -> Bool {
-        guard let first = text.unicodeScalars.first, first.isASCII,
-              first == "_" || (first.properties.isAlphabetic) else { return false }
-        return text.unicodeScalars.allSatisfy { $0.isASCII && ($0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0)) }
+        // Every character must be ASCII, and among ASCII scalars only a-z and A-Z are
+        // alphabetic: read as bytes, without a look-up of Unicode properties per character.
+        var isFirst = true
+        for byte in text.utf8 {
+            let isLetter = (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            let isDigit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+            guard isLetter || byte == UInt8(ascii: "_") || (isDigit && !isFirst) else { return false }
+            isFirst = false
+        }
+        return !isFirst
     }
 
     /// Whether `text` has the form of a constraint id (`c` + digits), which views and names may not use.

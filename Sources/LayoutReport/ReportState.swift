@@ -42,11 +42,20 @@ package struct ReportState {
     package mutating func update(from model: LayoutModel) -> [(name: String, frame: Frame)] {
         let grown = !needsReload && source === model && model.viewOrder.count >= frames.count
             && (frames.isEmpty || model.viewOrder[frames.count - 1] == frames[frames.count - 1].name)
-        let changes = model.takeResultChanges()
         // After a long run without reports (`--final`) nearly everything changed: in a large
         // session, reading it all in one pass is cheaper than looking each change up.
+        let reloadsPast = (model.constraints.count + frames.count) / 2
+        // Decided first on the constraints the model counts without making the sets (a lower
+        // bound of what they hold): under `--final` the sets named every view and constraint
+        // only to be counted.
+        let changedAtLeast = model.changedConstraintCountAtLeast
+        if !grown || (changedAtLeast > 256 && changedAtLeast > reloadsPast) {
+            model.discardResultChanges()
+            return reload(from: model)
+        }
+        let changes = model.takeResultChanges()
         let changed = changes.constraints.count + changes.views.count
-        if !grown || (changed > 256 && changed > (model.constraints.count + frames.count) / 2) {
+        if changed > 256 && changed > reloadsPast {
             return reload(from: model)
         }
         delta = StateDelta()

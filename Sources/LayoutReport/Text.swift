@@ -18,6 +18,28 @@ package struct Word {
 /// column (in Unicode scalars) where it starts.
 /// - Complexity: one pass over the line's bytes up to the last word; a word's text is copied once.
 package func splitWords(_ line: String, limit: Int = .max) -> [Word] {
+    // Plain ASCII words (nearly every line) are cut from the contiguous bytes; a word with any
+    // other byte goes the way below, whose slices of the string round to whole characters.
+    let plain = line.utf8.withContiguousStorageIfAvailable { bytes -> [Word]? in
+        var words: [Word] = []
+        var index = 0
+        while index < bytes.count, words.count < limit {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") {
+                index += 1
+                continue
+            }
+            let start = index
+            while index < bytes.count, bytes[index] != UInt8(ascii: " "), bytes[index] != UInt8(ascii: "\t") {
+                guard bytes[index] < 0x80 else { return nil }
+                index += 1
+            }
+            // Every byte so far is ASCII: the column is the byte's place.
+            words.append(Word(text: String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self), column: start + 1))
+        }
+        return words
+    }
+    if let plain, let words = plain { return words }
     var words: [Word] = []
     let bytes = line.utf8
     var index = bytes.startIndex
@@ -101,6 +123,13 @@ extension StringProtocol {
 }
 
 extension String {
+    /// `StringProtocol.isBlank` for a string, over its contiguous bytes: the generic version,
+    /// not specialized across modules, cost a thousand instructions for every line run.
+    package var isBlank: Bool {
+        let isSpace: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        return utf8.withContiguousStorageIfAvailable { $0.allSatisfy(isSpace) } ?? utf8.allSatisfy(isSpace)
+    }
+
     /// Without leading and trailing spaces and tabs.
     package var trimmingSpaces: String { String(trimming()) }
 

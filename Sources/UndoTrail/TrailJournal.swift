@@ -85,14 +85,15 @@ public struct TrailedMultimap<Key: Hashable, Member: Hashable>: TrailRecording {
 
     /// Adds `member` to `key`'s set, making the set if there is none.
     public mutating func insert(_ member: Member, into key: Key) {
-        if journal.isRecording {
-            if let set = elements[key] {
-                journal.record(.member(key, member, was: set.contains(member)))
-            } else {
-                journal.record(.absent(key))
-            }
+        // The key hashed once and the member once (a look-up, a membership test and an insert
+        // by key hashed the key thrice and the member twice: 3% of a `--final` run).
+        if let index = elements.index(forKey: key) {
+            let inserted = elements.values[index].insert(member).inserted
+            journal.record(.member(key, member, was: !inserted))
+        } else {
+            journal.record(.absent(key))
+            elements[key] = [member]
         }
-        elements[key, default: []].insert(member)
     }
 
     /// Removes `member` from `key`'s set, if there is one (the set stays, empty or not).

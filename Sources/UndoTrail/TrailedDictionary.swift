@@ -7,7 +7,16 @@ public struct TrailedDictionary<Key: Hashable, Value>: Collection, TrailRecordin
     public typealias Index = Dictionary<Key, Value>.Index
     public typealias Element = Dictionary<Key, Value>.Element
     public private(set) var elements: [Key: Value]
-    private var log = KeyedTrailLog<Key, Value?>()
+    private var log = KeyedTrailLog<Key, Change>()
+
+    /// What takes one write back: the key's old value (or its absence), or a change made in
+    /// place that knows its own inverse (`update(_:undo:_:)`).
+    private enum Change {
+        /// Indirect: an entry is then a word or two, not a record's size (a step that appends a
+        /// hundred children records a hundred undos, which were each as large as the record).
+        indirect case old(Value?)
+        case undo((inout Value) -> Void)
+    }
 
     public init() { elements = [:] }
     public init(_ elements: [Key: Value]) { self.elements = elements }
@@ -24,7 +33,7 @@ public struct TrailedDictionary<Key: Hashable, Value>: Collection, TrailRecordin
     public subscript(key: Key) -> Value? {
         get { elements[key] }
         _modify {
-            if log.isRecording { log.willWrite(key, elements[key]) }
+            if log.isRecording { log.willWrite(key, .old(elements[key])) }
             yield &elements[key]
         }
     }
@@ -32,27 +41,37 @@ public struct TrailedDictionary<Key: Hashable, Value>: Collection, TrailRecordin
     public subscript(key: Key, default defaultValue: @autoclosure () -> Value) -> Value {
         get { elements[key, default: defaultValue()] }
         _modify {
-            if log.isRecording { log.willWrite(key, elements[key]) }
+            if log.isRecording { log.willWrite(key, .old(elements[key])) }
             yield &elements[key, default: defaultValue()]
         }
     }
 
     @discardableResult
     public mutating func removeValue(forKey key: Key) -> Value? {
-        if log.isRecording { log.willWrite(key, elements[key]) }
+        if log.isRecording { log.willWrite(key, .old(elements[key])) }
         return elements.removeValue(forKey: key)
     }
 
     @discardableResult
     public mutating func updateValue(_ value: Value, forKey key: Key) -> Value? {
-        if log.isRecording { log.willWrite(key, elements[key]) }
+        if log.isRecording { log.willWrite(key, .old(elements[key])) }
         return elements.updateValue(value, forKey: key)
     }
 
     /// Empties the dictionary, recording every key (a whole-dictionary change).
     public mutating func removeAll() {
-        if log.isRecording { for (key, value) in elements { log.willWrite(key, value) } }
+        if log.isRecording { for (key, value) in elements { log.willWrite(key, .old(value)) } }
         elements.removeAll()
+    }
+
+    /// Changes an existing key's value in place, recording `undo`, which must take exactly
+    /// this change back, instead of the old value: for a large value a step only adds to (a
+    /// parent's list of children), whose old value kept would make the write copy all of it.
+    /// A key whose old value the step already holds records nothing more.
+    /// - Precondition: `key` has a value.
+    public mutating func update(_ key: Key, undo: @escaping (inout Value) -> Void, _ change: (inout Value) -> Void) {
+        if log.isRecording { log.recordUnlessWritten(key, .undo(undo)) }
+        change(&elements[key]!)
     }
 
     public func filter(_ isIncluded: (Element) throws -> Bool) rethrows -> [Key: Value] { try elements.filter(isIncluded) }
@@ -61,7 +80,12 @@ public struct TrailedDictionary<Key: Hashable, Value>: Collection, TrailRecordin
 
     public mutating func beginStep() { log.begin() }
     public mutating func rollBackStep() {
-        for (key, old) in log.popNewestStep().reversed() { elements[key] = old }
+        for (key, change) in log.popNewestStep().reversed() {
+            switch change {
+            case .old(let old): elements[key] = old
+            case .undo(let undo): undo(&elements[key]!)
+            }
+        }
     }
     public mutating func forgetSteps(keepingNewest depth: Int) { log.forget(keepingNewest: depth) }
 }
@@ -140,6 +164,13 @@ struct KeyedTrailLog<Key: Hashable, Old> {
 
     mutating func willWrite(_ key: Key, _ old: Old) {
         guard written.insert(key).inserted else { return }
+        journal.record((key, old))
+    }
+
+    /// Records an entry for a key the step has not saved whole yet, leaving it unsaved: a
+    /// later write still saves its value then (undone first, before this entry).
+    mutating func recordUnlessWritten(_ key: Key, _ old: Old) {
+        guard !written.contains(key) else { return }
         journal.record((key, old))
     }
 

@@ -85,6 +85,47 @@ import UndoTrail
         }
     }
 
+    /// Changes made in place with their own undo (`update`), mixed with writes that keep the
+    /// old value, removals and nested steps: each rollback gives back the step's start exactly,
+    /// whichever came first in a step.
+    @Test func trailedDictionaryUpdatesRollBackByTheirUndo() {
+        for seed in UInt64(1)...200 {
+            var rng = SplitMix64(seed: seed)
+            var dictionary = TrailedDictionary<Int, [Int]>([0: [1], 1: [2, 3]])
+            var starts: [[Int: [Int]]] = []
+            for _ in 0..<80 {
+                let key = rng.below(4)
+                switch rng.below(100) {
+                case 0..<15:
+                    starts.append(dictionary.elements)
+                    dictionary.beginStep()
+                case 15..<25 where !starts.isEmpty:
+                    let count = 1 + rng.below(starts.count)
+                    for _ in 0..<count { dictionary.rollBackStep() }
+                    let expected = starts[starts.count - count]
+                    starts.removeLast(count)
+                    #expect(dictionary.elements == expected, "seed \(seed)")
+                case 25..<30 where starts.count > 1:
+                    dictionary.forgetSteps(keepingNewest: 1)
+                    starts.removeFirst(starts.count - 1)
+                case 30..<65 where dictionary[key] != nil:
+                    let value = rng.below(100)
+                    dictionary.update(key, undo: { $0.removeLast() }) { $0.append(value) }
+                case 65..<80:
+                    dictionary[key, default: []].append(rng.below(100))
+                case 80..<90:
+                    dictionary.removeValue(forKey: key)
+                default:
+                    dictionary[key] = [key]
+                }
+            }
+            while let expected = starts.popLast() {
+                dictionary.rollBackStep()
+                #expect(dictionary.elements == expected, "seed \(seed)")
+            }
+        }
+    }
+
     /// A value in a step of its own, and what a container made during a step does: nothing to
     /// take back (its owner drops it with the step).
     @Test func trailedValueAndContainersMadeDuringAStep() {

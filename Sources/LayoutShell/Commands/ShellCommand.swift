@@ -17,12 +17,19 @@ protocol ShellCommand: Sendable {
     /// What the dispatcher calls: `parse`, unless a command word stands for another command
     /// in one form (`device` alone lists the devices, a look; `device NAME` is a change).
     static func read(_ parser: inout LineParser) throws(ShellError) -> any ShellCommand
+    /// The command as a change or an action (nil when it is not one). Asked of every line:
+    /// a cast `as? any SessionAction` that fails walks the conformance tables (2.8% of a
+    /// `--final` run, two casts a line); these are answered by the witness table.
+    var asChange: (any SessionChange)? { get }
+    var asAction: (any SessionAction)? { get }
 }
 
 extension ShellCommand {
     static func read(_ parser: inout LineParser) throws(ShellError) -> any ShellCommand {
         try parse(&parser)
     }
+    var asChange: (any SessionChange)? { nil }
+    var asAction: (any SessionAction)? { nil }
 }
 
 /// A command that changes the session's state: it goes into the undo history and `save`, and
@@ -37,6 +44,7 @@ protocol SessionChange: ShellCommand {
 
 extension SessionChange {
     var changesLayout: Bool { true }
+    var asChange: (any SessionChange)? { self }
 }
 
 /// A command that looks at the session or steers it (undo, load, save, quit) without being a
@@ -44,6 +52,10 @@ extension SessionChange {
 protocol SessionAction: ShellCommand {
     /// Runs the command, filling in the report. Returns whether the layout may have changed.
     func run(in session: Session, result: inout CommandResult) throws(ShellError) -> Bool
+}
+
+extension SessionAction {
+    var asAction: (any SessionAction)? { self }
 }
 
 /// Everything about a command that is not parsing or running it.
@@ -157,20 +169,27 @@ enum CommandRegistry {
 
     /// The command for `OWNER.member`, if one claims that member.
     static func property(_ member: String, of owner: CommandSpec.PropertyOwner) -> (any ShellCommand.Type)? {
-        propertyCommands[owner]?[member]
+        switch owner {
+        case .view: viewProperties[member]
+        case .constraint: constraintProperties[member]
+        }
     }
 
-    /// Owner → member → command, built once: every `a.width >= 100` line asks, and going
-    /// through `all` copied each command's whole spec (help texts included) per line.
-    private static let propertyCommands: [CommandSpec.PropertyOwner: [String: any ShellCommand.Type]] = {
-        var table: [CommandSpec.PropertyOwner: [String: any ShellCommand.Type]] = [:]
+    /// Member → command for each owner, built once: every `a.width >= 100` line asks, and going
+    /// through `all` copied each command's whole spec (help texts included) per line. One
+    /// table per owner: a table of tables hashed the owner and copied the inner table out.
+    private static let viewProperties = propertyCommands(of: .view)
+    private static let constraintProperties = propertyCommands(of: .constraint)
+
+    private static func propertyCommands(of owner: CommandSpec.PropertyOwner) -> [String: any ShellCommand.Type] {
+        var table: [String: any ShellCommand.Type] = [:]
         for command in all {
-            guard case .property(let owner, let members) = command.spec.trigger else { continue }
+            guard case .property(let o, let members) = command.spec.trigger, o == owner else { continue }
             // The first command claiming a member wins, as a search of `all` would find it.
-            for member in members where table[owner]?[member] == nil { table[owner, default: [:]][member] = command }
+            for member in members where table[member] == nil { table[member] = command }
         }
         return table
-    }()
+    }
 
     /// The members a property command accepts after `OWNER.` (for completion).
     static func propertyMembers(of owner: CommandSpec.PropertyOwner) -> [String] {

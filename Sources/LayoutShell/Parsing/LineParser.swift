@@ -68,13 +68,14 @@ struct LineParser {
             if let suggestion = nearest(head, in: CommandRegistry.commandWords) {
                 throw ShellError("unknown command \(head)", hint: "did you mean `\(suggestion)`?", column: current.column)
             }
-            if model.view(head) != nil {
+            if model.hasView(head) {
                 throw ShellError("expected '.' and an attribute after \(head)", hint: "e.g. \(head).width == 100", column: peek().column)
             }
             throw ShellError("unknown command \(head)", hint: "help lists the commands", column: current.column)
         }
-        let isView = model.view(head) != nil
-        let isConstraint = model.resolveConstraint(head) != nil
+        let isView = model.hasView(head)
+        // Only asked for a name that is no view: every use below is `isConstraint, !isView`.
+        let isConstraint = !isView && model.resolveConstraint(head) != nil
         if !isView, !isConstraint, session.metrics[head] != nil {
             throw ShellError("\(head) is a metric, which has no .\(peek(2).display)", hint: "set it again: metric \(head) = 20", column: current.column)
         }
@@ -306,13 +307,13 @@ struct LineParser {
         let column = current.column
         if let member = peek(2).identifier, peek().isSymbol("."), peek(3).isSymbol("."),
            LayoutModel.isSystemGuideMember(member) {
-            guard model.view(name) != nil else { throw unknownView(name, column: column) }
+            guard model.hasView(name) else { throw unknownView(name, column: column) }
             let guide = "\(name).\(member)"
             do { try model.checkItem(guide) } catch { throw ShellError(error, column: column) }
             position += 3
             return guide
         }
-        guard model.view(name) != nil else { throw unknownView(name, column: column) }
+        guard model.hasView(name) else { throw unknownView(name, column: column) }
         advance()
         return name
     }

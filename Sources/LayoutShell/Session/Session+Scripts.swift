@@ -100,7 +100,7 @@ extension Session {
             if line.isBlank { continue }
             do throws(ShellError) {
                 let command = try parse(line)
-                if let change = command as? any SessionChange {
+                if let change = command.asChange {
                     _ = try applyChange(change)
                     accepted.append(line)
                 } else if let nested = command as? Load {

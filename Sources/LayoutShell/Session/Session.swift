@@ -182,10 +182,10 @@ public final class Session {
     /// Runs a parsed command, filling in the "what changed" part of the report. Returns
     /// whether the layout may have changed.
     private func run(_ command: any ShellCommand, text: String, result: inout CommandResult, changes: Bool) throws(ShellError) -> Bool {
-        if let action = command as? any SessionAction {
+        if let action = command.asAction {
             return try action.run(in: self, result: &result)
         }
-        guard let change = command as? any SessionChange else {
+        guard let change = command.asChange else {
             preconditionFailure("\(type(of: command)) is neither a SessionChange nor a SessionAction")
         }
         let notes = try asUndoStep([text]) { () throws(ShellError) in try applyChange(change) }

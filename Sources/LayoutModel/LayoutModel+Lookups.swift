@@ -1,0 +1,37 @@
+internal import LayoutVocabulary
+
+/// Questions about an item that read one field of its record without copying the record.
+///
+/// `views[name]` hands out a whole `ViewInfo` (its name, parent, children and text retained and
+/// released again): the per-line checks of a constraint (does the item exist, is it a guide,
+/// what is its superview) asked that way a dozen times a line.
+extension LayoutModel {
+    /// Whether a view or guide of this name exists.
+    public func hasView(_ name: String) -> Bool {
+        views.elements.index(forKey: name) != nil
+    }
+
+    /// The kind of the item of this name, or nil when there is none.
+    func kind(of name: String) -> ItemKind? {
+        guard let index = views.elements.index(forKey: name) else { return nil }
+        return views.elements.values[index].kind
+    }
+
+    /// `checkItem` and then `checkAttribute`, with one look-up for an item that exists (the
+    /// two asked for it twice each).
+    func checkItem(_ name: String, naming attribute: LayoutAttribute) throws(LayoutError) {
+        if let kind = kind(of: name) {
+            if kind.isGuide { try checkAttribute(attribute, of: name) }
+            return
+        }
+        try checkItem(name)
+        try checkAttribute(attribute, of: name)
+    }
+
+    /// The superview (for a guide: its owner) of the item of this name; nil for the root or a
+    /// name that is no item.
+    func parent(of name: String) -> String? {
+        guard let index = views.elements.index(forKey: name) else { return nil }
+        return views.elements.values[index].parent
+    }
+}
