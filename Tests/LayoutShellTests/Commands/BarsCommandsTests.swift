@@ -58,6 +58,14 @@ import LayoutReport
         #expect(frame(s, "a") == Frame(x: 0, y: 59, width: 393, height: 759))
     }
 
+    @Test func exportSaysTheBarsAreInTheSafeArea() {
+        let s = session("device iPhone15\nbars navigation tab\nview a")
+        let code = LayoutCodePrinter(model: s.model, language: .swift).document()
+        #expect(code.contains("// The safe area there: top 103, left 0, bottom 83, right 0 (the view controller sits under a navigation bar and a tab bar)."))
+        #expect(s.execute("bars none").ok)
+        #expect(LayoutCodePrinter(model: s.model, language: .swift).document().contains("top 59, left 0, bottom 34, right 0.\n"))
+    }
+
     @Test(arguments: [
         ("bars sideways", 6, "the bars are navigation, tab or none, not sideways"),
         ("bars navigation navigation", 17, "navigation is named twice"),
