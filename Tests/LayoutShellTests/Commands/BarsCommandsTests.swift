@@ -58,6 +58,13 @@ import LayoutReport
         #expect(frame(s, "a") == Frame(x: 0, y: 59, width: 393, height: 759))
     }
 
+    @Test func tabCompletesTheBars() {
+        let s = Session()
+        #expect(s.completions(line: "bars ", cursor: 5).candidates == ["navigation", "none", "tab"])
+        #expect(s.completions(line: "bars na", cursor: 7).candidates == ["navigation"])
+        #expect(s.completions(line: "ba", cursor: 2).candidates == ["bars"])
+    }
+
     @Test func exportSaysTheBarsAreInTheSafeArea() {
         let s = session("device iPhone15\nbars navigation tab\nview a")
         let code = LayoutCodePrinter(model: s.model, language: .swift).document()
