@@ -56,6 +56,27 @@ import LayoutShell
         #expect(frame(session, "stackView") == Frame(x: 16, y: 59 + 44 + 20, width: 393 - 32, height: 127))
     }
 
+    @Test func theAnyCanvasKeepsItsStatusBarApartFromTheBar() throws {
+        // LoginForm as Xcode 7 saved it: no <device>, the 600x600 Any/Any canvas, a 20-point
+        // status bar, the stack stored 20 + 44 + 20 = 84 down and 20 in (the canvas's margin).
+        let text = try Fixtures.text("LoginForm.storyboard")
+            .replacingOccurrences(of: "    <device id=\"retina6_12\" orientation=\"portrait\" appearance=\"light\"/>\n", with: "")
+            .replacingOccurrences(of: "width=\"390\" height=\"844\"", with: "width=\"600\" height=\"600\"")
+            .replacingOccurrences(of: "x=\"16\" y=\"111\" width=\"358\"", with: "x=\"20\" y=\"84\" width=\"560\"")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("AnyLogin-\(UUID().uuidString).storyboard")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let session = Session()
+        let result = session.execute("import \(file.path)")
+        #expect(result.ok, "\(result.error?.message ?? "")")
+        let lines = session.history.flatMap { $0 }
+        #expect(lines.contains("safearea 20,0,0,0") && lines.contains("bars navigation"))
+        #expect(frame(session, "stackView") == Frame(x: 20, y: 84, width: 560, height: 127))
+        // On a phone the status bar is the phone's, the bar stays: 59 + 44 + 20 = 123.
+        #expect(session.execute("device iPhone15").ok)
+        #expect(frame(session, "stackView") == Frame(x: 16, y: 123, width: 361, height: 127))
+    }
+
     @Test func saveAndLoadKeepTheBars() throws {
         let (session, _) = imported()
         #expect(session.execute("device iPhoneSE landscape").ok)

@@ -99,6 +99,14 @@ extension InterfaceBuilderTranslation {
         let added = bars.insets(device: device, landscape: landscape)
         return EdgeInsets(top: screen.top + added.top, left: screen.left, bottom: screen.bottom + added.bottom, right: screen.right)
     }
+
+    /// Insets without a bare window's bars (no device: 44 and 49), nil when they do not hold
+    /// them (an inset read from stored frames left less than a bar).
+    static func removing(_ bars: Bars, from insets: EdgeInsets) -> EdgeInsets? {
+        let added = bars.insets(device: nil, landscape: false)
+        let screen = EdgeInsets(top: insets.top - added.top, left: insets.left, bottom: insets.bottom - added.bottom, right: insets.right)
+        return screen.top >= 0 && screen.bottom >= 0 ? screen : nil
+    }
 }
 
 extension InterfaceBuilderTranslation {

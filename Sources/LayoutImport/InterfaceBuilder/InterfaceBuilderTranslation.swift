@@ -212,6 +212,13 @@ struct InterfaceBuilderTranslation {
         if let device, viaDevice, sessionBars != .none, insets == Self.adding(sessionBars, to: device.safeArea(landscape: landscape), device: device, landscape: landscape) {
             // The device's insets plus the bars: a setting that every later `device` keeps.
             add("bars \(sessionBars.words)")
+        } else if device == nil, isController, sessionBars != .none, let screen = Self.removing(sessionBars, from: insets) {
+            // The Any/Any canvas: its status bar as `safearea`, the bars on top of it, so that a
+            // later `device` swaps the status bar and keeps the bars.
+            if screen != EdgeInsets(all: 0) {
+                add("safearea " + [screen.top, screen.left, screen.bottom, screen.right].map(formatNumber).joined(separator: ","))
+            }
+            add("bars \(sessionBars.words)")
         } else if insets != (viaDevice ? device!.safeArea(landscape: landscape) : EdgeInsets(all: 0)) {
             let values = [insets.top, insets.left, insets.bottom, insets.right].map(formatNumber).joined(separator: ",")
             add("safearea \(values)")
