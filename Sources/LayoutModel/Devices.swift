@@ -134,16 +134,19 @@ public struct Device: Sendable, Hashable {
 
 /// Settings of the screen: the device, the safe area, the scale.
 extension LayoutModel {
-    /// `device NAME [landscape]`: the root takes the device's size and safe area, becomes a view
-    /// controller's root view (its own margins 0, raised to the system minimum), and frames are
-    /// rounded to the device's pixels. One change of the solver.
+    /// `device NAME [landscape]`: the root takes the device's size and safe area (plus the
+    /// bars it sits under, at their heights on that screen), becomes a view controller's root
+    /// view (its own margins 0, raised to the system minimum), and frames are rounded to the
+    /// device's pixels. One change of the solver.
     public func setDevice(_ device: Device, landscape: Bool) {
         let size = device.size(landscape: landscape)
         rootWidth = size.width
         rootHeight = size.height
         self.device = (device, landscape)
         scale = device.scale
-        safeAreaInsets = device.safeArea(landscape: landscape)
+        let screen = device.safeArea(landscape: landscape), added = barInsets
+        safeAreaInsets = EdgeInsets(top: screen.top + added.top, left: screen.left,
+                                    bottom: screen.bottom + added.bottom, right: screen.right)
         systemMinimumMargins = device.systemMinimumMargins(landscape: landscape)
         views[Self.rootName]!.margins = EdgeInsets(all: 0)
         views[Self.rootName]!.marginsAreDirectional = false
@@ -155,13 +158,15 @@ extension LayoutModel {
     }
 
     /// `safearea T,L,B,R`: the root's safe-area insets (and so its margins, which lie inside
-    /// the safe area). One change of the solver.
+    /// the safe area), whole: the bars are cleared, since the insets typed already say where
+    /// the safe area is (`bars` adds them again on top). One change of the solver.
     public func setSafeArea(_ insets: EdgeInsets) throws(LayoutError) {
         for value in [insets.top, insets.left, insets.bottom, insets.right] {
             try Self.checkMagnitude(value, .safeArea)
             if value < 0 { throw .negativeSafeArea }
         }
         safeAreaInsets = insets
+        bars = .none
         var ids = updateGuideTies(of: Self.rootName, .safeAreaGuide)
         ids.formUnion(updateGuideTies(of: Self.rootName, .marginsGuide))
         ids.formUnion(updateGuideTies(of: Self.rootName, .keyboardGuide))

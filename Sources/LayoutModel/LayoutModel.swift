@@ -187,6 +187,7 @@ public final class LayoutModel {
         var systemMinimumMargins: EdgeInsets?
         var scale: Double?
         var device: (device: Device, landscape: Bool)?
+        var bars = Bars.none
         var keyboardHeight: Double?
         var textViewNames: Set<String> = []
         var names: [String: String] = [:]
@@ -315,6 +316,12 @@ public final class LayoutModel {
     public internal(set) var device: (device: Device, landscape: Bool)? {
         get { scalars.value.device }
         _modify { yield &scalars.value.device }
+    }
+    /// The bars the root's view controller sits under (`LayoutModel+Bars.swift`): part of
+    /// `safeAreaInsets`, kept through a `device` change.
+    public internal(set) var bars: Bars {
+        get { scalars.value.bars }
+        _modify { yield &scalars.value.bars }
     }
     /// The keyboard's height while it is shown (`LayoutModel+Keyboard.swift`); nil: hidden.
     public internal(set) var keyboardHeight: Double? {

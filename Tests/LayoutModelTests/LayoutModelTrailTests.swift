@@ -18,6 +18,7 @@ import UndoTrail
     static func everythingSet() throws -> LayoutModel {
         let model = LayoutModel()
         model.setDevice(Device.named("iPhone15")!, landscape: false)
+        model.setBars(Bars(navigation: true))
         try model.setScale(3)
         model.setDirection(.rightToLeft)
         try model.addView("a", intrinsicWidth: 40, intrinsicHeight: nil)
@@ -69,6 +70,7 @@ import UndoTrail
     /// of them twice, with `removeView` and `removeConstraint` among them.
     static func changeEverything(_ model: LayoutModel) throws {
         model.setDevice(Device.named("iPhoneSE")!, landscape: true)
+        model.setBars(Bars(tab: true))
         try model.setScale(2)
         model.setDirection(.leftToRight)
         try model.addView("c")

@@ -68,7 +68,7 @@ extension InterfaceBuilderTranslation {
         var heights: (top: Double, bottom: Double) = (0, 0)
         var words: [String] = []
         if bars.navigation {
-            heights.top = device.map { landscape && !$0.name.hasPrefix("iPad") ? 32 : 44 } ?? 44
+            heights.top = Bars.navigationHeight(device: device, landscape: landscape)
             if bars.rootBelowTop {
                 insets.top = 0
                 heights.top = 0
@@ -83,13 +83,29 @@ extension InterfaceBuilderTranslation {
                 insets.bottom = 0
                 words.append("an opaque tab bar (the view ends above it: safe area bottom 0)")
             } else {
-                heights.bottom = 49
-                words.append("a tab bar (safe area bottom \(formatNumber(screen.bottom))+49)")
-                insets.bottom += 49
+                heights.bottom = Bars.tabHeight
+                words.append("a tab bar (safe area bottom \(formatNumber(screen.bottom))+\(formatNumber(Bars.tabHeight)))")
+                insets.bottom += Bars.tabHeight
             }
         }
         let note = words.isEmpty ? nil : "simulated as IB shows the scene: " + words.joined(separator: " and ")
         return (insets, heights, note)
+    }
+}
+
+extension InterfaceBuilderTranslation {
+    /// A screen's insets with the session's `bars` on top, as the model adds them.
+    static func adding(_ bars: Bars, to screen: EdgeInsets, device: Device, landscape: Bool) -> EdgeInsets {
+        let added = bars.insets(device: device, landscape: landscape)
+        return EdgeInsets(top: screen.top + added.top, left: screen.left, bottom: screen.bottom + added.bottom, right: screen.right)
+    }
+
+    /// Insets without a bare window's bars (no device: 44 and 49), nil when they do not hold
+    /// them (an inset read from stored frames left less than a bar).
+    static func removing(_ bars: Bars, from insets: EdgeInsets) -> EdgeInsets? {
+        let added = bars.insets(device: nil, landscape: false)
+        let screen = EdgeInsets(top: insets.top - added.top, left: insets.left, bottom: insets.bottom - added.bottom, right: insets.right)
+        return screen.top >= 0 && screen.bottom >= 0 ? screen : nil
     }
 }
 

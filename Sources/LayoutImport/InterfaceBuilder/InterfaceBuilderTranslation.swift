@@ -175,9 +175,13 @@ struct InterfaceBuilderTranslation {
         }
         if device == nil, isController, !document.isAppKit { insets.top = 20 }
         var barHeights: (top: Double, bottom: Double) = (0, 0)
+        // The bars the session can carry as a setting (`bars …`): those the view reaches under.
+        var sessionBars = Bars.none
         if let controller {
-            let added = Self.addingBars(Self.bars(of: controller, in: document), to: insets, device: device, landscape: landscape)
+            let simulated = Self.bars(of: controller, in: document)
+            let added = Self.addingBars(simulated, to: insets, device: device, landscape: landscape)
             (insets, barHeights) = (added.insets, added.barHeights)
+            sessionBars = Bars(navigation: simulated.navigation && !simulated.rootBelowTop, tab: simulated.tab && !simulated.rootAboveBottom)
             if let text = added.note { note(text) }
         }
         if !isController, device == nil {
@@ -205,7 +209,17 @@ struct InterfaceBuilderTranslation {
                 }
             }
         }
-        if insets != (viaDevice ? device!.safeArea(landscape: landscape) : EdgeInsets(all: 0)) {
+        if let device, viaDevice, sessionBars != .none, insets == Self.adding(sessionBars, to: device.safeArea(landscape: landscape), device: device, landscape: landscape) {
+            // The device's insets plus the bars: a setting that every later `device` keeps.
+            add("bars \(sessionBars.words)")
+        } else if device == nil, isController, sessionBars != .none, let screen = Self.removing(sessionBars, from: insets) {
+            // The Any/Any canvas: its status bar as `safearea`, the bars on top of it, so that a
+            // later `device` swaps the status bar and keeps the bars.
+            if screen != EdgeInsets(all: 0) {
+                add("safearea " + [screen.top, screen.left, screen.bottom, screen.right].map(formatNumber).joined(separator: ","))
+            }
+            add("bars \(sessionBars.words)")
+        } else if insets != (viaDevice ? device!.safeArea(landscape: landscape) : EdgeInsets(all: 0)) {
             let values = [insets.top, insets.left, insets.bottom, insets.right].map(formatNumber).joined(separator: ",")
             add("safearea \(values)")
         }

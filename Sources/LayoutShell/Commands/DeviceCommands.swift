@@ -2,9 +2,10 @@ import LayoutModel
 import LayoutVocabulary
 import LayoutReport
 
-/// The screen: `device NAME [landscape]` (or `device` alone, the list) and `scale`.
+/// The screen: `device NAME [landscape]` (or `device` alone, the list), the bars the root's
+/// view controller sits under (`bars`) and `scale`.
 enum DeviceCommands {
-    static let all: [any ShellCommand.Type] = [SetDevice.self, SetScale.self]
+    static let all: [any ShellCommand.Type] = [SetDevice.self, SetBars.self, SetScale.self]
 }
 
 /// `device NAME [portrait|landscape]`: the root becomes that device's screen: its size, safe
@@ -60,7 +61,7 @@ struct SetDevice: SessionChange {
         let size = device.size(landscape: landscape)
         let model = session.model
         return ["\(device.name) \(landscape ? "landscape" : "portrait"): root \(formatNumber(size.width))x\(formatNumber(size.height)), "
-                + "safe area \(SetMargins.describe(model.safeAreaInsets)), root margins \(SetMargins.describe(model.effectiveMargins(of: LayoutModel.rootName))), "
+                + "safe area \(SetMargins.describe(model.safeAreaInsets))\(SetBars.underBars(model)), root margins \(SetMargins.describe(model.effectiveMargins(of: LayoutModel.rootName))), "
                 + "scale \(formatNumber(device.scale))"] + variantNotes
     }
 }
@@ -75,7 +76,7 @@ struct ListDevices: SessionAction {
         var lines = ["devices (portrait size in points, scale, safe area top,left,bottom,right):"]
         lines += Device.all.map { "  " + $0.listingLine }
         if let current = session.model.device {
-            lines.append("the root is now \(current.device.name) \(current.landscape ? "landscape" : "portrait")")
+            lines.append("the root is now \(current.device.name) \(current.landscape ? "landscape" : "portrait")\(SetBars.underBars(session.model))")
         }
         result.output = lines
         return false

@@ -95,7 +95,8 @@ struct SetSafeArea: SessionChange {
         trigger: .words(["safearea"]), kind: .change, group: .settings, topic: "safearea", aliases: ["safeArea"],
         synopsis: ["safearea T,L,B,R"],
         summary: ["the root's safe-area insets (default 0): root.safeArea.ATTR is inset by",
-                  "them, and the root's margins lie inside them. device sets them too."],
+                  "them, and the root's margins lie inside them. device sets them too.",
+                  "They are the whole safe area: any bars are cleared (bars adds them)."],
         examples: ["safearea 59,0,34,0"],
         overview: ["safearea 59,0,34,0"])
 
@@ -114,9 +115,11 @@ struct SetSafeArea: SessionChange {
     }
 
     func apply(to session: Session) throws(ShellError) -> [String] {
-        let old = session.model.safeAreaInsets
+        let old = session.model.safeAreaInsets, oldBars = session.model.bars
         try session.modelChange { try $0.setSafeArea(insets) }
-        return ["the safe area is now \(SetMargins.describe(insets)) (was \(SetMargins.describe(old))) (top,left,bottom,right)"]
+        // The typed insets are the whole safe area: the bars they replace are said, not kept.
+        let cleared = oldBars == .none ? "" : "; bars none (were \(oldBars.words)): bars NAME… adds them on top again"
+        return ["the safe area is now \(SetMargins.describe(insets)) (was \(SetMargins.describe(old))) (top,left,bottom,right)" + cleared]
     }
 }
 

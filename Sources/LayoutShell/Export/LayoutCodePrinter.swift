@@ -84,7 +84,9 @@ struct LayoutCodePrinter {
                         + (model.device.map { " (device \($0.device.name)\($0.landscape ? " landscape" : ""))" } ?? "") + "."]
         let s = model.safeAreaInsets
         if s != EdgeInsets(all: 0) {
-            lines.append("// The safe area there: top \(formatNumber(s.top)), left \(formatNumber(s.left)), bottom \(formatNumber(s.bottom)), right \(formatNumber(s.right)).")
+            // The bars are the container's, not code to paste: say they are in the numbers.
+            let bars = model.bars == .none ? "" : " (the view controller sits under \(model.bars.words == "navigation tab" ? "a navigation bar and a tab bar" : "a \(model.bars.words) bar"))"
+            lines.append("// The safe area there: top \(formatNumber(s.top)), left \(formatNumber(s.left)), bottom \(formatNumber(s.bottom)), right \(formatNumber(s.right))\(bars).")
         }
         if model.direction == .rightToLeft { lines.append("// Laid out right to left (semanticContentAttribute = .forceRightToLeft).") }
         let imports = language == .snapKit ? "import UIKit\nimport SnapKit\n\n" : swift ? "import UIKit\n\n" : "#import <UIKit/UIKit.h>\n\n"
