@@ -1,4 +1,4 @@
-public import LayoutVocabulary
+internal import LayoutVocabulary
 public import UndoTrail
 internal import Cassowary
 

@@ -1,4 +1,4 @@
-public import LayoutVocabulary
+internal import LayoutVocabulary
 internal import Cassowary
 
 /// `UIView.AutoresizingMask`: which of a view's margins and sizes follow its superview's size.

@@ -1,4 +1,4 @@
-public import LayoutVocabulary
+internal import LayoutVocabulary
 internal import Cassowary
 
 /// A table or collection view cell (`cell NAME`): the cell, placed by its frame as a table

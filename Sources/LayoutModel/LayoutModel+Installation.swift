@@ -1,4 +1,4 @@
-public import LayoutVocabulary
+internal import LayoutVocabulary
 internal import Cassowary
 
 /// A view a size class uninstalls, as it was when it left the hierarchy: enough to put it back

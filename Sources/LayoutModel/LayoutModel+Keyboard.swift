@@ -1,4 +1,4 @@
-public import LayoutVocabulary
+internal import LayoutVocabulary
 /// The keyboard: `keyboard HEIGHT|off` and the root's `keyboardLayoutGuide`, `root.keyboard`
 /// (made on first use, `LayoutModel+Guides.swift`). The guide spans the root's width at its
 /// bottom; its top is the keyboard's top while the keyboard is shown, and the safe area's

@@ -1,4 +1,4 @@
-public import LayoutVocabulary
+internal import LayoutVocabulary
 internal import Cassowary
 
 /// The check that a change left every required constraint holding: the solver computes in

@@ -1,4 +1,4 @@
-public import LayoutVocabulary
+internal import LayoutVocabulary
 internal import Cassowary
 
 /// Reading the solution: frames, broken constraints and their errors, ambiguity.

@@ -1,4 +1,4 @@
-public import LayoutVocabulary
+internal import LayoutVocabulary
 /// Scroll views: `scroll NAME [in SUPER]`, a view with two layout guides, made on first use
 /// like any system guide (`LayoutModel+Guides.swift`):
 /// - `NAME.frameLayoutGuide`: the scroll view's frame, tied to its edges;

@@ -1,4 +1,4 @@
-public import LayoutVocabulary
+internal import LayoutVocabulary
 internal import Cassowary
 
 /// Turning Auto Layout constraints into solver constraints, installing them, and UIKit's recovery from conflicts.

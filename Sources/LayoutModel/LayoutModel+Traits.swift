@@ -1,4 +1,4 @@
-public import LayoutVocabulary
+internal import LayoutVocabulary
 
 /// Size-class variants on the model: reading a varying property's value now and setting it,
 /// through the same calls `cN.constant = …`, `deactivate cN` and `STACK.axis = …` make. Which
