@@ -63,11 +63,7 @@ import LayoutShell
             .replacingOccurrences(of: "    <device id=\"retina6_12\" orientation=\"portrait\" appearance=\"light\"/>\n", with: "")
             .replacingOccurrences(of: "width=\"390\" height=\"844\"", with: "width=\"600\" height=\"600\"")
             .replacingOccurrences(of: "x=\"16\" y=\"111\" width=\"358\"", with: "x=\"20\" y=\"84\" width=\"560\"")
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("AnyLogin-\(UUID().uuidString).storyboard")
-        try text.write(to: file, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(at: file) }
-        let session = Session()
-        let result = session.execute("import \(file.path)")
+        let (session, result) = Fixtures.imported(text: text)
         #expect(result.ok, "\(result.error?.message ?? "")")
         let lines = session.history.flatMap { $0 }
         #expect(lines.contains("safearea 20,0,0,0") && lines.contains("bars navigation"))

@@ -30,11 +30,7 @@ import LayoutShell
     }
 
     func importedText(_ text: String, ext: String, _ selection: String? = nil) -> (Session, CommandResult) {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("Causes-\(UUID().uuidString).\(ext)")
-        try? text.write(to: file, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(at: file) }
-        let session = Session()
-        return (session, session.execute("import \(file.path)" + (selection.map { " \($0)" } ?? "")))
+        Fixtures.imported(text: text, ext: ext, selection)
     }
 
     @Test func xcode26ShowsAnIPhone11WithItsInsetsTwice() {

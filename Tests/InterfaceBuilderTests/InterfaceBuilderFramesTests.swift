@@ -60,11 +60,7 @@ import LayoutShell
         // status bar and navigation bar at the top (20 + 44) and the tab bar at the bottom (49).
         let text = try Fixtures.text("OpaqueBars.storyboard").replacingOccurrences(
             of: "<viewController storyboardIdentifier=\"Pager\"", with: "<viewController extendedLayoutIncludesOpaqueBars=\"YES\" storyboardIdentifier=\"Pager\"")
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("OpaqueBars-\(UUID().uuidString).storyboard")
-        try text.write(to: file, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(at: file) }
-        let session = Session()
-        let result = session.execute("import \(file.path) Pager")
+        let (session, result) = Fixtures.imported(text: text, "Pager")
         #expect(result.ok, "\(result.error?.message ?? "")")
         #expect(session.model.safeAreaInsets == EdgeInsets(top: 64, left: 0, bottom: 49, right: 0))
         #expect(says(result, "a navigation bar (safe area top 20+44) and a tab bar (safe area bottom 0+49)"))
@@ -169,11 +165,7 @@ import LayoutShell
         // 14,58 (from the top) is a 106x20 bezel at 21,63. The constraints still put it 20 in
         // and 20 below the field (62): a point off both ways, which the import reports.
         let text = try Fixtures.text("AppKitControls.storyboard").replacingOccurrences(of: "toolsVersion=\"11542\"", with: "toolsVersion=\"21507\"")
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("AppKitControls-\(UUID().uuidString).storyboard")
-        try text.write(to: file, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(at: file) }
-        let session = Session()
-        let result = session.execute("import \(file.path)")
+        let (session, result) = Fixtures.imported(text: text)
         #expect(result.ok, "\(result.error?.message ?? "")")
         #expect(frame(session, "resetButton") == Frame(x: 20, y: 62, width: 106, height: 20))
         #expect(says(result, "misplaced: resetButton: the file has 21,63,106,20, the constraints give 20,62,106,20"))
@@ -215,11 +207,7 @@ import LayoutShell
         let text = try Fixtures.text("StandardSpacing.storyboard").replacingOccurrences(
             of: "<rect key=\"frame\" x=\"0.0\" y=\"20\" width=\"375\" height=\"163\"/>",
             with: "<rect key=\"frame\" x=\"0.0\" y=\"44\" width=\"375\" height=\"163\"/>")
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("StandardSpacing-\(UUID().uuidString).storyboard")
-        try text.write(to: file, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(at: file) }
-        let session = Session()
-        let result = session.execute("import \(file.path)")
+        let (session, result) = Fixtures.imported(text: text)
         #expect(result.ok, "\(result.error?.message ?? "")")
         #expect(session.model.safeAreaInsets.top == 44)
         #expect(frame(session, "column")?.y == 44)

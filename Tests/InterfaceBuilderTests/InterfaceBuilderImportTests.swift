@@ -78,11 +78,7 @@ import LayoutShell
         let text = try Fixtures.text("LoginForm.storyboard")
             .replacingOccurrences(of: "retina6_12", with: "retina6_3")
             .replacingOccurrences(of: "width=\"390\" height=\"844\"", with: "width=\"402\" height=\"874\"")
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("Pro-\(UUID().uuidString).storyboard")
-        try text.write(to: file, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(at: file) }
-        let session = Session()
-        let result = session.execute("import \(file.path) Welcome")
+        let (session, result) = Fixtures.imported(text: text, "Welcome")
         #expect(result.ok, "\(result.error?.message ?? "")")
         #expect(session.model.device?.device.name == "iPhone16Pro")
         #expect(session.model.safeAreaInsets.top == 62)
