@@ -110,6 +110,10 @@ struct ReplayDriver {
                 fputs("layoutlab: \(error)\n", cel_stderr())
                 return 2
             }
+            if let refusal = notAScript(source, scripts[source]!) {
+                fputs("layoutlab: \(refusal)\n", cel_stderr())
+                return 2
+            }
         }
         let session = Session()
         session.homeDirectory = Terminal.environment("HOME")
@@ -169,6 +173,10 @@ struct CheckDriver {
                 fputs("layoutlab: \(error)\n", cel_stderr())
                 return 2
             }
+            if let refusal = notAScript(file, scripts.last!) {
+                fputs("layoutlab: \(refusal)\n", cel_stderr())
+                return 2
+            }
         }
         var failed = 0
         for (file, script) in zip(files, scripts) {
@@ -203,6 +211,20 @@ struct CheckDriver {
 func directory(of path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "." }
     return slash == path.startIndex ? "/" : String(path[..<slash])
+}
+
+/// Why a file given to replay or check is not a session script (a storyboard, layout code, a
+/// console log: every line of it would be an error), with what reads it; nil for a script.
+func notAScript(_ source: String, _ text: String) -> String? {
+    guard source != "-", let kind = Lint.kind(of: source, text: text) else { return nil }
+    let what: String
+    switch kind {
+    case .script: return nil
+    case .interfaceBuilder: what = "an Interface Builder file"
+    case .code: what = "layout code"
+    case .log: what = "a console log"
+    }
+    return "\(source) is \(what), not a session script: `import \(source)` in the shell reads it, `layoutlab lint \(source)` checks it"
 }
 
 /// A script to replay or check: the file at `source`, or standard input for `-`.

@@ -97,3 +97,18 @@ import Testing
         #expect(Array(lines[tour..<(tour + 2)]) == InteractiveShell.banner(lessons: true))
     }
 }
+
+/// `layoutlab FILE` and `--check FILE` on a file that is not a session script refuse it with
+/// what reads it (replayed, every line of a storyboard was an error of its own).
+@Suite struct NotAScriptTests {
+    @Test func storyboardsCodeAndLogsAreRefusedScriptsAreNot() {
+        #expect(notAScript("Main.storyboard", "<document/>")?.hasPrefix("Main.storyboard is an Interface Builder file, not a session script: `import Main.storyboard` in the shell reads it, `layoutlab lint Main.storyboard` checks it") == true)
+        #expect(notAScript("Layout.swift", "let a = UIView()")?.contains("is layout code") == true)
+        let log = "Unable to simultaneously satisfy constraints.\n(\n    \"<NSLayoutConstraint:0x600 UIView:0x7f.width == 100   (active)>\"\n)"
+        #expect(notAScript("conflict.log", log)?.contains("is a console log") == true)
+        #expect(notAScript("card.lal", "view a") == nil)
+        #expect(notAScript("notes.txt", "view a") == nil)
+        #expect(notAScript("script", "view a") == nil)
+        #expect(notAScript("-", "<document/>") == nil)
+    }
+}
