@@ -149,6 +149,9 @@ final class IBXMLTreeBuilder: NSObject, XMLParserDelegate {
         if let line = Self.lineOfDeclaration(data) {
             throw IBReadError(line: line, message: "the file declares a DTD (<!DOCTYPE, <!ENTITY or another <! declaration): Interface Builder files never do, and entity expansion is off")
         }
+        if let line = Self.lineOfProcessingInstruction(data) {
+            throw IBReadError(line: line, message: "the file holds a processing instruction (<?…?>) after its XML declaration: Interface Builder files never do")
+        }
         // From a stream, in chunks: given the whole of a file over 10 MB at once, the platform's
         // parser (libxml2 on Linux) stops at its end with an internal error.
         let parser = XMLParser(stream: InputStream(data: Data(data)))
@@ -167,6 +170,42 @@ final class IBXMLTreeBuilder: NSObject, XMLParserDelegate {
             throw IBReadError(line: line, message: "not well-formed XML: \(reason)")
         }
         return root
+    }
+
+    /// The line of a processing instruction (`<?name data?>`) other than the XML declaration
+    /// that opens the file, outside comments, if any. IB files hold none, and the platform's
+    /// parser crashed on one without data (`<?x?>`: a null string in its callback; fuzz target
+    /// InterfaceBuilder), so any is refused.
+    static func lineOfProcessingInstruction(_ bytes: [UInt8]) -> Int? {
+        var line = 1
+        var index = 0
+        // The XML declaration, at the very start (after a byte order mark).
+        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        if bytes[start...].starts(with: Array("<?xml".utf8)) {
+            index = start + 5
+            while index + 1 < bytes.count, !(bytes[index] == 63 && bytes[index + 1] == 62) {
+                if bytes[index] == 10 { line += 1 }
+                index += 1
+            }
+            index += 2
+        }
+        while index + 1 < bytes.count {
+            let byte = bytes[index]
+            if byte == 10 { line += 1 }
+            if byte == 60, bytes[index + 1] == 33, index + 3 < bytes.count, bytes[index + 2] == 45, bytes[index + 3] == 45 {
+                // A comment: skip to its end.
+                var end = index + 4
+                while end + 2 < bytes.count, !(bytes[end] == 45 && bytes[end + 1] == 45 && bytes[end + 2] == 62) {
+                    if bytes[end] == 10 { line += 1 }
+                    end += 1
+                }
+                index = end + 3
+                continue
+            }
+            if byte == 60, bytes[index + 1] == 63 { return line }
+            index += 1
+        }
+        return nil
     }
 
     /// The line of a markup declaration (`<!DOCTYPE`, `<!ENTITY`, or any other `<!` that is not

@@ -99,6 +99,9 @@ enum Fixtures {
         ("`<?le?><!D\u{0}\u{0}e|-by hand or& le?><!D\u{0}\u{0}", 1, "NUL byte"),
         ("<?xml version=\"1.0\"?>\n<!D e|-b>\n<document/>\n", 2, "declares a DTD"),
         ("<?xml version=\"1.0\"?>\n<!ELEMENT document ANY>\n<document/>\n", 2, "declares a DTD"),
+        // The fuzzer's find: a processing instruction without data crashed inside the parser.
+        ("<?xml version=\"1.0\"?>\n<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.XIB\">\n<?x?></document>\n", 3, "processing instruction"),
+        ("<l<?x?>", 1, "processing instruction"),
     ])
     func badInput(text: String, line: Int, message: String) {
         #expect {
