@@ -179,9 +179,10 @@ final class IBXMLTreeBuilder: NSObject, XMLParserDelegate {
     static func lineOfProcessingInstruction(_ bytes: [UInt8]) -> Int? {
         var line = 1
         var index = 0
-        // The XML declaration, at the very start (after a byte order mark).
+        // The XML declaration, at the very start (after a byte order mark): `<?xml` and a blank
+        // (`<?xml-stylesheet?>` is an instruction of its own).
         let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        if bytes[start...].starts(with: Array("<?xml".utf8)) {
+        if bytes[start...].starts(with: Array("<?xml".utf8)), start + 5 < bytes.count, [32, 9, 10, 13].contains(bytes[start + 5]) {
             index = start + 5
             while index + 1 < bytes.count, !(bytes[index] == 63 && bytes[index + 1] == 62) {
                 if bytes[index] == 10 { line += 1 }

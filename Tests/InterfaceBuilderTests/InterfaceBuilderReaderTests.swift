@@ -102,6 +102,7 @@ enum Fixtures {
         // The fuzzer's find: a processing instruction without data crashed inside the parser.
         ("<?xml version=\"1.0\"?>\n<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.XIB\">\n<?x?></document>\n", 3, "processing instruction"),
         ("<l<?x?>", 1, "processing instruction"),
+        ("<?xml-\u{AD}\u{AD}?><!-- x ? -->", 1, "processing instruction"),
     ])
     func badInput(text: String, line: Int, message: String) {
         #expect {
