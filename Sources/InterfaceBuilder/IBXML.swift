@@ -146,11 +146,13 @@ final class IBXMLTreeBuilder: NSObject, XMLParserDelegate {
             // XML cannot hold a NUL, and the platform's parser hands C strings to its callbacks.
             throw IBReadError(line: data[..<nul].count { $0 == 10 } + 1, message: "the file holds a NUL byte, which XML never does: not an Interface Builder file")
         }
-        if let line = Self.lineOfDeclaration(data) {
+        switch Self.forbiddenMarkup(data) {
+        case (.declaration, let line)?:
             throw IBReadError(line: line, message: "the file declares a DTD (<!DOCTYPE, <!ENTITY or another <! declaration): Interface Builder files never do, and entity expansion is off")
-        }
-        if let line = Self.lineOfProcessingInstruction(data) {
+        case (.processingInstruction, let line)?:
             throw IBReadError(line: line, message: "the file holds a processing instruction (<?…?>) after its XML declaration: Interface Builder files never do")
+        case nil:
+            break
         }
         // From a stream, in chunks: given the whole of a file over 10 MB at once, the platform's
         // parser (libxml2 on Linux) stops at its end with an internal error.
@@ -172,11 +174,16 @@ final class IBXMLTreeBuilder: NSObject, XMLParserDelegate {
         return root
     }
 
-    /// The line of a processing instruction (`<?name data?>`) other than the XML declaration
-    /// that opens the file, outside comments, if any. IB files hold none, and the platform's
-    /// parser crashed on one without data (`<?x?>`: a null string in its callback; fuzz target
-    /// InterfaceBuilder), so any is refused.
-    static func lineOfProcessingInstruction(_ bytes: [UInt8]) -> Int? {
+    /// Markup Interface Builder files never hold and the platform's parser mishandles, refused
+    /// before it runs: a markup declaration (`<!DOCTYPE`, `<!ENTITY`, or any other `<!` that is
+    /// not a comment or a CDATA section: a malformed `<!D` then garbage crashed inside the
+    /// parser) and a processing instruction after the XML declaration (`<?x?>` without data
+    /// handed its callback a null string). Both were fuzz target InterfaceBuilder's finds.
+    enum ForbiddenMarkup { case declaration, processingInstruction }
+
+    /// The first forbidden markup outside comments, with its line, if any.
+    /// - Complexity: one pass over the bytes.
+    static func forbiddenMarkup(_ bytes: [UInt8]) -> (kind: ForbiddenMarkup, line: Int)? {
         var line = 1
         var index = 0
         // The XML declaration, at the very start (after a byte order mark): `<?xml` and a blank
@@ -193,34 +200,8 @@ final class IBXMLTreeBuilder: NSObject, XMLParserDelegate {
         while index + 1 < bytes.count {
             let byte = bytes[index]
             if byte == 10 { line += 1 }
-            if byte == 60, bytes[index + 1] == 33, index + 3 < bytes.count, bytes[index + 2] == 45, bytes[index + 3] == 45 {
-                // A comment: skip to its end.
-                var end = index + 4
-                while end + 2 < bytes.count, !(bytes[end] == 45 && bytes[end + 1] == 45 && bytes[end + 2] == 62) {
-                    if bytes[end] == 10 { line += 1 }
-                    end += 1
-                }
-                index = end + 3
-                continue
-            }
-            if byte == 60, bytes[index + 1] == 63 { return line }
-            index += 1
-        }
-        return nil
-    }
-
-    /// The line of a markup declaration (`<!DOCTYPE`, `<!ENTITY`, or any other `<!` that is not
-    /// a comment or a CDATA section) outside comments, if any. Any such `<!` is refused, not
-    /// only the two spelled out: a malformed one (`<!D` then garbage) reached the platform's
-    /// parser and crashed inside it (fuzz target InterfaceBuilder).
-    private static func lineOfDeclaration(_ bytes: [UInt8]) -> Int? {
-        var line = 1
-        var index = 0
-        let open: [UInt8] = Array("<!".utf8)
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == 10 { line += 1 }
-            if byte == open[0], index + 1 < bytes.count, bytes[index + 1] == open[1] {
+            if byte == 60, bytes[index + 1] == 63 { return (.processingInstruction, line) }
+            if byte == 60, bytes[index + 1] == 33 {
                 if index + 3 < bytes.count, bytes[index + 2] == 45, bytes[index + 3] == 45 {
                     // A comment: skip to its end.
                     var end = index + 4
@@ -232,7 +213,7 @@ final class IBXMLTreeBuilder: NSObject, XMLParserDelegate {
                     continue
                 }
                 let word = bytes[(index + 2)..<min(index + 9, bytes.count)]
-                if !word.starts(with: Array("[CDATA[".utf8)) { return line }
+                if !word.starts(with: Array("[CDATA[".utf8)) { return (.declaration, line) }
             }
             index += 1
         }
