@@ -14,7 +14,11 @@
 /// Extremes are found with the solver's own simplex steps (Bland's rule: no cycling on these
 /// very degenerate rows) on one objective; an objective that can grow without end gives a ray.
 struct FaceProgram {
-    private var local = Tableau()
+    /// The face's rows, in local symbols; on a large face without its rows of one symbol,
+    /// which `boundRows` holds (FaceProgram+Bounds.swift).
+    private(set) var local = Tableau()
+    /// Rows of one free symbol kept out of `local`, by local basic: bounds.
+    private(set) var boundRows: [(basic: Symbol, row: Row)] = []
     /// For each local symbol, the solver's symbol it stands for: a free symbol, or the basic
     /// symbol of a restricted row.
     private(set) var mainSymbol: [Symbol] = []
@@ -22,7 +26,7 @@ struct FaceProgram {
     /// building a program spanning a long chain hashes nothing.
     private var localOfFree: [Symbol] = []
     /// How many of the local symbols are free symbols (they come first).
-    private var freeCount = 0
+    private(set) var freeCount = 0
 
     /// The free symbols and restricted rows of the face reachable from `seeds` (free symbols of
     /// `tableau`), found breadth first (a free symbol leads to the rows holding it, a row to its
@@ -31,13 +35,13 @@ struct FaceProgram {
     /// program nothing), so asking whether a face is small costs about the limit. The verdict
     /// depends only on the part reached, not on the order of the seeds.
     ///
-    /// `index` comes back with every symbol reached marked (not `noSymbol`).
-    static func reach(_ tableau: inout Tableau, seeds: [Symbol], limit: Int = .max,
-                      index: inout [Symbol]) -> (free: [Symbol], rows: [(basic: Symbol, slot: Slot)])? {
+    /// `marks` comes back with every symbol reached marked.
+    static func reach<Marks: FaceMarks>(_ tableau: inout Tableau, seeds: [Symbol], limit: Int = .max,
+                                        marks: inout Marks) -> (free: [Symbol], rows: [(basic: Symbol, slot: Slot)])? {
         var freeSymbols: [Symbol] = []
         func enqueue(_ symbol: Symbol) {
-            guard index[Int(symbol)] == noSymbol else { return }
-            index[Int(symbol)] = 0
+            guard !marks.isMarked(symbol) else { return }
+            marks.mark(symbol)
             freeSymbols.append(symbol)
         }
         // A free symbol that occurs in no row (left behind by a removed constraint or a phase-one
@@ -51,9 +55,9 @@ struct FaceProgram {
             // Column entries may be stale (see `ColumnIndex`): a row counts only while it holds the symbol.
             for slot in tableau.columns.lists[Int(free)] {
                 let basic = tableau.basics[slot.index]
-                guard basic != noSymbol, tableau.kinds[Int(basic)].isRestricted, index[Int(basic)] == noSymbol,
+                guard basic != noSymbol, tableau.kinds[Int(basic)].isRestricted, !marks.isMarked(basic),
                       tableau.rows[slot.index].contains(free) else { continue }
-                index[Int(basic)] = 0  // placed (a basic symbol is never free)
+                marks.mark(basic)  // placed (a basic symbol is never free)
                 rowSlots.append((basic, slot))
                 // A row is reached: from here on the free symbols count too.
                 if rowSlots.count > limit || freeSymbols.count > limit { return nil }
@@ -69,10 +73,14 @@ struct FaceProgram {
     /// Whether the part of the face reachable from `seeds` holds more than `limit` rows or
     /// free symbols: a program over it would be too dear for a report.
     ///
-    /// - Complexity: O(limit) symbols and rows visited, plus the scratch index (O(symbols)).
+    /// - Complexity: O(seeds), and O(limit) symbols and rows visited beyond them. The marks
+    ///   are the tableau's walk stamps, not an index made over every symbol: a report asks
+    ///   this for a screenful of views after every input.
     static func isLarger(than limit: Int, from seeds: [Symbol], in tableau: inout Tableau) -> Bool {
-        var index = [Symbol](repeating: noSymbol, count: tableau.kinds.count)
-        return reach(&tableau, seeds: seeds, limit: limit, index: &index) == nil
+        var marks = StampedFaceMarks(stamp: tableau.scratch.nextStamp(), visited: tableau.scratch.visited)
+        tableau.scratch.visited = []  // lent out: marking must not copy it
+        defer { tableau.scratch.visited = marks.visited }
+        return reach(&tableau, seeds: seeds, limit: limit, marks: &marks) == nil
     }
 
     /// The part of the face reachable from `seeds` (free symbols of `tableau`).
@@ -86,8 +94,9 @@ struct FaceProgram {
     init(_ tableau: inout Tableau, seeds: [Symbol]) {
         // First the free symbols and rows; a tableau of their own only when some row limits
         // them: a report asks this for a screenful of views after every input.
-        var index = [Symbol](repeating: noSymbol, count: tableau.kinds.count)
-        var (freeSymbols, rowSlots) = Self.reach(&tableau, seeds: seeds, index: &index)!
+        var marks = DenseFaceMarks(count: tableau.kinds.count)
+        var (freeSymbols, rowSlots) = Self.reach(&tableau, seeds: seeds, marks: &marks)!
+        var index = marks.local
         // In symbol order: the vertex the simplex reaches (Bland's rule) must not depend on the
         // seeds or on the order the rows were found in.
         freeSymbols.sort()
@@ -109,12 +118,16 @@ struct FaceProgram {
             }
             let basicHere = local.newSymbol(.slack)
             mainSymbol.append(basic)
-            local.place(localRow, basic: basicHere)
+            if rowSlots.count > Self.boundsFromRows && localRow.count == 1 {
+                boundRows.append((basicHere, localRow))
+            } else {
+                local.place(localRow, basic: basicHere)
+            }
         }
     }
 
     /// The local symbol standing for the solver's free symbol `symbol`, or `noSymbol`.
-    @inline(__always) private func localSymbol(_ symbol: Symbol) -> Symbol {
+    @inline(__always) func localSymbol(_ symbol: Symbol) -> Symbol {
         Int(symbol) < localOfFree.count ? localOfFree[Int(symbol)] : noSymbol
     }
 
@@ -143,26 +156,8 @@ struct FaceProgram {
         var binding: [Symbol] = []
     }
 
-    /// How many rows the program holds (restricted rows of the face).
-    var rowCount: Int { mainSymbol.count - freeCount }
-
-    /// Maximizes `Σ weight × symbol` (weights by the solver's free symbols) over the face.
-    ///
-    /// `pivotLimit` stops the simplex early, at the first vertex after that many pivots where
-    /// the objective has grown: a vertex of the face all the same (the primal simplex never
-    /// leaves it), only not the farthest. Each pivot over a long row costs that row, so
-    /// `exercise` on a face of thousands of rows bounds its pivots this way.
-    func maximize(_ weights: [Symbol: Double], pivotLimit: Int = .max) -> Extreme {
-        if local.rows.isEmpty {
-            // No row limits the free symbols (the usual case while a layout is being built):
-            // each is only ≥ 0, so the objective grows along any symbol of positive weight,
-            // and otherwise stops at zero, held by every symbol of negative weight.
-            if let grows = weights.filter({ Tolerance.isPositive($0.value) && localSymbol($0.key) != noSymbol }).keys.min() {
-                return Extreme(ray: [grows: 1])
-            }
-            return Extreme(binding: weights.filter { Tolerance.isNegative($0.value) && localSymbol($0.key) != noSymbol }.keys.sorted())
-        }
-        var program = local
+    /// Makes `program`'s only objective `-Σ weight × symbol` (the tableau minimizes).
+    func setObjective(of program: inout Tableau, maximizing weights: [Symbol: Double]) {
         var level = ObjectiveLevel(priority: 1)
         level.members = 1
         var objective = Row()
@@ -173,6 +168,32 @@ struct FaceProgram {
         }
         program.objectives.levels = [level]
         program.addRowToObjective(objective)
+    }
+
+    /// How many rows the program holds (restricted rows of the face).
+    var rowCount: Int { mainSymbol.count - freeCount }
+
+    /// Maximizes `Σ weight × symbol` (weights by the solver's free symbols) over the face.
+    ///
+    /// `pivotLimit` stops the simplex early, at the first vertex after that many pivots where
+    /// the objective has grown: a vertex of the face all the same (the primal simplex never
+    /// leaves it), only not the farthest. Each pivot over a long row costs that row, so
+    /// `exercise` on a face of thousands of rows bounds its pivots this way.
+    func maximize(_ weights: [Symbol: Double], pivotLimit: Int = .max) -> Extreme {
+        if rowCount == 0 {
+            // No row limits the free symbols (the usual case while a layout is being built):
+            // each is only ≥ 0, so the objective grows along any symbol of positive weight,
+            // and otherwise stops at zero, held by every symbol of negative weight.
+            if let grows = weights.filter({ Tolerance.isPositive($0.value) && localSymbol($0.key) != noSymbol }).keys.min() {
+                return Extreme(ray: [grows: 1])
+            }
+            return Extreme(binding: weights.filter { Tolerance.isNegative($0.value) && localSymbol($0.key) != noSymbol }.keys.sorted())
+        }
+        if pivotLimit == .max, !boundRows.isEmpty, let extreme = maximizeWithBounds(weights) {
+            return extreme
+        }
+        var program = boundRows.isEmpty ? local : withBoundRows()
+        setObjective(of: &program, maximizing: weights)
         var ray: [Symbol: Double]?
         var pivots = 0
         let start = program.objectives.levels[0].row.constant
@@ -206,6 +227,29 @@ struct FaceProgram {
         }
         return extreme
     }
+}
+
+/// The symbols a walk over the optimal face has reached (`FaceProgram.reach`).
+protocol FaceMarks {
+    func isMarked(_ symbol: Symbol) -> Bool
+    mutating func mark(_ symbol: Symbol)
+}
+
+/// Marks in an array over every symbol, which a program goes on to use as its index of local
+/// symbols (`noSymbol` where unmarked).
+struct DenseFaceMarks: FaceMarks {
+    var local: [Symbol]
+    init(count: Int) { local = [Symbol](repeating: noSymbol, count: count) }
+    @inline(__always) func isMarked(_ symbol: Symbol) -> Bool { local[Int(symbol)] != noSymbol }
+    @inline(__always) mutating func mark(_ symbol: Symbol) { local[Int(symbol)] = 0 }
+}
+
+/// Marks in the tableau's walk scratch (`WalkScratch.visited`), under a fresh stamp.
+struct StampedFaceMarks: FaceMarks {
+    let stamp: UInt32
+    var visited: [UInt32]
+    @inline(__always) func isMarked(_ symbol: Symbol) -> Bool { visited[Int(symbol)] == stamp }
+    @inline(__always) mutating func mark(_ symbol: Symbol) { visited[Int(symbol)] = stamp }
 }
 
 extension Tableau {

@@ -109,8 +109,8 @@ extension Solver {
     private func limitedDetail(of variable: Variable, _ limit: Int) -> AmbiguityDetail? {
         if let kept = faceMemo.limited[variable.id], kept.limit == limit { return kept.detail }
         var detail: AmbiguityDetail?
-        if isAmbiguous(variable), case .face(let weights) = faceWeights(of: variable),
-           FaceProgram.isLarger(than: limit, from: Array(weights.keys), in: &tableau) {
+        if isAmbiguous(variable), case .face(let seeds, _) = faceWeights(of: variable),
+           FaceProgram.isLarger(than: limit, from: seeds, in: &tableau) {
             detail = AmbiguityDetail()
             detail!.exceedsFaceLimit = true
         }
@@ -119,47 +119,35 @@ extension Solver {
     }
 
     /// What an ambiguous variable's definition depends on, expanded down to nonbasic symbols.
-    private enum Dependence {
+    enum Dependence {
         /// User variables that nothing restricts (then nothing else matters).
         case freeVariables([Variable])
-        /// The free symbols of the face, with their coefficients.
-        case face([Symbol: Double])
+        /// The free symbols of the face, ascending, with their coefficients (same order).
+        case face(symbols: [Symbol], coefficients: [Double])
     }
 
     /// - Complexity: O(the variable's expanded definition): a chain's last edge depends on
     ///   every width before it.
     private func faceWeights(of variable: Variable) -> Dependence {
-        let symbol = Symbol(variable.id)
-        let expansion: Row
-        if tableau.isBasic(symbol) {
-            expansion = tableau.expandDefinitions(tableau.row(of: symbol))
-        } else {
-            var itself = Row()
-            itself.add(symbol, 1)
-            expansion = itself
-        }
-        let free = expansion.symbols.filter { tableau.kinds[Int($0)] == .external }.map { Variable(id: Int($0)) }
-        if !free.isEmpty { return .freeVariables(free) }
-        var weights: [Symbol: Double] = [:]
-        for index in expansion.liveRange where tableau.isFreeOnFace(expansion.storedSymbols[index]) {
-            weights[expansion.storedSymbols[index]] = expansion.storedCoefficients[index]
-        }
-        return .face(weights)
+        tableau.faceDependence(of: Symbol(variable.id))
     }
 
     private func computeAmbiguityDetail(of variable: Variable) -> FaceMemo.Entry {
         guard isAmbiguous(variable) else { return FaceMemo.Entry(detail: nil) }
         var detail = AmbiguityDetail()
-        let weights: [Symbol: Double]
+        var weights: [Symbol: Double] = [:]
+        let seeds: [Symbol]
         switch faceWeights(of: variable) {
         case .freeVariables(let free):
             detail.freeVariables = free
             return FaceMemo.Entry(detail: detail, step: [Symbol(free[0].id): 1])
-        case .face(let found):
-            weights = found
+        case .face(let symbols, let coefficients):
+            seeds = symbols
+            weights.reserveCapacity(symbols.count)
+            for (symbol, coefficient) in zip(symbols, coefficients) { weights[symbol] = coefficient }
         }
         let symbol = Symbol(variable.id)
-        let program = faceMemo.program(covering: Array(weights.keys), in: &tableau)
+        let program = faceMemo.program(covering: seeds, in: &tableau)
         let current = tableau.currentValue(of: symbol)
         func value(at point: [Symbol: Double]) -> Double {
             var total = current
@@ -263,5 +251,43 @@ extension Solver {
         guard !tableau.isBasic(symbol) else { return false }
         tableau.compactColumn(symbol)
         return tableau.columns.isEmpty(symbol)
+    }
+}
+
+extension Tableau {
+    /// What `symbol`'s value depends on over the optimal face: its definition expanded down to
+    /// nonbasic symbols, of which only the free ones move (see `Solver.Dependence`).
+    ///
+    /// One pass over the expansion, reading the free flags that exact ambiguity keeps
+    /// (`AmbiguityState.isFree`) instead of probing every objective row per symbol: a report
+    /// asks this for a screenful of views, each depending on a whole squeezed chain.
+    ///
+    /// - Complexity: O(the expanded definition).
+    mutating func faceDependence(of symbol: Symbol) -> Solver.Dependence {
+        refreshAmbiguity()
+        let expansion: Row
+        if isBasic(symbol) {
+            expansion = expandDefinitions(row(of: symbol))
+        } else {
+            var itself = Row()
+            itself.add(symbol, 1)
+            expansion = itself
+        }
+        var free: [Variable] = []
+        var symbols: [Symbol] = [], coefficients: [Double] = []
+        let isFree = ambiguity!.isFree
+        for index in expansion.liveRange {
+            let other = expansion.storedSymbols[index]
+            if kinds[Int(other)] == .external {
+                free.append(Variable(id: Int(other)))
+            } else if free.isEmpty, isFree[Int(other)] {
+                assert(isFreeOnFace(other), "the kept free flag of \(other) is stale")
+                symbols.append(other)
+                coefficients.append(expansion.storedCoefficients[index])
+            } else {
+                assert(!free.isEmpty || !isFreeOnFace(other), "the kept free flag of \(other) is stale")
+            }
+        }
+        return free.isEmpty ? .face(symbols: symbols, coefficients: coefficients) : .freeVariables(free)
     }
 }

@@ -117,7 +117,7 @@ extension LayoutModel {
     }
 
     /// What may have changed in the results since the last call: the views whose frame or
-    /// ambiguity may differ, and the constraints whose broken state or error may differ. Both
+    /// ambiguity may differ, and the constraints whose broken state (`brokenState`) may differ. Both
     /// are supersets, in no particular order; a report re-reads only these, so its cost follows
     /// what the inputs changed rather than the size of the layout.
     public func takeResultChanges() -> (views: Set<String>, constraints: Set<String>) {
@@ -133,7 +133,13 @@ extension LayoutModel {
             if variable.id < constraintsByVariable.count { slots.formUnion(constraintsByVariable[variable.id]) }
         }
         for slot in slots {
-            if let id = constraints.record(inSlot: Int(slot))?.id { changedConstraints.insert(id) }
+            // Moved values change the state of an active optional or broken constraint only
+            // (`brokenState`); any other constraint changes state by being added, removed,
+            // changed or broken, which `changedConstraintIDs` notes. On a chain that skips
+            // the required links and sizes of every view that moved.
+            guard let record = constraints.record(inSlot: Int(slot)),
+                  record.isActive, record.isBroken || !record.spec.priority.isRequired else { continue }
+            changedConstraints.insert(record.id)
         }
         if scale != nil {
             // A placed frame is rounded in the root's coordinates: a view moves on the pixel

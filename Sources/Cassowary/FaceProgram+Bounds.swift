@@ -1,0 +1,201 @@
+/// The face's simplex with rows of one free symbol taken as that symbol's bounds.
+///
+/// On a squeezed chain every view's minimum width is a row `slack = c − a·error` of one free
+/// symbol, and the exact range of an edge halfway along is reached by moving thousands of
+/// errors to such a bound. Taken as rows, each of those moves is a pivot through the long row
+/// that holds every error (quadratic in the chain: `explain` of a middle edge of 10 000 views
+/// took seconds). Taken as bounds, a symbol that reaches its bound is *complemented* (stored as
+/// `bound − symbol`, so that every nonbasic symbol still sits at zero): the rows that hold it
+/// change only their constant and its coefficient's sign, and no row is rewritten. This is the
+/// bounded primal simplex; Bland's rule (lowest symbol first, on entering and on ties for
+/// leaving) keeps it from cycling as it keeps the plain one.
+///
+/// Programs up to `boundsFromRows` rows keep the plain simplex: on the small faces of lessons
+/// and tests the vertex it reaches (and so the constraints an explanation names at a tie) is
+/// the one they were written against. A simplex that stops early (`exercise`) keeps it too.
+extension FaceProgram {
+    /// Programs with more rows than this keep rows of one free symbol as bounds.
+    static let boundsFromRows = 64
+
+    /// A row of one free symbol, taken out of the program as a bound.
+    private struct BoundRow {
+        /// Its local basic symbol, and the free symbol: `basic = constant + coefficient × symbol`.
+        var basic: Symbol
+        var symbol: Symbol
+        var constant: Double
+        var coefficient: Double
+    }
+
+    /// The whole program as a plain tableau: `local` and the rows taken out as bounds, placed
+    /// in the order of their basics as a program without bounds places them (for a simplex
+    /// that stops early, `exercise`, whose vertex must stay the one it was).
+    ///
+    /// - Complexity: O(size of the program).
+    func withBoundRows() -> Tableau {
+        var program = Tableau()
+        for _ in local.kinds.indices { _ = program.newSymbol(.slack) }
+        var rows = boundRows
+        for slot in local.rows.indices where local.basics[slot] != noSymbol {
+            rows.append((local.basics[slot], local.rows[slot]))
+        }
+        rows.sort { $0.basic < $1.basic }
+        for (basic, row) in rows { program.place(row, basic: basic) }
+        return program
+    }
+
+    /// `maximize(weights)` with bounds; nil when the simplex did not finish within its step
+    /// budget, which Bland's rule makes a safety net only.
+    ///
+    /// - Complexity: O(bound rows) to set up; then each step costs the entering symbol's
+    ///   column when it reaches its own bound, and a pivot otherwise.
+    func maximizeWithBounds(_ weights: [Symbol: Double]) -> Extreme? {
+        var upper = [Double](repeating: .infinity, count: freeCount)
+        // The local basic of the row that sets each symbol's upper bound.
+        var boundBasic = [Symbol](repeating: noSymbol, count: freeCount)
+        var takenOut: [BoundRow] = []
+        for (basic, row) in boundRows {
+            let bound = BoundRow(basic: basic, symbol: row.storedSymbols[row.start], constant: row.constant,
+                                 coefficient: row.storedCoefficients[row.start])
+            takenOut.append(bound)
+            // `c + a·x ≥ 0` with a > 0 only says x ≥ −c/a ≤ 0, which x ≥ 0 says already.
+            guard Tolerance.isNegative(bound.coefficient) else { continue }
+            let symbol = Int(bound.symbol), limit = bound.constant / -bound.coefficient
+            if limit < upper[symbol] || (limit == upper[symbol] && basic < boundBasic[symbol]) {
+                upper[symbol] = limit
+                boundBasic[symbol] = basic
+            }
+        }
+
+        var program = local
+        setObjective(of: &program, maximizing: weights)
+
+        // Which free symbols are stored complemented (`upper − symbol`).
+        var complemented = [Bool](repeating: false, count: freeCount)
+        @inline(__always) func bound(_ symbol: Symbol) -> Double {
+            Int(symbol) < freeCount ? upper[Int(symbol)] : .infinity
+        }
+        var ray: [Symbol: Double]?
+        var budget = 50 * (program.kinds.count + 10)
+        while true {
+            budget -= 1
+            if budget < 0 { return nil }
+            let entering = program.lexicographicEnteringSymbol()
+            if entering == noSymbol { break }
+            // The ratio test: the first row whose basic reaches zero, or its bound, as
+            // `entering` grows (lowest basic on a tie), against `entering`'s own bound.
+            program.compactColumn(entering)
+            var leaving = noSymbol, best = Double.infinity, leavesAtBound = false
+            for slot in program.columns.lists[Int(entering)] {
+                let basic = program.basics[slot.index]
+                guard basic != noSymbol else { continue }
+                let row = program.rows[slot.index]
+                let coefficient = row.coefficient(of: entering)
+                let ratio: Double, atBound: Bool
+                if Tolerance.isNegative(coefficient) {
+                    (ratio, atBound) = (-row.constant / coefficient, false)
+                } else if Tolerance.isPositive(coefficient), bound(basic).isFinite {
+                    (ratio, atBound) = ((bound(basic) - row.constant) / coefficient, true)
+                } else {
+                    continue
+                }
+                if ratio < best - Tolerance.zero || (ratio < best + Tolerance.zero && basic < leaving) {
+                    best = min(best, ratio)
+                    leaving = basic
+                    leavesAtBound = atBound
+                }
+            }
+            let own = bound(entering)
+            if leaving == noSymbol && !own.isFinite {
+                ray = rayDirection(of: entering, in: program, complemented: complemented, takenOut: takenOut)
+                break
+            }
+            if own < best - Tolerance.zero {
+                program.complementNonbasic(entering, bound: own)
+                complemented[Int(entering)].toggle()
+                continue
+            }
+            if leavesAtBound {
+                // Stored complemented, the basic leaves at zero, as a pivot has it.
+                program.complementBasic(leaving, bound: bound(leaving))
+                complemented[Int(leaving)].toggle()
+            }
+            program.pivot(entering: entering, leaving: leaving)
+        }
+
+        func value(_ symbol: Int) -> Double {
+            let slot = program.slotOfBasic[symbol]
+            let stored = slot.exists ? program.rows[slot.index].constant : 0
+            return symbol < freeCount && complemented[symbol] ? upper[symbol] - stored : stored
+        }
+        var extreme = Extreme(ray: ray)
+        for symbol in 0..<mainSymbol.count {
+            let value = value(symbol)
+            if value != 0 { extreme.point[mainSymbol[symbol]] = value }
+        }
+        for row in takenOut {
+            let value = row.constant + row.coefficient * value(Int(row.symbol))
+            extreme.point[mainSymbol[Int(row.basic)]] = Tolerance.isZero(value) ? nil : value
+        }
+        if ray == nil {
+            for symbol in 0..<mainSymbol.count where !program.slotOfBasic[symbol].exists
+                && !Tolerance.isZero(program.objectives.levels[0].row.coefficient(of: Symbol(symbol))) {
+                // A symbol held at its bound is held by the row that sets the bound.
+                let held = symbol < freeCount && complemented[symbol] ? boundBasic[symbol] : Symbol(symbol)
+                extreme.binding.append(mainSymbol[Int(held)])
+            }
+        }
+        return extreme
+    }
+
+    /// How every symbol moves per unit of `entering` along the ray it opens (`entering` has no
+    /// bound, so it is not complemented): the basics of its column, and the rows taken out.
+    private func rayDirection(of entering: Symbol, in program: Tableau, complemented: [Bool],
+                              takenOut: [BoundRow]) -> [Symbol: Double] {
+        var local: [Symbol: Double] = [entering: 1]
+        for slot in program.columns.lists[Int(entering)] {
+            let basic = program.basics[slot.index]
+            guard basic != noSymbol else { continue }
+            let coefficient = program.rows[slot.index].coefficient(of: entering)
+            guard coefficient != 0 else { continue }
+            let stored = Int(basic) < freeCount && complemented[Int(basic)]
+            local[basic] = stored ? -coefficient : coefficient
+        }
+        for row in takenOut {
+            if let change = local[row.symbol], change != 0 { local[row.basic] = row.coefficient * change }
+        }
+        var direction: [Symbol: Double] = [:]
+        for (symbol, change) in local { direction[mainSymbol[Int(symbol)]] = change }
+        return direction
+    }
+}
+
+extension Tableau {
+    /// Stores nonbasic `symbol` as `bound − symbol`: every row and the objective that hold it
+    /// take `coefficient × bound` into their constant and change the coefficient's sign.
+    ///
+    /// - Complexity: O(the symbol's column), each entry a search in its row.
+    mutating func complementNonbasic(_ symbol: Symbol, bound: Double) {
+        compactColumn(symbol)
+        for slot in columns.lists[Int(symbol)] {
+            guard basics[slot.index] != noSymbol else { continue }
+            let coefficient = rows[slot.index].coefficient(of: symbol)
+            guard coefficient != 0 else { continue }
+            rows[slot.index].constant += coefficient * bound
+            rows[slot.index].add(symbol, -2 * coefficient)
+        }
+        for level in objectives.levels.indices {
+            let cost = objectives.levels[level].row.coefficient(of: symbol)
+            guard cost != 0 else { continue }
+            objectives.levels[level].row.constant += cost * bound
+            objectives.levels[level].row.add(symbol, -2 * cost)
+        }
+        noteObjectiveChange(CollectionOfOne(symbol))
+    }
+
+    /// Stores basic `symbol` as `bound − symbol`: its row, negated, from `bound`.
+    mutating func complementBasic(_ symbol: Symbol, bound: Double) {
+        let slot = slotOfBasic[Int(symbol)]
+        rows[slot.index].negate()
+        rows[slot.index].constant += bound
+    }
+}
