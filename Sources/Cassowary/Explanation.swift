@@ -87,8 +87,11 @@ extension Solver {
             if tableau.isFreeOnFace(symbol) { objective.append((symbol, coefficient)) }
         }
         if objective.isEmpty { return (value, value) }
-        // The same program that explains ambiguity (FaceProgram.swift), once each way.
-        let program = FaceProgram(&tableau, seeds: objective.map(\.0))
+        // The same program that explains ambiguity (FaceProgram.swift), once each way; kept
+        // with the details until the tableau changes, so that explaining the edges of views on
+        // one face builds it once.
+        faceMemo.invalidate(unless: tableau.changes.generation)
+        let program = faceMemo.program(covering: objective.map(\.0), in: &tableau)
         let weights = Dictionary(objective, uniquingKeysWith: +)
         func maximum(_ weights: [Symbol: Double]) -> Double? {
             let extreme = program.maximize(weights)

@@ -43,44 +43,134 @@ extension FaceProgram {
         return program
     }
 
-    /// `maximize(weights)` with bounds; nil when the simplex did not finish within its step
-    /// budget, which Bland's rule makes a safety net only.
-    ///
-    /// - Complexity: O(bound rows) to set up; then each step costs the entering symbol's
-    ///   column when it reaches its own bound, and a pivot otherwise.
-    func maximizeWithBounds(_ weights: [Symbol: Double]) -> Extreme? {
-        var upper = [Double](repeating: .infinity, count: freeCount)
-        // The local basic of the row that sets each symbol's upper bound.
-        var boundBasic = [Symbol](repeating: noSymbol, count: freeCount)
+    /// The bounds the rows of one symbol set, and which symbols are stored complemented, while
+    /// a simplex runs.
+    private struct BoundState {
+        /// Per local free symbol: its upper bound (infinity when none), and the local basic of
+        /// the row that sets it.
+        var upper: [Double]
+        var boundBasic: [Symbol]
         var takenOut: [BoundRow] = []
-        for (basic, row) in boundRows {
-            let bound = BoundRow(basic: basic, symbol: row.storedSymbols[row.start], constant: row.constant,
-                                 coefficient: row.storedCoefficients[row.start])
-            takenOut.append(bound)
-            // `c + a·x ≥ 0` with a > 0 only says x ≥ −c/a ≤ 0, which x ≥ 0 says already.
-            guard Tolerance.isNegative(bound.coefficient) else { continue }
-            let symbol = Int(bound.symbol), limit = bound.constant / -bound.coefficient
-            if limit < upper[symbol] || (limit == upper[symbol] && basic < boundBasic[symbol]) {
-                upper[symbol] = limit
-                boundBasic[symbol] = basic
+        /// Which free symbols are stored as `upper − symbol`.
+        var complemented: [Bool]
+
+        init(_ program: FaceProgram) {
+            upper = [Double](repeating: .infinity, count: program.freeCount)
+            boundBasic = [Symbol](repeating: noSymbol, count: program.freeCount)
+            complemented = [Bool](repeating: false, count: program.freeCount)
+            for (basic, row) in program.boundRows {
+                let bound = BoundRow(basic: basic, symbol: row.storedSymbols[row.start], constant: row.constant,
+                                     coefficient: row.storedCoefficients[row.start])
+                takenOut.append(bound)
+                // `c + a·x ≥ 0` with a > 0 only says x ≥ −c/a ≤ 0, which x ≥ 0 says already.
+                guard Tolerance.isNegative(bound.coefficient) else { continue }
+                let symbol = Int(bound.symbol), limit = bound.constant / -bound.coefficient
+                if limit < upper[symbol] || (limit == upper[symbol] && basic < boundBasic[symbol]) {
+                    upper[symbol] = limit
+                    boundBasic[symbol] = basic
+                }
             }
         }
 
+        /// A local symbol's upper bound: infinity for the slacks of the rows.
+        @inline(__always) func bound(_ symbol: Symbol) -> Double {
+            Int(symbol) < upper.count ? upper[Int(symbol)] : .infinity
+        }
+
+        /// Stores `symbol` the other way round (`bound − symbol`), basic or not.
+        mutating func complement(_ symbol: Symbol, in program: inout Tableau) {
+            if program.isBasic(symbol) {
+                program.complementBasic(symbol, bound: bound(symbol))
+            } else {
+                program.complementNonbasic(symbol, bound: bound(symbol))
+            }
+            complemented[Int(symbol)].toggle()
+        }
+    }
+
+    /// `maximize(weights)` with bounds: the dual simplex when every symbol the objective pulls
+    /// upwards has a bound (one pass, its ratio test stepping over many bounds at once), else
+    /// the primal one; nil when neither finished within its step budget, which their rules
+    /// against cycling make a safety net only.
+    func maximizeWithBounds(_ weights: [Symbol: Double]) -> Extreme? {
         var program = local
         setObjective(of: &program, maximizing: weights)
+        let start = BoundState(self)
+        var state = start
+        var dual = program
+        if dualSimplex(&dual, &state) { return extreme(of: dual, state, ray: nil) }
+        state = start
+        return primalSimplex(&program, &state).map { extreme(of: program, state, ray: $0) }
+    }
 
-        // Which free symbols are stored complemented (`upper − symbol`).
-        var complemented = [Bool](repeating: false, count: freeCount)
-        @inline(__always) func bound(_ symbol: Symbol) -> Double {
-            Int(symbol) < freeCount ? upper[Int(symbol)] : .infinity
+    /// The dual simplex with a bound-flipping ratio test, from the vertex where every symbol
+    /// sits at the bound its cost prefers (so every reduced cost is ≥ 0). Each step takes the
+    /// lowest basic out of bounds and, walking the breakpoints of its row in order, flips to
+    /// their other bound all the symbols it can before one enters: on a squeezed chain the
+    /// range of a middle edge is one step, where the primal simplex pivots once per view.
+    /// False when some symbol the objective pulls upwards has no bound, or the budget ran out.
+    ///
+    /// - Complexity: per step, the rows' constants, the leaving row sorted, the flipped
+    ///   symbols' columns and one pivot.
+    private func dualSimplex(_ program: inout Tableau, _ state: inout BoundState) -> Bool {
+        for symbol in 0..<freeCount where Tolerance.isNegative(program.objectives.levels[0].row.coefficient(of: Symbol(symbol))) {
+            guard state.upper[symbol].isFinite else { return false }
+            state.complement(Symbol(symbol), in: &program)
         }
-        var ray: [Symbol: Double]?
+        var budget = 4 * (program.kinds.count + 10)
+        while true {
+            budget -= 1
+            if budget < 0 { return false }
+            // The lowest basic out of its bounds (one above its bound is stored the other way
+            // round, which puts it below zero).
+            var leaving = noSymbol
+            for slot in program.rows.indices {
+                let basic = program.basics[slot]
+                guard basic != noSymbol, basic < leaving || leaving == noSymbol else { continue }
+                let constant = program.rows[slot].constant
+                if Tolerance.isNegative(constant) || Tolerance.isPositive(constant - state.bound(basic)) { leaving = basic }
+            }
+            if leaving == noSymbol { return true }
+            if Tolerance.isPositive(program.row(of: leaving).constant - state.bound(leaving)) {
+                state.complement(leaving, in: &program)
+            }
+            let row = program.row(of: leaving)
+            // Breakpoints: symbols whose growth raises the row, by reduced cost per unit.
+            var breakpoints: [(ratio: Double, symbol: Symbol, coefficient: Double)] = []
+            for index in row.liveRange where Tolerance.isPositive(row.storedCoefficients[index]) {
+                let symbol = row.storedSymbols[index], coefficient = row.storedCoefficients[index]
+                let cost = max(0, program.objectives.levels[0].row.coefficient(of: symbol))
+                breakpoints.append((cost / coefficient, symbol, coefficient))
+            }
+            breakpoints.sort { ($0.ratio, $0.symbol) < ($1.ratio, $1.symbol) }
+            var shortfall = -row.constant
+            var entering = noSymbol, flips: [Symbol] = []
+            for point in breakpoints {
+                let rise = point.coefficient * state.bound(point.symbol)
+                if rise < shortfall - Tolerance.zero {
+                    shortfall -= rise
+                    flips.append(point.symbol)
+                } else {
+                    entering = point.symbol
+                    break
+                }
+            }
+            // Nothing can raise the row: the face would be empty (rounding); the primal decides.
+            guard entering != noSymbol else { return false }
+            for symbol in flips { state.complement(symbol, in: &program) }
+            program.pivot(entering: entering, leaving: leaving)
+        }
+    }
+
+    /// The bounded primal simplex (Bland's rule); the ray when the objective grows without
+    /// end, `.some(nil)` at an optimum, nil when the budget ran out.
+    private func primalSimplex(_ program: inout Tableau, _ state: inout BoundState) -> [Symbol: Double]?? {
         var budget = 50 * (program.kinds.count + 10)
         while true {
             budget -= 1
             if budget < 0 { return nil }
             let entering = program.lexicographicEnteringSymbol()
-            if entering == noSymbol { break }
+            if entering == noSymbol { return .some(nil) }
             // The ratio test: the first row whose basic reaches zero, or its bound, as
             // `entering` grows (lowest basic on a tie), against `entering`'s own bound.
             program.compactColumn(entering)
@@ -93,8 +183,8 @@ extension FaceProgram {
                 let ratio: Double, atBound: Bool
                 if Tolerance.isNegative(coefficient) {
                     (ratio, atBound) = (-row.constant / coefficient, false)
-                } else if Tolerance.isPositive(coefficient), bound(basic).isFinite {
-                    (ratio, atBound) = ((bound(basic) - row.constant) / coefficient, true)
+                } else if Tolerance.isPositive(coefficient), state.bound(basic).isFinite {
+                    (ratio, atBound) = ((state.bound(basic) - row.constant) / coefficient, true)
                 } else {
                     continue
                 }
@@ -104,35 +194,34 @@ extension FaceProgram {
                     leavesAtBound = atBound
                 }
             }
-            let own = bound(entering)
+            let own = state.bound(entering)
             if leaving == noSymbol && !own.isFinite {
-                ray = rayDirection(of: entering, in: program, complemented: complemented, takenOut: takenOut)
-                break
+                return .some(rayDirection(of: entering, in: program, complemented: state.complemented, takenOut: state.takenOut))
             }
             if own < best - Tolerance.zero {
-                program.complementNonbasic(entering, bound: own)
-                complemented[Int(entering)].toggle()
+                state.complement(entering, in: &program)
                 continue
             }
-            if leavesAtBound {
-                // Stored complemented, the basic leaves at zero, as a pivot has it.
-                program.complementBasic(leaving, bound: bound(leaving))
-                complemented[Int(leaving)].toggle()
-            }
+            // Stored the other way round, a basic that reaches its bound leaves at zero.
+            if leavesAtBound { state.complement(leaving, in: &program) }
             program.pivot(entering: entering, leaving: leaving)
         }
+    }
 
+    /// The extreme a finished simplex reached: every symbol's value (complemented ones turned
+    /// back, the rows taken out worked out from their symbol), and what holds the objective.
+    private func extreme(of program: Tableau, _ state: BoundState, ray: [Symbol: Double]?) -> Extreme {
         func value(_ symbol: Int) -> Double {
             let slot = program.slotOfBasic[symbol]
             let stored = slot.exists ? program.rows[slot.index].constant : 0
-            return symbol < freeCount && complemented[symbol] ? upper[symbol] - stored : stored
+            return symbol < freeCount && state.complemented[symbol] ? state.upper[symbol] - stored : stored
         }
         var extreme = Extreme(ray: ray)
         for symbol in 0..<mainSymbol.count {
             let value = value(symbol)
             if value != 0 { extreme.point[mainSymbol[symbol]] = value }
         }
-        for row in takenOut {
+        for row in state.takenOut {
             let value = row.constant + row.coefficient * value(Int(row.symbol))
             extreme.point[mainSymbol[Int(row.basic)]] = Tolerance.isZero(value) ? nil : value
         }
@@ -140,7 +229,7 @@ extension FaceProgram {
             for symbol in 0..<mainSymbol.count where !program.slotOfBasic[symbol].exists
                 && !Tolerance.isZero(program.objectives.levels[0].row.coefficient(of: Symbol(symbol))) {
                 // A symbol held at its bound is held by the row that sets the bound.
-                let held = symbol < freeCount && complemented[symbol] ? boundBasic[symbol] : Symbol(symbol)
+                let held = symbol < freeCount && state.complemented[symbol] ? state.boundBasic[symbol] : Symbol(symbol)
                 extreme.binding.append(mainSymbol[Int(held)])
             }
         }

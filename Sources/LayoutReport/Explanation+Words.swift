@@ -121,7 +121,12 @@ extension LayoutModel {
         } else {
             lines.append("\(name) = \(value) is ambiguous: \(rangeWords(e.lower, e.upper)) (this layout has \(value))")
             var moves: [String] = e.freeComponents.map { "\($0.view).\($0.component.rawValue) (nothing determines it)" }
-            moves += e.looseConstraints.map { "\($0) (\(constraintText($0))), which need not be tight" }
+            // A screenful, as `from` lists: on a squeezed chain an edge moves with every view
+            // before it, a paragraph of hundreds of lines.
+            let cap = CommandResult.constraintLinesCap
+            moves += e.looseConstraints.prefix(max(0, cap - moves.count)).map { "\($0) (\(constraintText($0))), which need not be tight" }
+            let more = e.freeComponents.count + e.looseConstraints.count - moves.count
+            if more > 0 { moves.append("… and \(more) more (`constraints` lists them all)") }
             if !moves.isEmpty { lines.append("  it moves with " + moves.joined(separator: "; ")) }
             lines.append("  to pin it: add a constraint that fixes \(name)" + (moves.isEmpty ? "" : " or what it moves with"))
             if !ids.isEmpty { lines.append("  in this layout: \(name) = \(value)\(chain)\(from)") }
