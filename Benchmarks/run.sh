@@ -297,15 +297,18 @@ if (( want_shell )); then
             (( quick )) && break
         done
         # The inputs that change nothing on the same chain, each with its full report: a typo,
-        # `frames` (every row printed) and `explain v7.width` (an exact range over the whole
-        # face); median of 11 after `load`, at the sizes from 1 000 up (100 with --quick).
+        # `frames` (every row printed), `explain v7.width` and `explain` of the left edge of the
+        # middle view (exact ranges over the whole face; the middle edge's moves half the chain's
+        # widths to their other bound); median of 11 after `load`, at the sizes from 1 000 up
+        # (100 with --quick).
         for n in $sizes; do
             (( quick || n >= 1000 )) || continue
             (( quick )) && n=100
             script="$here/.build/session-$n.lal"
             "${shell_py[@]}" gen "$n" >"$script"
-            if out=$(timeout --kill-after=5 "$cap" "${shell_py[@]}" lines "$shell_bin" "$script" 11 '%' frames 'explain v7.width' 2>&1); then
-                for key in % frames explain_v7.width; do
+            middle="v$((n / 2)).left"
+            if out=$(timeout --kill-after=5 "$cap" "${shell_py[@]}" lines "$shell_bin" "$script" 11 '%' frames 'explain v7.width' "explain $middle" 2>&1); then
+                for key in % frames explain_v7.width "explain_$middle"; do
                     row "shell-line" "$n" "—" "$(awk -v t="$(field " $out" "$key")" 'BEGIN { printf "%.2f ms", t * 1e3 }')" "—" \
                         "ok (\`${key//_/ }\` after \`load\`, median of 11)"
                 done

@@ -179,7 +179,10 @@ struct FaceProgram {
     /// the objective has grown: a vertex of the face all the same (the primal simplex never
     /// leaves it), only not the farthest. Each pivot over a long row costs that row, so
     /// `exercise` on a face of thousands of rows bounds its pivots this way.
-    func maximize(_ weights: [Symbol: Double], pivotLimit: Int = .max) -> Extreme {
+    ///
+    /// `usingBounds: false` keeps a large face's rows of one symbol as rows (the plain simplex
+    /// over the whole program): the reference the bounded simplexes are tested against.
+    func maximize(_ weights: [Symbol: Double], pivotLimit: Int = .max, usingBounds: Bool = true) -> Extreme {
         if rowCount == 0 {
             // No row limits the free symbols (the usual case while a layout is being built):
             // each is only ≥ 0, so the objective grows along any symbol of positive weight,
@@ -189,7 +192,7 @@ struct FaceProgram {
             }
             return Extreme(binding: weights.filter { Tolerance.isNegative($0.value) && localSymbol($0.key) != noSymbol }.keys.sorted())
         }
-        if pivotLimit == .max, !boundRows.isEmpty, let extreme = maximizeWithBounds(weights) {
+        if pivotLimit == .max, usingBounds, !boundRows.isEmpty, let extreme = maximizeWithBounds(weights) {
             return extreme
         }
         var program = boundRows.isEmpty ? local : withBoundRows()
