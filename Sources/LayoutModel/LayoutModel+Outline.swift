@@ -6,9 +6,12 @@ extension LayoutModel {
     /// - Complexity: O(n) in the size of the subtree.
     public func outline(of name: String = rootName) -> [(name: String, level: Int)] {
         var result: [(name: String, level: Int)] = []
+        result.reserveCapacity(views.count)
         var pending = [(name, 0)]
         while let (next, level) = pending.popLast() {
             result.append((next, level))
+            // A view without subviews needs no look at them (a row per view of a long list).
+            guard let children = views[next]?.children, !children.isEmpty else { continue }
             pending.append(contentsOf: outlineChildren(of: next).reversed().map { ($0, level + 1) })
         }
         return result

@@ -29,9 +29,10 @@ public func formatValue(_ value: Double) -> String {
     // Below a thousandth, still not zero (a conflict off by 3e-5): two significant digits,
     // so it never reads as "off by 0".
     if thousandths == 0 { return value == 0 ? "0" : tiny(value) }
-    let sign = value < 0 ? "-" : ""
     let whole = thousandths / 1000, fraction = thousandths % 1000
-    if fraction == 0 { return sign + String(whole) }
+    // Whole points, the common case, without joining strings.
+    if fraction == 0 { return value < 0 ? "-" + String(whole) : String(whole) }
+    let sign = value < 0 ? "-" : ""
     var digits = String(fraction)
     digits = String(repeating: "0", count: 3 - digits.count) + digits
     while digits.last == "0" { digits.removeLast() }

@@ -175,7 +175,10 @@ package func frameTable(_ rows: [(name: String, frame: Frame, flagged: Bool, lev
     counts.reserveCapacity(rows.count * 5)
     var widths = header.map(\.count)
     func add(_ cell: String, _ column: Int) {
-        let count = cell.count
+        // Characters, as a terminal lays them out; for ASCII (every number, most names) the
+        // byte count, without walking the grapheme clusters.
+        let bytes = cell.utf8
+        let count = bytes.allSatisfy { $0 < 0x80 } ? bytes.count : cell.count
         cells.append(cell)
         counts.append(count)
         widths[column] = max(widths[column], count)
@@ -189,14 +192,21 @@ package func frameTable(_ rows: [(name: String, frame: Frame, flagged: Bool, lev
         add(formatValue(row.frame.height), 4)
     }
     // Each column padded to its width, two spaces between columns; the last one not padded.
+    // Built as bytes in one buffer per line, then read as UTF-8 once: `frames` prints a row per
+    // view, ten thousand of them on a long chain, and appending to a String piece by piece cost
+    // more than the numbers.
+    let lineLength = widths.reduce(0, +) + 2 * (widths.count - 1)
+    var bytes: [UInt8] = []
     func format(_ lead: String, _ row: some Collection<String>, _ rowCounts: some Collection<Int>) -> String {
-        var line = lead
+        bytes.removeAll(keepingCapacity: true)
+        bytes.reserveCapacity(lead.utf8.count + lineLength + 16)
+        bytes.append(contentsOf: lead.utf8)
         for (column, (cell, count)) in zip(row, rowCounts).enumerated() {
-            if column > 0 { line.append("  ") }
-            line.append(cell)
-            if column < 4 { line.append(String(repeating: " ", count: widths[column] - count)) }
+            if column > 0 { bytes.append(contentsOf: [0x20, 0x20]) }
+            bytes.append(contentsOf: cell.utf8)
+            if column < 4 { bytes.append(contentsOf: repeatElement(0x20, count: widths[column] - count)) }
         }
-        return line
+        return String(decoding: bytes, as: UTF8.self)
     }
     var lines = [format("  ", header, header.map(\.count))]
     lines.reserveCapacity(rows.count + 1)
