@@ -126,7 +126,7 @@ extension LayoutModel {
             let cap = CommandResult.constraintLinesCap
             moves += e.looseConstraints.prefix(max(0, cap - moves.count)).map { "\($0) (\(constraintText($0))), which need not be tight" }
             let more = e.freeComponents.count + e.looseConstraints.count - moves.count
-            if more > 0 { moves.append("… and \(more) more (`constraints` lists them all)") }
+            if more > 0 { moves.append("… and \(more) more") }
             if !moves.isEmpty { lines.append("  it moves with " + moves.joined(separator: "; ")) }
             lines.append("  to pin it: add a constraint that fixes \(name)" + (moves.isEmpty ? "" : " or what it moves with"))
             if !ids.isEmpty { lines.append("  in this layout: \(name) = \(value)\(chain)\(from)") }
