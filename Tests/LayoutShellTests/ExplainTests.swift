@@ -142,6 +142,36 @@ func attributeForm(_ attribute: LayoutAttribute, of info: ViewInfo, rtl: Bool) -
         #expect(holds.output == ["c2: a.width >= 50 holds with room to spare (100 >= 50)"])
     }
 
+    /// A squeezed chain of 100 views, every width preferring 100 weakly and at least 20: the
+    /// left edge of the middle view may be anywhere its predecessors' widths allow, a face of
+    /// more rows than `FaceProgram.boundsFromRows` (the bounded simplexes). The range is the
+    /// chain's own arithmetic; the paragraph names a screenful of what it moves with, and the
+    /// JSON all of them.
+    @Test func aMiddleEdgeOfASqueezedChainHasTheChainsRangeAndAScreenfulOfReasons() {
+        let count = 100
+        var lines = ["root \(60 * count)x600", "view " + (0..<count).map { "v\($0)" }.joined(separator: " ")]
+        for i in 0..<count {
+            lines.append(i == 0 ? "v0.left == root.left" : "v\(i).left == v\(i - 1).right + 8")
+            lines += ["v\(i).width >= 20", "v\(i).width == 100 @1", "v\(i).top == root.top", "v\(i).height == 44"]
+        }
+        lines.append("v\(count - 1).right <= root.right")
+        let (_, result) = run(lines + ["explain v50.left"])
+        // On the optimal face every width is within [20, 100] (a width past 100 would add weak
+        // error) and they add up to what the gaps leave of the root. Lowest: the 50 before it
+        // as narrow as that allows; highest: as wide.
+        let total = Double(60 * count - 8 * (count - 1)), before = 50.0, after = Double(count) - before
+        let low = max(before * 20, total - after * 100) + before * 8
+        let high = min(before * 100, total - after * 20) + before * 8
+        let text = result.output.joined(separator: "\n")
+        #expect(text.contains("is ambiguous: any value from \(formatValue(low)) to \(formatValue(high)) is optimal"), "\(text.prefix(300))")
+        let moves = result.output.drop { !$0.hasPrefix("  it moves with") }.prefix { !$0.hasPrefix("  to pin it") }.joined(separator: " ")
+        #expect(moves.components(separatedBy: "need not be tight").count - 1 == CommandResult.constraintLinesCap, "\(moves.prefix(300))")
+        #expect(moves.contains("… and "), "\(moves.suffix(100))")
+        let json = result.renderJSON()
+        let loose = json.components(separatedBy: "\"loose\":[").dropFirst().first?.prefix { $0 != "]" } ?? ""
+        #expect(loose.split(separator: ",").count > CommandResult.constraintLinesCap)
+    }
+
     @Test func aTwoMemberConflictInWords() {
         let (session, result) = run(["view a", "a.width == 50", "a.width == 80"])
         let text = result.renderText(width: 200)
