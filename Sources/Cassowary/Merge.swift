@@ -7,7 +7,9 @@
 /// moves at most once, by one `memmove` (on a long row that shrinks, of the entries before that
 /// part when they are fewer than those after it: see `Row.replaceEntries`). A pivot row of a
 /// few symbols substituted into a long row (a container edge over a chain of views) then costs
-/// a few binary searches and one shift instead of one shift per changed entry.
+/// a few binary searches and one shift instead of one shift per changed entry. When that part
+/// is much longer than the source (a view's short row into a chain's long one, their symbols
+/// at both ends of it), the target is edited where it lies instead (`mergeSparse`).
 ///
 /// A row merged into again and again while it stays long (phase one's artificial row over a
 /// squeezed chain: each pivot replaces a width's two errors by its slack) can keep its places:

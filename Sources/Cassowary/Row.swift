@@ -160,7 +160,8 @@ struct Row {
     /// eighth of the row more than needed, so that making it is paid for by the inserts it
     /// serves). Shorter rows never hold a dead front. Removing a chain's constraints in any
     /// order edits the chain's long row at both ends of a span of it (views inserted near its
-    /// front, the marker deleted further in): before, all of that span moved, twice.
+    /// front, the marker deleted further in): before, all of that span was walked and copied
+    /// out and back.
     ///
     /// - Complexity: O(edits + the entries that move), amortised.
     mutating func applyEdits(_ n: Int, positions: UnsafePointer<Int>, kinds: UnsafePointer<EditKind>,
