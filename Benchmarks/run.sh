@@ -20,7 +20,8 @@
 # agree (every required constraint holds within 1e-6, and the total error at each optional
 # strength is the same optimum on both sides; "same values" when the sums of all variable values
 # agree as well). Chains, grid: time to add every constraint and read the solution. Drag: µs per
-# step (suggest + read every value). Remove: time to remove every constraint of the loose chain.
+# step (suggest + read every value). Remove: time to remove every constraint of the loose chain
+# (in insertion order, in reverse, or in a seeded shuffle: the same LCG on both sides).
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -41,7 +42,7 @@ while (( $# )); do
         --sizes) sizes="$2"; shift ;;
         --big-cap) big_cap="$2"; shift ;;
         --only) only+=("$2"); shift ;;
-        -h|--help) sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "run.sh: unknown option: $1" >&2; exit 2 ;;
     esac
     shift
@@ -152,7 +153,7 @@ failures=0
 rows=()
 row() { rows+=("$(printf '%-16s %6s  %16s  %16s  %8s  %s' "$@")"); printf '%-16s %6s  %16s  %16s  %8s  %s\n' "$@"; }
 
-workloads=(chain-loose chain-squeezed drag-deep drag-edge remove-forward remove-reverse grid)
+workloads=(chain-loose chain-squeezed drag-deep drag-edge remove-forward remove-reverse remove-random grid)
 if (( ${#only[@]} )); then workloads=("${only[@]}"); fi
 
 printf '%-16s %6s  %16s  %16s  %8s  %s\n' workload N kiwi LayoutLab ratio check

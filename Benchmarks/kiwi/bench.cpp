@@ -5,11 +5,13 @@
 //   bench WORKLOAD N [DRAG-STEPS [BUDGET-SECONDS]]   (10 000 drag steps unless given; the drag
 //   stops early once the budget is spent and reports the steps it did)
 //
-// WORKLOAD: chain-loose chain-squeezed drag-deep drag-edge remove-forward remove-reverse grid
+// WORKLOAD: chain-loose chain-squeezed drag-deep drag-edge remove-forward remove-reverse
+//           remove-random grid
 // Prints one line: time_s=<timed part> steps=<timed steps> viol=<max required violation>
 //                  obj=<strong>,<medium>,<weak> sum=<sum of all variable values>
 #include <kiwi/kiwi.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -174,16 +176,24 @@ int main(int argc, char** argv) {
         // Untimed: back to the centre, so the check compares the same state whatever the steps.
         b.solver.suggestValue(b.vars[edit], centre);
         b.solver.updateVariables();
-    } else if (w == "remove-forward" || w == "remove-reverse") {
+    } else if (w == "remove-forward" || w == "remove-reverse" || w == "remove-random") {
         chain(b, n, 200.0 * n, -1);
         b.solver.updateVariables();
         double viol, obj[4], sum;
         b.check(viol, obj, sum);
+        std::vector<Constraint> order = b.handles;
+        if (w == "remove-reverse") std::reverse(order.begin(), order.end());
+        if (w == "remove-random") {
+            // A Fisher-Yates shuffle driven by the drag's fixed-seed LCG: the same order as
+            // SolverBench's.
+            unsigned state = 12345;
+            for (size_t i = order.size(); i-- > 1;) {
+                state = state * 1103515245u + 12345u;
+                std::swap(order[i], order[(state >> 8) % (i + 1)]);
+            }
+        }
         t0 = now();
-        if (w == "remove-forward")
-            for (size_t i = 0; i < b.handles.size(); ++i) b.solver.removeConstraint(b.handles[i]);
-        else
-            for (size_t i = b.handles.size(); i-- > 0;) b.solver.removeConstraint(b.handles[i]);
+        for (size_t i = 0; i < order.size(); ++i) b.solver.removeConstraint(order[i]);
         b.solver.updateVariables();
         t1 = now();
         double after = 0;

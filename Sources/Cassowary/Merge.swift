@@ -7,7 +7,9 @@
 /// moves at most once, by one `memmove` (on a long row that shrinks, of the entries before that
 /// part when they are fewer than those after it: see `Row.replaceEntries`). A pivot row of a
 /// few symbols substituted into a long row (a container edge over a chain of views) then costs
-/// a few binary searches and one shift instead of one shift per changed entry.
+/// a few binary searches and one shift instead of one shift per changed entry. When that part
+/// is much longer than the source (a view's short row into a chain's long one, their symbols
+/// at both ends of it), the target is edited where it lies instead (`mergeSparse`).
 ///
 /// A row merged into again and again while it stays long (phase one's artificial row over a
 /// squeezed chain: each pivot replaces a width's two errors by its slack) can keep its places:
@@ -61,6 +63,10 @@ struct RowMerger {
         let low = Self.lowerBound(target.storedSymbols, first, from: target.start)
         let high = Self.lowerBound(target.storedSymbols, last + 1, from: low)
         scratch.reserve(high - low + source.count)
+        if !keepingPlaces && (high - low) / (source.count + 1) > sparseSpan {
+            mergeSparse(source, times: factor, into: &target, dropping: dropped, span: low..<high, longRow: longRow)
+            return
+        }
         let s = scratch
         // The scratch pointers as locals: read from the class at every write, they were reloaded
         // in the loop (a store through one may, as far as the compiler knows, change the others).
@@ -123,6 +129,79 @@ struct RowMerger {
         target.replaceEntries(low..<high, with: s.symbols, s.coefficients, count: count, longRow: longRow)
     }
 
+    /// How many times longer than the source (plus one) the target's span must be for
+    /// `mergeSparse` to find the source's symbols by binary search instead of walking the span
+    /// (tests raise it to compare the two).
+    var sparseSpan = 16
+
+    /// The merge of `merge` for a span of the target much longer than the source: a short row
+    /// substituted into a long one whose symbols lie at both ends of it (removing a constraint
+    /// replaces its marker, a high id, by views, low ids). Each source symbol (and the dropped
+    /// one) is found by binary search from where the last one was, and the target is edited
+    /// where it lies (`Row.applyEdits`): the entries between the edits are neither compared nor
+    /// copied out and back, and move only when the edits before or after them change the count.
+    /// Same entries, coefficients, `added` and `removed` as the walk in `merge` (never with kept
+    /// places).
+    ///
+    /// - Complexity: O(source × log(span)), plus the moves of `Row.applyEdits`.
+    private func mergeSparse(_ source: Row, times factor: Double, into target: inout Row, dropping dropped: Symbol,
+                             span: Range<Int>, longRow: Int) {
+        let s = scratch
+        let outSymbols = s.symbols, outCoefficients = s.coefficients, outAdded = s.added, outRemoved = s.removed
+        let outPositions = s.positions, outKinds = s.kinds
+        var edits = 0
+        target.storedSymbols.withUnsafeBufferPointer { ts in
+        target.storedCoefficients.withUnsafeBufferPointer { tc in
+        source.storedSymbols.withUnsafeBufferPointer { ss in
+        source.storedCoefficients.withUnsafeBufferPointer { sc in
+            let high = span.upperBound
+            var i = span.lowerBound, j = source.start, added = 0, removed = 0
+            var droppedLeft = dropped != noSymbol
+            @inline(__always) func edit(_ kind: Row.EditKind, _ symbol: Symbol, _ value: Double) {
+                outPositions[edits] = i; outKinds[edits] = kind
+                outSymbols[edits] = symbol; outCoefficients[edits] = value; edits += 1
+            }
+            while j < ss.count || droppedLeft {
+                // The next symbol in ascending order: the source's or the dropped one.
+                let takeDropped = droppedLeft && (j == ss.count || dropped < ss[j])
+                let symbol = takeDropped ? dropped : ss[j]
+                var upper = high
+                while i < upper {
+                    let mid = (i &+ upper) >> 1
+                    if ts[mid] < symbol { i = mid &+ 1 } else { upper = mid }
+                }
+                let present = i < high && ts[i] == symbol
+                if takeDropped {
+                    droppedLeft = false
+                    if present { edit(.delete, symbol, 0); i += 1 }
+                    continue
+                }
+                if present {
+                    let value = coefficientSum(tc[i], factor * sc[j])
+                    if value != 0 {
+                        edit(.update, symbol, value)
+                        if tc[i] == 0 { outAdded[added] = symbol; added += 1 }  // a kept place filled again
+                    } else {
+                        edit(.delete, symbol, 0)
+                        if tc[i] != 0 { outRemoved[removed] = symbol; removed += 1 }
+                    }
+                    i += 1
+                } else {
+                    let value = factor * sc[j]
+                    if value != 0 {
+                        edit(.insert, symbol, value)
+                        outAdded[added] = symbol; added += 1
+                    }
+                }
+                j += 1
+            }
+            s.addedCount = added
+            s.removedCount = removed
+        }}}}
+        target.applyEdits(edits, positions: outPositions, kinds: outKinds, symbols: outSymbols,
+                          coefficients: outCoefficients, longRow: longRow)
+    }
+
     /// The first index in `symbols[from...]` whose symbol is not below `symbol`.
     private static func lowerBound(_ symbols: [Symbol], _ symbol: Symbol, from start: Int = 0) -> Int {
         var low = start, high = symbols.count
@@ -143,12 +222,18 @@ final class MergeScratch {
     private(set) var coefficients = UnsafeMutablePointer<Double>.allocate(capacity: 1)
     private(set) var added = UnsafeMutablePointer<Symbol>.allocate(capacity: 1)
     private(set) var removed = UnsafeMutablePointer<Symbol>.allocate(capacity: 1)
+    /// A sparse merge's edits: the storage index of each and what it does (`Row.applyEdits`).
+    private(set) var positions = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+    private(set) var kinds = UnsafeMutablePointer<Row.EditKind>.allocate(capacity: 1)
     var addedCount = 0, removedCount = 0
 
     func reserve(_ needed: Int) {
         if needed <= capacity { return }
         capacity = max(needed, 2 * capacity)
         symbols.deallocate(); coefficients.deallocate(); added.deallocate(); removed.deallocate()
+        positions.deallocate(); kinds.deallocate()
+        positions = .allocate(capacity: capacity)
+        kinds = .allocate(capacity: capacity)
         symbols = .allocate(capacity: capacity)
         coefficients = .allocate(capacity: capacity)
         added = .allocate(capacity: capacity)
@@ -157,5 +242,6 @@ final class MergeScratch {
 
     deinit {
         symbols.deallocate(); coefficients.deallocate(); added.deallocate(); removed.deallocate()
+        positions.deallocate(); kinds.deallocate()
     }
 }

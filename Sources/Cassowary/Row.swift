@@ -144,6 +144,128 @@ struct Row {
         dropFront(shrink)
     }
 
+    /// What one edit of `applyEdits` does; the raw value is how it changes the row's count.
+    enum EditKind: Int8 { case delete = -1, update = 0, insert = 1 }
+
+    /// Applies a sparse merge's edits (`RowMerger.mergeSparse`): `.update` sets the coefficient
+    /// of the entry at storage index `positions[k]`, `.delete` removes that entry and `.insert`
+    /// puts `symbols[k]`, `coefficients[k]` before it. Positions ascend, an insert coming before
+    /// any other edit of the same index.
+    ///
+    /// The stretches of entries between edits move at most once each, by one `memmove`, and only
+    /// those whose place changes. Either the front stays, and every stretch behind an unbalanced
+    /// edit moves; or, on a row of at least `longRow` entries when that moves fewer, the tail
+    /// stays and the stretches before move, the row starting earlier or later. A long row that
+    /// grows at its front so takes the room from its dead front, made first when missing (an
+    /// eighth of the row more than needed, so that making it is paid for by the inserts it
+    /// serves). Shorter rows never hold a dead front. Removing a chain's constraints in any
+    /// order edits the chain's long row at both ends of a span of it (views inserted near its
+    /// front, the marker deleted further in): before, all of that span was walked and copied
+    /// out and back.
+    ///
+    /// - Complexity: O(edits + the entries that move), amortised.
+    mutating func applyEdits(_ n: Int, positions: UnsafePointer<Int>, kinds: UnsafePointer<EditKind>,
+                             symbols: UnsafePointer<Symbol>, coefficients: UnsafePointer<Double>, longRow: Int) {
+        var growth = 0, structural = 0
+        storedCoefficients.withUnsafeMutableBufferPointer { stored in
+            for k in 0..<n {
+                if kinds[k] == .update {
+                    stored[positions[k]] = coefficients[k]
+                } else {
+                    growth += Int(kinds[k].rawValue)
+                    structural += 1
+                }
+            }
+        }
+        if structural == 0 { return }
+        // What each choice moves: a stretch moves when the edits before it (front stays) or after
+        // it (tail stays) do not balance.
+        var frontCost = 0, tailCost = 0, before = 0, from = start
+        for k in 0..<n where kinds[k] != .update {
+            let length = positions[k] - from
+            if before != 0 { frontCost += length }
+            if before != growth { tailCost += length }
+            before += Int(kinds[k].rawValue)
+            from = kinds[k] == .delete ? positions[k] + 1 : positions[k]
+        }
+        if growth != 0 { frontCost += storedSymbols.count - from }
+        let keepTail = count >= longRow && tailCost < frontCost
+        var offset = 0  // how far the live entries moved to make room at the front
+        if keepTail && growth > start {
+            offset = growth + (count >> 3)
+            makeRoomAtFront(offset)
+        } else if !keepTail && growth > 0 {
+            storedSymbols.append(contentsOf: repeatElement(noSymbol, count: growth))
+            storedCoefficients.append(contentsOf: repeatElement(0, count: growth))
+        }
+        let base = keepTail ? -growth : 0
+        let end = storedSymbols.count - (keepTail || growth <= 0 ? 0 : growth), liveStart = start
+        storedSymbols.withUnsafeMutableBufferPointer { symbolStore in
+        storedCoefficients.withUnsafeMutableBufferPointer { coefficientStore in
+            let ss = symbolStore.baseAddress!, cs = coefficientStore.baseAddress!
+            @inline(__always) func move(_ from: Int, _ length: Int, by shift: Int) {
+                if length <= 0 || shift == 0 { return }
+                UnsafeMutableRawPointer(ss + from + shift).copyMemory(from: ss + from, byteCount: length * MemoryLayout<Symbol>.stride)
+                UnsafeMutableRawPointer(cs + from + shift).copyMemory(from: cs + from, byteCount: length * MemoryLayout<Double>.stride)
+            }
+            // Stretches moving down, from the front; then those moving up, from the tail: no
+            // stretch overwrites one that has yet to move.
+            var before = 0, from = liveStart
+            for k in 0..<n where kinds[k] != .update {
+                let shift = base + before
+                if shift < 0 { move(from, positions[k] + offset - from, by: shift) }
+                before += Int(kinds[k].rawValue)
+                from = positions[k] + offset + (kinds[k] == .delete ? 1 : 0)
+            }
+            if base + before < 0 { move(from, end - from, by: base + before) }
+            var after = growth, to = end
+            var k = n - 1
+            while k >= 0 {
+                if kinds[k] != .update {
+                    let stretchStart = positions[k] + offset + (kinds[k] == .delete ? 1 : 0)
+                    if base + after > 0 { move(stretchStart, to - stretchStart, by: base + after) }
+                    after -= Int(kinds[k].rawValue)
+                    to = positions[k] + offset
+                }
+                k -= 1
+            }
+            if base + after > 0 { move(liveStart, to - liveStart, by: base + after) }
+            before = 0
+            for k in 0..<n where kinds[k] != .update {
+                if kinds[k] == .insert {
+                    let at = positions[k] + offset + base + before
+                    ss[at] = symbols[k]
+                    cs[at] = coefficients[k]
+                }
+                before += Int(kinds[k].rawValue)
+            }
+        }}
+        if keepTail {
+            deadCount = UInt32(truncatingIfNeeded: liveStart - growth)
+            if growth < 0 { dropFront(0) }
+        } else if growth < 0 {
+            storedSymbols.removeLast(-growth)
+            storedCoefficients.removeLast(-growth)
+        }
+    }
+
+    /// Moves the live entries `extra` places up, into new room at the end: a dead front that
+    /// much longer.
+    private mutating func makeRoomAtFront(_ extra: Int) {
+        let start = self.start, live = count
+        storedSymbols.append(contentsOf: repeatElement(noSymbol, count: extra))
+        storedCoefficients.append(contentsOf: repeatElement(0, count: extra))
+        storedSymbols.withUnsafeMutableBufferPointer { stored in
+            let base = stored.baseAddress! + start
+            UnsafeMutableRawPointer(base + extra).copyMemory(from: base, byteCount: live * MemoryLayout<Symbol>.stride)
+        }
+        storedCoefficients.withUnsafeMutableBufferPointer { stored in
+            let base = stored.baseAddress! + start
+            UnsafeMutableRawPointer(base + extra).copyMemory(from: base, byteCount: live * MemoryLayout<Double>.stride)
+        }
+        deadCount &+= UInt32(truncatingIfNeeded: extra)
+    }
+
     /// Removes the explicit zeros a merge keeping places left (see `RowMerger`).
     mutating func dropZeros() {
         var kept = start

@@ -154,6 +154,49 @@ private func dictionary(_ row: Row) -> [Symbol: Double] {
         #expect(frontMoves > 1_000 && rebases > 100, "\(frontMoves) front moves, \(rebases) rebases")
     }
 
+    /// A short source substituted into a long row (`RowMerger.mergeSparse`, which edits the row
+    /// where it lies) reads exactly as after the walk over the span: entries, constant, the
+    /// symbols added and removed in the same order. Sources insert views near the row's front,
+    /// cancel entries anywhere and drop a marker further in, as removing a chain's constraints
+    /// in any order does; the row's front or its tail stays, whichever moves fewer entries.
+    @Test func sparseMergesMatchTheWalk() {
+        var g = Lcg(state: 41)
+        var sparse = RowMerger(), walk = RowMerger()
+        walk.sparseSpan = .max
+        var frontChanges = 0, sparseMerges = 0
+        for round in 0..<150 {
+            var edited = randomRow(&g, symbols: 3_000, density: 30)
+            var plain = edited
+            let longRow = [0, 64, .max][round % 3]
+            for _ in 0..<40 {
+                guard plain.count > 2 else { break }
+                let symbol = plain.symbols[plain.symbols.startIndex + g.next(plain.count)]
+                let c = plain.coefficient(of: symbol)
+                var source = Row(constant: Double(g.next(9) - 4))
+                for _ in 0..<g.next(5) { source.add(Symbol(g.next(200)), Double(g.next(9) - 4) / 2) }
+                for _ in 0..<g.next(3) {
+                    // Cancels an entry of the target (a delete), or changes it (an update).
+                    let other = plain.symbols[plain.symbols.startIndex + g.next(plain.count)]
+                    if other == symbol || source.contains(other) { continue }
+                    source.add(other, g.next(2) == 0 ? -plain.coefficient(of: other) / c : 1)
+                }
+                source.remove(symbol)
+                let startBefore = edited.start
+                #expect(sparse.substitute(symbol, by: source, in: &edited, longRow: longRow) == c)
+                let added = Array(sparse.added), removed = Array(sparse.removed)
+                _ = walk.substitute(symbol, by: source, in: &plain, longRow: longRow)
+                #expect(added == Array(walk.added) && removed == Array(walk.removed))
+                #expect(Array(edited.symbols) == Array(plain.symbols))
+                #expect(Array(edited.coefficients) == Array(plain.coefficients))
+                #expect(edited.constant == plain.constant && edited.count == plain.count)
+                #expect(edited.start == 0 || edited.count >= longRow || longRow == 0)
+                if edited.start != startBefore { frontChanges += 1 }
+                if source.count < 8 { sparseMerges += 1 }
+            }
+        }
+        #expect(frontChanges > 500, "\(frontChanges) front changes in \(sparseMerges) merges")
+    }
+
     /// Every row holding a symbol must be listed in its column (columns may also hold stale
     /// entries, never miss one): substitution visits only the listed rows.
     private func columnsAreComplete(_ tableau: Tableau) -> Bool {

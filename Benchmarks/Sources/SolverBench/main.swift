@@ -4,7 +4,8 @@
 //   SolverBench WORKLOAD N [DRAG-STEPS [BUDGET-SECONDS]]   (10 000 drag steps unless given; the
 //   drag stops early once the budget is spent and reports the steps it did)
 //
-// WORKLOAD: chain-loose chain-squeezed drag-deep drag-edge remove-forward remove-reverse grid
+// WORKLOAD: chain-loose chain-squeezed drag-deep drag-edge remove-forward remove-reverse
+//           remove-random grid
 // SOLVERBENCH_UNDO_DEPTH=D runs every call (add, remove, suggest) in an undo step of its own and
 // keeps the newest D steps, as the shell's undo does: what the solver's trail costs.
 // Prints: time_s=<timed part> steps=<timed steps> viol=<max required violation>
@@ -173,20 +174,25 @@ case "drag-deep", "drag-edge":
     t1 = now()
     // Untimed: back to the centre, so the check compares the same state whatever the steps.
     b.solver.suggestValue(b.vars[edit], centre)
-case "remove-forward", "remove-reverse":
+case "remove-forward", "remove-reverse", "remove-random":
     chain(b, n, limit: 200.0 * Double(n), right: -1)
     let (viol, obj, sum) = b.check()
+    var order = b.handles
+    if workload == "remove-reverse" { order.reverse() }
+    if workload == "remove-random" {
+        // A Fisher-Yates shuffle driven by the drag's fixed-seed LCG: the same order as kiwi's.
+        var state: UInt32 = 12345
+        var i = order.count - 1
+        while i > 0 {
+            state = state &* 1103515245 &+ 12345
+            order.swapAt(i, Int(state >> 8) % (i + 1))
+            i -= 1
+        }
+    }
     t0 = now()
-    if workload == "remove-forward" {
-        for id in b.handles {
-            b.step()
-            b.solver.removeConstraint(id)
-        }
-    } else {
-        for id in b.handles.reversed() {
-            b.step()
-            b.solver.removeConstraint(id)
-        }
+    for id in order {
+        b.step()
+        b.solver.removeConstraint(id)
     }
     for v in b.vars.indices { stepSum += b.value(v) }
     t1 = now()
