@@ -44,8 +44,45 @@ package func arithmetic(_ terms: [ExplanationTerm], offset: Double = 0) -> Strin
             summands.append((negative, "\(inner) * \(formatExact(group.weight))"))
         }
     }
-    guard let first = summands.first else { return "0" }
-    var text = (first.negative ? "-" : "") + first.text
+    guard !summands.isEmpty else { return "0" }
+    return joinedSummands(summands)
+}
+
+/// Summands joined with their signs, a run of one pattern repeated (a chain's `20 + 8`, view
+/// after view) written once with its count: `500 * (20 + 8)`. Still arithmetic to redo, and a
+/// line instead of a page for an edge at the end of a long chain.
+private func joinedSummands(_ summands: [(negative: Bool, text: String)]) -> String {
+    // Runs shorter than this many summands read better written out.
+    let shortestRun = 8
+    var parts: [(negative: Bool, text: String)] = []
+    var index = 0
+    while index < summands.count {
+        var best = (period: 1, count: 1)
+        for period in 1...4 where index + 2 * period <= summands.count {
+            var count = 1
+            while index + (count + 1) * period <= summands.count,
+                  (0..<period).allSatisfy({ summands[index + count * period + $0] == summands[index + $0] }) {
+                count += 1
+            }
+            if count * period > best.period * best.count { best = (period, count) }
+        }
+        if best.count >= 2 && best.period * best.count >= shortestRun {
+            let pattern = Array(summands[index..<index + best.period])
+            // The pattern's sign goes outside when it leads with a minus: `-3 * (20 + 8)`.
+            let flip = pattern[0].negative
+            let inner = signed(pattern.map { (flip != $0.negative, $0.text) })
+            parts.append((flip, "\(best.count) * " + (best.period == 1 ? inner : "(\(inner))")))
+            index += best.period * best.count
+        } else {
+            parts.append(summands[index])
+            index += 1
+        }
+    }
+    return signed(parts)
+}
+
+private func signed(_ summands: [(negative: Bool, text: String)]) -> String {
+    var text = (summands[0].negative ? "-" : "") + summands[0].text
     for summand in summands.dropFirst() { text += (summand.negative ? " - " : " + ") + summand.text }
     return text
 }

@@ -142,6 +142,32 @@ func attributeForm(_ attribute: LayoutAttribute, of info: ViewInfo, rtl: Bool) -
         #expect(holds.output == ["c2: a.width >= 50 holds with room to spare (100 >= 50)"])
     }
 
+    /// A chain of fixed widths: the left edge of a view far along is a run of one pattern,
+    /// written once with its count and still arithmetic that gives the value; a chain of
+    /// varied widths is written out.
+    @Test func aLongRunOfOnePatternIsWrittenWithItsCount() throws {
+        func derivation(_ widths: [Int]) throws -> (value: Double, arithmetic: String) {
+            var lines = ["view " + widths.indices.map { "v\($0)" }.joined(separator: " "), "v0.left == root.left"]
+            for (i, width) in widths.enumerated() {
+                if i > 0 { lines.append("v\(i).left == v\(i - 1).right + 8") }
+                lines.append("v\(i).width == \(width)")
+            }
+            let last = widths.count - 1
+            let (_, result) = run(lines + ["explain v\(last).left"])
+            let line = try #require(result.output.first { $0.hasPrefix("v\(last).left = ") })
+            // `v29.left = 812 = 29 * (20 + 8)  from c1, …`
+            let parts = line.components(separatedBy: " = ")
+            let arithmetic = try #require(parts.dropFirst(2).first?.components(separatedBy: "  from").first)
+            return (try #require(Double(parts[1])), arithmetic)
+        }
+        let uniform = try derivation(Array(repeating: 20, count: 30))
+        #expect(uniform.arithmetic == "29 * (20 + 8)")
+        #expect(evaluateArithmetic(uniform.arithmetic) == uniform.value)
+        let varied = try derivation((0..<12).map { 10 + $0 })
+        #expect(!varied.arithmetic.contains("*"), "\(varied.arithmetic)")
+        #expect(evaluateArithmetic(varied.arithmetic) == varied.value)
+    }
+
     /// A squeezed chain of 100 views, every width preferring 100 weakly and at least 20: the
     /// left edge of the middle view may be anywhere its predecessors' widths allow, a face of
     /// more rows than `FaceProgram.boundsFromRows` (the bounded simplexes). The range is the
