@@ -77,7 +77,7 @@ extension LayoutModel {
         uninstall(id)
         constraints[id] = nil
         brokenRequired.remove(id)
-        constraintList.removeAll { $0 == id }
+        constraintList.remove(id)
         if let name = record.name { names[name] = nil }
         for item in record.items { touching.remove(id, from: item) }
         events.append(.removed(record))

@@ -130,8 +130,8 @@ public final class LayoutModel {
     var viewList = TrailedArray<String>()
     public internal(set) var constraints = ConstraintTable()
     /// Constraint ids in creation order (implicit ones included).
-    public var constraintOrder: [String] { constraintList.elements }
-    var constraintList = TrailedArray<String>()
+    public var constraintOrder: [String] { constraintList.ids }
+    var constraintList = ConstraintOrder()
     /// Names of the layout guides (user and system) among `views`.
     public internal(set) var guideNames = TrailedSet<String>()
     /// The model's scalars, saved whole at each undo step (a few words; see `Scalars`).
