@@ -24,12 +24,15 @@ struct SolverTrail {
     /// One old value, or where to find it. Entries hold plain numbers only, so that appending,
     /// cutting and dropping them is copying memory; the old values that hold storage (rows,
     /// columns, lists, levels, constraints) go to `saved`, in the same order, and are taken
-    /// back from its ends.
+    /// back from its ends. So do the old `Double`s (`saved.numbers`): an entry with one inline
+    /// was 24 bytes, and every entry paid for it; without, an entry is 16 (a line that moves a
+    /// long chain records some 28 entries per view, most of them with no number).
     enum Entry {
         /// The slot held the next saved row before the step first rewrote it.
         case row(Slot)
-        /// The row in the slot had this constant (a constraint's constant moved).
-        case rowConstant(Slot, Double)
+        /// The row in the slot had the next saved number as its constant (a constraint's
+        /// constant moved).
+        case rowConstant(Slot)
         case basic(Slot, Symbol)
         case slotOfBasic(Symbol, Slot)
         case freeSlotPushed
@@ -40,11 +43,13 @@ struct SolverTrail {
         /// The column was the next saved column before it was compacted or taken out whole.
         case column(Symbol)
         case columnLimit(Symbol, Int32)
-        case objectiveCoefficient(level: Int32, Symbol, Double)
-        case objectiveConstant(level: Int32, Double)
+        /// The symbol's coefficient was the next saved number.
+        case objectiveCoefficient(level: Int32, Symbol)
+        /// The level's constant was the next saved number.
+        case objectiveConstant(level: Int32)
         /// The level's dense row had this many coefficients before it grew.
-        case objectiveGrew(level: Int32, count: Int)
-        case members(level: Int32, Int)
+        case objectiveGrew(level: Int32, count: Int32)
+        case members(level: Int32, Int32)
         case levelInserted(Int32)
         /// The next saved level was removed from this index.
         case levelRemoved(Int32)
@@ -66,15 +71,16 @@ struct SolverTrail {
         var lists: [[Symbol]] = []
         var levels: [ObjectiveLevel] = []
         var constraints: [SolverConstraint?] = []
+        var numbers: [Double] = []
 
         /// How many of each there are: where a step's begin.
         struct Counts {
-            var rows = 0, columns = 0, lists = 0, levels = 0, constraints = 0
+            var rows = 0, columns = 0, lists = 0, levels = 0, constraints = 0, numbers = 0
         }
 
         var counts: Counts {
             Counts(rows: rows.count, columns: columns.count, lists: lists.count, levels: levels.count,
-                   constraints: constraints.count)
+                   constraints: constraints.count, numbers: numbers.count)
         }
 
         /// Drops the oldest ones, up to `counts`.
@@ -84,6 +90,7 @@ struct SolverTrail {
             lists.removeFirst(counts.lists)
             levels.removeFirst(counts.levels)
             constraints.removeFirst(counts.constraints)
+            numbers.removeFirst(counts.numbers)
         }
 
         mutating func removeAll() {
@@ -185,6 +192,7 @@ struct SolverTrail {
     mutating func popList() -> [Symbol] { log.saved.lists.removeLast() }
     mutating func popLevel() -> ObjectiveLevel { log.saved.levels.removeLast() }
     mutating func popConstraint() -> SolverConstraint? { log.saved.constraints.removeLast() }
+    mutating func popNumber() -> Double { log.saved.numbers.removeLast() }
 
     /// Forgets all but the newest `depth` log.steps: their writes stay, and can no longer be taken
     /// back. Entries are dropped from the front once the forgotten log.steps are half of those
@@ -209,6 +217,7 @@ struct SolverTrail {
                 log.steps[index].savedStart.lists -= savedCut.lists
                 log.steps[index].savedStart.levels -= savedCut.levels
                 log.steps[index].savedStart.constraints -= savedCut.constraints
+                log.steps[index].savedStart.numbers -= savedCut.numbers
             }
             forgotten = 0
         }
@@ -225,6 +234,13 @@ struct SolverTrail {
 
     @inline(__always)
     mutating func record(_ entry: Entry) { log.entries.append(entry) }
+
+    /// Records an entry whose old value is `number` (saved beside the entries).
+    @inline(__always)
+    mutating func record(_ entry: Entry, number: Double) {
+        log.entries.append(entry)
+        log.saved.numbers.append(number)
+    }
 
     /// Whether the row in `slot` is still to be log.saved in this step (it existed before the step,
     /// and the step has not log.saved it yet).
@@ -268,9 +284,9 @@ struct SolverTrail {
     /// level's constant and length.
     mutating func recordObjective(_ level: Int, _ objective: DenseRow, writing symbols: some BidirectionalCollection<Symbol>) {
         let level = Int32(level)
-        log.entries.append(.objectiveConstant(level: level, objective.constant))
+        record(.objectiveConstant(level: level), number: objective.constant)
         if let last = symbols.last, Int(last) >= objective.coefficients.count {
-            log.entries.append(.objectiveGrew(level: level, count: objective.coefficients.count))
+            log.entries.append(.objectiveGrew(level: level, count: Int32(objective.coefficients.count)))
         }
         for symbol in symbols { recordObjectiveCoefficient(level, symbol, objective.coefficient(of: symbol)) }
     }
@@ -278,7 +294,7 @@ struct SolverTrail {
     @inline(__always)
     mutating func recordObjectiveCoefficient(_ level: Int32, _ symbol: Symbol, _ old: Double) {
         if Int(symbol) < symbolCount {
-            log.entries.append(.objectiveCoefficient(level: level, symbol, old))
+            record(.objectiveCoefficient(level: level, symbol), number: old)
         } else if symbol > log.steps[log.steps.count - 1].highestNewObjectiveSymbol {
             log.steps[log.steps.count - 1].highestNewObjectiveSymbol = symbol
         }
@@ -347,13 +363,13 @@ extension Tableau {
     }
 
     mutating func shiftObjectiveConstant(_ level: Int, by amount: Double) {
-        if trail.isRecording { trail.record(.objectiveConstant(level: Int32(level), objectives.levels[level].row.constant)) }
+        if trail.isRecording { trail.record(.objectiveConstant(level: Int32(level)), number: objectives.levels[level].row.constant) }
         objectives.levels[level].row.constant += amount
     }
 
     /// Changes how many constraints have errors in `levels[level]`; returns the new count.
     mutating func changeMembers(_ level: Int, by amount: Int) -> Int {
-        if trail.isRecording { trail.record(.members(level: Int32(level), objectives.levels[level].members)) }
+        if trail.isRecording { trail.record(.members(level: Int32(level), Int32(objectives.levels[level].members))) }
         objectives.levels[level].members += amount
         return objectives.levels[level].members
     }
@@ -390,9 +406,9 @@ extension Tableau {
             case .row(let slot):
                 touched.append(basics[slot.index])
                 rows[slot.index] = trail.popRow()
-            case .rowConstant(let slot, let old):
+            case .rowConstant(let slot):
                 touched.append(basics[slot.index])
-                rows[slot.index].constant = old
+                rows[slot.index].constant = trail.popNumber()
             case .basic(let slot, let old):
                 touched.append(basics[slot.index])
                 touched.append(old)
@@ -406,15 +422,15 @@ extension Tableau {
                 freeSlots.append(slot)
             case .columnAppended, .columnEntryRemoved, .column, .columnLimit:
                 columns.undo(entry, trail: &trail)
-            case .objectiveCoefficient(let level, let symbol, let old):
+            case .objectiveCoefficient(let level, let symbol):
                 costs.append(symbol)
-                objectives.levels[Int(level)].row.restore(symbol, old)
-            case .objectiveConstant(let level, let old):
-                objectives.levels[Int(level)].row.constant = old
+                objectives.levels[Int(level)].row.restore(symbol, trail.popNumber())
+            case .objectiveConstant(let level):
+                objectives.levels[Int(level)].row.constant = trail.popNumber()
             case .objectiveGrew(let level, let count):
-                objectives.levels[Int(level)].row.shrink(to: count)
+                objectives.levels[Int(level)].row.shrink(to: Int(count))
             case .members(let level, let old):
-                objectives.levels[Int(level)].members = old
+                objectives.levels[Int(level)].members = Int(old)
             case .levelInserted(let index):
                 // Every symbol in a level that goes changes its reduced cost.
                 costs += objectives.levels.remove(at: Int(index)).row.nonzeroSymbols
