@@ -30,6 +30,10 @@ struct SolverTrail {
     enum Entry {
         /// The slot held the next saved row before the step first rewrote it.
         case row(Slot)
+        /// The slot held a short row before the step first rewrote it, saved as its `count`
+        /// entries at the ends of `saved.rowSymbols` and `saved.rowCoefficients` and its
+        /// constant as the next saved number (see `recordRow`).
+        case flatRow(Slot, count: Int32)
         /// The row in the slot had the next saved number as its constant (a constraint's
         /// constant moved).
         case rowConstant(Slot)
@@ -53,7 +57,9 @@ struct SolverTrail {
         case levelInserted(Int32)
         /// The next saved level was removed from this index.
         case levelRemoved(Int32)
-        case candidateAdded
+        /// The candidate list had this many members before the appends that followed (see
+        /// `recordCandidateCount`).
+        case candidateCount(Int32)
         /// The candidate list was the next saved list before it was filtered or cleared.
         case candidates
         case infeasibleAppended
@@ -72,15 +78,18 @@ struct SolverTrail {
         var levels: [ObjectiveLevel] = []
         var constraints: [SolverConstraint?] = []
         var numbers: [Double] = []
+        /// The entries of the short rows saved flat (`Entry.flatRow`).
+        var rowSymbols: [Symbol] = []
+        var rowCoefficients: [Double] = []
 
         /// How many of each there are: where a step's begin.
         struct Counts {
-            var rows = 0, columns = 0, lists = 0, levels = 0, constraints = 0, numbers = 0
+            var rows = 0, columns = 0, lists = 0, levels = 0, constraints = 0, numbers = 0, rowEntries = 0
         }
 
         var counts: Counts {
             Counts(rows: rows.count, columns: columns.count, lists: lists.count, levels: levels.count,
-                   constraints: constraints.count, numbers: numbers.count)
+                   constraints: constraints.count, numbers: numbers.count, rowEntries: rowSymbols.count)
         }
 
         /// Drops the oldest ones, up to `counts`.
@@ -91,6 +100,8 @@ struct SolverTrail {
             levels.removeFirst(counts.levels)
             constraints.removeFirst(counts.constraints)
             numbers.removeFirst(counts.numbers)
+            rowSymbols.removeFirst(counts.rowEntries)
+            rowCoefficients.removeFirst(counts.rowEntries)
         }
 
         mutating func removeAll() {
@@ -153,6 +164,9 @@ struct SolverTrail {
     // that the test is a load and a compare in a debug build too.
     /// Whether a step is open: every write point's one branch when none is.
     private(set) var isRecording = false
+    /// Whether the newest step has recorded the candidate list's length since the list last
+    /// changed other than by appends (see `recordCandidateCount`).
+    private(set) var countsCandidates = false
     private(set) var symbolCount = 0
     private(set) var rowCount = 0
     private var stamp: UInt32 = 0
@@ -171,6 +185,7 @@ struct SolverTrail {
         }
         log.steps.append(Step(start: log.entries.count, savedStart: log.saved.counts, symbolCount: symbolCount, rowCount: rowCount,
                           constraintCount: constraintCount, stamp: lastStamp, edits: edits, overflowed: overflowed))
+        countsCandidates = false
         useNewestStep()
     }
 
@@ -178,6 +193,8 @@ struct SolverTrail {
     /// (`popEntry`), with the values they log.saved (`log.saved`'s `removeLast`).
     mutating func takeNewestStep() -> Step {
         let step = log.steps.removeLast()
+        // The step below may see its list changed back: it records the length again.
+        countsCandidates = false
         useNewestStep()
         return step
     }
@@ -192,6 +209,16 @@ struct SolverTrail {
     mutating func popList() -> [Symbol] { log.saved.lists.removeLast() }
     mutating func popLevel() -> ObjectiveLevel { log.saved.levels.removeLast() }
     mutating func popConstraint() -> SolverConstraint? { log.saved.constraints.removeLast() }
+
+    /// The row a `flatRow` entry of `count` entries saved, built again.
+    mutating func popFlatRow(count: Int) -> Row {
+        var row = Row(constant: log.saved.numbers.removeLast())
+        let end = log.saved.rowSymbols.count
+        for index in (end - count)..<end { row.append(log.saved.rowSymbols[index], log.saved.rowCoefficients[index]) }
+        log.saved.rowSymbols.removeLast(count)
+        log.saved.rowCoefficients.removeLast(count)
+        return row
+    }
     mutating func popNumber() -> Double { log.saved.numbers.removeLast() }
 
     /// Forgets all but the newest `depth` log.steps: their writes stay, and can no longer be taken
@@ -218,6 +245,7 @@ struct SolverTrail {
                 log.steps[index].savedStart.levels -= savedCut.levels
                 log.steps[index].savedStart.constraints -= savedCut.constraints
                 log.steps[index].savedStart.numbers -= savedCut.numbers
+                log.steps[index].savedStart.rowEntries -= savedCut.rowEntries
             }
             forgotten = 0
         }
@@ -249,14 +277,31 @@ struct SolverTrail {
         slot.index < rowCount && (slot.index >= box.log.rowStamps.count || box.log.rowStamps[slot.index] != stamp)
     }
 
+    /// Saves the row in `slot` before the step first rewrites it. A short row with no dead
+    /// front is copied flat into two shared arrays: kept as a `Row`, each held its two arrays
+    /// (two heap blocks, ~140 bytes for a row of two entries) until the step was forgotten,
+    /// and a line that moves a long chain saves a short row for every view. Built again by the
+    /// rollback, it holds the same entries; a row with a dead front is kept whole, so that
+    /// its storage comes back as it was.
     mutating func recordRow(_ row: Row, at slot: Slot) {
         if slot.index >= log.rowStamps.count {
             log.rowStamps.append(contentsOf: repeatElement(0, count: rowCount - log.rowStamps.count))
         }
         log.rowStamps[slot.index] = stamp
-        log.entries.append(.row(slot))
-        log.saved.rows.append(row)
+        if row.start == 0 && row.count <= Self.flatRowLength {
+            log.entries.append(.flatRow(slot, count: Int32(row.count)))
+            log.saved.rowSymbols.append(contentsOf: row.storedSymbols)
+            log.saved.rowCoefficients.append(contentsOf: row.storedCoefficients)
+            log.saved.numbers.append(row.constant)
+        } else {
+            log.entries.append(.row(slot))
+            log.saved.rows.append(row)
+        }
     }
+
+    /// The longest row `recordRow` saves flat: past it, the two heap blocks are a small part
+    /// of the row, and sharing its storage is cheaper than copying it.
+    static let flatRowLength = 16
 
     mutating func recordColumn(_ symbol: Symbol, _ column: [Slot]) {
         log.entries.append(.column(symbol))
@@ -267,6 +312,17 @@ struct SolverTrail {
     mutating func recordList(_ entry: Entry, _ list: [Symbol]) {
         log.entries.append(entry)
         log.saved.lists.append(list)
+        if case .candidates = entry { countsCandidates = false }
+    }
+
+    /// Records the candidate list's length before an append, once for a run of appends: taking
+    /// the run back cuts the list to that length. (An entry per append was a quarter of the
+    /// trail of a line that moves a long chain: each of its views' symbols becomes a candidate.)
+    /// Anything else that changes the list records it whole and starts a new run.
+    @inline(__always)
+    mutating func recordCandidateCount(_ count: Int) {
+        log.entries.append(.candidateCount(Int32(count)))
+        countsCandidates = true
     }
 
     mutating func recordLevelRemoved(_ level: ObjectiveLevel, at index: Int) {
@@ -406,6 +462,9 @@ extension Tableau {
             case .row(let slot):
                 touched.append(basics[slot.index])
                 rows[slot.index] = trail.popRow()
+            case .flatRow(let slot, let count):
+                touched.append(basics[slot.index])
+                rows[slot.index] = trail.popFlatRow(count: Int(count))
             case .rowConstant(let slot):
                 touched.append(basics[slot.index])
                 rows[slot.index].constant = trail.popNumber()
@@ -438,7 +497,7 @@ extension Tableau {
                 let level = trail.popLevel()
                 costs += level.row.nonzeroSymbols
                 objectives.levels.insert(level, at: Int(index))
-            case .candidateAdded, .candidates:
+            case .candidateCount, .candidates:
                 objectives.undo(entry, trail: &trail)
             case .infeasibleAppended:
                 infeasible.removeLast()
