@@ -555,7 +555,7 @@ extension AmbiguityState {
         isAmbiguous.removeLast(extra)
         isDegenerate.removeLast(extra)
         isConstrained.removeLast(extra)
-        coneStep.removeLast(extra)
+        if !coneStep.isEmpty { coneStep = coneStep.filter { Int($0.key) < count } }
         orphanedFreeSymbols.removeAll { Int($0) >= count }
         // A degenerate row that went with the step leaves its free symbols' group to solve again.
         for (row, free) in freeSymbolsOfRow where Int(row) >= count {
