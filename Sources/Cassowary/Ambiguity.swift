@@ -93,9 +93,10 @@ struct AmbiguityState {
     /// was last solved: when the row changes or goes, those symbols' group is solved again.
     var freeSymbolsOfRow: [Symbol: [Symbol]] = [:]
     /// Free symbols that occur in degenerate rows, and their steps as their group's cone
-    /// allows them.
+    /// allows them. The steps are kept for those symbols only: an array of them spanned every
+    /// symbol (16 bytes each, 200 per view of a chain) for the few in degenerate rows.
     var isConstrained: [Bool] = []
-    var coneStep: [SIMD2<Double>] = []
+    var coneStep: [Symbol: SIMD2<Double>] = [:]
     /// Free symbols of degenerate rows that a rollback took away with their basic symbol
     /// (`Tableau+Trail.swift`): their group is solved again at the next refresh.
     var orphanedFreeSymbols: [Symbol] = []
@@ -116,7 +117,6 @@ struct AmbiguityState {
         isAmbiguous.append(contentsOf: repeatElement(false, count: extra))
         isDegenerate.append(contentsOf: repeatElement(false, count: extra))
         isConstrained.append(contentsOf: repeatElement(false, count: extra))
-        coneStep.append(contentsOf: repeatElement(.zero, count: extra))
     }
 }
 
@@ -167,7 +167,7 @@ extension Tableau {
                 if kinds[Int(symbol)] == .external {
                     step = DirectionCone.sample(symbol)
                 } else if kinds[Int(symbol)].isRestricted && state.isFree[Int(symbol)] {
-                    step = state.isConstrained[Int(symbol)] ? state.coneStep[Int(symbol)] : DirectionCone.sample(symbol)
+                    step = state.isConstrained[Int(symbol)] ? state.coneStep[symbol] ?? .zero : DirectionCone.sample(symbol)
                 }
             }
             if step != state.step[Int(symbol)] {
@@ -232,6 +232,7 @@ extension Tableau {
         // Every dirty symbol loses its constraint unless its group (found below) gives it one.
         for symbol in dirtySymbols where state.isConstrained[Int(symbol)] {
             state.isConstrained[Int(symbol)] = false
+            state.coneStep[symbol] = nil
             touched.append(symbol)
         }
         func freeEntries(_ basic: Symbol) -> [(symbol: Symbol, coefficient: Double)] {
@@ -282,7 +283,7 @@ extension Tableau {
             let cone = DirectionCone(rows: entriesOfRows)
             for (symbol, step) in zip(cone.symbols, cone.sampleSteps()) {
                 state.isConstrained[Int(symbol)] = true
-                state.coneStep[Int(symbol)] = step
+                state.coneStep[symbol] = step
                 touched.append(symbol)
             }
         }

@@ -29,7 +29,7 @@ struct Objectives {
     @inline(__always)
     mutating func noteCandidate(_ symbol: Symbol, trail: inout SolverTrail) {
         if isCandidate[Int(symbol)] { return }
-        if trail.isRecording { trail.record(.candidateAdded) }
+        if trail.isRecording && !trail.countsCandidates { trail.recordCandidateCount(candidates.count) }
         isCandidate[Int(symbol)] = true
         candidates.append(symbol)
     }
@@ -120,8 +120,8 @@ struct ObjectiveLevel {
 extension Objectives {
     mutating func undo(_ entry: SolverTrail.Entry, trail: inout SolverTrail) {
         switch entry {
-        case .candidateAdded:
-            isCandidate[Int(candidates.removeLast())] = false
+        case .candidateCount(let count):
+            while candidates.count > Int(count) { isCandidate[Int(candidates.removeLast())] = false }
         case .candidates:
             // `isCandidate` marks exactly the list's members.
             for symbol in candidates { isCandidate[Int(symbol)] = false }

@@ -167,17 +167,30 @@ public final class Solver {
 
 /// What the solver remembers of a constraint: as given, and the tableau symbols made for it.
 struct SolverConstraint {
+    // Stored widest first, the one-byte relation last: 56 bytes a record instead of 64 (one
+    // is kept for every constraint).
     var id: ConstraintID
     var expression: Expression
-    var relation: Relation
-    var strength: Strength
+    /// The marker's coefficient in the constraint's own equation, which tells how a change of
+    /// the constant moves it.
+    var markerCoefficient: Double
     /// The symbol whose row removal takes the constraint out of the tableau.
     var marker: Symbol
     /// The second error symbol of an optional constraint (noSymbol otherwise).
     var other: Symbol
-    /// The marker's coefficient in the constraint's own equation, which tells how a change of
-    /// the constant moves it.
-    var markerCoefficient: Double
+    var strength: Strength
+    var relation: Relation
+
+    init(id: ConstraintID, expression: Expression, relation: Relation, strength: Strength,
+         marker: Symbol, other: Symbol, markerCoefficient: Double) {
+        self.id = id
+        self.expression = expression
+        self.markerCoefficient = markerCoefficient
+        self.marker = marker
+        self.other = other
+        self.strength = strength
+        self.relation = relation
+    }
 
     var isRequired: Bool { strength == .required }
     var errorSymbols: [Symbol] {

@@ -24,12 +24,19 @@ struct SolverTrail {
     /// One old value, or where to find it. Entries hold plain numbers only, so that appending,
     /// cutting and dropping them is copying memory; the old values that hold storage (rows,
     /// columns, lists, levels, constraints) go to `saved`, in the same order, and are taken
-    /// back from its ends.
+    /// back from its ends. So do the old `Double`s (`saved.numbers`): an entry with one inline
+    /// was 24 bytes, and every entry paid for it; without, an entry is 16 (a line that moves a
+    /// long chain records some 28 entries per view, most of them with no number).
     enum Entry {
         /// The slot held the next saved row before the step first rewrote it.
         case row(Slot)
-        /// The row in the slot had this constant (a constraint's constant moved).
-        case rowConstant(Slot, Double)
+        /// The slot held a short row before the step first rewrote it, saved as its `count`
+        /// entries at the ends of `saved.rowSymbols` and `saved.rowCoefficients` and its
+        /// constant as the next saved number (see `recordRow`).
+        case flatRow(Slot, count: Int32)
+        /// The row in the slot had the next saved number as its constant (a constraint's
+        /// constant moved).
+        case rowConstant(Slot)
         case basic(Slot, Symbol)
         case slotOfBasic(Symbol, Slot)
         case freeSlotPushed
@@ -40,15 +47,19 @@ struct SolverTrail {
         /// The column was the next saved column before it was compacted or taken out whole.
         case column(Symbol)
         case columnLimit(Symbol, Int32)
-        case objectiveCoefficient(level: Int32, Symbol, Double)
-        case objectiveConstant(level: Int32, Double)
+        /// The symbol's coefficient was the next saved number.
+        case objectiveCoefficient(level: Int32, Symbol)
+        /// The level's constant was the next saved number.
+        case objectiveConstant(level: Int32)
         /// The level's dense row had this many coefficients before it grew.
-        case objectiveGrew(level: Int32, count: Int)
-        case members(level: Int32, Int)
+        case objectiveGrew(level: Int32, count: Int32)
+        case members(level: Int32, Int32)
         case levelInserted(Int32)
         /// The next saved level was removed from this index.
         case levelRemoved(Int32)
-        case candidateAdded
+        /// The candidate list had this many members before the appends that followed (see
+        /// `recordCandidateCount`).
+        case candidateCount(Int32)
         /// The candidate list was the next saved list before it was filtered or cleared.
         case candidates
         case infeasibleAppended
@@ -66,15 +77,19 @@ struct SolverTrail {
         var lists: [[Symbol]] = []
         var levels: [ObjectiveLevel] = []
         var constraints: [SolverConstraint?] = []
+        var numbers: [Double] = []
+        /// The entries of the short rows saved flat (`Entry.flatRow`).
+        var rowSymbols: [Symbol] = []
+        var rowCoefficients: [Double] = []
 
         /// How many of each there are: where a step's begin.
         struct Counts {
-            var rows = 0, columns = 0, lists = 0, levels = 0, constraints = 0
+            var rows = 0, columns = 0, lists = 0, levels = 0, constraints = 0, numbers = 0, rowEntries = 0
         }
 
         var counts: Counts {
             Counts(rows: rows.count, columns: columns.count, lists: lists.count, levels: levels.count,
-                   constraints: constraints.count)
+                   constraints: constraints.count, numbers: numbers.count, rowEntries: rowSymbols.count)
         }
 
         /// Drops the oldest ones, up to `counts`.
@@ -84,6 +99,9 @@ struct SolverTrail {
             lists.removeFirst(counts.lists)
             levels.removeFirst(counts.levels)
             constraints.removeFirst(counts.constraints)
+            numbers.removeFirst(counts.numbers)
+            rowSymbols.removeFirst(counts.rowEntries)
+            rowCoefficients.removeFirst(counts.rowEntries)
         }
 
         mutating func removeAll() {
@@ -146,6 +164,9 @@ struct SolverTrail {
     // that the test is a load and a compare in a debug build too.
     /// Whether a step is open: every write point's one branch when none is.
     private(set) var isRecording = false
+    /// Whether the newest step has recorded the candidate list's length since the list last
+    /// changed other than by appends (see `recordCandidateCount`).
+    private(set) var countsCandidates = false
     private(set) var symbolCount = 0
     private(set) var rowCount = 0
     private var stamp: UInt32 = 0
@@ -164,6 +185,7 @@ struct SolverTrail {
         }
         log.steps.append(Step(start: log.entries.count, savedStart: log.saved.counts, symbolCount: symbolCount, rowCount: rowCount,
                           constraintCount: constraintCount, stamp: lastStamp, edits: edits, overflowed: overflowed))
+        countsCandidates = false
         useNewestStep()
     }
 
@@ -171,6 +193,8 @@ struct SolverTrail {
     /// (`popEntry`), with the values they log.saved (`log.saved`'s `removeLast`).
     mutating func takeNewestStep() -> Step {
         let step = log.steps.removeLast()
+        // The step below may see its list changed back: it records the length again.
+        countsCandidates = false
         useNewestStep()
         return step
     }
@@ -185,6 +209,17 @@ struct SolverTrail {
     mutating func popList() -> [Symbol] { log.saved.lists.removeLast() }
     mutating func popLevel() -> ObjectiveLevel { log.saved.levels.removeLast() }
     mutating func popConstraint() -> SolverConstraint? { log.saved.constraints.removeLast() }
+
+    /// The row a `flatRow` entry of `count` entries saved, built again.
+    mutating func popFlatRow(count: Int) -> Row {
+        var row = Row(constant: log.saved.numbers.removeLast())
+        let end = log.saved.rowSymbols.count
+        for index in (end - count)..<end { row.append(log.saved.rowSymbols[index], log.saved.rowCoefficients[index]) }
+        log.saved.rowSymbols.removeLast(count)
+        log.saved.rowCoefficients.removeLast(count)
+        return row
+    }
+    mutating func popNumber() -> Double { log.saved.numbers.removeLast() }
 
     /// Forgets all but the newest `depth` log.steps: their writes stay, and can no longer be taken
     /// back. Entries are dropped from the front once the forgotten log.steps are half of those
@@ -209,6 +244,8 @@ struct SolverTrail {
                 log.steps[index].savedStart.lists -= savedCut.lists
                 log.steps[index].savedStart.levels -= savedCut.levels
                 log.steps[index].savedStart.constraints -= savedCut.constraints
+                log.steps[index].savedStart.numbers -= savedCut.numbers
+                log.steps[index].savedStart.rowEntries -= savedCut.rowEntries
             }
             forgotten = 0
         }
@@ -226,6 +263,13 @@ struct SolverTrail {
     @inline(__always)
     mutating func record(_ entry: Entry) { log.entries.append(entry) }
 
+    /// Records an entry whose old value is `number` (saved beside the entries).
+    @inline(__always)
+    mutating func record(_ entry: Entry, number: Double) {
+        log.entries.append(entry)
+        log.saved.numbers.append(number)
+    }
+
     /// Whether the row in `slot` is still to be log.saved in this step (it existed before the step,
     /// and the step has not log.saved it yet).
     @inline(__always)
@@ -233,14 +277,31 @@ struct SolverTrail {
         slot.index < rowCount && (slot.index >= box.log.rowStamps.count || box.log.rowStamps[slot.index] != stamp)
     }
 
+    /// Saves the row in `slot` before the step first rewrites it. A short row with no dead
+    /// front is copied flat into two shared arrays: kept as a `Row`, each held its two arrays
+    /// (two heap blocks, ~140 bytes for a row of two entries) until the step was forgotten,
+    /// and a line that moves a long chain saves a short row for every view. Built again by the
+    /// rollback, it holds the same entries; a row with a dead front is kept whole, so that
+    /// its storage comes back as it was.
     mutating func recordRow(_ row: Row, at slot: Slot) {
         if slot.index >= log.rowStamps.count {
             log.rowStamps.append(contentsOf: repeatElement(0, count: rowCount - log.rowStamps.count))
         }
         log.rowStamps[slot.index] = stamp
-        log.entries.append(.row(slot))
-        log.saved.rows.append(row)
+        if row.start == 0 && row.count <= Self.flatRowLength {
+            log.entries.append(.flatRow(slot, count: Int32(row.count)))
+            log.saved.rowSymbols.append(contentsOf: row.storedSymbols)
+            log.saved.rowCoefficients.append(contentsOf: row.storedCoefficients)
+            log.saved.numbers.append(row.constant)
+        } else {
+            log.entries.append(.row(slot))
+            log.saved.rows.append(row)
+        }
     }
+
+    /// The longest row `recordRow` saves flat: past it, the two heap blocks are a small part
+    /// of the row, and sharing its storage is cheaper than copying it.
+    static let flatRowLength = 16
 
     mutating func recordColumn(_ symbol: Symbol, _ column: [Slot]) {
         log.entries.append(.column(symbol))
@@ -251,6 +312,17 @@ struct SolverTrail {
     mutating func recordList(_ entry: Entry, _ list: [Symbol]) {
         log.entries.append(entry)
         log.saved.lists.append(list)
+        if case .candidates = entry { countsCandidates = false }
+    }
+
+    /// Records the candidate list's length before an append, once for a run of appends: taking
+    /// the run back cuts the list to that length. (An entry per append was a quarter of the
+    /// trail of a line that moves a long chain: each of its views' symbols becomes a candidate.)
+    /// Anything else that changes the list records it whole and starts a new run.
+    @inline(__always)
+    mutating func recordCandidateCount(_ count: Int) {
+        log.entries.append(.candidateCount(Int32(count)))
+        countsCandidates = true
     }
 
     mutating func recordLevelRemoved(_ level: ObjectiveLevel, at index: Int) {
@@ -268,9 +340,9 @@ struct SolverTrail {
     /// level's constant and length.
     mutating func recordObjective(_ level: Int, _ objective: DenseRow, writing symbols: some BidirectionalCollection<Symbol>) {
         let level = Int32(level)
-        log.entries.append(.objectiveConstant(level: level, objective.constant))
+        record(.objectiveConstant(level: level), number: objective.constant)
         if let last = symbols.last, Int(last) >= objective.coefficients.count {
-            log.entries.append(.objectiveGrew(level: level, count: objective.coefficients.count))
+            log.entries.append(.objectiveGrew(level: level, count: Int32(objective.coefficients.count)))
         }
         for symbol in symbols { recordObjectiveCoefficient(level, symbol, objective.coefficient(of: symbol)) }
     }
@@ -278,7 +350,7 @@ struct SolverTrail {
     @inline(__always)
     mutating func recordObjectiveCoefficient(_ level: Int32, _ symbol: Symbol, _ old: Double) {
         if Int(symbol) < symbolCount {
-            log.entries.append(.objectiveCoefficient(level: level, symbol, old))
+            record(.objectiveCoefficient(level: level, symbol), number: old)
         } else if symbol > log.steps[log.steps.count - 1].highestNewObjectiveSymbol {
             log.steps[log.steps.count - 1].highestNewObjectiveSymbol = symbol
         }
@@ -347,13 +419,13 @@ extension Tableau {
     }
 
     mutating func shiftObjectiveConstant(_ level: Int, by amount: Double) {
-        if trail.isRecording { trail.record(.objectiveConstant(level: Int32(level), objectives.levels[level].row.constant)) }
+        if trail.isRecording { trail.record(.objectiveConstant(level: Int32(level)), number: objectives.levels[level].row.constant) }
         objectives.levels[level].row.constant += amount
     }
 
     /// Changes how many constraints have errors in `levels[level]`; returns the new count.
     mutating func changeMembers(_ level: Int, by amount: Int) -> Int {
-        if trail.isRecording { trail.record(.members(level: Int32(level), objectives.levels[level].members)) }
+        if trail.isRecording { trail.record(.members(level: Int32(level), Int32(objectives.levels[level].members))) }
         objectives.levels[level].members += amount
         return objectives.levels[level].members
     }
@@ -390,9 +462,12 @@ extension Tableau {
             case .row(let slot):
                 touched.append(basics[slot.index])
                 rows[slot.index] = trail.popRow()
-            case .rowConstant(let slot, let old):
+            case .flatRow(let slot, let count):
                 touched.append(basics[slot.index])
-                rows[slot.index].constant = old
+                rows[slot.index] = trail.popFlatRow(count: Int(count))
+            case .rowConstant(let slot):
+                touched.append(basics[slot.index])
+                rows[slot.index].constant = trail.popNumber()
             case .basic(let slot, let old):
                 touched.append(basics[slot.index])
                 touched.append(old)
@@ -406,15 +481,15 @@ extension Tableau {
                 freeSlots.append(slot)
             case .columnAppended, .columnEntryRemoved, .column, .columnLimit:
                 columns.undo(entry, trail: &trail)
-            case .objectiveCoefficient(let level, let symbol, let old):
+            case .objectiveCoefficient(let level, let symbol):
                 costs.append(symbol)
-                objectives.levels[Int(level)].row.restore(symbol, old)
-            case .objectiveConstant(let level, let old):
-                objectives.levels[Int(level)].row.constant = old
+                objectives.levels[Int(level)].row.restore(symbol, trail.popNumber())
+            case .objectiveConstant(let level):
+                objectives.levels[Int(level)].row.constant = trail.popNumber()
             case .objectiveGrew(let level, let count):
-                objectives.levels[Int(level)].row.shrink(to: count)
+                objectives.levels[Int(level)].row.shrink(to: Int(count))
             case .members(let level, let old):
-                objectives.levels[Int(level)].members = old
+                objectives.levels[Int(level)].members = Int(old)
             case .levelInserted(let index):
                 // Every symbol in a level that goes changes its reduced cost.
                 costs += objectives.levels.remove(at: Int(index)).row.nonzeroSymbols
@@ -422,7 +497,7 @@ extension Tableau {
                 let level = trail.popLevel()
                 costs += level.row.nonzeroSymbols
                 objectives.levels.insert(level, at: Int(index))
-            case .candidateAdded, .candidates:
+            case .candidateCount, .candidates:
                 objectives.undo(entry, trail: &trail)
             case .infeasibleAppended:
                 infeasible.removeLast()
@@ -480,7 +555,7 @@ extension AmbiguityState {
         isAmbiguous.removeLast(extra)
         isDegenerate.removeLast(extra)
         isConstrained.removeLast(extra)
-        coneStep.removeLast(extra)
+        if !coneStep.isEmpty { coneStep = coneStep.filter { Int($0.key) < count } }
         orphanedFreeSymbols.removeAll { Int($0) >= count }
         // A degenerate row that went with the step leaves its free symbols' group to solve again.
         for (row, free) in freeSymbolsOfRow where Int(row) >= count {

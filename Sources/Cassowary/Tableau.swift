@@ -118,7 +118,7 @@ struct Tableau {
 
     /// `rows[slot].constant += amount`, for a constraint whose constant moved.
     mutating func shiftRowConstant(_ slot: Slot, by amount: Double) {
-        if trail.isRecording && trail.needsRow(slot) { trail.record(.rowConstant(slot, rows[slot.index].constant)) }
+        if trail.isRecording && trail.needsRow(slot) { trail.record(.rowConstant(slot), number: rows[slot.index].constant) }
         rows[slot.index].constant += amount
         touch(basics[slot.index])
     }

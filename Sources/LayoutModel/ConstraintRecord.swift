@@ -77,7 +77,31 @@ public struct ConstraintRecord: Sendable {
     }
 
     /// `lhs − rhs`, the expression handed to the solver as `expression REL 0`.
-    var expression: Expression { combine(lhs, 1, rhs, -1) }
+    ///
+    /// Against a constant (`a.width >= 20`, three of a chain's five constraints per view) the
+    /// terms are `lhs`'s own array, shared with the solver's copy, instead of a new one merged
+    /// from it (a heap block per constraint, kept by the solver for as long as the constraint):
+    /// the combination would give the same bits, each coefficient times 1 added to 0, when the
+    /// terms are merged already (ascending variables, none zero), which is checked. The
+    /// constant is computed as `combine` computes it.
+    var expression: Expression {
+        if rhs.terms.isEmpty && Self.isMerged(lhs.terms) {
+            return Expression(lhs.terms, constant: 1 * lhs.constant + -1 * rhs.constant)
+        }
+        return combine(lhs, 1, rhs, -1)
+    }
+
+    /// Whether `terms` are as `combine` leaves them: variables strictly ascending, no zero
+    /// coefficient.
+    static func isMerged(_ terms: [Term]) -> Bool {
+        var index = 0
+        while index < terms.count {
+            if terms[index].coefficient == 0 { return false }
+            if index > 0 && !(terms[index - 1].variable < terms[index].variable) { return false }
+            index += 1
+        }
+        return true
+    }
     var relation: Relation {
         switch spec.relation {
         case .equal: .equal

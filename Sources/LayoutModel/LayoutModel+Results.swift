@@ -130,7 +130,7 @@ extension LayoutModel {
         let variables = solver.takeChangedVariables()
         for variable in variables {
             if variable.id < variableOwners.count, let view = variableOwners[variable.id] { changedViews.insert(view) }
-            if variable.id < constraintsByVariable.count { slots.formUnion(constraintsByVariable[variable.id]) }
+            if variable.id < constraintsByVariable.count { constraintsByVariable[variable.id].insertAll(into: &slots) }
         }
         for slot in slots {
             // Moved values change the state of an active optional or broken constraint only

@@ -157,9 +157,9 @@ public final class LayoutModel {
     /// For each solver variable, the slots (`ConstraintTable`) of the constraints whose
     /// expressions name it (a superset: entries of removed or rebuilt constraints may linger,
     /// and a slot may hold another constraint since), so broken constraints are re-checked
-    /// only where values changed. Slots in a short array, not ids in a set: a set of one or two
-    /// strings took over 100 bytes, four times per view.
-    var constraintsByVariable = TrailedArray<[Int32]>()
+    /// only where values changed. Slots, not ids in a set: a set of one or two strings took over
+    /// 100 bytes, four times per view; and up to three inline (`ConstraintSlots`), not an array.
+    var constraintsByVariable = TrailedArray<ConstraintSlots>()
     /// Constraints added, removed or changed since the last `takeResultChanges`: a list of what
     /// reports must look at again, not state (a rollback adds what it put back).
     var changedConstraintIDs: Set<String> = []
@@ -387,7 +387,10 @@ public final class LayoutModel {
             for term in expression.terms {
                 let variable = term.variable.id
                 if variable >= constraintsByVariable.count {
-                    constraintsByVariable.append(contentsOf: Array(repeating: [], count: max(variable + 1, 2 * constraintsByVariable.count) - constraintsByVariable.count))
+                    // Filled to its length, so grown by a quarter: doubling left up to half of it
+                    // written and unused (see `grownLength` in Cassowary).
+                    let count = constraintsByVariable.count
+                    constraintsByVariable.append(contentsOf: Array(repeating: ConstraintSlots(), count: max(variable + 1, count + count / 4 + 64) - count))
                 }
                 if !constraintsByVariable[variable].contains(slot) { constraintsByVariable[variable].append(slot) }
             }

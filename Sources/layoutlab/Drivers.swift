@@ -122,7 +122,7 @@ struct ReplayDriver {
         if !sources.contains("-") && !scripts.values.contains(where: Replay.undoes) { session.undoDepth = 0 }
         sessionKeptUntilExit = session
         let replayer = Replay.Replayer(options: options, session: session)
-        for source in sources {
+        for (index, source) in sources.enumerated() {
             // Rejected lines are named by file under --final (stdin: by line number only).
             replayer.source = source == "-" ? nil : source
             if source == "-" {
@@ -142,6 +142,9 @@ struct ReplayDriver {
                     emit(replayer.feed(line, lineNumber: number))
                 }
                 endPaste(replayer, lineNumber: number)
+                // Read: the text goes before the last report, unless the file comes again
+                // (held to the end, it was 1% of the peak of `--final` on a long script).
+                if !sources[(index + 1)...].contains(source) { scripts[source] = nil }
             }
             if replayer.isDone { break }
         }

@@ -318,4 +318,49 @@ import Testing
         #expect(solver.tableau.trail.entries.isEmpty)
         #expect(solver.tableau.trail.steps.isEmpty)
     }
+
+    /// Every write of a step pays for the widest entry, so the old numbers are saved beside the
+    /// entries, not in them; and a record is kept for every constraint.
+    @Test func anEntryIsSixteenBytesAndAConstraintRecordFiftySix() {
+        #expect(MemoryLayout<SolverTrail.Entry>.stride == 16)
+        #expect(MemoryLayout<SolverConstraint?>.stride == 56)
+    }
+
+    /// The step that squeezes a chain rewrites a short row of every link and makes each link's
+    /// symbols candidates: the rows are saved flat, the candidates as one length per run of
+    /// appends (a run ends where the list is saved whole), and rolling back restores it all.
+    @Test func aSqueezeSavesShortRowsFlatAndCandidatesByRuns() throws {
+        let solver = Solver()
+        var left = solver.makeVariable(), width = solver.makeVariable()
+        try solver.addConstraint(Expression([Term(left)]), .equal, .required)
+        for link in 0..<100 {
+            if link > 0 {
+                let next = solver.makeVariable(), nextWidth = solver.makeVariable()
+                try solver.addConstraint(Expression([Term(next), Term(left, -1), Term(width, -1)], constant: -8), .equal, .required)
+                left = next
+                width = nextWidth
+            }
+            try solver.addConstraint(Expression([Term(width)], constant: -20), .greaterThanOrEqual, .required)
+            try solver.addConstraint(Expression([Term(width)], constant: -100), .equal, .optional(1))
+        }
+        let before = SolverTrailTests.stateDump(solver)
+        solver.beginStep()
+        try solver.addConstraint(Expression([Term(left), Term(width)], constant: -3000), .lessThanOrEqual, .required)
+        #expect(solver.value(of: left) + solver.value(of: width) <= 3000)
+        var flat = 0, whole = 0, runs = 0, lists = 0
+        for entry in solver.tableau.trail.entries {
+            switch entry {
+            case .flatRow: flat += 1
+            case .row: whole += 1
+            case .candidateCount: runs += 1
+            case .candidates: lists += 1
+            default: break
+            }
+        }
+        #expect(flat >= 100, "\(flat) rows saved flat")
+        #expect(whole <= 2, "\(whole) rows saved whole")
+        #expect(runs >= 1 && runs <= lists + 1, "\(runs) runs of candidates, \(lists) lists saved")
+        solver.rollBackStep()
+        #expect(SolverTrailTests.stateDump(solver) == before)
+    }
 }

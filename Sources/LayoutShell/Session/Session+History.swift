@@ -79,6 +79,9 @@ extension Session {
         if !redoSteps.isEmpty { redoSteps = [] }
         history.append(lines)
         undoSteps.append(step)
+        // A run that never undoes needs no solver trail past the step that made it (see
+        // `LayoutModel.forgetSolverSteps`); the model's small trails go in batches below.
+        if undoDepth == 0 { state.forgetSolverSteps() }
         // With no step to keep (a script that never undoes) the trail holds at most a batch of
         // lines; forgetting each step at once instead cost 7% of a `--final` run (a visit of
         // every container per line).
@@ -100,6 +103,9 @@ extension Session {
     /// - Complexity: what the steps wrote (a replaced state: its whole layout, to compare).
     func undo(_ steps: Int, into result: inout CommandResult) throws(ShellError) {
         guard !history.isEmpty else { throw ShellError("there is nothing to undo") }
+        // A run without undo forgets each step's solver trail as the step ends: nothing is left
+        // to take back. (The driver sets depth 0 only for scripts with no `undo` line.)
+        guard undoDepth > 0 else { throw ShellError("cannot undo: this run keeps no undo steps") }
         let count = min(steps, history.count)
         guard count <= undoSteps.count else {
             throw ShellError("cannot undo \(counted(count, "step")): \(undoSteps.isEmpty ? "no older step" : "only \(undoSteps.count) more") can be taken back",

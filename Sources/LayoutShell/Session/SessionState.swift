@@ -81,4 +81,7 @@ struct SessionState: TrailRecording {
         model.forgetSteps(keepingNewest: depth)
         trailedSettings.forgetSteps(keepingNewest: depth)
     }
+
+    /// Forgets the solver's steps at once (`LayoutModel.forgetSolverSteps`).
+    func forgetSolverSteps() { model.forgetSolverSteps() }
 }

@@ -57,7 +57,15 @@ import LayoutReport
         #expect(!session.execute("v5.width == nothing", report: false, changes: false).ok)
         #expect(!session.execute("v200.width == 10", report: false, changes: false).ok)
         #expect(SessionStateTests.stateDump(session.state) == before)
+        // The solver's trail is forgotten as each step ends (the model's go by the batch), and
+        // undo, with nothing of the solver to take back, is refused and changes nothing.
+        #expect(session.model.openSteps == 0)
+        let undo = session.execute("undo", report: false, changes: false)
+        #expect(!undo.ok)
+        #expect(undo.error?.text.contains("keeps no undo steps") == true)
+        #expect(SessionStateTests.stateDump(session.state) == before)
         #expect(session.execute("v99.right <= root.right", report: false, changes: false).ok)
+        #expect(session.model.openSteps == 0)
         #expect(SessionStateTests.stateDump(session.state) != before)
     }
 
