@@ -12,7 +12,8 @@
 ///
 /// Programs up to `boundsFromRows` rows keep the plain simplex: on the small faces of lessons
 /// and tests the vertex it reaches (and so the constraints an explanation names at a tie) is
-/// the one they were written against. A simplex that stops early (`exercise`) keeps it too.
+/// the one they were written against. A simplex that stops early (`exercise`) keeps it too,
+/// on a program built without bounds (`boundsAsRows`).
 extension FaceProgram {
     /// Programs with more rows than this keep rows of one free symbol as bounds.
     static let boundsFromRows = 64
@@ -28,7 +29,8 @@ extension FaceProgram {
 
     /// The whole program as a plain tableau: `local` and the rows taken out as bounds, placed
     /// in the order of their basics as a program without bounds places them (for a simplex
-    /// that stops early, `exercise`, whose vertex must stay the one it was).
+    /// that stops early on a program built with bounds; `exercise` builds its own with
+    /// `boundsAsRows`, whose vertex must stay the one it was).
     ///
     /// - Complexity: O(size of the program).
     func withBoundRows() -> Tableau {

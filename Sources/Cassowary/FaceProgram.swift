@@ -90,8 +90,11 @@ struct FaceProgram {
     /// as one built for any others it covers (`covers`), so a report shares one program among
     /// all the components it explains.
     ///
+    /// `boundsAsRows` keeps a large face's rows of one symbol as rows (FaceProgram+Bounds.swift):
+    /// for a simplex stopped early (`exercise`), which takes the plain program anyway.
+    ///
     /// - Complexity: O(size of the rows reached), plus O(symbols of the solver) for the index.
-    init(_ tableau: inout Tableau, seeds: [Symbol]) {
+    init(_ tableau: inout Tableau, seeds: [Symbol], boundsAsRows: Bool = false) {
         // First the free symbols and rows; a tableau of their own only when some row limits
         // them: a report asks this for a screenful of views after every input.
         var marks = DenseFaceMarks(count: tableau.kinds.count)
@@ -118,7 +121,7 @@ struct FaceProgram {
             }
             let basicHere = local.newSymbol(.slack)
             mainSymbol.append(basic)
-            if rowSlots.count > Self.boundsFromRows && localRow.count == 1 {
+            if !boundsAsRows && rowSlots.count > Self.boundsFromRows && localRow.count == 1 {
                 boundRows.append((basicHere, localRow))
             } else {
                 local.place(localRow, basic: basicHere)

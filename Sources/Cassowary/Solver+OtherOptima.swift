@@ -28,7 +28,7 @@ extension Solver {
                 freeSymbols.append(symbol)
             }
         }
-        let program = FaceProgram(&tableau, seeds: freeSymbols)
+        let program = FaceProgram(&tableau, seeds: freeSymbols, boundsAsRows: true)
         var weights: [Symbol: Double] = [:]
         // Weights of both signs, so that the two solutions pull the free symbols apart.
         for symbol in program.freeSymbols { weights[symbol] = DirectionCone.sample(symbol, round: 11) - 1 }
