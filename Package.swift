@@ -76,7 +76,7 @@ let package = Package(
         // Sessions from lines, frames, fingerprints, JSON read back: what the shell's tests share.
         .target(name: "ShellTestSupport", dependencies: ["LayoutShell", "LayoutReport", "LayoutModel", "LayoutVocabulary", "TestSupport"], path: "Tests/ShellTestSupport"),
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary", "UndoTrail", "TestSupport"]),
-        .testTarget(name: "LayoutModelTests", dependencies: ["LayoutModel", "UndoTrail", "LayoutVocabulary"]),
+        .testTarget(name: "LayoutModelTests", dependencies: ["LayoutModel", "UndoTrail", "LayoutVocabulary", "Cassowary", "TestSupport"]),
         .testTarget(name: "VisualFormatTests", dependencies: ["VisualFormat", "LayoutVocabulary"]),
         // The real logs the tests read are text files under Fixtures/, each with its source.
         .testTarget(name: "ConsoleLogTests", dependencies: ["ConsoleLog", "LayoutVocabulary"], exclude: ["Fixtures"]),
