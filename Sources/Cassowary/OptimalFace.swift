@@ -53,6 +53,14 @@ struct FaceMemo {
     /// What a limit decided, by id: the unexplored detail of a face larger than the limit, or
     /// nil when the full detail is to be worked out.
     var limited: [Int: (limit: Int, detail: AmbiguityDetail?)] = [:]
+    /// Which values move on a large part of the face (LargeFaces.swift), made once more values
+    /// were found to depend on one than a report explains (`ambiguous` asks it of every view):
+    /// the rest are then decided in O(1). A report's dozen long expansions cost less than the
+    /// pass over the whole tableau.
+    var largeMoves: LargeFaceMoves?
+    /// Values found on a large face by expanding their definitions, since the tableau changed.
+    var longExpansions = 0
+    static let longExpansionsBeforeOnePass = 64
     private var programs: [FaceProgram] = []
 
     /// Forgets everything when the tableau changed since it was worked out.
@@ -61,6 +69,8 @@ struct FaceMemo {
         generation = current
         details = [:]
         limited = [:]
+        largeMoves = nil
+        longExpansions = 0
         programs = []
     }
 
@@ -109,10 +119,22 @@ extension Solver {
     private func limitedDetail(of variable: Variable, _ limit: Int) -> AmbiguityDetail? {
         if let kept = faceMemo.limited[variable.id], kept.limit == limit { return kept.detail }
         var detail: AmbiguityDetail?
-        if isAmbiguous(variable), case .face(let seeds, _) = faceWeights(of: variable),
-           FaceProgram.isLarger(than: limit, from: seeds, in: &tableau) {
-            detail = AmbiguityDetail()
-            detail!.exceedsFaceLimit = true
+        if isAmbiguous(variable) {
+            var large = false
+            if let moves = faceMemo.largeMoves, moves.limit == limit, moves.movesOnLargeFace(Symbol(variable.id)) {
+                large = true
+            } else if case .face(let seeds, _) = faceWeights(of: variable),
+                      FaceProgram.isLarger(than: limit, from: seeds, in: &tableau) {
+                large = true
+                if seeds.count > limit { faceMemo.longExpansions += 1 }
+                if faceMemo.longExpansions > FaceMemo.longExpansionsBeforeOnePass, faceMemo.largeMoves?.limit != limit {
+                    faceMemo.largeMoves = tableau.largeFaceMoves(limit: limit)
+                }
+            }
+            if large {
+                detail = AmbiguityDetail()
+                detail!.exceedsFaceLimit = true
+            }
         }
         faceMemo.limited[variable.id] = (limit, detail)
         return detail

@@ -70,4 +70,31 @@ import Testing
         // The cases must reach the code under test, not only small faces.
         #expect(bounded > 50 && compared > 200, "\(bounded) programs with bounds, \(compared) optima compared")
     }
+
+    /// The one pass that decides which values move on a large part of the face
+    /// (LargeFaces.swift) against the expansion of each value's definition: a value the pass
+    /// puts on a large face is on one by its expansion too, and on these chains, where nearly
+    /// every value moves with the long row, the pass decides most of them.
+    @Test func theOnePassAgreesWithEachExpansion() {
+        var rng = SplitMix64(seed: 0x1A_46E5)
+        var decidedByPass = 0, largeByExpansion = 0
+        for _ in 0..<12 {
+            let (solver, variables) = Self.squeezedChain(&rng)
+            for limit in [8, 64] {
+                let moves = solver.tableau.largeFaceMoves(limit: limit)
+                for variable in variables where solver.isAmbiguous(variable) {
+                    var large = false
+                    if case .face(let seeds, _) = solver.tableau.faceDependence(of: Symbol(variable.id)) {
+                        large = FaceProgram.isLarger(than: limit, from: seeds, in: &solver.tableau)
+                    }
+                    if large { largeByExpansion += 1 }
+                    if moves.movesOnLargeFace(Symbol(variable.id)) {
+                        decidedByPass += 1
+                        #expect(large, "\(variable) on a large face by the pass, not by its expansion (limit \(limit))")
+                    }
+                }
+            }
+        }
+        #expect(decidedByPass > largeByExpansion * 9 / 10, "\(decidedByPass) of \(largeByExpansion) decided by the pass")
+    }
 }
