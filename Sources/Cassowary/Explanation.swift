@@ -81,18 +81,14 @@ extension Solver {
         for term in expression.terms { row.add(Symbol(term.variable.id), term.coefficient) }
         let expanded = tableau.expandDefinitions(row)
         let value = expanded.constant
-        var objective: [(Symbol, Double)] = []
-        for (symbol, coefficient) in zip(expanded.symbols, expanded.coefficients) {
-            if tableau.kinds[Int(symbol)] == .external { return (nil, nil) }
-            if tableau.isFreeOnFace(symbol) { objective.append((symbol, coefficient)) }
-        }
-        if objective.isEmpty { return (value, value) }
+        guard case .face(let seeds, let coefficients) = tableau.faceDependence(ofExpanded: expanded) else { return (nil, nil) }
+        if seeds.isEmpty { return (value, value) }
         // The same program that explains ambiguity (FaceProgram.swift), once each way; kept
         // with the details until the tableau changes, so that explaining the edges of views on
         // one face builds it once.
         faceMemo.invalidate(unless: tableau.changes.generation)
-        let program = faceMemo.program(covering: objective.map(\.0), in: &tableau)
-        let weights = Dictionary(objective, uniquingKeysWith: +)
+        let program = faceMemo.program(covering: seeds, in: &tableau)
+        let weights = Dictionary(uniqueKeysWithValues: zip(seeds, coefficients))
         func maximum(_ weights: [Symbol: Double]) -> Double? {
             let extreme = program.maximize(weights)
             if extreme.ray != nil { return nil }

@@ -286,15 +286,16 @@ extension Tableau {
     ///
     /// - Complexity: O(the expanded definition).
     mutating func faceDependence(of symbol: Symbol) -> Solver.Dependence {
+        if isBasic(symbol) { return faceDependence(ofExpanded: expandDefinitions(row(of: symbol))) }
+        var itself = Row()
+        itself.add(symbol, 1)
+        return faceDependence(ofExpanded: itself)
+    }
+
+    /// The same for a row already expanded down to nonbasic symbols (`expandDefinitions`).
+    /// - Complexity: O(the row).
+    mutating func faceDependence(ofExpanded expansion: Row) -> Solver.Dependence {
         refreshAmbiguity()
-        let expansion: Row
-        if isBasic(symbol) {
-            expansion = expandDefinitions(row(of: symbol))
-        } else {
-            var itself = Row()
-            itself.add(symbol, 1)
-            expansion = itself
-        }
         var free: [Variable] = []
         var symbols: [Symbol] = [], coefficients: [Double] = []
         let isFree = ambiguity!.isFree

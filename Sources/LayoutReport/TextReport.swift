@@ -202,7 +202,7 @@ package func frameTable(_ rows: [(name: String, frame: Frame, flagged: Bool, lev
         bytes.reserveCapacity(lead.utf8.count + lineLength + 16)
         bytes.append(contentsOf: lead.utf8)
         for (column, (cell, count)) in zip(row, rowCounts).enumerated() {
-            if column > 0 { bytes.append(contentsOf: [0x20, 0x20]) }
+            if column > 0 { bytes.append(0x20); bytes.append(0x20) }
             bytes.append(contentsOf: cell.utf8)
             if column < 4 { bytes.append(contentsOf: repeatElement(0x20, count: widths[column] - count)) }
         }
