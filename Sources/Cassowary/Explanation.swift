@@ -50,10 +50,23 @@ extension Solver {
     ///
     /// - Precondition: every variable was made by this solver.
     public func explain(_ expression: Expression) -> LinearExplanation {
+        explanation(ofExpanded: expansion(of: expression), lead: noSymbol)
+    }
+
+    /// `explain` and `range(of:)` together, the expression's definition expanded once (on a
+    /// long chain that is most of either).
+    public func explainWithRange(_ expression: Expression) -> (explanation: LinearExplanation, lower: Double?, upper: Double?) {
+        let expanded = expansion(of: expression)
+        let range = range(ofExpanded: expanded)
+        return (explanation(ofExpanded: expanded, lead: noSymbol), range.lower, range.upper)
+    }
+
+    /// `expression` written in nonbasic symbols.
+    /// - Complexity: O(the definitions it depends on).
+    private func expansion(of expression: Expression) -> Row {
         var row = Row(constant: expression.constant)
         for term in expression.terms { row.add(Symbol(term.variable.id), term.coefficient) }
-        let expanded = tableau.expandDefinitions(row)
-        return explanation(ofExpanded: expanded, lead: noSymbol)
+        return tableau.expandDefinitions(row)
     }
 
     /// For a broken optional constraint, its error at the optimum as a combination of tight
@@ -77,9 +90,10 @@ extension Solver {
     /// cost stays zero: a small linear program over the free symbols the expression depends on
     /// and the restricted rows that hold them, solved exactly in a scratch solver.
     public func range(of expression: Expression) -> (lower: Double?, upper: Double?) {
-        var row = Row(constant: expression.constant)
-        for term in expression.terms { row.add(Symbol(term.variable.id), term.coefficient) }
-        let expanded = tableau.expandDefinitions(row)
+        range(ofExpanded: expansion(of: expression))
+    }
+
+    private func range(ofExpanded expanded: Row) -> (lower: Double?, upper: Double?) {
         let value = expanded.constant
         guard case .face(let seeds, let coefficients) = tableau.faceDependence(ofExpanded: expanded) else { return (nil, nil) }
         if seeds.isEmpty { return (value, value) }
@@ -88,14 +102,8 @@ extension Solver {
         // one face builds it once.
         faceMemo.invalidate(unless: tableau.changes.generation)
         let program = faceMemo.program(covering: seeds, in: &tableau)
-        let weights = Dictionary(uniqueKeysWithValues: zip(seeds, coefficients))
-        func maximum(_ weights: [Symbol: Double]) -> Double? {
-            let extreme = program.maximize(weights)
-            if extreme.ray != nil { return nil }
-            return weights.reduce(0) { $0 + $1.value * (extreme.point[$1.key] ?? 0) }
-        }
-        let upper = maximum(weights)
-        let lower = maximum(weights.mapValues { -$0 }).map { -$0 }
+        let upper = program.maximum(seeds, coefficients)
+        let lower = program.maximum(seeds, coefficients.map { -$0 }).map { -$0 }
         return (lower.map { value + $0 }, upper.map { value + $0 })
     }
 
@@ -146,39 +154,64 @@ extension Solver {
 
     /// The explanation of the linear form `lead − expanded` (or `−expanded` without a lead),
     /// where `expanded` names only nonbasic symbols.
+    ///
+    /// - Complexity: O(k log k) for a row of k entries (a middle edge of a long chain names
+    ///   thousands of constraints: no dictionary, no search of what was found).
     private func explanation(ofExpanded row: Row, lead: Symbol) -> LinearExplanation {
-        var multipliers: [Int: Double] = [:]
-        var free: [Variable] = []
-        var loose: [ConstraintID] = []
+        // A constraint can own two symbols of the row (an equality's two errors); its multiplier
+        // is read off the first one met, the lead's before any.
+        var found: [(owner: Int, multiplier: Double)] = []
         if lead != noSymbol {
             let owner = Int(tableau.owners[Int(lead)])
-            multipliers[owner] = 1 / ownCoefficient(of: lead, in: constraints[owner]!)
+            found.append((owner, 1 / Self.ownCoefficient(of: lead, in: constraints[owner]!)))
         }
-        for (symbol, coefficient) in zip(row.symbols, row.coefficients) {
-            if tableau.kinds[Int(symbol)] == .external {
-                free.append(Variable(id: Int(symbol)))
-                continue
-            }
-            let owner = Int(tableau.owners[Int(symbol)])
-            guard owner >= 0, let record = constraints[owner] else { continue }
-            if multipliers[owner] == nil { multipliers[owner] = -coefficient / ownCoefficient(of: symbol, in: record) }
-            if tableau.isFreeOnFace(symbol), !loose.contains(record.id) { loose.append(record.id) }
+        // Read in the tableau's own method: each call of one on `tableau` from here would
+        // copy the struct (two dozen arrays retained and released) for every entry.
+        let (free, looseOwners) = tableau.readMultipliers(of: row, constraints: constraints, into: &found)
+        // By owner, and within an owner in the order met, so that the first one leads.
+        var order = Array(found.indices)
+        order.sort { (found[$0].owner, $0) < (found[$1].owner, $1) }
+        var terms: [ConstraintMultiplier] = []
+        var last = -1
+        for (owner, multiplier) in order.lazy.map({ found[$0] }) where owner != last {
+            last = owner
+            if !Tolerance.isZero(multiplier) { terms.append(ConstraintMultiplier(constraint: ConstraintID(id: owner), multiplier: multiplier)) }
         }
-        let terms = multipliers.keys.sorted().compactMap { owner -> ConstraintMultiplier? in
-            let multiplier = multipliers[owner]!
-            return Tolerance.isZero(multiplier) ? nil : ConstraintMultiplier(constraint: ConstraintID(id: owner), multiplier: multiplier)
-        }
-        return LinearExplanation(value: row.constant + 0.0, multipliers: terms, freeVariables: free, looseConstraints: loose.sorted())
+        var loose: [ConstraintID] = []
+        for owner in looseOwners.sorted() where loose.last?.id != owner { loose.append(ConstraintID(id: owner)) }
+        return LinearExplanation(value: row.constant + 0.0, multipliers: terms, freeVariables: free, looseConstraints: loose)
     }
 
     /// The coefficient of one of a constraint's own symbols in its original equation
     /// (see `makeRow`).
-    private func ownCoefficient(of symbol: Symbol, in record: SolverConstraint) -> Double {
+    fileprivate static func ownCoefficient(of symbol: Symbol, in record: SolverConstraint) -> Double {
         switch (record.relation, record.isRequired) {
         case (.equal, true): return 1
         case (.equal, false): return symbol == record.marker ? -1 : 1
         default: return symbol == record.marker ? record.markerCoefficient : -record.markerCoefficient
         }
+    }
+}
+
+extension Tableau {
+    /// For each entry of the expanded `row`: its owner's multiplier appended to `found`, or
+    /// the free user variable; and the owners of the entries free on the optimal face.
+    fileprivate func readMultipliers(of row: Row, constraints: [SolverConstraint?],
+                                     into found: inout [(owner: Int, multiplier: Double)]) -> (free: [Variable], looseOwners: [Int]) {
+        var free: [Variable] = []
+        var looseOwners: [Int] = []
+        for index in row.liveRange {
+            let symbol = row.storedSymbols[index]
+            if kinds[Int(symbol)] == .external {
+                free.append(Variable(id: Int(symbol)))
+                continue
+            }
+            let owner = Int(owners[Int(symbol)])
+            guard owner >= 0, let record = constraints[owner] else { continue }
+            found.append((owner, -row.storedCoefficients[index] / Solver.ownCoefficient(of: symbol, in: record)))
+            if isFreeOnFace(symbol) { looseOwners.append(owner) }
+        }
+        return (free, looseOwners)
     }
 }
 

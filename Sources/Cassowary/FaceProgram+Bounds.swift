@@ -88,6 +88,28 @@ extension FaceProgram {
             }
             complemented[Int(symbol)].toggle()
         }
+
+        /// Stores each of `symbols` the other way round; the nonbasic ones in one pass over
+        /// the program when they are many (the start of a dual simplex flips every symbol the
+        /// objective pulls upwards: thousands on a long chain).
+        mutating func complement(_ symbols: [Symbol], in program: inout Tableau) {
+            guard symbols.count > 8 else {
+                for symbol in symbols { complement(symbol, in: &program) }
+                return
+            }
+            var bounds = [Double](repeating: .nan, count: program.kinds.count)
+            var nonbasic: [Symbol] = []
+            for symbol in symbols {
+                if program.isBasic(symbol) {
+                    program.complementBasic(symbol, bound: bound(symbol))
+                } else {
+                    bounds[Int(symbol)] = bound(symbol)
+                    nonbasic.append(symbol)
+                }
+                complemented[Int(symbol)].toggle()
+            }
+            program.complementNonbasic(nonbasic, bounds: bounds)
+        }
     }
 
     /// `maximize(weights)` with bounds: the dual simplex when every symbol the objective pulls
@@ -95,14 +117,50 @@ extension FaceProgram {
     /// the primal one; nil when neither finished within its step budget, which their rules
     /// against cycling make a safety net only.
     func maximizeWithBounds(_ weights: [Symbol: Double]) -> Extreme? {
+        let symbols = weights.keys.sorted()
+        return solveWithBounds(symbols, symbols.map { weights[$0]! }).map { extreme(of: $0.program, $0.state, ray: $0.ray) }
+    }
+
+    /// The greatest value of `Σ weights[i] × symbols[i]` (symbols ascending) with bounds,
+    /// `.some(nil)` when it grows without end, nil when neither simplex finished:
+    /// `maximizeWithBounds` without the vertex's whole point, of which `range(of:)` reads only
+    /// the weighted symbols.
+    func maximumWithBounds(_ symbols: [Symbol], _ weights: [Double]) -> Double?? {
+        guard let outcome = solveWithBounds(symbols, weights) else { return nil }
+        if outcome.ray != nil { return .some(nil) }
+        var sum = 0.0
+        for (symbol, weight) in zip(symbols, weights) {
+            let local = localSymbol(symbol)
+            sum += weight * (local == noSymbol ? 0 : value(of: Int(local), in: outcome.program, outcome.state))
+        }
+        return sum
+    }
+
+    /// Where the simplexes stop: the program and bounds at the vertex, and the ray if the
+    /// objective grows without end from it.
+    private func solveWithBounds(_ symbols: [Symbol], _ weights: [Double]) -> (program: Tableau, state: BoundState, ray: [Symbol: Double]?)? {
         var program = local
-        setObjective(of: &program, maximizing: weights)
-        let start = BoundState(self)
-        var state = start
-        var dual = program
-        if dualSimplex(&dual, &state) { return extreme(of: dual, state, ray: nil) }
-        state = start
-        return primalSimplex(&program, &state).map { extreme(of: program, state, ray: $0) }
+        setObjective(of: &program, symbols: symbols, weights: weights)
+        var state = BoundState(self)
+        switch dualSimplex(&program, &state) {
+        case .optimal: return (program, state, nil)
+        case .cannotStart: break
+        case .gaveUp:
+            // Only the steps taken are lost: start the primal one afresh.
+            program = local
+            setObjective(of: &program, symbols: symbols, weights: weights)
+            state = BoundState(self)
+        }
+        return primalSimplex(&program, &state).map { (program, state, $0) }
+    }
+
+    /// How a dual simplex ended.
+    private enum DualOutcome {
+        case optimal
+        /// Some symbol the objective pulls upwards has no bound: the program was not touched.
+        case cannotStart
+        /// The budget ran out, or nothing could raise a row (rounding).
+        case gaveUp
     }
 
     /// The dual simplex with a bound-flipping ratio test, from the vertex where every symbol
@@ -110,19 +168,21 @@ extension FaceProgram {
     /// lowest basic out of bounds and, walking the breakpoints of its row in order, flips to
     /// their other bound all the symbols it can before one enters: on a squeezed chain the
     /// range of a middle edge is one step, where the primal simplex pivots once per view.
-    /// False when some symbol the objective pulls upwards has no bound, or the budget ran out.
     ///
-    /// - Complexity: per step, the rows' constants, the leaving row sorted, the flipped
-    ///   symbols' columns and one pivot.
-    private func dualSimplex(_ program: inout Tableau, _ state: inout BoundState) -> Bool {
+    /// - Complexity: the program once to start (every symbol pulled upwards flipped in one
+    ///   pass); per step, the rows' constants, the leaving row sorted, the flipped symbols'
+    ///   columns (or one pass when they are many) and one pivot.
+    private func dualSimplex(_ program: inout Tableau, _ state: inout BoundState) -> DualOutcome {
+        var pulledUp: [Symbol] = []
         for symbol in 0..<freeCount where Tolerance.isNegative(program.objectives.levels[0].row.coefficient(of: Symbol(symbol))) {
-            guard state.upper[symbol].isFinite else { return false }
-            state.complement(Symbol(symbol), in: &program)
+            guard state.upper[symbol].isFinite else { return .cannotStart }
+            pulledUp.append(Symbol(symbol))
         }
+        state.complement(pulledUp, in: &program)
         var budget = 4 * (program.kinds.count + 10)
         while true {
             budget -= 1
-            if budget < 0 { return false }
+            if budget < 0 { return .gaveUp }
             // The lowest basic out of its bounds (one above its bound is stored the other way
             // round, which puts it below zero).
             var leaving = noSymbol
@@ -132,7 +192,7 @@ extension FaceProgram {
                 let constant = program.rows[slot].constant
                 if Tolerance.isNegative(constant) || Tolerance.isPositive(constant - state.bound(basic)) { leaving = basic }
             }
-            if leaving == noSymbol { return true }
+            if leaving == noSymbol { return .optimal }
             if Tolerance.isPositive(program.row(of: leaving).constant - state.bound(leaving)) {
                 state.complement(leaving, in: &program)
             }
@@ -158,8 +218,8 @@ extension FaceProgram {
                 }
             }
             // Nothing can raise the row: the face would be empty (rounding); the primal decides.
-            guard entering != noSymbol else { return false }
-            for symbol in flips { state.complement(symbol, in: &program) }
+            guard entering != noSymbol else { return .gaveUp }
+            state.complement(flips, in: &program)
             program.pivot(entering: entering, leaving: leaving)
         }
     }
@@ -213,11 +273,7 @@ extension FaceProgram {
     /// The extreme a finished simplex reached: every symbol's value (complemented ones turned
     /// back, the rows taken out worked out from their symbol), and what holds the objective.
     private func extreme(of program: Tableau, _ state: BoundState, ray: [Symbol: Double]?) -> Extreme {
-        func value(_ symbol: Int) -> Double {
-            let slot = program.slotOfBasic[symbol]
-            let stored = slot.exists ? program.rows[slot.index].constant : 0
-            return symbol < freeCount && state.complemented[symbol] ? state.upper[symbol] - stored : stored
-        }
+        func value(_ symbol: Int) -> Double { self.value(of: symbol, in: program, state) }
         var extreme = Extreme(ray: ray)
         for symbol in 0..<mainSymbol.count {
             let value = value(symbol)
@@ -236,6 +292,14 @@ extension FaceProgram {
             }
         }
         return extreme
+    }
+
+    /// The value of a local symbol at the vertex a simplex stopped at (a complemented one
+    /// turned back).
+    private func value(of symbol: Int, in program: Tableau, _ state: BoundState) -> Double {
+        let slot = program.slotOfBasic[symbol]
+        let stored = slot.exists ? program.rows[slot.index].constant : 0
+        return symbol < freeCount && state.complemented[symbol] ? state.upper[symbol] - stored : stored
     }
 
     /// How every symbol moves per unit of `entering` along the ray it opens (`entering` has no
@@ -281,6 +345,27 @@ extension Tableau {
             objectives.levels[level].row.add(symbol, -2 * cost)
         }
         noteObjectiveChange(CollectionOfOne(symbol))
+    }
+
+    /// `complementNonbasic` for many symbols at once: `bounds` holds each one's bound by
+    /// symbol, NaN for every other symbol.
+    ///
+    /// - Complexity: O(entries of every row and objective), however many symbols.
+    mutating func complementNonbasic(_ symbols: [Symbol], bounds: [Double]) {
+        bounds.withUnsafeBufferPointer { bounds in
+            for slot in rows.indices where basics[slot] != noSymbol {
+                rows[slot].complement(bounds)
+            }
+        }
+        for level in objectives.levels.indices {
+            for symbol in symbols {
+                let cost = objectives.levels[level].row.coefficient(of: symbol)
+                guard cost != 0 else { continue }
+                objectives.levels[level].row.constant += cost * bounds[Int(symbol)]
+                objectives.levels[level].row.add(symbol, -2 * cost)
+            }
+        }
+        noteObjectiveChange(symbols)
     }
 
     /// Stores basic `symbol` as `bound − symbol`: its row, negated, from `bound`.

@@ -161,13 +161,19 @@ struct FaceProgram {
 
     /// Makes `program`'s only objective `-Σ weight × symbol` (the tableau minimizes).
     func setObjective(of program: inout Tableau, maximizing weights: [Symbol: Double]) {
+        // In symbol order: the vertex the simplex reaches must not depend on hashing.
+        let symbols = weights.keys.sorted()
+        setObjective(of: &program, symbols: symbols, weights: symbols.map { weights[$0]! })
+    }
+
+    /// The same with the weights of `symbols` (ascending) side by side.
+    func setObjective(of program: inout Tableau, symbols: [Symbol], weights: [Double]) {
         var level = ObjectiveLevel(priority: 1)
         level.members = 1
         var objective = Row()
-        // In symbol order: the vertex the simplex reaches must not depend on hashing.
-        for symbol in weights.keys.sorted() {
+        for (symbol, weight) in zip(symbols, weights) {
             let local = localSymbol(symbol)
-            if local != noSymbol { objective.add(local, -weights[symbol]!) }
+            if local != noSymbol { objective.add(local, -weight) }
         }
         program.objectives.levels = [level]
         program.addRowToObjective(objective)
@@ -175,6 +181,18 @@ struct FaceProgram {
 
     /// How many rows the program holds (restricted rows of the face).
     var rowCount: Int { mainSymbol.count - freeCount }
+
+    /// The greatest value of `Σ weights[i] × symbols[i]` (symbols ascending) over the face, nil
+    /// when it grows without end: what `range(of:)` asks, without the whole vertex `maximize`
+    /// describes.
+    func maximum(_ symbols: [Symbol], _ weights: [Double]) -> Double? {
+        if rowCount > 0, !boundRows.isEmpty, let value = maximumWithBounds(symbols, weights) { return value }
+        let extreme = maximize(Dictionary(uniqueKeysWithValues: zip(symbols, weights)), usingBounds: false)
+        if extreme.ray != nil { return nil }
+        var sum = 0.0
+        for (symbol, weight) in zip(symbols, weights) { sum += weight * (extreme.point[symbol] ?? 0) }
+        return sum
+    }
 
     /// Maximizes `Σ weight × symbol` (weights by the solver's free symbols) over the face.
     ///

@@ -278,6 +278,18 @@ struct Row {
         storedCoefficients.removeLast(storedCoefficients.count - kept)
     }
 
+    /// Writes each symbol `s` with a bound (`bounds[s]` not NaN) as `bound − s`: the constant
+    /// takes `coefficient × bound`, the coefficient its sign turned (the bounded simplex's
+    /// complement, FaceProgram+Bounds.swift).
+    mutating func complement(_ bounds: UnsafeBufferPointer<Double>) {
+        for i in liveRange {
+            let bound = bounds[Int(storedSymbols[i])]
+            guard !bound.isNaN else { continue }
+            constant += storedCoefficients[i] * bound
+            storedCoefficients[i] = -storedCoefficients[i]
+        }
+    }
+
     mutating func negate() {
         constant = -constant
         for i in liveRange { storedCoefficients[i] = -storedCoefficients[i] }

@@ -207,6 +207,6 @@ extension LayoutModel {
 extension [String] {
     /// Constraint ids in creation order.
     func sortedBySerial(in model: LayoutModel) -> [String] {
-        sorted { (model.constraints[$0]?.serial ?? .max, $0) < (model.constraints[$1]?.serial ?? .max, $1) }
+        sortedByKey { SerialOrder(serial: model.constraints[$0]?.serial ?? .max, id: $0) }
     }
 }

@@ -93,8 +93,8 @@ extension LayoutModel {
     public func explanation(of view: String, attribute: LayoutAttribute) -> ValueExplanation? {
         guard let info = views[view] else { return nil }
         let expression = attributeExpression(view, attribute, in: info.parent ?? view)
-        let basis = solver.explain(expression)
-        let range = solver.range(of: expression)
+        let (basis, lower, upper) = solver.explainWithRange(expression)
+        let range = (lower: lower, upper: upper)
         let value = evaluate(expression)
         var ambiguous = true
         if let lower = range.lower, let upper = range.upper {
@@ -104,7 +104,7 @@ extension LayoutModel {
         for variable in basis.freeVariables { if let component = freeComponent(variable) { free.append(component) } }
         return ValueExplanation(
             view: view, attribute: attribute, value: value, offset: expression.constant,
-            terms: ordered(basis.multipliers.compactMap(term)), isAmbiguous: ambiguous,
+            terms: orderedTerms(basis.multipliers), isAmbiguous: ambiguous,
             lower: ambiguous ? range.lower : value, upper: ambiguous ? range.upper : value,
             freeComponents: free, looseConstraints: basis.looseConstraints.compactMap { bySolverID[$0] })
     }
@@ -124,7 +124,7 @@ extension LayoutModel {
             }
             result.status = .conflict(conflict)
         } else if let proof = solver.explainError(of: sid) {
-            let terms = ordered(proof.multipliers.compactMap(term))
+            let terms = orderedTerms(proof.multipliers)
             result.status = .broken(error: proof.value, terms: terms, holders: terms.filter { $0.id != id })
         } else {
             result.status = .holds(tight: Tolerance.nearlyEqual(got, wanted))
@@ -146,7 +146,7 @@ extension LayoutModel {
         }
         guard let record = constraints[broken], let target = record.solverID,
               let certificate = solver.conflictCertificate(solverIDs, target: target) else { return nil }
-        let terms = ordered(certificate.multipliers.compactMap(term))
+        let terms = orderedTerms(certificate.multipliers)
         guard let targetTerm = terms.first(where: { $0.id == broken }) else { return nil }
 
         // Σ m_i (lhs_i − rhs_i) ≡ K with K = −shortfall. The others' part S ≡ K − m_t e_t is 0, or
@@ -199,26 +199,37 @@ extension LayoutModel {
         constraints[id]?.spec.relation ?? implicitConstraint(id)?.relation
     }
 
-    private func term(_ multiplier: ConstraintMultiplier) -> ExplanationTerm? {
-        guard let id = bySolverID[multiplier.constraint], let stated = solver.constraint(multiplier.constraint) else { return nil }
-        let record = constraints[id]
-        return ExplanationTerm(id: id, multiplier: multiplier.multiplier, constant: -stated.expression.constant,
-                               priority: record?.spec.priority.rawValue ?? LayoutPriority.required.rawValue,
-                               isBrokenRequired: record?.isBroken ?? false)
-    }
-
-    /// Creation order, the window's size first, the size floors last.
-    private func ordered(_ terms: [ExplanationTerm]) -> [ExplanationTerm] {
-        terms.sorted { (serialForOrder($0.id), $0.id) < (serialForOrder($1.id), $1.id) }
+    /// The terms of the multipliers the model knows, in creation order (the window's size
+    /// first, the size floors last).
+    ///
+    /// - Complexity: O(n log n), each record looked up once (the middle edge of a long chain
+    ///   names thousands of constraints).
+    private func orderedTerms(_ multipliers: [ConstraintMultiplier]) -> [ExplanationTerm] {
+        var keyed: [(key: SerialOrder, term: ExplanationTerm)] = []
+        keyed.reserveCapacity(multipliers.count)
+        for multiplier in multipliers {
+            guard let id = bySolverID[multiplier.constraint], let stated = solver.constraint(multiplier.constraint) else { continue }
+            let record = constraints[id]
+            let term = ExplanationTerm(id: id, multiplier: multiplier.multiplier, constant: -stated.expression.constant,
+                                       priority: record?.spec.priority.rawValue ?? LayoutPriority.required.rawValue,
+                                       isBrokenRequired: record?.isBroken ?? false)
+            keyed.append((SerialOrder(serial: record?.serial ?? implicitSerialForOrder(id), id: id), term))
+        }
+        keyed.sort { $0.key < $1.key }
+        return keyed.map(\.term)
     }
 
     private func ordered(_ ids: [String]) -> [String] {
-        ids.sorted { (serialForOrder($0), $0) < (serialForOrder($1), $1) }
+        ids.sortedByKey { SerialOrder(serial: serialForOrder($0), id: $0) }
     }
 
     /// The window's size first, the size floors last.
     private func serialForOrder(_ id: String) -> Int {
-        if let serial = constraints[id]?.serial { return serial }
+        constraints[id]?.serial ?? implicitSerialForOrder(id)
+    }
+
+    /// Where an id with no record goes: the window's size first, the rest last.
+    private func implicitSerialForOrder(_ id: String) -> Int {
         switch implicitConstraint(id)?.kind {
         case .windowSize: return id == "root.width" ? -2 : -1
         default: return Int.max

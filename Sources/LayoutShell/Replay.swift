@@ -81,6 +81,7 @@ public enum Replay {
         public init(options: Options = Options(), session: Session = Session()) {
             self.options = options
             self.session = session
+            session.keepsJSONDetails = options.json
         }
 
         /// Runs one line (numbered for JSON's `line`) and returns what to print now: its

@@ -47,6 +47,7 @@ final class ShellEngine {
         self.color = color
         self.session = session
         session.homeDirectory = Terminal.environment("HOME")
+        session.keepsJSONDetails = false  // every report here is text
         session.shouldCancel = { [unowned self] in
             guard LineEditor.takeInterrupt() else { return false }
             interrupted = true

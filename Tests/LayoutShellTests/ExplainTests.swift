@@ -198,6 +198,26 @@ func attributeForm(_ attribute: LayoutAttribute, of info: ViewInfo, rtl: Bool) -
         #expect(loose.split(separator: ",").count > CommandResult.constraintLinesCap)
     }
 
+    /// JSON prints the text of every constraint an explanation names; a text report names a
+    /// screenful, so a replay printing text does not gather them (a middle edge of a long
+    /// chain names thousands).
+    @Test func onlyJSONGathersTheTextOfEveryNamedConstraint() throws {
+        let script = "view a b\na.left == root.left + 10\nb.left == a.right + 8\na.width == 30\nexplain b.left\n"
+        let json = Replay.run(script, options: .init(json: true))
+        let last = try #require(json.output.split(separator: "\n").last)
+        let explanation = try #require(try jsonObject(last)["explanation"] as? [String: Any])
+        let terms = try #require(explanation["terms"] as? [[String: Any]])
+        #expect(Set(terms.compactMap { $0["constraint"] as? String }) == ["a.left == root.left + 10", "b.left == a.right + 8", "a.width == 30"])
+        #expect(explanation["arithmetic"] as? String == "10 + 8 + 30")
+
+        let session = Session()
+        let text = Replay.run(script, options: .init(), session: session)
+        #expect(text.output.contains("b.left = 48 = 10 + 8 + 30"), "\(text.output)")
+        #expect(!session.keepsJSONDetails)
+        let (_, result) = run(["view a b", "a.left == root.left + 10", "b.left == a.right + 8", "a.width == 30", "explain b.left"])
+        #expect(result.explanation?.texts.count == 3, "a session keeps them unless a driver says otherwise")
+    }
+
     @Test func aTwoMemberConflictInWords() {
         let (session, result) = run(["view a", "a.width == 50", "a.width == 80"])
         let text = result.renderText(width: 200)

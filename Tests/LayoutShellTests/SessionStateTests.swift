@@ -39,6 +39,7 @@ import ShellTestSupport
         "shown": "what the reports showed, to say what changed since: derived from the model",
         "directory": "where relative paths resolve: set by the driver, not by a line",
         "shouldCancel": "the driver's Ctrl-C hook",
+        "keepsJSONDetails": "whether the driver prints JSON: set by the driver, not by a line",
         "lessons": "where help finds lessons: set by the driver",
         "playsLessons": "whether `lesson N` may play here (an interactive prompt): set by the driver",
         "lessonRequest": "the lesson `lesson N` asked the driver to play next: a request, not state",

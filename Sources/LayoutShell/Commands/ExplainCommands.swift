@@ -72,35 +72,41 @@ struct Explain: SessionAction {
 
     func run(in session: Session, result: inout CommandResult) throws(ShellError) -> Bool {
         let model = session.model
-        var report: ExplanationReport
         switch subject {
         case .fit(let view, let width):
             try session.measure(view, width: width, into: &result)
-            return false
         case .value(let view, let attribute):
             let explanation = model.explanation(of: view, attribute: attribute)!
-            result.output = session.model.valueExplanationLines(explanation)
-                + (model.textExplanation(of: view)?.lines(for: view) ?? [])
-            report = ExplanationReport(subject: .value(explanation), texts: [:],
-                                       arithmetic: arithmetic(explanation.terms, offset: explanation.offset))
-            for term in explanation.terms { report.texts[term.id] = session.model.constraintText(term.id) }
+            result.output = model.valueExplanationLines(explanation) + (model.textExplanation(of: view)?.lines(for: view) ?? [])
+            if session.keepsJSONDetails {
+                var report = ExplanationReport(subject: .value(explanation), texts: [:],
+                                               arithmetic: arithmetic(explanation.terms, offset: explanation.offset))
+                for term in explanation.terms { report.texts[term.id] = model.constraintText(term.id) }
+                result.explanation = report
+            }
         case .constraint(let id):
             let explanation = model.explanation(ofConstraint: id)!
-            result.output = session.model.constraintExplanationLines(explanation, origins: session.importedOrigins)
-            report = ExplanationReport(subject: .constraint(explanation), texts: [:])
-            switch explanation.status {
-            case .broken(_, let terms, let holders):
-                report.arithmetic = arithmetic(terms.filter { $0.id == id } + holders)
-                for term in terms { report.texts[term.id] = session.model.constraintText(term.id) }
-            case .conflict(let conflict?):
-                report.sentence = session.model.conflictSentence(conflict)
-                report.fix = session.model.conflictFix(conflict, origins: session.importedOrigins)
-                for term in conflict.terms { report.texts[term.id] = session.model.constraintText(term.id) }
-            default:
-                break
-            }
+            result.output = model.constraintExplanationLines(explanation, origins: session.importedOrigins)
+            if session.keepsJSONDetails { result.explanation = Self.report(of: explanation, id: id, in: session) }
         }
-        result.explanation = report
         return false
+    }
+
+    /// What JSON prints of a constraint's explanation.
+    private static func report(of explanation: ConstraintExplanation, id: String, in session: Session) -> ExplanationReport {
+        let model = session.model
+        var report = ExplanationReport(subject: .constraint(explanation), texts: [:])
+        switch explanation.status {
+        case .broken(_, let terms, let holders):
+            report.arithmetic = arithmetic(terms.filter { $0.id == id } + holders)
+            for term in terms { report.texts[term.id] = model.constraintText(term.id) }
+        case .conflict(let conflict?):
+            report.sentence = model.conflictSentence(conflict)
+            report.fix = model.conflictFix(conflict, origins: session.importedOrigins)
+            for term in conflict.terms { report.texts[term.id] = model.constraintText(term.id) }
+        default:
+            break
+        }
+        return report
     }
 }

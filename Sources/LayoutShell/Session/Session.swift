@@ -36,6 +36,10 @@ public final class Session {
     public var directory: String?
     /// What `~` in a file name stands for (the executable passes `$HOME`; nil: `~` is a name).
     public var homeDirectory: String?
+    /// Whether results carry what only the JSON report prints: `explain`'s texts of every
+    /// constraint it names (thousands on a long chain, where the text shows a screenful).
+    /// Drivers that print text turn it off.
+    public var keepsJSONDetails = true
     /// Asked between the lines of a `load`; returning true (e.g. after Ctrl-C) stops the load,
     /// which then changes nothing, like any failing line.
     public var shouldCancel: (() -> Bool)?
