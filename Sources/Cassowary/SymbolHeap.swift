@@ -7,7 +7,8 @@
 /// holding it is merged into the objective, so the heap keeps every symbol that may be negative,
 /// and symbols found not to be are dropped from its top.
 struct SymbolHeap {
-    private var items: [Symbol] = []
+    /// In heap order (each parent at most its children).
+    private(set) var items: [Symbol] = []
 
     /// A sorted array is already a valid heap.
     init(sorted symbols: [Symbol] = []) { items = symbols }

@@ -46,7 +46,7 @@ extension Tableau {
 
     /// Primal simplex on the strength objectives until no strength can improve.
     mutating func optimize() {
-        if objectives.candidates.isEmpty { return }
+        if !objectives.hasCandidates { return }
         defer { objectives.clearCandidates(trail: &trail) }
         primalSimplex(phaseOne: false)
     }

@@ -57,10 +57,11 @@ struct SolverTrail {
         case levelInserted(Int32)
         /// The next saved level was removed from this index.
         case levelRemoved(Int32)
-        /// The candidate list had this many members before the appends that followed (see
-        /// `recordCandidateCount`).
-        case candidateCount(Int32)
-        /// The candidate list was the next saved list before it was filtered or cleared.
+        /// The symbol became a candidate.
+        case candidateAdded(Symbol)
+        /// The candidate was dropped from the top of the heap, not qualifying.
+        case candidateDropped(Symbol)
+        /// The candidates (the next saved list) were cleared.
         case candidates
         case infeasibleAppended
         case infeasiblePopped(Symbol)
@@ -164,9 +165,6 @@ struct SolverTrail {
     // that the test is a load and a compare in a debug build too.
     /// Whether a step is open: every write point's one branch when none is.
     private(set) var isRecording = false
-    /// Whether the newest step has recorded the candidate list's length since the list last
-    /// changed other than by appends (see `recordCandidateCount`).
-    private(set) var countsCandidates = false
     private(set) var symbolCount = 0
     private(set) var rowCount = 0
     private var stamp: UInt32 = 0
@@ -185,7 +183,6 @@ struct SolverTrail {
         }
         log.steps.append(Step(start: log.entries.count, savedStart: log.saved.counts, symbolCount: symbolCount, rowCount: rowCount,
                           constraintCount: constraintCount, stamp: lastStamp, edits: edits, overflowed: overflowed))
-        countsCandidates = false
         useNewestStep()
     }
 
@@ -193,8 +190,6 @@ struct SolverTrail {
     /// (`popEntry`), with the values they log.saved (`log.saved`'s `removeLast`).
     mutating func takeNewestStep() -> Step {
         let step = log.steps.removeLast()
-        // The step below may see its list changed back: it records the length again.
-        countsCandidates = false
         useNewestStep()
         return step
     }
@@ -312,17 +307,6 @@ struct SolverTrail {
     mutating func recordList(_ entry: Entry, _ list: [Symbol]) {
         log.entries.append(entry)
         log.saved.lists.append(list)
-        if case .candidates = entry { countsCandidates = false }
-    }
-
-    /// Records the candidate list's length before an append, once for a run of appends: taking
-    /// the run back cuts the list to that length. (An entry per append was a quarter of the
-    /// trail of a line that moves a long chain: each of its views' symbols becomes a candidate.)
-    /// Anything else that changes the list records it whole and starts a new run.
-    @inline(__always)
-    mutating func recordCandidateCount(_ count: Int) {
-        log.entries.append(.candidateCount(Int32(count)))
-        countsCandidates = true
     }
 
     mutating func recordLevelRemoved(_ level: ObjectiveLevel, at index: Int) {
@@ -497,7 +481,7 @@ extension Tableau {
                 let level = trail.popLevel()
                 costs += level.row.nonzeroSymbols
                 objectives.levels.insert(level, at: Int(index))
-            case .candidateCount, .candidates:
+            case .candidateAdded, .candidateDropped, .candidates:
                 objectives.undo(entry, trail: &trail)
             case .infeasibleAppended:
                 infeasible.removeLast()
