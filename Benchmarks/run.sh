@@ -153,7 +153,7 @@ failures=0
 rows=()
 row() { rows+=("$(printf '%-16s %6s  %16s  %16s  %8s  %s' "$@")"); printf '%-16s %6s  %16s  %16s  %8s  %s\n' "$@"; }
 
-workloads=(chain-loose chain-squeezed drag-deep drag-edge remove-forward remove-reverse remove-random grid)
+workloads=(chain-loose chain-squeezed drag-deep drag-edge remove-forward remove-reverse remove-random remove-edge-last grid)
 if (( ${#only[@]} )); then workloads=("${only[@]}"); fi
 
 printf '%-16s %6s  %16s  %16s  %8s  %s\n' workload N kiwi LayoutLab ratio check

@@ -6,7 +6,7 @@
 //   stops early once the budget is spent and reports the steps it did)
 //
 // WORKLOAD: chain-loose chain-squeezed drag-deep drag-edge remove-forward remove-reverse
-//           remove-random grid
+//           remove-random remove-edge-last grid
 // Prints one line: time_s=<timed part> steps=<timed steps> viol=<max required violation>
 //                  obj=<strong>,<medium>,<weak> sum=<sum of all variable values>
 #include <kiwi/kiwi.h>
@@ -176,18 +176,18 @@ int main(int argc, char** argv) {
         // Untimed: back to the centre, so the check compares the same state whatever the steps.
         b.solver.suggestValue(b.vars[edit], centre);
         b.solver.updateVariables();
-    } else if (w == "remove-forward" || w == "remove-reverse" || w == "remove-random") {
+    } else if (w == "remove-forward" || w == "remove-reverse" || w == "remove-random" || w == "remove-edge-last") {
         chain(b, n, 200.0 * n, -1);
         b.solver.updateVariables();
         double viol, obj[4], sum;
         b.check(viol, obj, sum);
         std::vector<Constraint> order = b.handles;
         if (w == "remove-reverse") std::reverse(order.begin(), order.end());
-        if (w == "remove-random") {
+        if (w == "remove-random" || w == "remove-edge-last") {
             // A Fisher-Yates shuffle driven by the drag's fixed-seed LCG: the same order as
-            // SolverBench's.
+            // SolverBench's (`remove-edge-last` keeps the right edge, the last one, last).
             unsigned state = 12345;
-            for (size_t i = order.size(); i-- > 1;) {
+            for (size_t i = order.size() - (w == "remove-edge-last" ? 1 : 0); i-- > 1;) {
                 state = state * 1103515245u + 12345u;
                 std::swap(order[i], order[(state >> 8) % (i + 1)]);
             }

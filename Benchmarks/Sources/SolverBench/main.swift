@@ -5,7 +5,7 @@
 //   drag stops early once the budget is spent and reports the steps it did)
 //
 // WORKLOAD: chain-loose chain-squeezed drag-deep drag-edge remove-forward remove-reverse
-//           remove-random grid
+//           remove-random remove-edge-last grid
 // SOLVERBENCH_UNDO_DEPTH=D runs every call (add, remove, suggest) in an undo step of its own and
 // keeps the newest D steps, as the shell's undo does: what the solver's trail costs.
 // Prints: time_s=<timed part> steps=<timed steps> viol=<max required violation>
@@ -174,15 +174,17 @@ case "drag-deep", "drag-edge":
     t1 = now()
     // Untimed: back to the centre, so the check compares the same state whatever the steps.
     b.solver.suggestValue(b.vars[edit], centre)
-case "remove-forward", "remove-reverse", "remove-random":
+case "remove-forward", "remove-reverse", "remove-random", "remove-edge-last":
     chain(b, n, limit: 200.0 * Double(n), right: -1)
     let (viol, obj, sum) = b.check()
     var order = b.handles
     if workload == "remove-reverse" { order.reverse() }
-    if workload == "remove-random" {
+    if workload == "remove-random" || workload == "remove-edge-last" {
         // A Fisher-Yates shuffle driven by the drag's fixed-seed LCG: the same order as kiwi's.
+        // `remove-edge-last` keeps the right edge (the last constraint) last: the row that
+        // absorbed it, which names every view, then lives through every removal.
         var state: UInt32 = 12345
-        var i = order.count - 1
+        var i = order.count - (workload == "remove-edge-last" ? 2 : 1)
         while i > 0 {
             state = state &* 1103515245 &+ 12345
             order.swapAt(i, Int(state >> 8) % (i + 1))
