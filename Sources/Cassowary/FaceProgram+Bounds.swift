@@ -19,7 +19,7 @@ extension FaceProgram {
     static let boundsFromRows = 64
 
     /// A row of one free symbol, taken out of the program as a bound.
-    private struct BoundRow {
+    struct BoundRow {
         /// Its local basic symbol, and the free symbol: `basic = constant + coefficient × symbol`.
         var basic: Symbol
         var symbol: Symbol
@@ -36,7 +36,11 @@ extension FaceProgram {
     func withBoundRows() -> Tableau {
         var program = Tableau()
         for _ in local.kinds.indices { _ = program.newSymbol(.slack) }
-        var rows = boundRows
+        var rows: [(basic: Symbol, row: Row)] = boundRows.map { bound in
+            var row = Row(constant: bound.constant)
+            row.add(bound.symbol, bound.coefficient)
+            return (bound.basic, row)
+        }
         for slot in local.rows.indices where local.basics[slot] != noSymbol {
             rows.append((local.basics[slot], local.rows[slot]))
         }
@@ -47,7 +51,7 @@ extension FaceProgram {
 
     /// The bounds the rows of one symbol set, and which symbols are stored complemented, while
     /// a simplex runs.
-    private struct BoundState {
+    struct BoundState {
         /// Per local free symbol: its upper bound (infinity when none), and the local basic of
         /// the row that sets it.
         var upper: [Double]
@@ -56,14 +60,13 @@ extension FaceProgram {
         /// Which free symbols are stored as `upper − symbol`.
         var complemented: [Bool]
 
-        init(_ program: FaceProgram) {
-            upper = [Double](repeating: .infinity, count: program.freeCount)
-            boundBasic = [Symbol](repeating: noSymbol, count: program.freeCount)
-            complemented = [Bool](repeating: false, count: program.freeCount)
-            for (basic, row) in program.boundRows {
-                let bound = BoundRow(basic: basic, symbol: row.storedSymbols[row.start], constant: row.constant,
-                                     coefficient: row.storedCoefficients[row.start])
-                takenOut.append(bound)
+        init(freeCount: Int, boundRows: [BoundRow]) {
+            upper = [Double](repeating: .infinity, count: freeCount)
+            boundBasic = [Symbol](repeating: noSymbol, count: freeCount)
+            complemented = [Bool](repeating: false, count: freeCount)
+            takenOut = boundRows
+            for bound in boundRows {
+                let basic = bound.basic
                 // `c + a·x ≥ 0` with a > 0 only says x ≥ −c/a ≤ 0, which x ≥ 0 says already.
                 guard Tolerance.isNegative(bound.coefficient) else { continue }
                 let symbol = Int(bound.symbol), limit = bound.constant / -bound.coefficient
@@ -141,7 +144,7 @@ extension FaceProgram {
     private func solveWithBounds(_ symbols: [Symbol], _ weights: [Double]) -> (program: Tableau, state: BoundState, ray: [Symbol: Double]?)? {
         var program = local
         setObjective(of: &program, symbols: symbols, weights: weights)
-        var state = BoundState(self)
+        var state = startingBounds!
         switch dualSimplex(&program, &state) {
         case .optimal: return (program, state, nil)
         case .cannotStart: break
@@ -149,7 +152,7 @@ extension FaceProgram {
             // Only the steps taken are lost: start the primal one afresh.
             program = local
             setObjective(of: &program, symbols: symbols, weights: weights)
-            state = BoundState(self)
+            state = startingBounds!
         }
         return primalSimplex(&program, &state).map { (program, state, $0) }
     }

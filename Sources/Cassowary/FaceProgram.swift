@@ -17,8 +17,10 @@ struct FaceProgram {
     /// The face's rows, in local symbols; on a large face without its rows of one symbol,
     /// which `boundRows` holds (FaceProgram+Bounds.swift).
     private(set) var local = Tableau()
-    /// Rows of one free symbol kept out of `local`, by local basic: bounds.
-    private(set) var boundRows: [(basic: Symbol, row: Row)] = []
+    /// Rows of one free symbol kept out of `local`, in the order of their local basics: bounds.
+    private(set) var boundRows: [BoundRow] = []
+    /// The bounds they set, worked out once: each simplex over the program starts from them.
+    private(set) var startingBounds: BoundState?
     /// For each local symbol, the solver's symbol it stands for: a free symbol, or the basic
     /// symbol of a restricted row.
     private(set) var mainSymbol: [Symbol] = []
@@ -111,22 +113,31 @@ struct FaceProgram {
         freeCount = freeSymbols.count
         if rowSlots.isEmpty { return }
         for _ in freeSymbols { _ = local.newSymbol(.slack) }
+        let keepsBounds = !boundsAsRows && rowSlots.count > Self.boundsFromRows
         for (basic, slot) in rowSlots {
             let row = tableau.rows[slot.index]
+            let basicHere = local.newSymbol(.slack)
+            mainSymbol.append(basic)
             // Symbols that are not free stay at zero on the face: they drop out.
+            var freeEntries = 0, lastFree = 0
+            for position in row.liveRange where index[Int(row.storedSymbols[position])] != noSymbol && row.storedCoefficients[position] != 0 {
+                freeEntries += 1
+                lastFree = position
+            }
+            if keepsBounds && freeEntries == 1 {
+                // A bound needs no row of its own (two heap blocks each, thousands on a chain).
+                boundRows.append(BoundRow(basic: basicHere, symbol: index[Int(row.storedSymbols[lastFree])],
+                                          constant: row.constant, coefficient: row.storedCoefficients[lastFree]))
+                continue
+            }
             var localRow = Row(constant: row.constant)
             for position in row.liveRange {
                 let here = index[Int(row.storedSymbols[position])]
                 if here != noSymbol { localRow.add(here, row.storedCoefficients[position]) }
             }
-            let basicHere = local.newSymbol(.slack)
-            mainSymbol.append(basic)
-            if !boundsAsRows && rowSlots.count > Self.boundsFromRows && localRow.count == 1 {
-                boundRows.append((basicHere, localRow))
-            } else {
-                local.place(localRow, basic: basicHere)
-            }
+            local.place(localRow, basic: basicHere)
         }
+        if !boundRows.isEmpty { startingBounds = BoundState(freeCount: freeCount, boundRows: boundRows) }
     }
 
     /// The local symbol standing for the solver's free symbol `symbol`, or `noSymbol`.
