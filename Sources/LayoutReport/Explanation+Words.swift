@@ -133,10 +133,7 @@ extension LayoutModel {
 
     /// `from c1, c2, …`, a screenful of ids at most.
     package func fromWords(_ ids: [String]) -> String {
-        let cap = CommandResult.constraintLinesCap
-        if ids.isEmpty { return "" }
-        let shown = ids.prefix(cap).joined(separator: ", ")
-        return "  from " + shown + (ids.count > cap ? ", … and \(ids.count - cap) more" : "")
+        ids.isEmpty ? "" : "  from " + screenful(ids)
     }
 
     // MARK: - explain VIEW.ATTR
@@ -208,8 +205,7 @@ extension LayoutModel {
             } else if holders.count == 1, let holder = holders.first {
                 lines = ["\(head) \(shortfall): held back by \(holder.id) \(constraintText(holder.id)) (\(priorityWords(holder.priority)))"]
             } else {
-                var named = holders.prefix(CommandResult.constraintLinesCap).map { "\($0.id) (\(priorityWords($0.priority)))" }.joined(separator: ", ")
-                if holders.count > CommandResult.constraintLinesCap { named += ", … and \(holders.count - CommandResult.constraintLinesCap) more" }
+                let named = screenful(holders.lazy.map { "\($0.id) (\(priorityWords($0.priority)))" })
                 lines = ["\(head) \(shortfall): held back by \(named)"]
             }
             // Its own constant first: what it wants, then what the others take away.

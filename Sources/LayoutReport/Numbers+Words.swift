@@ -58,3 +58,12 @@ private func tiny(_ value: Double) -> String {
 package func counted(_ count: Int, _ noun: String) -> String {
     "\(count) \(noun)\(count == 1 ? "" : "s")"
 }
+
+/// `a, b, c`, or the first screenful (`CommandResult.constraintLinesCap`) and `, … and N more`:
+/// a report names what a change touched, and on a long chain that is thousands of items
+/// (the listing commands name them all).
+package func screenful(_ items: some Collection<String>) -> String {
+    let cap = CommandResult.constraintLinesCap
+    let shown = items.prefix(cap).joined(separator: ", ")
+    return items.count > cap ? shown + ", … and \(items.count - cap) more" : shown
+}

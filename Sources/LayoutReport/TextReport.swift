@@ -114,14 +114,14 @@ extension CommandResult {
             lines.append("… and \(news.brokenMore) more broken (`broken` lists them all)")
         }
         if !news.brokenGone.isEmpty {
-            lines.append(paint("holds now: ", ANSI.green) + news.brokenGone.joined(separator: ", "))
+            lines.append(paint("holds now: ", ANSI.green) + screenful(news.brokenGone))
         }
         for item in news.ambiguity { lines.append(paint("ambiguous: ", ANSI.magenta) + item.text) }
         if news.ambiguityMore > 0 {
             lines.append("… and \(counted(news.ambiguityMore, "more ambiguous view")) (`ambiguous` lists them all)")
         }
         if !news.ambiguityGone.isEmpty {
-            lines.append(paint("no longer ambiguous: ", ANSI.green) + news.ambiguityGone.joined(separator: ", "))
+            lines.append(paint("no longer ambiguous: ", ANSI.green) + screenful(news.ambiguityGone))
         }
         switch (news.brokenUnchanged, news.ambiguityUnchanged) {
         case (0, 0): break

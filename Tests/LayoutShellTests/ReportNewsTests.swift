@@ -28,6 +28,25 @@ import Testing
         V:|[header(40)]
         """
 
+    /// Widening the root of a squeezed 30-view chain settles every width at once: the report
+    /// names a screenful of what holds and is settled now, and counts the rest (it named all
+    /// thousand views of a 1 000-view chain on one line).
+    @Test func whatAChangeSettlesIsNamedAScreenfulAtATime() {
+        let s = Session()
+        var lines = ["root 1800x600", "view " + (0..<30).map { "v\($0)" }.joined(separator: " ")]
+        for i in 0..<30 {
+            lines.append(i == 0 ? "v0.left == root.left" : "v\(i).left == v\(i - 1).right + 8")
+            lines += ["v\(i).width >= 20", "v\(i).width == 100 @1", "v\(i).top == root.top", "v\(i).height == 44"]
+        }
+        lines.append("v29.right <= root.right")
+        for line in lines { #expect(s.execute(line).ok, "\(line)") }
+        let text = s.execute("root 10000x600").renderText(width: 80)
+        let cap = CommandResult.constraintLinesCap
+        let settled = (0..<cap).map { "v\($0)" }.joined(separator: ", ") + ", … and \(30 - cap) more"
+        #expect(text.replacingOccurrences(of: "\n    ", with: " ").contains("no longer ambiguous: " + settled), "\(text)")
+        #expect(!text.contains("v\(cap),"), "\(text)")
+    }
+
     @Test func aTwentyViewScreenShowsAScreenfulPerInput() {
         let s = Session()
         var tallest = 0
