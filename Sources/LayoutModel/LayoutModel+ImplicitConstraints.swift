@@ -74,7 +74,7 @@ extension LayoutModel {
 
     /// Takes a removed item's variables out of the model's books and its floors out of the solver.
     func releaseItem(_ info: ViewInfo) {
-        for variable in [info.x, info.y, info.width, info.height] { setOwner(of: variable, to: nil) }
+        variableOwners.release(x: info.x)
         guard let floors = sizeFloors.removeValue(forKey: info.name) else { return }
         for sid in [floors.width, floors.height] {
             solver.removeConstraint(sid)

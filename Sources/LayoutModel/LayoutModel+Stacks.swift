@@ -261,15 +261,14 @@ extension LayoutModel {
     /// no longer needs).
     func dropItem(_ name: String) {
         guard let info = views[name], let parent = info.parent else { return }
-        for id in constraintOrder where touching[name]?.contains(id) == true { dropConstraint(id) }
-        views[parent]!.children.removeAll { $0 == name }
+        for id in constraintList.inListingOrder(touching[name] ?? []) { dropConstraint(id) }
+        removeChild(name, of: parent)
         hierarchyChanges += 1
         releaseItem(info)
         views[name] = nil
         touching.removeValue(forKey: name)
         guideNames.remove(name)
-        // Undo takes back the newest views first: the common case is the last one.
-        if viewOrder.last == name { viewList.removeLast() } else { viewList.removeAll { $0 == name } }
+        viewList.remove(name)
         events.append(.viewRemoved(name))
     }
 
