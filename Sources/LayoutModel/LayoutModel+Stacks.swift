@@ -159,10 +159,10 @@ extension LayoutModel {
         let inside = Set(moved)
         var ids = Set<String>()
         for item in moved { ids.formUnion(touching[item] ?? []) }
-        for id in constraintOrder where ids.contains(id) {
+        for id in constraintList.inListingOrder(ids) {
             if let record = constraints[id], !record.items.allSatisfy(inside.contains) { dropConstraint(id) }
         }
-        if let oldParent = views[view]!.parent { views[oldParent]!.children.removeAll { $0 == view } }
+        if let oldParent = views[view]!.parent { removeChild(view, of: oldParent) }
         views[newParent]!.children.append(view)
         hierarchyChanges += 1
         marginViewChanges += 1
