@@ -66,7 +66,7 @@ extension LayoutModel {
     func addSizeFloors(_ info: ViewInfo) {
         func floor(_ variable: Variable, _ attribute: LayoutAttribute) -> ConstraintID {
             let sid = try! solver.addConstraint(Expression([Term(variable)]), .greaterThanOrEqual, .required)
-            bySolverID[sid] = "\(info.name).\(attribute.rawValue)"
+            solverNames[sid] = .floor(item: variableOwners.item(holding: variable)!, isWidth: attribute == .width)
             return sid
         }
         sizeFloors[info.name] = SizeFloors(width: floor(info.width, .width), height: floor(info.height, .height))

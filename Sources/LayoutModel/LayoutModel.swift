@@ -168,7 +168,9 @@ public final class LayoutModel {
     /// Constraints added, removed or changed since the last `takeResultChanges`: a list of what
     /// reports must look at again, not state (a rollback adds what it put back).
     var changedConstraintIDs: Set<String> = []
-    var bySolverID = SolverConstraintNames()
+    /// What the model calls each constraint in the solver (read and written as ids through
+    /// `bySolverID`).
+    var solverNames = SolverConstraintNames()
     /// The window's size, a required constraint each, made first in every model (never again).
     let rootWidthID: ConstraintID!
     let rootHeightID: ConstraintID!
@@ -351,8 +353,8 @@ public final class LayoutModel {
         variableOwners.add(root.name, x: x, y: y, width: rootWidthVariable, height: rootHeightVariable)
         views[root.name] = root
         viewList.append(root.name)
-        bySolverID[rootWidthID] = "root.width"
-        bySolverID[rootHeightID] = "root.height"
+        solverNames[rootWidthID] = .floor(item: 0, isWidth: true)
+        solverNames[rootHeightID] = .floor(item: 0, isWidth: false)
     }
 
     func makeViewInfo(name: String, parent: String?, depth: Int, kind: ItemKind = .view) -> ViewInfo {

@@ -26,6 +26,12 @@ struct VariableOwners: TrailRecording {
         return names[place]
     }
 
+    /// The place of the item holding `variable` (for `SolverConstraintNames`), or nil.
+    func item(holding variable: Variable) -> Int? { place(of: variable.id) }
+
+    /// The name of the item at `place`, nil once it is gone.
+    func name(ofItem place: Int) -> String? { names[place] }
+
     /// Notes a new item's variables, which must be four consecutive ids past every earlier
     /// item's (`LayoutModel.makeViewInfo` makes them so).
     mutating func add(_ name: String, x: Variable, y: Variable, width: Variable, height: Variable) {
