@@ -161,15 +161,6 @@ extension LayoutModel {
         _ = solver.takeChangedVariables()
     }
 
-    /// Forgets which constraints changed, for an owner whose next report reads everything anew
-    /// (which discards them: `discardResultChanges`), unless the precision check still needs
-    /// them. A script run that reports only at its end (`--final`) otherwise held the id of
-    /// every constraint it made in this set until then: ~200 bytes per view at its peak.
-    public func forgetChangedConstraintsBeforeReload() {
-        guard !mayLosePrecision, !changedConstraintIDs.isEmpty else { return }
-        changedConstraintIDs.removeAll(keepingCapacity: changedConstraintIDs.count <= 256)
-    }
-
     /// False when a frame value changed since the last `takeResultChanges` is infinite or not
     /// a number (the layout overflowed Double); the caller takes the change back.
     public var changedFramesAreFinite: Bool { solver.changedValuesAreFinite() }

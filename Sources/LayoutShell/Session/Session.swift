@@ -130,9 +130,6 @@ public final class Session {
         } else {
             if mutated { pendingChanges = true }
             result.layout = mutated ? .changes : .none
-            // The next report reads everything anew (none was made yet, or views went): what
-            // this line changed need not be kept for it.
-            if reportState.needsReload { model.forgetChangedConstraintsBeforeReload() }
         }
         if let exercised = result.exercisedFrames { exercisedShown = exercised }
         return result
