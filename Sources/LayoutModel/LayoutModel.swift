@@ -128,8 +128,6 @@ public final class LayoutModel {
     /// View names in creation order, root first.
     /// - Complexity: O(1), but O(views) at the first read after a view was removed.
     public var viewOrder: [String] { viewList.cachedIDs() }
-    /// How many views (and guides) there are, root included.
-    public var viewCount: Int { viewList.count }
     /// The views in creation order, with holes where views were removed (`ConstraintOrder`):
     /// closing the gap recorded a move of every later view.
     var viewList = ConstraintOrder()
