@@ -231,26 +231,51 @@ public struct ConstraintTable: TrailRecording {
     public var values: some Sequence<ConstraintRecord> { pages.lazy.joined().compactMap { $0 } }
 }
 
-/// The model's id of each constraint in the solver, by the solver's id (dense: the solver
-/// numbers its constraints from 0 and reuses none), where a dictionary hashed every lookup and
-/// kept a bucket of key and string per constraint at up to twice the count.
+/// What the model calls each constraint in the solver, by the solver's id (dense: the solver
+/// numbers its constraints from 0 and reuses none), in four bytes: the table slot of a record,
+/// or the item and axis of a size floor (`v.width >= 0`, the window's size), whose id is made
+/// when asked (`LayoutModel.bySolverID`). An optional id string per solver constraint, where a
+/// dictionary hashed every lookup before it, was 16 bytes, some seven times per view.
 struct SolverConstraintNames: TrailRecording {
-    private var names = TrailedArray<String?>()
+    /// A constraint the model knows the solver's one as.
+    enum Name: Equatable {
+        /// The record in this slot of `ConstraintTable`.
+        case record(slot: Int)
+        /// `width >= 0` or `height >= 0` of the item at this place of `VariableOwners` (the
+        /// window's size for the root).
+        case floor(item: Int, isWidth: Bool)
+    }
 
-    subscript(id: ConstraintID) -> String? {
-        get { id.id < names.count ? names[id.id] : nil }
+    /// 0: none; n > 0: the record in slot n − 1; n < 0: the floor k = −n − 1, of item k / 2,
+    /// the width when k is even.
+    private var codes = TrailedArray<Int32>()
+
+    subscript(id: ConstraintID) -> Name? {
+        get {
+            guard id.id < codes.count else { return nil }
+            let code = Int(codes[id.id])
+            if code > 0 { return .record(slot: code - 1) }
+            if code < 0 { return .floor(item: (-code - 1) / 2, isWidth: (-code - 1) % 2 == 0) }
+            return nil
+        }
         set {
-            if id.id >= names.count {
-                guard newValue != nil else { return }
-                names.append(contentsOf: Array(repeating: nil, count: max(id.id + 1, 2 * names.count) - names.count))
+            let code: Int32
+            switch newValue {
+            case .record(let slot): code = Int32(slot + 1)
+            case .floor(let item, let isWidth): code = -Int32(2 * item + (isWidth ? 0 : 1)) - 1
+            case nil: code = 0
             }
-            names[id.id] = newValue
+            if id.id >= codes.count {
+                guard code != 0 else { return }
+                codes.append(contentsOf: Array(repeating: 0, count: max(id.id + 1, 2 * codes.count) - codes.count))
+            }
+            codes[id.id] = code
         }
     }
 
-    mutating func beginStep() { names.beginStep() }
-    mutating func rollBackStep() { names.rollBackStep() }
-    mutating func forgetSteps(keepingNewest depth: Int) { names.forgetSteps(keepingNewest: depth) }
+    mutating func beginStep() { codes.beginStep() }
+    mutating func rollBackStep() { codes.rollBackStep() }
+    mutating func forgetSteps(keepingNewest depth: Int) { codes.forgetSteps(keepingNewest: depth) }
 }
 
 // The table reflects as its contents, without its journal: two tables in the same state dump

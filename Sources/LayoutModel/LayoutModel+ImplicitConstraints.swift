@@ -66,7 +66,7 @@ extension LayoutModel {
     func addSizeFloors(_ info: ViewInfo) {
         func floor(_ variable: Variable, _ attribute: LayoutAttribute) -> ConstraintID {
             let sid = try! solver.addConstraint(Expression([Term(variable)]), .greaterThanOrEqual, .required)
-            bySolverID[sid] = "\(info.name).\(attribute.rawValue)"
+            solverNames[sid] = .floor(item: variableOwners.item(holding: variable)!, isWidth: attribute == .width)
             return sid
         }
         sizeFloors[info.name] = SizeFloors(width: floor(info.width, .width), height: floor(info.height, .height))
@@ -74,7 +74,7 @@ extension LayoutModel {
 
     /// Takes a removed item's variables out of the model's books and its floors out of the solver.
     func releaseItem(_ info: ViewInfo) {
-        for variable in [info.x, info.y, info.width, info.height] { setOwner(of: variable, to: nil) }
+        variableOwners.release(x: info.x)
         guard let floors = sizeFloors.removeValue(forKey: info.name) else { return }
         for sid in [floors.width, floors.height] {
             solver.removeConstraint(sid)

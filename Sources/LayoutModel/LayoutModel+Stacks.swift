@@ -159,10 +159,10 @@ extension LayoutModel {
         let inside = Set(moved)
         var ids = Set<String>()
         for item in moved { ids.formUnion(touching[item] ?? []) }
-        for id in constraintOrder where ids.contains(id) {
+        for id in constraintList.inListingOrder(ids) {
             if let record = constraints[id], !record.items.allSatisfy(inside.contains) { dropConstraint(id) }
         }
-        if let oldParent = views[view]!.parent { views[oldParent]!.children.removeAll { $0 == view } }
+        if let oldParent = views[view]!.parent { removeChild(view, of: oldParent) }
         views[newParent]!.children.append(view)
         hierarchyChanges += 1
         marginViewChanges += 1
@@ -261,15 +261,14 @@ extension LayoutModel {
     /// no longer needs).
     func dropItem(_ name: String) {
         guard let info = views[name], let parent = info.parent else { return }
-        for id in constraintOrder where touching[name]?.contains(id) == true { dropConstraint(id) }
-        views[parent]!.children.removeAll { $0 == name }
+        for id in constraintList.inListingOrder(touching[name] ?? []) { dropConstraint(id) }
+        removeChild(name, of: parent)
         hierarchyChanges += 1
         releaseItem(info)
         views[name] = nil
         touching.removeValue(forKey: name)
         guideNames.remove(name)
-        // Undo takes back the newest views first: the common case is the last one.
-        if viewOrder.last == name { viewList.removeLast() } else { viewList.removeAll { $0 == name } }
+        viewList.remove(name)
         events.append(.viewRemoved(name))
     }
 

@@ -77,7 +77,7 @@ extension LayoutModel: TrailRecording {
         visitor.visit(&touching)
         visitor.visit(&variableOwners)
         visitor.visit(&constraintsByVariable)
-        visitor.visit(&bySolverID)
+        visitor.visit(&solverNames)
         visitor.visit(&sizeFloors)
     }
 }

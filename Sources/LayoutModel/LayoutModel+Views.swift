@@ -78,8 +78,10 @@ extension LayoutModel {
         let doomedSet = Set(doomed)
         var ids = Set<String>()
         for view in doomed { ids.formUnion(touching[view] ?? []) }
-        for id in constraintOrder where ids.contains(id) { dropConstraint(id) }
-        views[parent]!.children.removeAll { $0 == name }
+        // In the order a walk over every constraint takes them, found by their places: the walk
+        // made one removal cost the whole layout.
+        for id in constraintList.inListingOrder(ids) { dropConstraint(id) }
+        removeChild(name, of: parent)
         hierarchyChanges += 1
         for view in doomed {
             if let info = views[view] { releaseItem(info) }
@@ -88,9 +90,17 @@ extension LayoutModel {
             guideNames.remove(view)
             events.append(.viewRemoved(view))
         }
-        viewList.removeAll { doomedSet.contains($0) }
+        for view in doomed { viewList.remove(view) }
         forgetRemovedViews(doomedSet)
         retryBroken()
     }
 
+    /// Takes `name` out of its parent's subviews, recorded as the insertion that puts it back:
+    /// recorded whole, the parent's old record shared its list of children, and the removal
+    /// then copied the list (every subview of a root of thousands, at each removal).
+    /// - Complexity: O(the parent's subviews), one scan and one shift of the array.
+    func removeChild(_ name: String, of parent: String) {
+        guard let index = views[parent]?.children.firstIndex(of: name) else { return }
+        views.update(parent, undo: { $0.children.insert(name, at: index) }) { _ = $0.children.remove(at: index) }
+    }
 }

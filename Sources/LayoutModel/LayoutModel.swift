@@ -126,8 +126,11 @@ public final class LayoutModel {
     let solver: Solver
     public internal(set) var views = TrailedDictionary<String, ViewInfo>()
     /// View names in creation order, root first.
-    public var viewOrder: [String] { viewList.elements }
-    var viewList = TrailedArray<String>()
+    /// - Complexity: O(1), but O(views) at the first read after a view was removed.
+    public var viewOrder: [String] { viewList.cachedIDs() }
+    /// The views in creation order, with holes where views were removed (`ConstraintOrder`):
+    /// closing the gap recorded a move of every later view.
+    var viewList = ConstraintOrder()
     public internal(set) var constraints = ConstraintTable()
     /// Constraint ids in creation order (implicit ones included).
     public var constraintOrder: [String] { constraintList.ids }
@@ -153,7 +156,7 @@ public final class LayoutModel {
     var marginViewsCache: (key: Int, names: [String])?
     /// For each solver variable (by id), the view it belongs to: reports ask the solver which
     /// variables changed and look only at those views.
-    var variableOwners = TrailedArray<String?>()
+    var variableOwners = VariableOwners()
     /// For each solver variable, the slots (`ConstraintTable`) of the constraints whose
     /// expressions name it (a superset: entries of removed or rebuilt constraints may linger,
     /// and a slot may hold another constraint since), so broken constraints are re-checked
@@ -163,7 +166,9 @@ public final class LayoutModel {
     /// Constraints added, removed or changed since the last `takeResultChanges`: a list of what
     /// reports must look at again, not state (a rollback adds what it put back).
     var changedConstraintIDs: Set<String> = []
-    var bySolverID = SolverConstraintNames()
+    /// What the model calls each constraint in the solver (read and written as ids through
+    /// `bySolverID`).
+    var solverNames = SolverConstraintNames()
     /// The window's size, a required constraint each, made first in every model (never again).
     let rootWidthID: ConstraintID!
     let rootHeightID: ConstraintID!
@@ -343,36 +348,21 @@ public final class LayoutModel {
         rootHeightID = try? solver.addConstraint(Expression([Term(rootHeightVariable)], constant: -height), .equal, .required)
         let root = ViewInfo(name: Self.rootName, parent: nil, kind: .view, depth: 0, serial: 0,
                             x: x, y: y, width: rootWidthVariable, height: rootHeightVariable)
-        for variable in [x, y, rootWidthVariable, rootHeightVariable] { setOwner(of: variable, to: root.name) }
+        variableOwners.add(root.name, x: x, y: y, width: rootWidthVariable, height: rootHeightVariable)
         views[root.name] = root
         viewList.append(root.name)
-        bySolverID[rootWidthID] = "root.width"
-        bySolverID[rootHeightID] = "root.height"
+        solverNames[rootWidthID] = .floor(item: 0, isWidth: true)
+        solverNames[rootHeightID] = .floor(item: 0, isWidth: false)
     }
 
     func makeViewInfo(name: String, parent: String?, depth: Int, kind: ItemKind = .view) -> ViewInfo {
         let info = ViewInfo(
-            name: name, parent: parent, kind: kind, depth: depth, serial: viewOrder.count == 0 ? 0 : nextSerial(),
+            name: name, parent: parent, kind: kind, depth: depth, serial: viewList.count == 0 ? 0 : nextSerial(),
             x: solver.makeVariable(), y: solver.makeVariable(),
             width: solver.makeVariable(), height: solver.makeVariable())
-        for variable in [info.x, info.y, info.width, info.height] { setOwner(of: variable, to: name) }
+        variableOwners.add(name, x: info.x, y: info.y, width: info.width, height: info.height)
         if parent != nil { addSizeFloors(info) }
         return info
-    }
-
-    func setOwner(of variable: Variable, to view: String?) {
-        // The next id (a new item's variables come in order) is appended: one trail entry for
-        // the run of them, where a write over padding made earlier is an entry each.
-        if variable.id == variableOwners.count {
-            variableOwners.append(view)
-            return
-        }
-        if variable.id >= variableOwners.count {
-            // An array, not `repeatElement`: a debug build appends a generic collection into the
-            // trailed array element by element through witness tables, an array in one copy.
-            variableOwners.append(contentsOf: Array(repeating: nil, count: max(variable.id + 1, 2 * variableOwners.count) - variableOwners.count))
-        }
-        variableOwners[variable.id] = view
     }
 
     /// Notes that a stored constraint's expression names these variables.

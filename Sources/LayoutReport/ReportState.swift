@@ -108,13 +108,23 @@ package struct ReportState {
         needsReload = false
         source = model
         outlineRanks = nil
-        let brokenNow = Set(broken.map(\.id)), ambiguousNow = Set(ambiguous.map(\.view))
-        delta = StateDelta(broken: broken.filter { oldBroken[$0.id] != $0 },
-                           unbroken: oldBroken.keys.filter { !brokenNow.contains($0) }.sorted(), by: \.id,
-                           ambiguous: ambiguous.filter { oldAmbiguous[$0.view] != $0 },
-                           unambiguous: oldAmbiguous.keys.filter { !ambiguousNow.contains($0) }.sorted(), by: \.view)
+        // Each id and view is once in these lists already, and none is both new and gone: the
+        // delta takes them as they are. With nothing shown before (the one report of a
+        // `--final` run) everything is new, and the lists are shared rather than copied: the
+        // copies and the sets that checked them were the peak of a big run's memory.
+        let unbroken = oldBroken.isEmpty ? [] : Self.gone(from: oldBroken, keeping: broken.lazy.map(\.id))
+        let unambiguous = oldAmbiguous.isEmpty ? [] : Self.gone(from: oldAmbiguous, keeping: ambiguous.lazy.map(\.view))
+        delta = StateDelta(distinctBroken: oldBroken.isEmpty ? broken : broken.filter { oldBroken[$0.id] != $0 }, unbroken: unbroken,
+                           ambiguous: oldAmbiguous.isEmpty ? ambiguous : ambiguous.filter { oldAmbiguous[$0.view] != $0 },
+                           unambiguous: unambiguous)
         changedPositions = frames.indices.filter { old[frames[$0].name] != frames[$0].frame }
         return changedPositions.map { frames[$0] }
+    }
+
+    /// The keys of `old` that are not among `now`, sorted.
+    private static func gone<Value>(from old: [String: Value], keeping now: some Sequence<String>) -> [String] {
+        let kept = Set(now)
+        return old.keys.filter { !kept.contains($0) }.sorted()
     }
 
     /// The first `limit` of `entries` (views of the model, named as in `frames`) in outline
@@ -327,6 +337,15 @@ package struct StateDelta: Sendable {
         self.ambiguous = Self.lastOfEach(ambiguous, viewKey)
         let ambiguousNow = Set(self.ambiguous.map(viewKey))
         self.unambiguous = Self.lastOfEach(unambiguous, { $0 }).filter { !ambiguousNow.contains($0) }
+    }
+
+    /// The lists as they are, for a caller whose lists hold each id and view once and none
+    /// both as new and as gone (`ReportState.reload`): what the other initializer would leave.
+    init(distinctBroken broken: [BrokenConstraint], unbroken: [String], ambiguous: [AmbiguityReport], unambiguous: [String]) {
+        self.broken = broken
+        self.unbroken = unbroken
+        self.ambiguous = ambiguous
+        self.unambiguous = unambiguous
     }
 
     /// The items with one per key (the last), in the order of those last ones.

@@ -104,11 +104,12 @@ public enum Replay {
         }
 
         /// Under `final`, the one report: every rejected line, then the whole layout as it
-        /// stands; otherwise "".
-        public func finish() -> String {
+        /// stands; otherwise "". `last`: the session reports nothing after it
+        /// (`Session.finalReport`).
+        public func finish(last: Bool = false) -> String {
             guard options.final, let lastLine else { return "" }
             self.lastLine = nil
-            return render(session.finalReport(lineNumber: lastLine, source: lastSource, rejected: rejected))
+            return render(session.finalReport(lineNumber: lastLine, source: lastSource, rejected: rejected, last: last))
         }
 
         private func render(_ result: CommandResult) -> String {

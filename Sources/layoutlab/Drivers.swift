@@ -136,19 +136,25 @@ struct ReplayDriver {
             } else {
                 session.directory = directory(of: source)
                 var number = 0
-                for line in Replay.ScriptLines(scripts[source]!) {
+                // The text goes once its last line is read, before that line runs, unless the
+                // file comes again: held to the end, it was 1% of the peak of `--final` on a
+                // long script, and the last line can be the dearest (the squeezed chain's).
+                var lines: Replay.ScriptLines? = Replay.ScriptLines(scripts[source]!)
+                if !sources[(index + 1)...].contains(source) { scripts[source] = nil }
+                var next = lines?.next()
+                while let line = next {
                     if replayer.isDone { break }
+                    next = lines?.next()
+                    if next == nil { lines = nil }
                     number += 1
                     emit(replayer.feed(line, lineNumber: number))
                 }
+                lines = nil
                 endPaste(replayer, lineNumber: number)
-                // Read: the text goes before the last report, unless the file comes again
-                // (held to the end, it was 1% of the peak of `--final` on a long script).
-                if !sources[(index + 1)...].contains(source) { scripts[source] = nil }
             }
             if replayer.isDone { break }
         }
-        emit(replayer.finish())
+        emit(replayer.finish(last: true))
         return replayer.ok ? 0 : 1
     }
 }

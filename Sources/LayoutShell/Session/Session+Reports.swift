@@ -123,9 +123,9 @@ extension Session {
 
     /// The state part of a report — frames, broken constraints, ambiguity — as it
     /// stands, without running a command (for `--final`'s one report). Shows the whole layout.
-    public func currentState(lineNumber: Int = 0) -> CommandResult {
+    public func currentState(lineNumber: Int = 0, last: Bool = false) -> CommandResult {
         var result = CommandResult(line: lineNumber, input: "")
-        fillState(&result, mutated: pendingChanges)
+        fillState(&result, mutated: pendingChanges, keepingShown: !last)
         pendingChanges = false
         result.changedFrameList = []
         result.layout = .whole
@@ -136,8 +136,11 @@ extension Session {
     /// `--final`'s one report: the lines the replay rejected, and the whole layout as it
     /// stands (frames, broken constraints, ambiguity), not what the last command
     /// added. Not ok when a line was rejected; its `error` is then the first one.
-    public func finalReport(lineNumber: Int, source: String? = nil, rejected: [RejectedLine]) -> CommandResult {
-        var result = currentState(lineNumber: lineNumber)
+    /// `last`: no report follows (the driver exits), so what the reader was shown is not kept
+    /// for one: every broken constraint of a big layout, kept whole, was at the peak of its
+    /// memory. The report is the same.
+    public func finalReport(lineNumber: Int, source: String? = nil, rejected: [RejectedLine], last: Bool = false) -> CommandResult {
+        var result = currentState(lineNumber: lineNumber, last: last)
         result.sourceFile = source
         result.rejected = rejected
         if let first = rejected.first {
@@ -148,7 +151,9 @@ extension Session {
     }
 
     /// Frames, broken constraints and ambiguity: the state part of every report.
-    func fillState(_ result: inout CommandResult, mutated: Bool) {
+    /// `keepingShown` false: the report's news is not made, nor what it shows noted for the
+    /// next one (a whole-layout report that is the last: `currentState` words its own news).
+    func fillState(_ result: inout CommandResult, mutated: Bool, keepingShown: Bool = true) {
         var changed: [(name: String, frame: Frame)] = []
         // Where `result.changedFrameList` is in the report state's frames, when known.
         var changedPositions: [Int]?
@@ -181,7 +186,7 @@ extension Session {
             }
             result.changedFrameList = changed
             changedPositions = positions
-            fillNews(&result, changedPositions: positions)
+            if keepingShown { fillNews(&result, changedPositions: positions) }
         }
         // JSON's per-input object: after `exercise`, an input that changed nothing still puts
         // the solver's layout back in front of the reader.
