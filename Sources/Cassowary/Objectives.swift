@@ -39,7 +39,7 @@ struct Objectives {
     @inline(__always)
     mutating func noteCandidate(_ symbol: Symbol, trail: inout SolverTrail) {
         if isCandidate[Int(symbol)] { return }
-        if trail.isRecording { trail.record(.candidateAdded(symbol)) }
+        if trail.isRecording { trail.recordCandidate(symbol, added: true) }
         isCandidate[Int(symbol)] = true
         candidateCount += 1
         candidateHeap.push(symbol)
@@ -63,7 +63,7 @@ struct Objectives {
                 continue
             }
             if kinds[Int(top)].isRestricted && hasLexicographicallyNegativeCost(top) { return top }
-            if trail.isRecording { trail.record(.candidateDropped(top)) }
+            if trail.isRecording { trail.recordCandidate(top, added: false) }
             isCandidate[Int(top)] = false
             candidateCount -= 1
             candidateHeap.popMin()
@@ -154,14 +154,18 @@ struct ObjectiveLevel {
 extension Objectives {
     mutating func undo(_ entry: SolverTrail.Entry, trail: inout SolverTrail) {
         switch entry {
-        case .candidateAdded(let symbol):
-            // Stays in the heap until it reaches the top: only the mark says who is a member.
-            isCandidate[Int(symbol)] = false
-            candidateCount -= 1
-        case .candidateDropped(let symbol):
-            isCandidate[Int(symbol)] = true
-            candidateCount += 1
-            candidateHeap.push(symbol)
+        case .candidatesAdded(let count):
+            // They stay in the heap until they reach the top: only the marks say who is a member.
+            for symbol in trail.popCandidates(Int(count)).reversed() {
+                isCandidate[Int(symbol)] = false
+                candidateCount -= 1
+            }
+        case .candidatesDropped(let count):
+            for symbol in trail.popCandidates(Int(count)).reversed() {
+                isCandidate[Int(symbol)] = true
+                candidateCount += 1
+                candidateHeap.push(symbol)
+            }
         case .candidates:
             // Cleared from empty marks: every symbol it held is back.
             for symbol in trail.popList() {

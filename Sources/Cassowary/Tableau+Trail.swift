@@ -57,10 +57,11 @@ struct SolverTrail {
         case levelInserted(Int32)
         /// The next saved level was removed from this index.
         case levelRemoved(Int32)
-        /// The symbol became a candidate.
-        case candidateAdded(Symbol)
-        /// The candidate was dropped from the top of the heap, not qualifying.
-        case candidateDropped(Symbol)
+        /// This many symbols became candidates, the newest of `saved.candidates` (one entry for
+        /// a run of them: a line that moves a long chain adds thousands).
+        case candidatesAdded(Int32)
+        /// This many candidates were dropped from the top of the heap, not qualifying.
+        case candidatesDropped(Int32)
         /// The candidates (the next saved list) were cleared.
         case candidates
         case infeasibleAppended
@@ -82,15 +83,18 @@ struct SolverTrail {
         /// The entries of the short rows saved flat (`Entry.flatRow`).
         var rowSymbols: [Symbol] = []
         var rowCoefficients: [Double] = []
+        /// The symbols of the candidate runs (`Entry.candidatesAdded`, `candidatesDropped`).
+        var candidates: [Symbol] = []
 
         /// How many of each there are: where a step's begin.
         struct Counts {
-            var rows = 0, columns = 0, lists = 0, levels = 0, constraints = 0, numbers = 0, rowEntries = 0
+            var rows = 0, columns = 0, lists = 0, levels = 0, constraints = 0, numbers = 0, rowEntries = 0, candidates = 0
         }
 
         var counts: Counts {
             Counts(rows: rows.count, columns: columns.count, lists: lists.count, levels: levels.count,
-                   constraints: constraints.count, numbers: numbers.count, rowEntries: rowSymbols.count)
+                   constraints: constraints.count, numbers: numbers.count, rowEntries: rowSymbols.count,
+                   candidates: candidates.count)
         }
 
         /// Drops the oldest ones, up to `counts`.
@@ -103,6 +107,7 @@ struct SolverTrail {
             numbers.removeFirst(counts.numbers)
             rowSymbols.removeFirst(counts.rowEntries)
             rowCoefficients.removeFirst(counts.rowEntries)
+            candidates.removeFirst(counts.candidates)
         }
 
         mutating func removeAll() {
@@ -157,6 +162,8 @@ struct SolverTrail {
     }
 
     var entries: [Entry] { box.log.entries }
+    /// How many candidate symbols the runs hold (for tests of the trail's size).
+    var savedCandidateCount: Int { box.log.saved.candidates.count }
     var steps: [Step] { box.log.steps }
     /// Steps forgotten but not yet cut off the front (cut when they are half of `log.steps`).
     private var forgotten = 0
@@ -216,6 +223,33 @@ struct SolverTrail {
     }
     mutating func popNumber() -> Double { log.saved.numbers.removeLast() }
 
+    /// The newest `count` symbols of the candidate runs, taken off.
+    mutating func popCandidates(_ count: Int) -> [Symbol] {
+        let symbols = Array(log.saved.candidates.suffix(count))
+        log.saved.candidates.removeLast(count)
+        return symbols
+    }
+
+    /// Records that `symbol` became a candidate (`added`) or was dropped: four bytes beside the
+    /// entries, and one entry for a run of the same kind within the newest step.
+    mutating func recordCandidate(_ symbol: Symbol, added: Bool) {
+        log.saved.candidates.append(symbol)
+        let last = log.entries.count - 1
+        if last >= log.steps[log.steps.count - 1].start {
+            switch (log.entries[last], added) {
+            case (.candidatesAdded(let count), true):
+                log.entries[last] = .candidatesAdded(count + 1)
+                return
+            case (.candidatesDropped(let count), false):
+                log.entries[last] = .candidatesDropped(count + 1)
+                return
+            default:
+                break
+            }
+        }
+        log.entries.append(added ? .candidatesAdded(1) : .candidatesDropped(1))
+    }
+
     /// Forgets all but the newest `depth` log.steps: their writes stay, and can no longer be taken
     /// back. Entries are dropped from the front once the forgotten log.steps are half of those
     /// kept, so that forgetting one step after each new one costs O(1) amortized.
@@ -241,6 +275,7 @@ struct SolverTrail {
                 log.steps[index].savedStart.constraints -= savedCut.constraints
                 log.steps[index].savedStart.numbers -= savedCut.numbers
                 log.steps[index].savedStart.rowEntries -= savedCut.rowEntries
+                log.steps[index].savedStart.candidates -= savedCut.candidates
             }
             forgotten = 0
         }
@@ -481,7 +516,7 @@ extension Tableau {
                 let level = trail.popLevel()
                 costs += level.row.nonzeroSymbols
                 objectives.levels.insert(level, at: Int(index))
-            case .candidateAdded, .candidateDropped, .candidates:
+            case .candidatesAdded, .candidatesDropped, .candidates:
                 objectives.undo(entry, trail: &trail)
             case .infeasibleAppended:
                 infeasible.removeLast()

@@ -327,9 +327,9 @@ import Testing
     }
 
     /// The step that squeezes a chain rewrites a short row of every link and makes each link's
-    /// symbols candidates: the rows are saved flat, the candidates one entry each (the list
-    /// whole only when it is cleared), and rolling back restores it all.
-    @Test func aSqueezeSavesShortRowsFlatAndCandidatesOneByOne() throws {
+    /// symbols candidates: the rows are saved flat, the candidates by runs (the list whole only
+    /// when it is cleared), and rolling back restores it all.
+    @Test func aSqueezeSavesShortRowsFlatAndCandidatesByRuns() throws {
         let solver = Solver()
         var left = solver.makeVariable(), width = solver.makeVariable()
         try solver.addConstraint(Expression([Term(left)]), .equal, .required)
@@ -347,22 +347,27 @@ import Testing
         solver.beginStep()
         try solver.addConstraint(Expression([Term(left), Term(width)], constant: -3000), .lessThanOrEqual, .required)
         #expect(solver.value(of: left) + solver.value(of: width) <= 3000)
-        var flat = 0, whole = 0, added = 0, dropped = 0, lists = 0
+        var flat = 0, whole = 0, added = 0, addedSymbols = 0, dropped = 0, lists = 0
         for entry in solver.tableau.trail.entries {
             switch entry {
             case .flatRow: flat += 1
             case .row: whole += 1
-            case .candidateAdded: added += 1
-            case .candidateDropped: dropped += 1
+            case .candidatesAdded(let count):
+                added += 1
+                addedSymbols += Int(count)
+            case .candidatesDropped: dropped += 1
             case .candidates: lists += 1
             default: break
             }
         }
         #expect(flat >= 100, "\(flat) rows saved flat")
         #expect(whole <= 2, "\(whole) rows saved whole")
-        // Each candidate is one entry as it comes and one as it goes; the list is saved whole
-        // only when an optimum clears it, not at every pivot.
-        #expect(added >= 100 && dropped <= added, "\(added) candidates added, \(dropped) dropped")
+        // Candidates are one entry per run of additions or drops (their symbols four bytes
+        // each beside the entries); the list is saved whole only when an optimum clears it, not
+        // at every pivot.
+        #expect(addedSymbols >= 100 && added * 4 <= addedSymbols, "\(added) runs of \(addedSymbols) candidates added")
+        #expect(solver.tableau.trail.savedCandidateCount >= addedSymbols, "every symbol of a run is kept beside the entries")
+        #expect(dropped <= addedSymbols, "\(dropped) runs dropped")
         #expect(lists <= 2, "\(lists) lists saved")
         solver.rollBackStep()
         #expect(SolverTrailTests.stateDump(solver) == before)
