@@ -108,6 +108,22 @@ import ShellTestSupport
         #expect(!off.renderJSON().contains("frames_exact"))
     }
 
+    /// Undoing a scale rounds the frames the report shows to the scale it brings back (it
+    /// showed the undone scale's rounding until the next change), and the same scale again
+    /// changes no frame.
+    @Test func undoingAScaleRoundsTheReportedFramesAgain() {
+        let s = Session()
+        run(s, "view a\na.left == root.left + 10.3\na.width == 20.2\nscale 2")
+        func a(_ result: CommandResult) -> Frame? { result.frames.first { $0.name == "a" }?.frame }
+        #expect(a(s.execute("scale 3"))?.x == 31.0 / 3)
+        let back = s.execute("undo")
+        #expect(a(back)?.x == 10.5 && a(back)?.width == 20, "\(back.renderText(width: 80))")
+        let exact = s.execute("undo")
+        #expect(a(exact).map { abs($0.x - 10.3) < 1e-9 && abs($0.width - 20.2) < 1e-9 } == true, "\(exact.renderText(width: 80))")
+        #expect(a(s.execute("redo"))?.x == 10.5)
+        #expect(!s.execute("scale 2").renderText(width: 80).contains("*"), "the same scale again moves no frame")
+    }
+
     /// Edges are rounded in the root's coordinates: a nested view keeps its place on the
     /// screen's grid, and the frame is read back relative to its superview's rounded edge.
     @Test func nestedViewsRoundInRootCoordinates() {
