@@ -26,6 +26,12 @@ struct ColumnIndex {
         limits.append(minimumColumnLimit)
     }
 
+    /// Reserves room for `capacity` symbols (`Tableau.reserveSymbols`).
+    mutating func reserveSymbols(_ capacity: Int) {
+        lists.reserveCapacity(capacity)
+        limits.reserveCapacity(capacity)
+    }
+
     @inline(__always) func count(of symbol: Symbol) -> Int { lists[Int(symbol)].count }
     @inline(__always) func isEmpty(_ symbol: Symbol) -> Bool { lists[Int(symbol)].isEmpty }
 

@@ -9,6 +9,10 @@ extension Solver {
         }
         let id = ConstraintID(id: constraints.count)
         let (lazyRow, record) = makeRow(expression, relation, strength, id: id)
+        // By a quarter, not doubling: one record per constraint, half of them unused at worst.
+        if constraints.count == constraints.capacity {
+            constraints.reserveCapacity(grownLength(toHold: constraints.count, from: constraints.count))
+        }
         constraints.append(record)
 
         // The cheap case, and the common one while a layout is being built: a user variable that
@@ -95,7 +99,8 @@ extension Solver {
         }
         let record = SolverConstraint(
             id: id, expression: expression, relation: relation, strength: strength,
-            marker: marker, other: other, markerCoefficient: markerCoefficient)
+            marker: marker, other: other)
+        assert(record.markerCoefficient == markerCoefficient)
         return (row, record)
     }
 

@@ -321,9 +321,9 @@ import Testing
 
     /// Every write of a step pays for the widest entry, so the old numbers are saved beside the
     /// entries, not in them; and a record is kept for every constraint.
-    @Test func anEntryIsSixteenBytesAndAConstraintRecordFiftySix() {
+    @Test func anEntryIsSixteenBytesAndAConstraintRecordForty() {
         #expect(MemoryLayout<SolverTrail.Entry>.stride == 16)
-        #expect(MemoryLayout<SolverConstraint?>.stride == 56)
+        #expect(MemoryLayout<SolverConstraint?>.stride == 40)
     }
 
     /// The step that squeezes a chain rewrites a short row of every link and makes each link's
