@@ -71,7 +71,8 @@ extension Solver {
     func makeRow(_ expression: Expression, _ relation: Relation, _ strength: Strength, id: ConstraintID)
         -> (Row, SolverConstraint)
     {
-        var row = Row(constant: expression.constant)
+        // Its terms and at most two symbols of the constraint's own.
+        var row = Row(constant: expression.constant, capacity: expression.terms.count + 2)
         for term in expression.terms { row.add(Symbol(term.variable.id), term.coefficient) }
         let owner = Int32(id.id)
         var marker = noSymbol, other = noSymbol

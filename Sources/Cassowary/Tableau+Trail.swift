@@ -15,7 +15,9 @@
 ///
 /// Not trailed, each for a reason: `scratch`, `merger`, `keptPlaces` and phase one's
 /// `artificial` hold nothing between two calls of the solver; `shortcutsTaken` counts work done
-/// (a statistic for tests); `longRowLength` is a setting. The caches of what changed (`changes`,
+/// (a statistic for tests); `longRowLength` is a setting; `symbolCapacity` and `rowCapacity`
+/// say how far the arrays are reserved (a rollback keeps the room, as arrays keep capacity).
+/// The caches of what changed (`changes`,
 /// `ambiguity`) are kept current the way every change keeps them: the rollback touches each
 /// symbol whose row, basic status or objective coefficient it put back, so the next report finds
 /// exactly what the undo changed and ambiguity follows incrementally (rebuilding it would cost
@@ -212,7 +214,7 @@ struct SolverTrail {
 
     /// The row a `flatRow` entry of `count` entries saved, built again.
     mutating func popFlatRow(count: Int) -> Row {
-        var row = Row(constant: log.saved.numbers.removeLast())
+        var row = Row(constant: log.saved.numbers.removeLast(), capacity: count)
         let end = log.saved.rowSymbols.count
         for index in (end - count)..<end { row.append(log.saved.rowSymbols[index], log.saved.rowCoefficients[index]) }
         log.saved.rowSymbols.removeLast(count)

@@ -41,6 +41,7 @@ import Testing
     /// (and the trail itself).
     static let untrailedTableauFields: Set<String> = [
         "changes", "scratch", "merger", "ambiguity", "longRowLength", "keptPlaces", "shortcutsTaken", "trail",
+        "symbolCapacity", "rowCapacity",
     ]
     /// The solver's fields: trailed (the constraints by entries, the edits and `overflowed` kept
     /// whole per step), or dropped by a rollback (`faceMemo`).
