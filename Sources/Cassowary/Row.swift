@@ -49,6 +49,9 @@ struct Row {
     /// The storage indices of the live entries.
     @inline(__always) var liveRange: Range<Int> { start..<Int(storedCount) }
 
+    /// How many entries the storage has room for (tests check how rows grow).
+    var capacity: Int { storage?.entryCapacity ?? 0 }
+
     var isEmpty: Bool { storedCount == deadCount }
     var count: Int { Int(storedCount &- deadCount) }
 

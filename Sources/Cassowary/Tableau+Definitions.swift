@@ -87,7 +87,7 @@ extension Tableau {
             let order = Tableau.definitionOrder(from: roots, in: tableau, stamp: stamp)
             let weight = tableau.weight
             var touched: [Symbol] = []
-            var result = Row(constant: row.constant)
+            var constant = row.constant
             @inline(__always) func accumulate(_ symbol: Symbol, _ amount: Double) {
                 if weight[Int(symbol)].y == 0 { touched.append(symbol) }
                 weight[Int(symbol)] += SIMD2(amount, abs(amount))
@@ -98,7 +98,7 @@ extension Tableau {
                 weight[Int(symbol)] = .zero
                 if Tolerance.isCancellation(factor) { continue }
                 let definition = tableau.row(tableau.slotOfBasic[Int(symbol)])
-                result.constant += factor.x * definition.pointee.constant
+                constant += factor.x * definition.pointee.constant
                 var index = definition.pointee.start
                 let end = definition.pointee.storedSymbols.count
                 while index < end {
@@ -107,6 +107,10 @@ extension Tableau {
                 }
             }
             touched.sort()
+            // Sized for every symbol touched (a few cancel): an expanded row that becomes a
+            // definition keeps its block, and appending grew it by doubling (the right edge's
+            // row over a chain spans the whole chain).
+            var result = Row(constant: constant, capacity: touched.count)
             for symbol in touched {
                 let value = weight[Int(symbol)]
                 weight[Int(symbol)] = .zero
