@@ -202,9 +202,10 @@ extension Tableau {
                 if slot.exists {
                     let row = tableau.row(slot)
                     var total = SIMD2<Double>.zero, size = SIMD2<Double>.zero
+                    let symbols = row.pointee.storedSymbols, coefficients = row.pointee.storedCoefficients
                     for index in row.pointee.liveRange {
-                        let other = Int(row.pointee.storedSymbols[index])
-                        let coefficient = row.pointee.storedCoefficients[index]
+                        let other = Int(symbols[index])
+                        let coefficient = coefficients[index]
                         if tableau.isBasicExternal(Symbol(other)) {
                             let index = Int(state.externalIndex[other])
                             total += coefficient * state.along[index]

@@ -35,11 +35,11 @@ struct Row {
     }
 
     /// The storage indices of the live entries.
-    @inline(__always) var start: Int { Int(deadCount) }
+    @_transparent var start: Int { Int(deadCount) }
     /// Every stored symbol, dead front included, at its storage index.
-    @inline(__always) var storedSymbols: RowSymbols { RowSymbols(storage: storage, startIndex: 0, endIndex: Int(storedCount)) }
+    @_transparent var storedSymbols: RowSymbols { RowSymbols(storage: storage, startIndex: 0, endIndex: Int(storedCount)) }
     /// Every stored coefficient, at the same indices as `storedSymbols`.
-    @inline(__always) var storedCoefficients: RowCoefficients {
+    @_transparent var storedCoefficients: RowCoefficients {
         RowCoefficients(storage: storage, startIndex: 0, endIndex: Int(storedCount))
     }
     /// The live symbols, ascending; indices run over `liveRange`.
@@ -47,7 +47,28 @@ struct Row {
     /// The live coefficients, at the same indices as `symbols`.
     var coefficients: RowCoefficients { RowCoefficients(storage: storage, startIndex: start, endIndex: Int(storedCount)) }
     /// The storage indices of the live entries.
-    @inline(__always) var liveRange: Range<Int> { start..<Int(storedCount) }
+    @_transparent var liveRange: Range<Int> { start..<Int(storedCount) }
+
+    /// Runs `body` with the live symbols as a plain buffer. For code generic over collections
+    /// (`some Collection<Symbol>`): iterating the standard library's buffer calls no witness of
+    /// this module per entry, which a debug build does not inline (reading `symbols` there cost
+    /// the debug instruction gate up to 18%).
+    @inline(__always)
+    func withLiveSymbols<Result>(_ body: (UnsafeBufferPointer<Symbol>) throws -> Result) rethrows -> Result {
+        guard let storage else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
+        return try withExtendedLifetime(storage) {
+            try body(UnsafeBufferPointer(start: rowStorageSymbols(storage) + start, count: count))
+        }
+    }
+
+    /// The same for the live coefficients.
+    @inline(__always)
+    func withLiveCoefficients<Result>(_ body: (UnsafeBufferPointer<Double>) throws -> Result) rethrows -> Result {
+        guard let storage else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
+        return try withExtendedLifetime(storage) {
+            try body(UnsafeBufferPointer(start: rowStorageCoefficients(storage) + start, count: count))
+        }
+    }
 
     /// How many entries the storage has room for (tests check how rows grow).
     var capacity: Int { storage?.entryCapacity ?? 0 }
@@ -62,7 +83,7 @@ struct Row {
         var low = start
         var high = Int(storedCount)
         guard low < high else { return -low - 1 }
-        let symbols = storage.unsafelyUnwrapped.symbols
+        let symbols = rowStorageSymbols(storage!)
         while low < high {
             let mid = (low &+ high) >> 1
             let s = symbols[mid]
@@ -73,7 +94,7 @@ struct Row {
 
     func coefficient(of symbol: Symbol) -> Double {
         let i = search(symbol)
-        return i >= 0 ? storage.unsafelyUnwrapped.coefficients[i] : 0
+        return i >= 0 ? rowStorageCoefficients(storage!)[i] : 0
     }
 
     func contains(_ symbol: Symbol) -> Bool { search(symbol) >= 0 }
@@ -84,8 +105,8 @@ struct Row {
     /// returns it. Growth doubles, as an array's does.
     @inline(__always)
     private mutating func reserve(_ needed: Int) -> RowStorage {
-        let capacity = storage?.entryCapacity ?? 0
-        if needed <= capacity && isKnownUniquelyReferenced(&storage) { return storage.unsafelyUnwrapped }
+        let capacity = storage == nil ? 0 : rowStorageCapacity(storage!)
+        if needed <= capacity && isKnownUniquelyReferenced(&storage) { return storage! }
         return reallocate(needed)
     }
 
@@ -168,7 +189,7 @@ struct Row {
     mutating func add(_ symbol: Symbol, _ coefficient: Double) -> Int {
         let i = search(symbol)
         if i >= 0 {
-            let sum = coefficientSum(storage.unsafelyUnwrapped.coefficients[i], coefficient)
+            let sum = coefficientSum(rowStorageCoefficients(storage!)[i], coefficient)
             if sum == 0 {
                 close(1, at: i)
                 return -1
@@ -189,7 +210,7 @@ struct Row {
     mutating func remove(_ symbol: Symbol) -> Double {
         let i = search(symbol)
         guard i >= 0 else { return 0 }
-        let coefficient = storage.unsafelyUnwrapped.coefficients[i]
+        let coefficient = rowStorageCoefficients(storage!)[i]
         close(1, at: i)
         return coefficient
     }

@@ -26,7 +26,7 @@ extension Solver {
         }
 
         var row = tableau.expandDefinitions(lazyRow)
-        if !row.constant.isFinite || !row.coefficients.allSatisfy(\.isFinite) { overflowed = true }
+        if !row.constant.isFinite || !row.withLiveCoefficients({ $0.allSatisfy(\.isFinite) }) { overflowed = true }
         if let subject = leastUsedVariable(in: row) {
             // Its definition names only nonbasic symbols, so it cannot close a cycle; definitions
             // that mention it keep doing so.
@@ -39,7 +39,7 @@ extension Solver {
         // No user variable left: the row joins the restricted part of the tableau.
         if row.constant < 0 { row.negate() }
         var subject = restrictedSubject(row, record)
-        if subject == noSymbol && row.symbols.allSatisfy({ tableau.kinds[Int($0)] == .dummy }) {
+        if subject == noSymbol && row.withLiveSymbols({ $0.allSatisfy { tableau.kinds[Int($0)] == .dummy } }) {
             if !Tolerance.isZero(row.constant) {
                 // `0 = c + Σ dummies`: the required equalities behind those dummies already fix
                 // this expression at another value.

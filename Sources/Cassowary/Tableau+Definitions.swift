@@ -55,9 +55,10 @@ extension Tableau {
                     let row = rows.baseAddress! + slot.index
                     // `next` is a storage index of the row; its live entries begin at `start`.
                     next = max(next, row.pointee.start)
-                    let count = row.pointee.storedSymbols.count
+                    let symbols = row.pointee.storedSymbols
+                    let count = symbols.endIndex
                     while next < count {
-                        let candidate = row.pointee.storedSymbols[next]
+                        let candidate = symbols[next]
                         next += 1
                         if enter(candidate) {
                             child = candidate
@@ -100,9 +101,10 @@ extension Tableau {
                 let definition = tableau.row(tableau.slotOfBasic[Int(symbol)])
                 constant += factor.x * definition.pointee.constant
                 var index = definition.pointee.start
-                let end = definition.pointee.storedSymbols.count
+                let symbols = definition.pointee.storedSymbols, coefficients = definition.pointee.storedCoefficients
+                let end = symbols.endIndex
                 while index < end {
-                    accumulate(definition.pointee.storedSymbols[index], factor.x * definition.pointee.storedCoefficients[index])
+                    accumulate(symbols[index], factor.x * coefficients[index])
                     index &+= 1
                 }
             }
@@ -147,8 +149,9 @@ extension Tableau {
                 let slot = tableau.slotOfBasic[Int(symbol)]
                 guard slot.exists else { continue }
                 let row = tableau.row(slot)
+                let symbols = row.pointee.storedSymbols
                 for index in row.pointee.liveRange {
-                    let other = row.pointee.storedSymbols[index]
+                    let other = symbols[index]
                     guard tableau.isBasicExternal(other), tableau.visited[Int(other)] != stamp else { continue }
                     if targets.contains(other) { return true }
                     tableau.visited[Int(other)] = stamp

@@ -24,14 +24,17 @@ extension Tableau {
                     let row = tableau.row(slot)
                     value = row.pointee.constant
                     // A plain counting loop: iterating `liveRange` checked the index twice per entry.
+                    // The entry views taken once per row, not per entry (a debug build calls
+                    // their getters).
                     var index = row.pointee.start
-                    let end = row.pointee.storedSymbols.count
+                    let symbols = row.pointee.storedSymbols, coefficients = row.pointee.storedCoefficients
+                    let end = symbols.endIndex
                     while index < end {
-                        let other = Int(row.pointee.storedSymbols[index])
+                        let other = Int(symbols[index])
                         let otherSlot = tableau.slotOfBasic[other]
                         if otherSlot.exists {
                             let otherValue = tableau.kinds[other] == .external ? values[other] : tableau.row(otherSlot).pointee.constant
-                            value += row.pointee.storedCoefficients[index] * otherValue
+                            value += coefficients[index] * otherValue
                         }
                         index &+= 1
                     }

@@ -402,7 +402,9 @@ extension Tableau {
 
     /// `levels[level] += factor × row`.
     mutating func addToObjective(_ level: Int, _ row: Row, times factor: Double) {
-        if trail.isRecording { trail.recordObjective(level, objectives.levels[level].row, writing: row.symbols) }
+        if trail.isRecording {
+            row.withLiveSymbols { trail.recordObjective(level, objectives.levels[level].row, writing: $0) }
+        }
         objectives.levels[level].row.add(row, times: factor)
     }
 

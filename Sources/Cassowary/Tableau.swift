@@ -160,6 +160,11 @@ struct Tableau {
         changes.noteReducedCosts(symbols)
     }
 
+    /// `noteObjectiveChange` for the symbols of `row`.
+    @inline(__always) mutating func noteObjectiveChange(of row: Row) {
+        row.withLiveSymbols { noteObjectiveChange($0) }
+    }
+
     /// Replaces `symbol` by `row` everywhere it occurs: every tableau row and every objective.
     /// Rows of restricted symbols that turn negative are remembered for the dual simplex.
     mutating func substitute(_ symbol: Symbol, by row: Row) {
@@ -179,7 +184,7 @@ struct Tableau {
                                  longRow: longRowLength) == 0 { continue }
             updateColumns(slot)
             touch(basic)
-            if basic == artificial { objectives.artificialCandidates.push(row.symbols) }
+            if basic == artificial { row.withLiveSymbols { objectives.artificialCandidates.push($0) } }
             if kinds[Int(basic)].isRestricted && rows[slot.index].constant < 0 {
                 noteInfeasible(basic)
             }
@@ -189,7 +194,7 @@ struct Tableau {
             let coefficient = removeFromObjective(level, symbol)
             if coefficient != 0 {
                 addToObjective(level, row, times: coefficient)
-                noteObjectiveChange(row.symbols)
+                noteObjectiveChange(of: row)
             }
         }
     }
@@ -286,7 +291,7 @@ struct Tableau {
         if slot.exists {
             let source = rows[slot.index]
             addToObjective(level, source, times: factor)
-            noteObjectiveChange(source.symbols)
+            noteObjectiveChange(of: source)
         } else {
             addToObjective(level, symbol, factor)
             noteObjectiveChange([symbol])
