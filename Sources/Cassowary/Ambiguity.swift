@@ -202,18 +202,20 @@ extension Tableau {
                 if slot.exists {
                     let row = tableau.row(slot)
                     var total = SIMD2<Double>.zero, size = SIMD2<Double>.zero
-                    let symbols = row.pointee.storedSymbols, coefficients = row.pointee.storedCoefficients
-                    for index in row.pointee.liveRange {
-                        let other = Int(symbols[index])
-                        let coefficient = coefficients[index]
-                        if tableau.isBasicExternal(Symbol(other)) {
-                            let index = Int(state.externalIndex[other])
-                            total += coefficient * state.along[index]
-                            size += abs(coefficient) * state.magnitude[index]
-                        } else {
-                            let move = coefficient * state.step[other]
-                            total += move
-                            size += absolute(move)
+                    if !row.pointee.isEmpty {
+                        let symbols = row.pointee.borrowedSymbols, coefficients = row.pointee.borrowedCoefficients
+                        for index in row.pointee.liveRange {
+                            let other = Int(symbols[index])
+                            let coefficient = coefficients[index]
+                            if tableau.isBasicExternal(Symbol(other)) {
+                                let index = Int(state.externalIndex[other])
+                                total += coefficient * state.along[index]
+                                size += abs(coefficient) * state.magnitude[index]
+                            } else {
+                                let move = coefficient * state.step[other]
+                                total += move
+                                size += absolute(move)
+                            }
                         }
                     }
                     let index = Int(state.externalIndex[Int(symbol)])

@@ -49,6 +49,23 @@ struct Row {
     /// The storage indices of the live entries.
     @_transparent var liveRange: Range<Int> { start..<Int(storedCount) }
 
+    /// The storage's symbols and coefficients from index 0, for the walks over rows borrowed in
+    /// place (`BorrowedTableau`): valid while the row is neither written nor dropped, for storage
+    /// indices in `liveRange`, and only on a row that is not empty. Reading through them takes
+    /// no reference to the block: views hoisted out of a walk's loop held one, a retain and a
+    /// release per row walked (a drag step walks thousands), and views read per entry cost a
+    /// debug build two getter calls per entry.
+    @_transparent var borrowedSymbols: UnsafePointer<Symbol> {
+        UnsafePointer(rowStorageSymbols(unsafeBitCast(storage, to: RowStorage.self)))
+    }
+
+    @_transparent var borrowedCoefficients: UnsafePointer<Double> {
+        UnsafePointer(rowStorageCoefficients(unsafeBitCast(storage, to: RowStorage.self)))
+    }
+
+    /// The storage index past the last entry.
+    @_transparent var storedEnd: Int { Int(storedCount) }
+
     /// Runs `body` with the live symbols as a plain buffer. For code generic over collections
     /// (`some Collection<Symbol>`): iterating the standard library's buffer calls no witness of
     /// this module per entry, which a debug build does not inline (reading `symbols` there cost

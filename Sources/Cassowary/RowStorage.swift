@@ -56,6 +56,10 @@ final class RowStorage: ManagedBuffer<Int, Double> {
     return (rowStorageAddress(storage) + offset).assumingMemoryBound(to: Double.self)
 }
 
+// (An index in range means the row holds entries, so its block exists: the subscripts take it
+// with `unsafeBitCast`, which a debug build inlines and a release build does not check, where
+// `!` was a branch per entry in release and `unsafelyUnwrapped` a call per entry in debug.)
+
 /// A row's symbols at storage indices `startIndex..<endIndex` (`Row.storedSymbols`: all of the
 /// storage, dead front included; `Row.symbols`: the live ones), read in place. Holds the block.
 struct RowSymbols: RandomAccessCollection, Equatable {
@@ -66,7 +70,7 @@ struct RowSymbols: RandomAccessCollection, Equatable {
     subscript(index: Int) -> Symbol {
         @_transparent get {
             precondition(UInt(bitPattern: index &- startIndex) < UInt(bitPattern: endIndex &- startIndex), "row index out of range")
-            return rowStorageSymbols(storage!)[index]
+            return rowStorageSymbols(unsafeBitCast(storage, to: RowStorage.self))[index]
         }
     }
 
@@ -91,7 +95,7 @@ struct RowCoefficients: RandomAccessCollection, Equatable {
     subscript(index: Int) -> Double {
         @_transparent get {
             precondition(UInt(bitPattern: index &- startIndex) < UInt(bitPattern: endIndex &- startIndex), "row index out of range")
-            return rowStorageCoefficients(storage!)[index]
+            return rowStorageCoefficients(unsafeBitCast(storage, to: RowStorage.self))[index]
         }
     }
 

@@ -55,14 +55,16 @@ extension Tableau {
                     let row = rows.baseAddress! + slot.index
                     // `next` is a storage index of the row; its live entries begin at `start`.
                     next = max(next, row.pointee.start)
-                    let symbols = row.pointee.storedSymbols
-                    let count = symbols.endIndex
-                    while next < count {
-                        let candidate = symbols[next]
-                        next += 1
-                        if enter(candidate) {
-                            child = candidate
-                            break
+                    let count = row.pointee.storedEnd
+                    if next < count {
+                        let symbols = row.pointee.borrowedSymbols
+                        while next < count {
+                            let candidate = symbols[next]
+                            next += 1
+                            if enter(candidate) {
+                                child = candidate
+                                break
+                            }
                         }
                     }
                 }
@@ -101,11 +103,13 @@ extension Tableau {
                 let definition = tableau.row(tableau.slotOfBasic[Int(symbol)])
                 constant += factor.x * definition.pointee.constant
                 var index = definition.pointee.start
-                let symbols = definition.pointee.storedSymbols, coefficients = definition.pointee.storedCoefficients
-                let end = symbols.endIndex
-                while index < end {
-                    accumulate(symbols[index], factor.x * coefficients[index])
-                    index &+= 1
+                let end = definition.pointee.storedEnd
+                if index < end {
+                    let symbols = definition.pointee.borrowedSymbols, coefficients = definition.pointee.borrowedCoefficients
+                    repeat {
+                        accumulate(symbols[index], factor.x * coefficients[index])
+                        index &+= 1
+                    } while index < end
                 }
             }
             touched.sort()
@@ -149,7 +153,8 @@ extension Tableau {
                 let slot = tableau.slotOfBasic[Int(symbol)]
                 guard slot.exists else { continue }
                 let row = tableau.row(slot)
-                let symbols = row.pointee.storedSymbols
+                guard !row.pointee.isEmpty else { continue }
+                let symbols = row.pointee.borrowedSymbols
                 for index in row.pointee.liveRange {
                     let other = symbols[index]
                     guard tableau.isBasicExternal(other), tableau.visited[Int(other)] != stamp else { continue }

@@ -24,19 +24,19 @@ extension Tableau {
                     let row = tableau.row(slot)
                     value = row.pointee.constant
                     // A plain counting loop: iterating `liveRange` checked the index twice per entry.
-                    // The entry views taken once per row, not per entry (a debug build calls
-                    // their getters).
                     var index = row.pointee.start
-                    let symbols = row.pointee.storedSymbols, coefficients = row.pointee.storedCoefficients
-                    let end = symbols.endIndex
-                    while index < end {
-                        let other = Int(symbols[index])
-                        let otherSlot = tableau.slotOfBasic[other]
-                        if otherSlot.exists {
-                            let otherValue = tableau.kinds[other] == .external ? values[other] : tableau.row(otherSlot).pointee.constant
-                            value += coefficients[index] * otherValue
-                        }
-                        index &+= 1
+                    let end = row.pointee.storedEnd
+                    if index < end {
+                        let symbols = row.pointee.borrowedSymbols, coefficients = row.pointee.borrowedCoefficients
+                        repeat {
+                            let other = Int(symbols[index])
+                            let otherSlot = tableau.slotOfBasic[other]
+                            if otherSlot.exists {
+                                let otherValue = tableau.kinds[other] == .external ? values[other] : tableau.row(otherSlot).pointee.constant
+                                value += coefficients[index] * otherValue
+                            }
+                            index &+= 1
+                        } while index < end
                     }
                 }
                 if value != values[Int(symbol)] {
