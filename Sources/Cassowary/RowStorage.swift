@@ -84,6 +84,31 @@ struct RowSymbols: RandomAccessCollection, Equatable {
     }
 
     static func == (a: RowSymbols, b: RowSymbols) -> Bool { a.elementsEqual(b) }
+
+    // Concrete index arithmetic and iterator: the defaults for an Int-indexed collection are
+    // generic code that a debug build runs unspecialized (metadata look-ups per step) wherever
+    // a row's entries go through a generic algorithm (for-in, `first`, `zip`, `Array(_:)`).
+    var indices: Range<Int> { startIndex..<endIndex }
+    var count: Int { endIndex &- startIndex }
+    func index(after i: Int) -> Int { i &+ 1 }
+    func index(before i: Int) -> Int { i &- 1 }
+    func index(_ i: Int, offsetBy distance: Int) -> Int { i &+ distance }
+    func distance(from start: Int, to end: Int) -> Int { end &- start }
+
+    struct Iterator: IteratorProtocol {
+        let storage: RowStorage?
+        var index: Int
+        let end: Int
+
+        mutating func next() -> Symbol? {
+            guard index < end else { return nil }
+            let entry = rowStorageSymbols(unsafeBitCast(storage, to: RowStorage.self))[index]
+            index &+= 1
+            return entry
+        }
+    }
+
+    func makeIterator() -> Iterator { Iterator(storage: storage, index: startIndex, end: endIndex) }
 }
 
 /// A row's coefficients, at the same indices as its `RowSymbols`. Holds the block.
@@ -109,4 +134,29 @@ struct RowCoefficients: RandomAccessCollection, Equatable {
     }
 
     static func == (a: RowCoefficients, b: RowCoefficients) -> Bool { a.elementsEqual(b) }
+
+    // Concrete index arithmetic and iterator: the defaults for an Int-indexed collection are
+    // generic code that a debug build runs unspecialized (metadata look-ups per step) wherever
+    // a row's entries go through a generic algorithm (for-in, `first`, `zip`, `Array(_:)`).
+    var indices: Range<Int> { startIndex..<endIndex }
+    var count: Int { endIndex &- startIndex }
+    func index(after i: Int) -> Int { i &+ 1 }
+    func index(before i: Int) -> Int { i &- 1 }
+    func index(_ i: Int, offsetBy distance: Int) -> Int { i &+ distance }
+    func distance(from start: Int, to end: Int) -> Int { end &- start }
+
+    struct Iterator: IteratorProtocol {
+        let storage: RowStorage?
+        var index: Int
+        let end: Int
+
+        mutating func next() -> Double? {
+            guard index < end else { return nil }
+            let entry = rowStorageCoefficients(unsafeBitCast(storage, to: RowStorage.self))[index]
+            index &+= 1
+            return entry
+        }
+    }
+
+    func makeIterator() -> Iterator { Iterator(storage: storage, index: startIndex, end: endIndex) }
 }

@@ -158,7 +158,7 @@ extension Solver {
         let artificial = tableau.newSymbol(.slack)
         tableau.place(row, basic: artificial)
         tableau.objectives.artificial = artificial
-        tableau.objectives.artificialCandidates = SymbolHeap(sorted: Array(row.symbols))
+        tableau.objectives.artificialCandidates = SymbolHeap(sorted: row.withLiveSymbols { Array($0) })
         let artificialSlot = tableau.slotOfBasic[Int(artificial)]
         tableau.optimizeArtificial()
         // Pivots keep the slot; whichever row holds it now may have kept places (see RowMerger).

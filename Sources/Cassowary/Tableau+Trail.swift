@@ -292,8 +292,8 @@ struct SolverTrail {
         log.rowStamps[slot.index] = stamp
         if row.start == 0 && row.count <= Self.flatRowLength {
             log.entries.append(.flatRow(slot, count: Int32(row.count)))
-            log.saved.rowSymbols.append(contentsOf: row.storedSymbols)
-            log.saved.rowCoefficients.append(contentsOf: row.storedCoefficients)
+            row.storedSymbols.withUnsafeBufferPointer { log.saved.rowSymbols.append(contentsOf: $0) }
+            row.storedCoefficients.withUnsafeBufferPointer { log.saved.rowCoefficients.append(contentsOf: $0) }
             log.saved.numbers.append(row.constant)
         } else {
             log.entries.append(.row(slot))
