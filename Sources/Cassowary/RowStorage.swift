@@ -9,8 +9,8 @@
 /// Readers reach the entries through `RowSymbols` and `RowCoefficients`, which compute the
 /// addresses from the block's fixed layout: no generic call per entry. The accessors on that
 /// path are `@_transparent`, inlined even in a debug build: left as calls (`@inline(__always)`
-/// is not honoured there), they made reading a row a chain of seven calls per entry, and the
-/// debug instruction gate grew 6–21%.
+/// is not honoured there), they made reading a row a chain of calls per entry, and the debug
+/// instruction gate grew 3–22%.
 final class RowStorage: ManagedBuffer<Int, Double> {
     // The layout `ManagedBuffer<Int, Double>` gives: the object header (16 bytes), the `Int`
     // header, then the elements, 8-aligned. `make` checks it.
