@@ -104,12 +104,29 @@ struct AmbiguityState {
     mutating func grow(to kinds: [SymbolKind]) {
         let extra = kinds.count - isFree.count
         guard extra > 0 else { return }
+        // Symbols added after the first query grow the arrays by a quarter, not by doubling (the
+        // first query sizes them exactly).
+        let growing = kinds.count > isFree.capacity && !isFree.isEmpty
+        if growing {
+            let capacity = grownLength(toHold: kinds.count - 1, from: isFree.count)
+            isFree.reserveCapacity(capacity)
+            isAmbiguous.reserveCapacity(capacity)
+            isDegenerate.reserveCapacity(capacity)
+            isConstrained.reserveCapacity(capacity)
+            step.reserveCapacity(capacity)
+            externalIndex.reserveCapacity(capacity)
+        }
         var next = Int32(along.count)
         for kind in kinds[isFree.count...] {
             externalIndex.append(kind == .external ? next : -1)
             if kind == .external { next += 1 }
         }
         let externals = Int(next) - along.count
+        if growing && Int(next) > along.capacity {
+            let capacity = grownLength(toHold: Int(next) - 1, from: along.count)
+            along.reserveCapacity(capacity)
+            magnitude.reserveCapacity(capacity)
+        }
         isFree.append(contentsOf: repeatElement(false, count: extra))
         step.append(contentsOf: repeatElement(.zero, count: extra))
         along.append(contentsOf: repeatElement(.zero, count: externals))
@@ -185,17 +202,20 @@ extension Tableau {
                 if slot.exists {
                     let row = tableau.row(slot)
                     var total = SIMD2<Double>.zero, size = SIMD2<Double>.zero
-                    for index in row.pointee.liveRange {
-                        let other = Int(row.pointee.storedSymbols[index])
-                        let coefficient = row.pointee.storedCoefficients[index]
-                        if tableau.isBasicExternal(Symbol(other)) {
-                            let index = Int(state.externalIndex[other])
-                            total += coefficient * state.along[index]
-                            size += abs(coefficient) * state.magnitude[index]
-                        } else {
-                            let move = coefficient * state.step[other]
-                            total += move
-                            size += absolute(move)
+                    if !row.pointee.isEmpty {
+                        let symbols = row.pointee.borrowedSymbols, coefficients = row.pointee.borrowedCoefficients
+                        for index in row.pointee.liveRange {
+                            let other = Int(symbols[index])
+                            let coefficient = coefficients[index]
+                            if tableau.isBasicExternal(Symbol(other)) {
+                                let index = Int(state.externalIndex[other])
+                                total += coefficient * state.along[index]
+                                size += abs(coefficient) * state.magnitude[index]
+                            } else {
+                                let move = coefficient * state.step[other]
+                                total += move
+                                size += absolute(move)
+                            }
                         }
                     }
                     let index = Int(state.externalIndex[Int(symbol)])

@@ -26,6 +26,12 @@ struct ColumnIndex {
         limits.append(minimumColumnLimit)
     }
 
+    /// Reserves room for `capacity` symbols (`Tableau.reserveSymbols`).
+    mutating func reserveSymbols(_ capacity: Int) {
+        lists.reserveCapacity(capacity)
+        limits.reserveCapacity(capacity)
+    }
+
     @inline(__always) func count(of symbol: Symbol) -> Int { lists[Int(symbol)].count }
     @inline(__always) func isEmpty(_ symbol: Symbol) -> Bool { lists[Int(symbol)].isEmpty }
 
@@ -142,12 +148,15 @@ struct ColumnIndex {
     /// column meanwhile: the next rows holding the symbol then reuse its capacity.
     @inline(__always)
     mutating func giveBack(_ slots: inout [Slot], to symbol: Symbol) {
+        if slots.capacity < keptColumnCapacity { return }
         slots.removeAll(keepingCapacity: true)
         if lists[Int(symbol)].isEmpty { swap(&slots, &lists[Int(symbol)]) }
     }
 }
 
 private let minimumColumnLimit: Int32 = 256
+/// Emptied columns at least this long keep their storage (`giveBack`); shorter ones let it go.
+private let keptColumnCapacity = 32
 /// Columns up to this length lose a row's entry as soon as the row loses the symbol.
 private let exactColumnLength = 16
 

@@ -302,6 +302,6 @@ extension Tableau {
     /// Adds `row` (in nonbasic symbols) to the only objective, noting the candidates.
     mutating func addRowToObjective(_ row: Row) {
         addToObjective(0, row, times: 1)
-        noteObjectiveChange(row.symbols)
+        noteObjectiveChange(of: row)
     }
 }

@@ -203,7 +203,7 @@ struct RowMerger {
     }
 
     /// The first index in `symbols[from...]` whose symbol is not below `symbol`.
-    private static func lowerBound(_ symbols: [Symbol], _ symbol: Symbol, from start: Int = 0) -> Int {
+    private static func lowerBound(_ symbols: RowSymbols, _ symbol: Symbol, from start: Int = 0) -> Int {
         var low = start, high = symbols.count
         while low < high {
             let mid = (low &+ high) >> 1

@@ -8,41 +8,102 @@
 /// `storedSymbols[start...]` (and the same of `storedCoefficients`), and what lies before
 /// `start` is dead. Removing a chain's constraints in insertion order takes entries off the
 /// front of the chain's long row at every removal; shifting its tail down each time made that
-/// quadratic. Readers see only the live part, as slices (`symbols`, `coefficients`) whose
+/// quadratic. Readers see only the live part, as collections (`symbols`, `coefficients`) whose
 /// indices start at `start`, not at 0: read them through `indices` or `liveRange`.
+///
+/// The entries live in one heap block (`RowStorage`), shared between copies until one of them
+/// writes, as an array's are; the counts and the constant live in the row itself (24 bytes).
 struct Row {
-    /// Storage: the live entries are those from `start` on. Write through the methods below.
-    private(set) var storedSymbols: [Symbol] = []
-    private(set) var storedCoefficients: [Double] = []
+    /// Storage: the live entries are those from `start` to `storedCount`. Nil until the first
+    /// entry. Write through the methods below.
+    private var storage: RowStorage?
+    /// How many entries of the storage are in use, dead front included.
+    private var storedCount: UInt32 = 0
     /// How many dead entries the storage holds before the first live one. Unsigned, so that the
     /// compiler knows an index counted up from `start` is never negative (one bounds check less
     /// per entry in the loops over a row).
     private var deadCount: UInt32 = 0
-    /// The storage index of the first live entry.
-    @inline(__always) var start: Int { Int(deadCount) }
     var constant: Double = 0
 
     init(constant: Double = 0) { self.constant = constant }
 
-    /// The live symbols, ascending; indices run over `liveRange`.
-    var symbols: ArraySlice<Symbol> { storedSymbols[start...] }
-    /// The live coefficients, at the same indices as `symbols`.
-    var coefficients: ArraySlice<Double> { storedCoefficients[start...] }
-    /// The storage indices of the live entries.
-    var liveRange: Range<Int> { start..<storedSymbols.count }
+    /// An empty row with room for `capacity` entries: a row whose size is known is built in a
+    /// block of that size, not grown by doubling.
+    init(constant: Double, capacity: Int) {
+        self.constant = constant
+        if capacity > 0 { storage = RowStorage.make(capacity: capacity) }
+    }
 
-    var isEmpty: Bool { storedSymbols.count == start }
-    var count: Int { storedSymbols.count &- start }
+    /// The storage indices of the live entries.
+    @_transparent var start: Int { Int(deadCount) }
+    /// Every stored symbol, dead front included, at its storage index.
+    @_transparent var storedSymbols: RowSymbols { RowSymbols(storage: storage, startIndex: 0, endIndex: Int(storedCount)) }
+    /// Every stored coefficient, at the same indices as `storedSymbols`.
+    @_transparent var storedCoefficients: RowCoefficients {
+        RowCoefficients(storage: storage, startIndex: 0, endIndex: Int(storedCount))
+    }
+    /// The live symbols, ascending; indices run over `liveRange`.
+    var symbols: RowSymbols { RowSymbols(storage: storage, startIndex: start, endIndex: Int(storedCount)) }
+    /// The live coefficients, at the same indices as `symbols`.
+    var coefficients: RowCoefficients { RowCoefficients(storage: storage, startIndex: start, endIndex: Int(storedCount)) }
+    /// The storage indices of the live entries.
+    @_transparent var liveRange: Range<Int> { start..<Int(storedCount) }
+
+    /// The storage's symbols and coefficients from index 0, for the walks over rows borrowed in
+    /// place (`BorrowedTableau`): valid while the row is neither written nor dropped, for storage
+    /// indices in `liveRange`, and only on a row that is not empty. Reading through them takes
+    /// no reference to the block: views hoisted out of a walk's loop held one, a retain and a
+    /// release per row walked (a drag step walks thousands), and views read per entry cost a
+    /// debug build two getter calls per entry.
+    @_transparent var borrowedSymbols: UnsafePointer<Symbol> {
+        UnsafePointer(rowStorageSymbols(unsafeBitCast(storage, to: RowStorage.self)))
+    }
+
+    @_transparent var borrowedCoefficients: UnsafePointer<Double> {
+        UnsafePointer(rowStorageCoefficients(unsafeBitCast(storage, to: RowStorage.self)))
+    }
+
+    /// The storage index past the last entry.
+    @_transparent var storedEnd: Int { Int(storedCount) }
+
+    /// Runs `body` with the live symbols as a plain buffer. For code generic over collections
+    /// (`some Collection<Symbol>`): iterating the standard library's buffer calls no witness of
+    /// this module per entry, which a debug build does not inline (reading `symbols` there cost
+    /// the debug instruction gate up to 18%).
+    @inline(__always)
+    func withLiveSymbols<Result>(_ body: (UnsafeBufferPointer<Symbol>) throws -> Result) rethrows -> Result {
+        guard let storage else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
+        return try withExtendedLifetime(storage) {
+            try body(UnsafeBufferPointer(start: rowStorageSymbols(storage) + start, count: count))
+        }
+    }
+
+    /// The same for the live coefficients.
+    @inline(__always)
+    func withLiveCoefficients<Result>(_ body: (UnsafeBufferPointer<Double>) throws -> Result) rethrows -> Result {
+        guard let storage else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
+        return try withExtendedLifetime(storage) {
+            try body(UnsafeBufferPointer(start: rowStorageCoefficients(storage) + start, count: count))
+        }
+    }
+
+    /// How many entries the storage has room for (tests check how rows grow).
+    var capacity: Int { storage?.entryCapacity ?? 0 }
+
+    var isEmpty: Bool { storedCount == deadCount }
+    var count: Int { Int(storedCount &- deadCount) }
 
     /// Index of `symbol` in the storage (within `liveRange`), or where it would be inserted
     /// (negated minus one).
     @inline(__always)
     func search(_ symbol: Symbol) -> Int {
         var low = start
-        var high = storedSymbols.count
+        var high = Int(storedCount)
+        guard low < high else { return -low - 1 }
+        let symbols = rowStorageSymbols(storage!)
         while low < high {
             let mid = (low &+ high) >> 1
-            let s = storedSymbols[mid]
+            let s = symbols[mid]
             if s < symbol { low = mid + 1 } else if s > symbol { high = mid } else { return mid }
         }
         return -low - 1
@@ -50,15 +111,93 @@ struct Row {
 
     func coefficient(of symbol: Symbol) -> Double {
         let i = search(symbol)
-        return i >= 0 ? storedCoefficients[i] : 0
+        return i >= 0 ? rowStorageCoefficients(storage!)[i] : 0
     }
 
     func contains(_ symbol: Symbol) -> Bool { search(symbol) >= 0 }
 
+    // MARK: Storage
+
+    /// Makes the storage this row's own (copied when shared) with room for `needed` entries;
+    /// returns it. Growth doubles, as an array's does.
+    @inline(__always)
+    private mutating func reserve(_ needed: Int) -> RowStorage {
+        let capacity = storage == nil ? 0 : rowStorageCapacity(storage!)
+        if needed <= capacity && isKnownUniquelyReferenced(&storage) { return storage! }
+        return reallocate(needed)
+    }
+
+    @inline(never)
+    private mutating func reallocate(_ needed: Int) -> RowStorage {
+        let old = storage?.entryCapacity ?? 0
+        let fresh = RowStorage.make(capacity: needed > old ? max(needed, 2 * old) : max(needed, 1))
+        if let storage { Self.copyEntries(Int(storedCount), from: storage, 0, to: fresh, 0) }
+        storage = fresh
+        return fresh
+    }
+
+    /// The storage made this row's own, for writing in place (the row holds entries).
+    @inline(__always) private mutating func unique() -> RowStorage { reserve(Int(storedCount)) }
+
+    /// Opens `k` entries at storage index `at`, moving those behind it up.
+    @inline(__always)
+    private mutating func open(_ k: Int, at: Int) -> RowStorage {
+        let n = Int(storedCount)
+        let s = reserve(n + k)
+        Self.copyEntries(n - at, from: s, at, to: s, at + k)
+        storedCount = UInt32(truncatingIfNeeded: n + k)
+        return s
+    }
+
+    /// Closes the `k` entries at storage index `at`, moving those behind it down.
+    @inline(__always)
+    private mutating func close(_ k: Int, at: Int) {
+        let n = Int(storedCount)
+        let s = unique()
+        Self.copyEntries(n - at - k, from: s, at + k, to: s, at)
+        storedCount = UInt32(truncatingIfNeeded: n - k)
+    }
+
+    /// Appends `k` placeholder entries (no symbol, zero) at the end of the storage.
+    private mutating func appendPlaceholders(_ k: Int) {
+        let n = Int(storedCount)
+        let s = reserve(n + k)
+        (s.symbols + n).update(repeating: noSymbol, count: k)
+        (s.coefficients + n).update(repeating: 0, count: k)
+        storedCount = UInt32(truncatingIfNeeded: n + k)
+    }
+
+    /// Forgets the last `k` stored entries (the storage keeps its room, as an array does).
+    @inline(__always) private mutating func removeLast(_ k: Int) { storedCount &-= UInt32(truncatingIfNeeded: k) }
+
+    /// Moves `k` entries from index `from` of `source` to index `to` of `target` (the two may be
+    /// one block, the ranges overlapping: `memmove`).
+    @inline(__always)
+    private static func copyEntries(_ k: Int, from source: RowStorage, _ from: Int, to target: RowStorage, _ to: Int) {
+        if k <= 0 { return }
+        UnsafeMutableRawPointer(target.symbols + to).copyMemory(from: source.symbols + from, byteCount: k &* MemoryLayout<Symbol>.stride)
+        UnsafeMutableRawPointer(target.coefficients + to).copyMemory(from: source.coefficients + from,
+                                                                     byteCount: k &* MemoryLayout<Double>.stride)
+    }
+
+    /// Copies `k` entries from two plain buffers to index `to` of `target`.
+    @inline(__always)
+    private static func copyEntries(_ k: Int, from symbols: UnsafePointer<Symbol>, _ coefficients: UnsafePointer<Double>,
+                                    to target: RowStorage, _ to: Int) {
+        if k <= 0 { return }
+        UnsafeMutableRawPointer(target.symbols + to).copyMemory(from: symbols, byteCount: k &* MemoryLayout<Symbol>.stride)
+        UnsafeMutableRawPointer(target.coefficients + to).copyMemory(from: coefficients, byteCount: k &* MemoryLayout<Double>.stride)
+    }
+
+    // MARK: Writing
+
     /// Appends an entry whose symbol is above every live one (building a row in order).
     mutating func append(_ symbol: Symbol, _ coefficient: Double) {
-        storedSymbols.append(symbol)
-        storedCoefficients.append(coefficient)
+        let n = Int(storedCount)
+        let s = reserve(n + 1)
+        s.symbols[n] = symbol
+        s.coefficients[n] = coefficient
+        storedCount &+= 1
     }
 
     /// Adds `coefficient × symbol`; returns +1 when the symbol became present, -1 when it
@@ -67,19 +206,19 @@ struct Row {
     mutating func add(_ symbol: Symbol, _ coefficient: Double) -> Int {
         let i = search(symbol)
         if i >= 0 {
-            let sum = coefficientSum(storedCoefficients[i], coefficient)
+            let sum = coefficientSum(rowStorageCoefficients(storage!)[i], coefficient)
             if sum == 0 {
-                storedSymbols.remove(at: i)
-                storedCoefficients.remove(at: i)
+                close(1, at: i)
                 return -1
             }
-            storedCoefficients[i] = sum
+            unique().coefficients[i] = sum
             return 0
         }
         if coefficient == 0 { return 0 }
         let at = -i - 1
-        storedSymbols.insert(symbol, at: at)
-        storedCoefficients.insert(coefficient, at: at)
+        let s = open(1, at: at)
+        s.symbols[at] = symbol
+        s.coefficients[at] = coefficient
         return 1
     }
 
@@ -88,8 +227,9 @@ struct Row {
     mutating func remove(_ symbol: Symbol) -> Double {
         let i = search(symbol)
         guard i >= 0 else { return 0 }
-        storedSymbols.remove(at: i)
-        return storedCoefficients.remove(at: i)
+        let coefficient = rowStorageCoefficients(storage!)[i]
+        close(1, at: i)
+        return coefficient
     }
 
     /// Forgets the first `k` live entries without moving the others. The dead front is given
@@ -99,9 +239,9 @@ struct Row {
     private mutating func dropFront(_ k: Int) {
         deadCount &+= UInt32(truncatingIfNeeded: k)
         if start > count &+ 16 {
-            storedSymbols.removeFirst(start)
-            storedCoefficients.removeFirst(start)
+            let dead = start
             deadCount = 0
+            close(dead, at: 0)
         }
     }
 
@@ -117,12 +257,19 @@ struct Row {
     mutating func replaceEntries(_ range: Range<Int>, with symbols: UnsafePointer<Symbol>,
                                  _ coefficients: UnsafePointer<Double>, count: Int, longRow: Int) {
         let shrink = range.count - count
-        if shrink > 0 && self.count >= longRow && range.lowerBound - start < storedSymbols.count - range.upperBound {
+        let n = Int(storedCount)
+        if shrink > 0 && self.count >= longRow && range.lowerBound - start < n - range.upperBound {
             replaceMovingFront(range, with: symbols, coefficients, count: count)
             return
         }
-        storedSymbols.replaceSubrange(range, with: UnsafeBufferPointer(start: symbols, count: count))
-        storedCoefficients.replaceSubrange(range, with: UnsafeBufferPointer(start: coefficients, count: count))
+        let s: RowStorage
+        if shrink < 0 {
+            s = open(-shrink, at: range.upperBound)
+        } else {
+            if shrink > 0 { close(shrink, at: range.lowerBound + count) }
+            s = unique()
+        }
+        Self.copyEntries(count, from: symbols, coefficients, to: s, range.lowerBound)
     }
 
     /// The rare path of `replaceEntries`, out of line so that the common one stays small.
@@ -131,16 +278,9 @@ struct Row {
                                              _ coefficients: UnsafePointer<Double>, count: Int) {
         let shrink = range.count - count
         let start = self.start, before = range.lowerBound - start
-        storedSymbols.withUnsafeMutableBufferPointer { stored in
-            let base = stored.baseAddress! + start
-            UnsafeMutableRawPointer(base + shrink).copyMemory(from: base, byteCount: before * MemoryLayout<Symbol>.stride)
-            (base + shrink + before).update(from: symbols, count: count)
-        }
-        storedCoefficients.withUnsafeMutableBufferPointer { stored in
-            let base = stored.baseAddress! + start
-            UnsafeMutableRawPointer(base + shrink).copyMemory(from: base, byteCount: before * MemoryLayout<Double>.stride)
-            (base + shrink + before).update(from: coefficients, count: count)
-        }
+        let s = unique()
+        Self.copyEntries(before, from: s, start, to: s, start + shrink)
+        Self.copyEntries(count, from: symbols, coefficients, to: s, start + shrink + before)
         dropFront(shrink)
     }
 
@@ -167,14 +307,13 @@ struct Row {
     mutating func applyEdits(_ n: Int, positions: UnsafePointer<Int>, kinds: UnsafePointer<EditKind>,
                              symbols: UnsafePointer<Symbol>, coefficients: UnsafePointer<Double>, longRow: Int) {
         var growth = 0, structural = 0
-        storedCoefficients.withUnsafeMutableBufferPointer { stored in
-            for k in 0..<n {
-                if kinds[k] == .update {
-                    stored[positions[k]] = coefficients[k]
-                } else {
-                    growth += Int(kinds[k].rawValue)
-                    structural += 1
-                }
+        let stored = unique().coefficients
+        for k in 0..<n {
+            if kinds[k] == .update {
+                stored[positions[k]] = coefficients[k]
+            } else {
+                growth += Int(kinds[k].rawValue)
+                structural += 1
             }
         }
         if structural == 0 { return }
@@ -188,21 +327,20 @@ struct Row {
             before += Int(kinds[k].rawValue)
             from = kinds[k] == .delete ? positions[k] + 1 : positions[k]
         }
-        if growth != 0 { frontCost += storedSymbols.count - from }
+        if growth != 0 { frontCost += Int(storedCount) - from }
         let keepTail = count >= longRow && tailCost < frontCost
         var offset = 0  // how far the live entries moved to make room at the front
         if keepTail && growth > start {
             offset = growth + (count >> 3)
             makeRoomAtFront(offset)
         } else if !keepTail && growth > 0 {
-            storedSymbols.append(contentsOf: repeatElement(noSymbol, count: growth))
-            storedCoefficients.append(contentsOf: repeatElement(0, count: growth))
+            appendPlaceholders(growth)
         }
         let base = keepTail ? -growth : 0
-        let end = storedSymbols.count - (keepTail || growth <= 0 ? 0 : growth), liveStart = start
-        storedSymbols.withUnsafeMutableBufferPointer { symbolStore in
-        storedCoefficients.withUnsafeMutableBufferPointer { coefficientStore in
-            let ss = symbolStore.baseAddress!, cs = coefficientStore.baseAddress!
+        let end = Int(storedCount) - (keepTail || growth <= 0 ? 0 : growth), liveStart = start
+        do {
+            let storage = unique()
+            let ss = storage.symbols, cs = storage.coefficients
             @inline(__always) func move(_ from: Int, _ length: Int, by shift: Int) {
                 if length <= 0 || shift == 0 { return }
                 UnsafeMutableRawPointer(ss + from + shift).copyMemory(from: ss + from, byteCount: length * MemoryLayout<Symbol>.stride)
@@ -239,13 +377,12 @@ struct Row {
                 }
                 before += Int(kinds[k].rawValue)
             }
-        }}
+        }
         if keepTail {
             deadCount = UInt32(truncatingIfNeeded: liveStart - growth)
             if growth < 0 { dropFront(0) }
         } else if growth < 0 {
-            storedSymbols.removeLast(-growth)
-            storedCoefficients.removeLast(-growth)
+            removeLast(-growth)
         }
     }
 
@@ -253,46 +390,45 @@ struct Row {
     /// much longer.
     private mutating func makeRoomAtFront(_ extra: Int) {
         let start = self.start, live = count
-        storedSymbols.append(contentsOf: repeatElement(noSymbol, count: extra))
-        storedCoefficients.append(contentsOf: repeatElement(0, count: extra))
-        storedSymbols.withUnsafeMutableBufferPointer { stored in
-            let base = stored.baseAddress! + start
-            UnsafeMutableRawPointer(base + extra).copyMemory(from: base, byteCount: live * MemoryLayout<Symbol>.stride)
-        }
-        storedCoefficients.withUnsafeMutableBufferPointer { stored in
-            let base = stored.baseAddress! + start
-            UnsafeMutableRawPointer(base + extra).copyMemory(from: base, byteCount: live * MemoryLayout<Double>.stride)
-        }
+        appendPlaceholders(extra)
+        let storage = unique()
+        Self.copyEntries(live, from: storage, start, to: storage, start + extra)
         deadCount &+= UInt32(truncatingIfNeeded: extra)
     }
 
     /// Removes the explicit zeros a merge keeping places left (see `RowMerger`).
     mutating func dropZeros() {
+        if isEmpty { return }
+        let storage = unique()
+        let symbols = storage.symbols, coefficients = storage.coefficients
         var kept = start
-        for index in liveRange where storedCoefficients[index] != 0 {
-            storedSymbols[kept] = storedSymbols[index]
-            storedCoefficients[kept] = storedCoefficients[index]
+        for index in liveRange where coefficients[index] != 0 {
+            symbols[kept] = symbols[index]
+            coefficients[kept] = coefficients[index]
             kept += 1
         }
-        storedSymbols.removeLast(storedSymbols.count - kept)
-        storedCoefficients.removeLast(storedCoefficients.count - kept)
+        removeLast(Int(storedCount) - kept)
     }
 
     /// Writes each symbol `s` with a bound (`bounds[s]` not NaN) as `bound − s`: the constant
     /// takes `coefficient × bound`, the coefficient its sign turned (the bounded simplex's
     /// complement, FaceProgram+Bounds.swift).
     mutating func complement(_ bounds: UnsafeBufferPointer<Double>) {
+        if isEmpty { return }
+        let entries = unique()
         for i in liveRange {
-            let bound = bounds[Int(storedSymbols[i])]
+            let bound = bounds[Int(entries.symbols[i])]
             guard !bound.isNaN else { continue }
-            constant += storedCoefficients[i] * bound
-            storedCoefficients[i] = -storedCoefficients[i]
+            constant += entries.coefficients[i] * bound
+            entries.coefficients[i] = -entries.coefficients[i]
         }
     }
 
     mutating func negate() {
         constant = -constant
-        for i in liveRange { storedCoefficients[i] = -storedCoefficients[i] }
+        if isEmpty { return }
+        let coefficients = unique().coefficients
+        for i in liveRange { coefficients[i] = -coefficients[i] }
     }
 
     /// Turns `0 = constant + a·symbol + rest` into `symbol = -(constant + rest) / a`.
@@ -300,13 +436,25 @@ struct Row {
         let a = remove(symbol)
         let factor = -1.0 / a
         constant *= factor
-        for i in liveRange { storedCoefficients[i] *= factor }
+        if isEmpty { return }
+        let coefficients = unique().coefficients
+        for i in liveRange { coefficients[i] *= factor }
     }
 
     /// Turns `lhs = constant + a·rhs + rest` into `rhs = …` (the basis exchange of a pivot).
     mutating func solve(for rhs: Symbol, replacing lhs: Symbol) {
         add(lhs, -1)
         solve(for: rhs)
+    }
+}
+
+
+extension Row: CustomReflectable {
+    /// The entries as arrays (dead front included), so that a dump shows them, not the block:
+    /// the trail tests compare dumps of the tableau.
+    var customMirror: Mirror {
+        Mirror(self, children: ["storedSymbols": Array(storedSymbols), "storedCoefficients": Array(storedCoefficients),
+                                "deadCount": deadCount, "constant": constant])
     }
 }
 

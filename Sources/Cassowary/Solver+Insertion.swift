@@ -9,6 +9,10 @@ extension Solver {
         }
         let id = ConstraintID(id: constraints.count)
         let (lazyRow, record) = makeRow(expression, relation, strength, id: id)
+        // By a quarter, not doubling: one record per constraint, half of them unused at worst.
+        if constraints.count == constraints.capacity {
+            constraints.reserveCapacity(grownLength(toHold: constraints.count, from: constraints.count))
+        }
         constraints.append(record)
 
         // The cheap case, and the common one while a layout is being built: a user variable that
@@ -22,7 +26,7 @@ extension Solver {
         }
 
         var row = tableau.expandDefinitions(lazyRow)
-        if !row.constant.isFinite || !row.coefficients.allSatisfy(\.isFinite) { overflowed = true }
+        if !row.constant.isFinite || !row.withLiveCoefficients({ $0.allSatisfy(\.isFinite) }) { overflowed = true }
         if let subject = leastUsedVariable(in: row) {
             // Its definition names only nonbasic symbols, so it cannot close a cycle; definitions
             // that mention it keep doing so.
@@ -35,7 +39,7 @@ extension Solver {
         // No user variable left: the row joins the restricted part of the tableau.
         if row.constant < 0 { row.negate() }
         var subject = restrictedSubject(row, record)
-        if subject == noSymbol && row.symbols.allSatisfy({ tableau.kinds[Int($0)] == .dummy }) {
+        if subject == noSymbol && row.withLiveSymbols({ $0.allSatisfy { tableau.kinds[Int($0)] == .dummy } }) {
             if !Tolerance.isZero(row.constant) {
                 // `0 = c + Σ dummies`: the required equalities behind those dummies already fix
                 // this expression at another value.
@@ -67,7 +71,8 @@ extension Solver {
     func makeRow(_ expression: Expression, _ relation: Relation, _ strength: Strength, id: ConstraintID)
         -> (Row, SolverConstraint)
     {
-        var row = Row(constant: expression.constant)
+        // Its terms and at most two symbols of the constraint's own.
+        var row = Row(constant: expression.constant, capacity: expression.terms.count + 2)
         for term in expression.terms { row.add(Symbol(term.variable.id), term.coefficient) }
         let owner = Int32(id.id)
         var marker = noSymbol, other = noSymbol
@@ -95,7 +100,8 @@ extension Solver {
         }
         let record = SolverConstraint(
             id: id, expression: expression, relation: relation, strength: strength,
-            marker: marker, other: other, markerCoefficient: markerCoefficient)
+            marker: marker, other: other)
+        assert(record.markerCoefficient == markerCoefficient)
         return (row, record)
     }
 
@@ -152,7 +158,7 @@ extension Solver {
         let artificial = tableau.newSymbol(.slack)
         tableau.place(row, basic: artificial)
         tableau.objectives.artificial = artificial
-        tableau.objectives.artificialCandidates = SymbolHeap(sorted: Array(row.symbols))
+        tableau.objectives.artificialCandidates = SymbolHeap(sorted: row.withLiveSymbols { Array($0) })
         let artificialSlot = tableau.slotOfBasic[Int(artificial)]
         tableau.optimizeArtificial()
         // Pivots keep the slot; whichever row holds it now may have kept places (see RowMerger).

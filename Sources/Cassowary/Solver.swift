@@ -167,29 +167,40 @@ public final class Solver {
 
 /// What the solver remembers of a constraint: as given, and the tableau symbols made for it.
 struct SolverConstraint {
-    // Stored widest first, the one-byte relation last: 56 bytes a record instead of 64 (one
-    // is kept for every constraint).
-    var id: ConstraintID
+    // One is kept for every constraint, so the layout counts: 40 bytes a record (it was 64,
+    // then 56). The 9-byte strength comes right after the expression, the one-byte relation
+    // fills its tail, and the three ids are 4 bytes each; the id is its index in `constraints`,
+    // which `owners` keeps as Int32 already, and the marker's coefficient follows from the kind.
     var expression: Expression
-    /// The marker's coefficient in the constraint's own equation, which tells how a change of
-    /// the constant moves it.
-    var markerCoefficient: Double
+    var strength: Strength
+    var relation: Relation
+    private var rawID: Int32
     /// The symbol whose row removal takes the constraint out of the tableau.
     var marker: Symbol
     /// The second error symbol of an optional constraint (noSymbol otherwise).
     var other: Symbol
-    var strength: Strength
-    var relation: Relation
 
     init(id: ConstraintID, expression: Expression, relation: Relation, strength: Strength,
-         marker: Symbol, other: Symbol, markerCoefficient: Double) {
-        self.id = id
+         marker: Symbol, other: Symbol) {
+        self.rawID = Int32(id.id)
         self.expression = expression
-        self.markerCoefficient = markerCoefficient
         self.marker = marker
         self.other = other
         self.strength = strength
         self.relation = relation
+    }
+
+    var id: ConstraintID { ConstraintID(id: Int(rawID)) }
+
+    /// The marker's coefficient in the constraint's own equation, which tells how a change of
+    /// the constant moves it: +1 for a required equality's dummy and a `<=` slack, −1 for a
+    /// `>=` slack and an optional equality's first error (`Solver.makeRow`).
+    var markerCoefficient: Double {
+        switch relation {
+        case .equal: return isRequired ? 1 : -1
+        case .lessThanOrEqual: return 1
+        case .greaterThanOrEqual: return -1
+        }
     }
 
     var isRequired: Bool { strength == .required }

@@ -55,13 +55,16 @@ extension Tableau {
                     let row = rows.baseAddress! + slot.index
                     // `next` is a storage index of the row; its live entries begin at `start`.
                     next = max(next, row.pointee.start)
-                    let count = row.pointee.storedSymbols.count
-                    while next < count {
-                        let candidate = row.pointee.storedSymbols[next]
-                        next += 1
-                        if enter(candidate) {
-                            child = candidate
-                            break
+                    let count = row.pointee.storedEnd
+                    if next < count {
+                        let symbols = row.pointee.borrowedSymbols
+                        while next < count {
+                            let candidate = symbols[next]
+                            next += 1
+                            if enter(candidate) {
+                                child = candidate
+                                break
+                            }
                         }
                     }
                 }
@@ -87,7 +90,7 @@ extension Tableau {
             let order = Tableau.definitionOrder(from: roots, in: tableau, stamp: stamp)
             let weight = tableau.weight
             var touched: [Symbol] = []
-            var result = Row(constant: row.constant)
+            var constant = row.constant
             @inline(__always) func accumulate(_ symbol: Symbol, _ amount: Double) {
                 if weight[Int(symbol)].y == 0 { touched.append(symbol) }
                 weight[Int(symbol)] += SIMD2(amount, abs(amount))
@@ -98,15 +101,22 @@ extension Tableau {
                 weight[Int(symbol)] = .zero
                 if Tolerance.isCancellation(factor) { continue }
                 let definition = tableau.row(tableau.slotOfBasic[Int(symbol)])
-                result.constant += factor.x * definition.pointee.constant
+                constant += factor.x * definition.pointee.constant
                 var index = definition.pointee.start
-                let end = definition.pointee.storedSymbols.count
-                while index < end {
-                    accumulate(definition.pointee.storedSymbols[index], factor.x * definition.pointee.storedCoefficients[index])
-                    index &+= 1
+                let end = definition.pointee.storedEnd
+                if index < end {
+                    let symbols = definition.pointee.borrowedSymbols, coefficients = definition.pointee.borrowedCoefficients
+                    repeat {
+                        accumulate(symbols[index], factor.x * coefficients[index])
+                        index &+= 1
+                    } while index < end
                 }
             }
             touched.sort()
+            // Sized for every symbol touched (a few cancel): an expanded row that becomes a
+            // definition keeps its block, and appending grew it by doubling (the right edge's
+            // row over a chain spans the whole chain).
+            var result = Row(constant: constant, capacity: touched.count)
             for symbol in touched {
                 let value = weight[Int(symbol)]
                 weight[Int(symbol)] = .zero
@@ -143,8 +153,10 @@ extension Tableau {
                 let slot = tableau.slotOfBasic[Int(symbol)]
                 guard slot.exists else { continue }
                 let row = tableau.row(slot)
+                guard !row.pointee.isEmpty else { continue }
+                let symbols = row.pointee.borrowedSymbols
                 for index in row.pointee.liveRange {
-                    let other = row.pointee.storedSymbols[index]
+                    let other = symbols[index]
                     guard tableau.isBasicExternal(other), tableau.visited[Int(other)] != stamp else { continue }
                     if targets.contains(other) { return true }
                     tableau.visited[Int(other)] = stamp

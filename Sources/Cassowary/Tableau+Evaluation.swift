@@ -25,15 +25,18 @@ extension Tableau {
                     value = row.pointee.constant
                     // A plain counting loop: iterating `liveRange` checked the index twice per entry.
                     var index = row.pointee.start
-                    let end = row.pointee.storedSymbols.count
-                    while index < end {
-                        let other = Int(row.pointee.storedSymbols[index])
-                        let otherSlot = tableau.slotOfBasic[other]
-                        if otherSlot.exists {
-                            let otherValue = tableau.kinds[other] == .external ? values[other] : tableau.row(otherSlot).pointee.constant
-                            value += row.pointee.storedCoefficients[index] * otherValue
-                        }
-                        index &+= 1
+                    let end = row.pointee.storedEnd
+                    if index < end {
+                        let symbols = row.pointee.borrowedSymbols, coefficients = row.pointee.borrowedCoefficients
+                        repeat {
+                            let other = Int(symbols[index])
+                            let otherSlot = tableau.slotOfBasic[other]
+                            if otherSlot.exists {
+                                let otherValue = tableau.kinds[other] == .external ? values[other] : tableau.row(otherSlot).pointee.constant
+                                value += coefficients[index] * otherValue
+                            }
+                            index &+= 1
+                        } while index < end
                     }
                 }
                 if value != values[Int(symbol)] {

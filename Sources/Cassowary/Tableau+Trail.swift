@@ -15,7 +15,9 @@
 ///
 /// Not trailed, each for a reason: `scratch`, `merger`, `keptPlaces` and phase one's
 /// `artificial` hold nothing between two calls of the solver; `shortcutsTaken` counts work done
-/// (a statistic for tests); `longRowLength` is a setting. The caches of what changed (`changes`,
+/// (a statistic for tests); `longRowLength` is a setting; `symbolCapacity` and `rowCapacity`
+/// say how far the arrays are reserved (a rollback keeps the room, as arrays keep capacity).
+/// The caches of what changed (`changes`,
 /// `ambiguity`) are kept current the way every change keeps them: the rollback touches each
 /// symbol whose row, basic status or objective coefficient it put back, so the next report finds
 /// exactly what the undo changed and ambiguity follows incrementally (rebuilding it would cost
@@ -214,7 +216,7 @@ struct SolverTrail {
 
     /// The row a `flatRow` entry of `count` entries saved, built again.
     mutating func popFlatRow(count: Int) -> Row {
-        var row = Row(constant: log.saved.numbers.removeLast())
+        var row = Row(constant: log.saved.numbers.removeLast(), capacity: count)
         let end = log.saved.rowSymbols.count
         for index in (end - count)..<end { row.append(log.saved.rowSymbols[index], log.saved.rowCoefficients[index]) }
         log.saved.rowSymbols.removeLast(count)
@@ -320,8 +322,8 @@ struct SolverTrail {
         log.rowStamps[slot.index] = stamp
         if row.start == 0 && row.count <= Self.flatRowLength {
             log.entries.append(.flatRow(slot, count: Int32(row.count)))
-            log.saved.rowSymbols.append(contentsOf: row.storedSymbols)
-            log.saved.rowCoefficients.append(contentsOf: row.storedCoefficients)
+            row.storedSymbols.withUnsafeBufferPointer { log.saved.rowSymbols.append(contentsOf: $0) }
+            row.storedCoefficients.withUnsafeBufferPointer { log.saved.rowCoefficients.append(contentsOf: $0) }
             log.saved.numbers.append(row.constant)
         } else {
             log.entries.append(.row(slot))
@@ -419,7 +421,9 @@ extension Tableau {
 
     /// `levels[level] += factor × row`.
     mutating func addToObjective(_ level: Int, _ row: Row, times factor: Double) {
-        if trail.isRecording { trail.recordObjective(level, objectives.levels[level].row, writing: row.symbols) }
+        if trail.isRecording {
+            row.withLiveSymbols { trail.recordObjective(level, objectives.levels[level].row, writing: $0) }
+        }
         objectives.levels[level].row.add(row, times: factor)
     }
 

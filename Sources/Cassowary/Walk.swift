@@ -18,6 +18,12 @@ struct WalkScratch {
         weight.append(.zero)
     }
 
+    /// Reserves room for `capacity` symbols (`Tableau.reserveSymbols`).
+    mutating func reserveSymbols(_ capacity: Int) {
+        visited.reserveCapacity(capacity)
+        weight.reserveCapacity(capacity)
+    }
+
     /// A fresh mark for `visited`: every symbol counts as unvisited under it. When the marks
     /// run out they are all cleared; `more` keeps that many later stamps from doing so, for a
     /// walk that needs several marks at once.
