@@ -112,6 +112,8 @@ struct FaceProgram {
         mainSymbol = freeSymbols
         freeCount = freeSymbols.count
         if rowSlots.isEmpty { return }
+        // Every symbol at once: a long chain's face has tens of thousands.
+        local.reserveSymbols(freeSymbols.count + rowSlots.count)
         for _ in freeSymbols { _ = local.newSymbol(.slack) }
         let keepsBounds = !boundsAsRows && rowSlots.count > Self.boundsFromRows
         for (basic, slot) in rowSlots {

@@ -414,13 +414,15 @@ struct Row {
     /// takes `coefficient × bound`, the coefficient its sign turned (the bounded simplex's
     /// complement, FaceProgram+Bounds.swift).
     mutating func complement(_ bounds: UnsafeBufferPointer<Double>) {
-        if isEmpty { return }
-        let entries = unique()
+        // Made its own only once it has a symbol to turn: a program's rows are shared with the
+        // program every simplex starts from, and most hold none.
+        var entries: RowStorage?
         for i in liveRange {
-            let bound = bounds[Int(entries.symbols[i])]
+            let bound = bounds[Int(storedSymbols[i])]
             guard !bound.isNaN else { continue }
-            constant += entries.coefficients[i] * bound
-            entries.coefficients[i] = -entries.coefficients[i]
+            if entries == nil { entries = unique() }
+            constant += entries!.coefficients[i] * bound
+            entries!.coefficients[i] = -entries!.coefficients[i]
         }
     }
 

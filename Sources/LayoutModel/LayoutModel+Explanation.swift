@@ -208,8 +208,20 @@ extension LayoutModel {
         var keyed: [(key: SerialOrder, term: ExplanationTerm)] = []
         keyed.reserveCapacity(multipliers.count)
         for multiplier in multipliers {
-            guard let id = bySolverID[multiplier.constraint], let stated = solver.constraint(multiplier.constraint) else { continue }
-            let record = constraints[id]
+            // A record by its slot, read once (its id, serial, priority and state); a size
+            // floor by the id made for it.
+            let id: String, record: ConstraintRecord?
+            switch solverNames[multiplier.constraint] {
+            case .record(let slot)?:
+                guard let found = constraints.record(inSlot: slot) else { continue }
+                (id, record) = (found.id, found)
+            case .floor?:
+                guard let name = bySolverID[multiplier.constraint] else { continue }
+                (id, record) = (name, constraints[name])
+            case nil:
+                continue
+            }
+            guard let stated = solver.constraint(multiplier.constraint) else { continue }
             let term = ExplanationTerm(id: id, multiplier: multiplier.multiplier, constant: -stated.expression.constant,
                                        priority: record?.spec.priority.rawValue ?? LayoutPriority.required.rawValue,
                                        isBrokenRequired: record?.isBroken ?? false)
