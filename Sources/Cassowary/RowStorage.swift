@@ -112,6 +112,10 @@ struct RowSymbols: RandomAccessCollection, Equatable {
 }
 
 /// A row's coefficients, at the same indices as its `RowSymbols`. Holds the block.
+///
+/// `RowSymbols` again for the other half of the block, on purpose: one generic type would run
+/// unspecialized in debug builds, where the tests and the instruction gate run, on every entry
+/// of every row walked.
 struct RowCoefficients: RandomAccessCollection, Equatable {
     let storage: RowStorage?
     let startIndex: Int
