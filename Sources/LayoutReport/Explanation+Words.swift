@@ -154,13 +154,18 @@ extension LayoutModel {
             }
         } else {
             lines.append("\(name) = \(value) is ambiguous: \(rangeWords(e.lower, e.upper)) (this layout has \(value))")
-            var moves: [String] = e.freeComponents.map { "\($0.view).\($0.component.rawValue) (nothing determines it)" }
-            // A screenful, as `from` lists: on a squeezed chain an edge moves with every view
-            // before it, a paragraph of hundreds of lines.
-            let cap = CommandResult.constraintLinesCap
-            moves += e.looseConstraints.prefix(max(0, cap - moves.count)).map { "\($0) (\(constraintText($0))), which need not be tight" }
-            let more = e.freeComponents.count + e.looseConstraints.count - moves.count
-            if more > 0 { moves.append("… and \(more) more") }
+            // A screenful of each, as `from` lists: on a squeezed chain an edge moves with every
+            // view before it (the texts of the rest are not worked out).
+            var moves: [String] = []
+            let free = e.freeComponents.lazy.map { "\($0.view).\($0.component.rawValue)" }
+            if !free.isEmpty { moves.append(screenful(free) + (free.count == 1 ? " (nothing determines it)" : " (nothing determines them)")) }
+            let loose = screenful(e.looseConstraints.lazy.map { "\($0) (\(self.constraintText($0)))" })
+            switch e.looseConstraints.count {
+            case 0: break
+            case 1: moves.append(loose + ", which need not be tight")
+            case 2: moves.append(loose + ", neither of which need be tight")
+            default: moves.append(loose + ", none of which need be tight")
+            }
             if !moves.isEmpty { lines.append("  it moves with " + moves.joined(separator: "; ")) }
             lines.append("  to pin it: add a constraint that fixes \(name)" + (moves.isEmpty ? "" : " or what it moves with"))
             if !ids.isEmpty { lines.append("  in this layout: \(name) = \(value)\(chain)\(from)") }
