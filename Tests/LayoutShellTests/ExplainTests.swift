@@ -257,6 +257,10 @@ func attributeForm(_ attribute: LayoutAttribute, of info: ViewInfo, rtl: Bool) -
         let (_, one) = run(["view m", "m.width == 100", "m.leading == root.leading @500", "m.leading == root.leading + 10 @500",
                             "explain m.trailing"])
         #expect(one.output.contains("  it moves with c2 (m.leading == root.leading @500), which need not be tight"), "\(one.output)")
+        let (_, two) = run(["view a b", "a.leading == root.leading + 16", "b.leading == a.trailing + 8", "a.width >= 40",
+                            "b.width >= 40", "b.trailing <= root.trailing - 16", "explain b.trailing"])
+        #expect(two.output.contains("  it moves with c3 (a.width >= 40), c4 (b.width >= 40), neither of which need be tight"),
+                "\(two.output)")
     }
 
     @Test func badInputIsOneErrorWithAColumn() {
