@@ -28,6 +28,9 @@ package struct ReportState {
     /// The model the state was read from: a new one (reset, undo) is read anew. Held, not
     /// identified by address: a new model may be allocated where the old one was.
     private var source: LayoutModel?
+    /// The scale `frames` are rounded to: another one (`scale`, its undo) rounds every frame
+    /// anew, though no solver value moved.
+    private var roundedTo: Double?
     /// Each view's place in the model's outline, by its place in `frames`, and the model's
     /// `hierarchyChanges` it was read at: a report puts its rows in tree order with integer
     /// compares, and the tree is walked again only when it changed. Dropped on every reload.
@@ -40,7 +43,7 @@ package struct ReportState {
     /// Brings the state up to date with the model. Returns the views whose frame changed since
     /// the last update (new views included), in creation order.
     package mutating func update(from model: LayoutModel) -> [(name: String, frame: Frame)] {
-        let grown = !needsReload && source === model && model.viewOrder.count >= frames.count
+        let grown = !needsReload && source === model && model.scale == roundedTo && model.viewOrder.count >= frames.count
             && (frames.isEmpty || model.viewOrder[frames.count - 1] == frames[frames.count - 1].name)
         // After a long run without reports (`--final`) nearly everything changed: in a large
         // session, reading it all in one pass is cheaper than looking each change up.
@@ -98,6 +101,7 @@ package struct ReportState {
         let oldAmbiguous = Dictionary(ambiguous.map { ($0.view, $0) }, uniquingKeysWith: { a, _ in a })
         frames = model.placedFrames()
         exactFrames = model.scale == nil ? nil : model.frames()
+        roundedTo = model.scale
         position = Dictionary(uniqueKeysWithValues: frames.enumerated().map { ($1.name, $0) })
         viewSerials = frames.map { model.view($0.name)!.serial }
         broken = model.reportedBroken()

@@ -109,9 +109,6 @@ struct SetScale: SessionChange {
     func apply(to session: Session) throws(ShellError) -> [String] {
         let old = session.model.scale
         try session.modelChange { try $0.setScale(scale) }
-        // Every frame is rounded anew (the solver's values do not change, so nothing says which
-        // moved); the same scale again rounds nothing differently.
-        if scale != old { session.reportState.needsReload = true }
         func describe(_ scale: Double?) -> String { scale.map { "\(formatNumber($0))x" } ?? "off (exact frames)" }
         return ["scale is now \(describe(scale)) (was \(describe(old)))"]
     }

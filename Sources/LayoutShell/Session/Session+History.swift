@@ -113,7 +113,7 @@ extension Session {
         }
         let undoneLines = Array(history.suffix(count))
         let undone = undoneLines.flatMap { $0 }
-        let viewsBefore = model.viewOrder, scaleBefore = model.scale
+        let viewsBefore = model.viewOrder
         // What each constraint the steps wrote was before the undo; all of them where a step
         // puts a whole state back.
         var before: [String: ConstraintRecord?] = [:]
@@ -140,9 +140,6 @@ extension Session {
             result.viewsAdded = model.viewOrder.filter { !oldViews.contains($0) }
             reportState.needsReload = true
         }
-        // Frames are rounded to the scale: taking one back rounds every frame anew, though no
-        // solver value moved.
-        if model.scale != scaleBefore { reportState.needsReload = true }
         // The oldest undone step is redone first: it goes last.
         redoSteps += undoneLines.reversed().map(Array.init)
         result.output = ["undid \(Self.describe(undone))\(count < steps ? " (all there were)" : "")"]
