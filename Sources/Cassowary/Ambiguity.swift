@@ -48,6 +48,14 @@ extension Solver {
         return tableau.changes.changedExternals.takeAll().map { Variable(id: Int($0)) }
     }
 
+    /// How many variables `takeChangedVariables` would hand out now, taking none: for a reader
+    /// choosing between looking each change up and reading everything anew.
+    public func changedVariableCount() -> Int {
+        if !tableau.changes.valueSeeds.isEmpty { tableau.refreshValues() }
+        tableau.refreshAmbiguity()
+        return tableau.changes.changedExternals.symbols.count
+    }
+
     /// False when a variable's value is not a finite number: multipliers that compound along a
     /// chain (1e6 × 1e6 × …) can carry a value past Double's range (also false once an
     /// insertion met such a number: `overflowed`). Looks only at the values written since the

@@ -149,10 +149,11 @@ extension LayoutModel {
         return (changedViews, changedConstraints)
     }
 
-    /// How many constraints the next `takeResultChanges` lists at least (those added, removed
-    /// or changed; it adds those naming a changed variable): enough for a reader that reads
-    /// everything anew past a share of the layout to decide without the sets.
-    public var changedConstraintCountAtLeast: Int { changedConstraintIDs.count }
+    /// About how many names the next `takeResultChanges` lists: the constraints added,
+    /// removed or changed, and one for each changed variable (its view, or a constraint naming
+    /// it). Enough for a reader that reads everything anew past a share of the layout to
+    /// decide without the sets.
+    public var changedResultEstimate: Int { changedConstraintIDs.count + solver.changedVariableCount() }
 
     /// `takeResultChanges` for a reader that reads everything anew anyway: the same changes
     /// taken (from the model and the solver), without the sets of names made from them.

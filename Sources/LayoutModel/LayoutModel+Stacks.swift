@@ -269,6 +269,7 @@ extension LayoutModel {
         touching.removeValue(forKey: name)
         guideNames.remove(name)
         viewList.remove(name)
+        viewOrderBreaks += 1
         events.append(.viewRemoved(name))
     }
 

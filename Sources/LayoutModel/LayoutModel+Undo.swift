@@ -28,6 +28,7 @@ extension LayoutModel: TrailRecording {
         // The step may have added, removed or moved items: what readers derived from the tree
         // is stale (bumped, never rolled back, so a later change cannot bring an old count back).
         hierarchyChanges += 1
+        viewOrderBreaks += 1
         marginViewChanges += 1
         events = []
     }
@@ -92,6 +93,7 @@ extension LayoutModel {
         "rootWidthID": "made once in init, never changed",
         "rootHeightID": "made once in init, never changed",
         "hierarchyChanges": "a counter readers compare, only grows: a rollback bumps it too",
+        "viewOrderBreaks": "a counter readers compare, only grows: a rollback bumps it too",
         "marginViewChanges": "a counter the margins' layout compares, only grows",
         "marginViewsCache": "derived from trailed sets, rebuilt when marginViewChanges moved (a rollback bumps it)",
     ]

@@ -91,6 +91,7 @@ extension LayoutModel {
             events.append(.viewRemoved(view))
         }
         for view in doomed { viewList.remove(view) }
+        viewOrderBreaks += 1
         forgetRemovedViews(doomedSet)
         retryBroken()
     }

@@ -146,6 +146,11 @@ public final class LayoutModel {
     /// report) rebuilds it only when this moved. It only grows, a rollback too bumps it
     /// (`rollBackStep`), so it is outside the trail.
     public internal(set) var hierarchyChanges = 0
+    /// How many times views may have left `viewOrder` or come back into it (a removal, a
+    /// rollback): a reader that keeps a list in view order, and otherwise only appends the
+    /// views made since, reads it in step again when this moved. Only grows, outside the trail
+    /// as `hierarchyChanges` is.
+    public internal(set) var viewOrderBreaks = 0
     /// How many times the views the margins' layout looks at, or their order, may have
     /// changed: a margin read, a setting, a view removed or moved, a rollback (adding a view
     /// does not count: a new view reads no margins yet). Only grows; the key of

@@ -1,10 +1,18 @@
 /// Where a constraint id goes when constraints are listed in creation order: by its serial,
 /// then (for ids without one, such as implicit constraints) by the id itself.
-struct SerialOrder: Comparable {
-    var serial: Int
-    var id: String
+@frozen
+public struct SerialOrder: Comparable {
+    public var serial: Int
+    public var id: String
 
-    static func < (lhs: SerialOrder, rhs: SerialOrder) -> Bool {
+    @inlinable
+    public init(serial: Int, id: String) {
+        self.serial = serial
+        self.id = id
+    }
+
+    @inlinable
+    public static func < (lhs: SerialOrder, rhs: SerialOrder) -> Bool {
         lhs.serial != rhs.serial ? lhs.serial < rhs.serial : lhs.id < rhs.id
     }
 }
@@ -14,7 +22,8 @@ extension Sequence {
     /// (a key that looks a record up by name costs more than the comparison itself).
     ///
     /// - Complexity: O(n log n) comparisons and n calls of `key`.
-    func sortedByKey<Key: Comparable>(_ key: (Element) -> Key) -> [Element] {
+    @inlinable
+    public func sortedByKey<Key: Comparable>(_ key: (Element) -> Key) -> [Element] {
         var keyed = map { (key: key($0), element: $0) }
         keyed.sort { $0.key < $1.key }
         return keyed.map(\.element)

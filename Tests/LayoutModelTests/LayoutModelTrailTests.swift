@@ -42,6 +42,9 @@ import UndoTrail
         try model.addView("mc", in: "m")
         try model.addConstraint(spec("mc", .top, .equal, "m", .topMargin))
         try model.setPreservesSuperviewMargins("m", true)
+        // A view gone again (viewOrderBreaks).
+        try model.addView("gone")
+        try model.removeView("gone")
         model.layoutText()
         return model
     }

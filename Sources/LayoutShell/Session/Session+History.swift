@@ -138,7 +138,6 @@ extension Session {
             let viewsAfter = Set(model.viewOrder), oldViews = Set(viewsBefore)
             result.viewsRemoved = viewsBefore.filter { !viewsAfter.contains($0) }
             result.viewsAdded = model.viewOrder.filter { !oldViews.contains($0) }
-            reportState.needsReload = true
         }
         // The oldest undone step is redone first: it goes last.
         redoSteps += undoneLines.reversed().map(Array.init)

@@ -59,7 +59,7 @@ extension Session {
         let gone = brokenOutside.filter { shown.broken[$0] != nil }
         news.brokenGone = gone.filter { id in
             !repaired.contains(id) && model.constraint(id)?.isActive == true
-        }.sorted(by: idOrder)
+        }.sortedByKey { SerialOrder(serial: model.constraint($0)?.serial ?? .max, id: $0) }
         for id in gone { shown.broken[id] = nil }
 
         // Views whose reason may have changed though their frame did not: those a changed
@@ -131,8 +131,9 @@ extension Session {
             shown.ambiguity[item.view] = (item.components, text)
         }
         // A view that went away is said so by `removed view`, not here.
-        news.ambiguityGone = outside.filter { shown.ambiguity[$0] != nil && model.view($0) != nil }
-            .sorted { (model.view($0)?.serial ?? 0) < (model.view($1)?.serial ?? 0) }
+        news.ambiguityGone = outside.compactMap { view in
+            shown.ambiguity[view] == nil ? nil : model.view(view).map { (serial: $0.serial, view: view) }
+        }.sorted { $0.serial < $1.serial }.map(\.view)
         for view in outside { shown.ambiguity[view] = nil }
         shown.settle()
         result.news = news
@@ -162,15 +163,5 @@ extension Session {
     func markShown(ambiguity reports: [AmbiguityReport]) {
         shown.ambiguity = Dictionary(reports.map { ($0.view, ($0.components, $0.text)) }, uniquingKeysWith: { a, _ in a })
         shown.pendingAll = true
-    }
-
-    /// Ids in the order they were made; ids gone from the model after them, by name.
-    private func idOrder(_ a: String, _ b: String) -> Bool {
-        switch (model.constraint(a)?.serial, model.constraint(b)?.serial) {
-        case let (x?, y?): return x < y
-        case (_?, nil): return true
-        case (nil, _?): return false
-        case (nil, nil): return a < b
-        }
     }
 }

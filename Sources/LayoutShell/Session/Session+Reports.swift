@@ -24,12 +24,6 @@ extension Session {
         }
     }
 
-    /// Takes the model's events since the last call without wording them (nothing will print
-    /// them), keeping only what the report state needs to know: that a view went.
-    func dropEvents() {
-        for case .viewRemoved in model.takeEvents() { reportState.needsReload = true }
-    }
-
     /// Reads the model's events since the last call into the report.
     ///
     /// A constraint that several events touched (a step of many lines: an import, a load, a
@@ -93,7 +87,6 @@ extension Session {
                 result.viewsAdded.append(name)
             case .viewRemoved(let name):
                 result.viewsRemoved.append(name)
-                reportState.needsReload = true
             }
         }
         for (id, before) in settled {

@@ -193,7 +193,7 @@ public final class Session {
             preconditionFailure("\(type(of: command)) is neither a SessionChange nor a SessionAction")
         }
         let notes = try asUndoStep([text]) { () throws(ShellError) in try applyChange(change) }
-        if changes { collectEvents(into: &result) } else { dropEvents() }
+        if changes { collectEvents(into: &result) } else { _ = model.takeEvents() }  // nothing will print them
         result.output = notes
         return change.changesLayout
     }
