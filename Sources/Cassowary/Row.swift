@@ -256,6 +256,9 @@ struct Row {
     @inline(__always)
     mutating func replaceEntries(_ range: Range<Int>, with symbols: UnsafePointer<Symbol>,
                                  _ coefficients: UnsafePointer<Double>, count: Int, longRow: Int) {
+        #if ROWTRACE
+        RowTrace.replace(count: self.count, start: start, range, written: count)
+        #endif
         let shrink = range.count - count
         let n = Int(storedCount)
         if shrink > 0 && self.count >= longRow && range.lowerBound - start < n - range.upperBound {
@@ -306,6 +309,9 @@ struct Row {
     /// - Complexity: O(edits + the entries that move), amortised.
     mutating func applyEdits(_ n: Int, positions: UnsafePointer<Int>, kinds: UnsafePointer<EditKind>,
                              symbols: UnsafePointer<Symbol>, coefficients: UnsafePointer<Double>, longRow: Int) {
+        #if ROWTRACE
+        RowTrace.edits(count: count, start: start, n, positions: positions, kinds: kinds)
+        #endif
         var growth = 0, structural = 0
         let stored = unique().coefficients
         for k in 0..<n {
