@@ -99,10 +99,22 @@ package struct ReportState {
             ambiguityChanges.append((now.serial, Self.ambiguity(of: name, now.ambiguous)))
         }
         for id in changes.constraints { noteBroken(id, in: model, into: &brokenChanges) }
+        if !grown {
+            // JSON prints the delta's lists as they are: after views went or came, in the order
+            // reading everything anew gave them before (new and changed entries in creation
+            // order, the ids and views gone by name).
+            // (Stably: of changes at one serial the last counts.)
+            ambiguityChanges = Self.bySerial(ambiguityChanges)
+            brokenChanges = Self.bySerial(brokenChanges)
+        }
         let ambiguity = Self.apply(ambiguityChanges, to: &ambiguous, serials: &ambiguousSerials)
         let brokenDelta = Self.apply(brokenChanges, to: &broken, serials: &brokenSerials)
         delta = StateDelta(broken: brokenDelta.changed, unbroken: brokenDelta.gone.map(\.id), by: \.id,
                            ambiguous: ambiguity.changed, unambiguous: ambiguity.gone.map(\.view), by: \.view)
+        if !grown {
+            delta.unbroken.sort()
+            delta.unambiguous.sort()
+        }
         changedPositions.sort()
         self.changedPositions = changedPositions
         return changedPositions.map { frames[$0] }
@@ -320,6 +332,11 @@ package struct ReportState {
         guard let current else { return }
         brokenSerialByID[id] = current.broken == nil ? nil : current.serial
         changes.append((current.serial, current.broken))
+    }
+
+    /// `changes` ordered by serial, those at one serial in the order they came.
+    private static func bySerial<Item>(_ changes: [(serial: Int, item: Item?)]) -> [(serial: Int, item: Item?)] {
+        changes.indices.sorted { (changes[$0].serial, $0) < (changes[$1].serial, $1) }.map { changes[$0] }
     }
 
     /// Puts each item of `changes` at its place (by serial) in a list ordered by serial,
