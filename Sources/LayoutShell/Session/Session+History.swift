@@ -134,10 +134,19 @@ extension Session {
         history.removeLast(count)
         _ = model.takeEvents()
         diff(from: before.compactMapValues { $0 }, among: touched, into: &result)
-        if model.viewOrder != viewsBefore {
-            let viewsAfter = Set(model.viewOrder), oldViews = Set(viewsBefore)
-            result.viewsRemoved = viewsBefore.filter { !viewsAfter.contains($0) }
-            result.viewsAdded = model.viewOrder.filter { !oldViews.contains($0) }
+        let viewsAfter = model.viewOrder
+        if viewsAfter != viewsBefore {
+            // Only the stretch between what the two orders share at the front and at the back
+            // differs (a name is once in each), so only it is hashed: not every view of the
+            // layout to name the one an undo took away.
+            let shorter = min(viewsAfter.count, viewsBefore.count)
+            var front = 0, back = 0
+            while front < shorter && viewsAfter[front] == viewsBefore[front] { front += 1 }
+            while back < shorter - front && viewsAfter[viewsAfter.count - 1 - back] == viewsBefore[viewsBefore.count - 1 - back] { back += 1 }
+            let before = viewsBefore[front..<(viewsBefore.count - back)], after = viewsAfter[front..<(viewsAfter.count - back)]
+            let stayed = Set(after), known = Set(before)
+            result.viewsRemoved = before.filter { !stayed.contains($0) }
+            result.viewsAdded = after.filter { !known.contains($0) }
         }
         // The oldest undone step is redone first: it goes last.
         redoSteps += undoneLines.reversed().map(Array.init)
