@@ -47,8 +47,11 @@ extension LayoutModel {
 
     private func outlineChildren(of name: String) -> [String] {
         var guides: [String] = [], others: [String] = []
+        // Guides by the set of their names (every guide is in it): a look-up there hashes the
+        // name, one in `views` copies the record too, for each of a root's thousands of children.
+        let guideSet = guideNames.elements
         for child in views[name]?.children ?? [] {
-            if views[child]?.kind.isGuide ?? false { guides.append(child) } else { others.append(child) }
+            if guideSet.contains(child) { guides.append(child) } else { others.append(child) }
         }
         return guides + others
     }

@@ -462,6 +462,12 @@ public final class LayoutModel {
     // MARK: - Looking things up
 
     public func view(_ name: String) -> ViewInfo? { views[name] }
+    /// `view(name)?.serial`, for readers that check many views by it: the record itself is not
+    /// copied out.
+    public func serial(ofView name: String) -> Int? {
+        guard let index = views.elements.index(forKey: name) else { return nil }
+        return views.elements.values[index].serial
+    }
     public func constraint(_ id: String) -> ConstraintRecord? { constraints[id] }
     /// An id or a user name → the id.
     public func resolveConstraint(_ idOrName: String) -> String? {

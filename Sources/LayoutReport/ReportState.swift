@@ -145,7 +145,7 @@ package struct ReportState {
         var old = 0
         // An old entry is gone when the model has no view of its name made when it was (a view
         // removed, or removed and made again under the same name elsewhere in the order).
-        func isGone(_ index: Int) -> Bool { model.view(frames[index].name)?.serial != viewSerials[index] }
+        func isGone(_ index: Int) -> Bool { model.serial(ofView: frames[index].name) != viewSerials[index] }
         for name in viewOrder {
             while old < frames.count, frames[old].name != name, isGone(old) {
                 gone.append((frames[old].name, viewSerials[old]))
