@@ -49,10 +49,18 @@ package struct ReportState {
     package mutating func update(from model: LayoutModel) -> [(name: String, frame: Frame)] {
         let sameModel = !needsReload && source === model && model.scale == roundedTo
         let viewOrder = model.viewOrder
-        // Views only added since (none removed, nothing taken back): the ones read are the
-        // first ones of the order.
-        let grown = sameModel && model.viewOrderBreaks == readAtViewOrderBreaks && viewOrder.count >= frames.count
+        // Views only added since: the ones read are the first ones of the order. Known at once
+        // when none went and nothing was taken back; else (an undo of any line bumps the count)
+        // by comparing the names, and the last one's serial: a view removed and made again
+        // under its name comes after every view that stayed, so the last one would be such a
+        // view too.
+        var grown = sameModel && viewOrder.count >= frames.count
             && (frames.isEmpty || viewOrder[frames.count - 1] == frames[frames.count - 1].name)
+        if grown && model.viewOrderBreaks != readAtViewOrderBreaks {
+            grown = frames.indices.allSatisfy { viewOrder[$0] == frames[$0].name }
+                && (frames.isEmpty || model.serial(ofView: frames[frames.count - 1].name) == viewSerials[frames.count - 1])
+            if grown { readAtViewOrderBreaks = model.viewOrderBreaks }
+        }
         // After a long run without reports (`--final`) nearly everything changed: in a large
         // session, reading it all in one pass is cheaper than looking each change up. Looking
         // one up (its names hashed into sets, its broken state and frame read, its place found)
