@@ -81,7 +81,7 @@ struct FaceProgram {
                     repeat {
                         let symbol = symbols[position]
                         position &+= 1
-                        if isFreeOnFace(symbol) && !marks.isMarked(symbol) {
+                        if !marks.isMarked(symbol) && isFreeOnFace(symbol) {
                             marks.mark(symbol)
                             freeSymbols.append(symbol)
                             if freeSymbols.count > limit { return false }
@@ -141,32 +141,43 @@ struct FaceProgram {
         let firstBasic = Int(local.newSymbols(.slack, count: freeSymbols.count + rowBasics.count).lowerBound) + freeSymbols.count
         mainSymbol.append(contentsOf: rowBasics)
         let keepsBounds = !boundsAsRows && rowBasics.count > Self.boundsFromRows
-        var localRows: [Row] = [], localBasics: [Symbol] = []
-        if keepsBounds { boundRows.reserveCapacity(rowBasics.count) }
-        for (offset, basic) in rowBasics.enumerated() {
-            let row = tableau.rows[tableau.slotOfBasic[Int(basic)].index]
-            let basicHere = Symbol(firstBasic + offset)
-            // Symbols that are not free stay at zero on the face: they drop out.
-            var freeEntries = 0, lastFree = 0
-            for position in row.liveRange where index[Int(row.storedSymbols[position])] != noSymbol && row.storedCoefficients[position] != 0 {
-                freeEntries += 1
-                lastFree = position
+        var localRows: [Row] = [], localBasics: [Symbol] = [], bounds: [BoundRow] = []
+        if keepsBounds { bounds.reserveCapacity(rowBasics.count) }
+        // The solver's rows are read in place (a copy of each retained and released it).
+        tableau.withBorrowed { borrowed, _ in
+            for (offset, basic) in rowBasics.enumerated() {
+                let row = borrowed.row(borrowed.slotOfBasic[Int(basic)])
+                let basicHere = Symbol(firstBasic + offset)
+                let start = row.pointee.start, end = row.pointee.storedEnd, constant = row.pointee.constant
+                if start == end {  // not so for a row reached through a symbol it holds
+                    localRows.append(Row(constant: constant))
+                    localBasics.append(basicHere)
+                    continue
+                }
+                let symbols = row.pointee.borrowedSymbols, coefficients = row.pointee.borrowedCoefficients
+                // Symbols that are not free stay at zero on the face: they drop out.
+                var freeEntries = 0, lastFree = 0
+                for position in start..<end where index[Int(symbols[position])] != noSymbol && coefficients[position] != 0 {
+                    freeEntries += 1
+                    lastFree = position
+                }
+                if keepsBounds && freeEntries == 1 {
+                    // A bound needs no row of its own (two heap blocks each, thousands on a chain).
+                    bounds.append(BoundRow(basic: basicHere, symbol: index[Int(symbols[lastFree])],
+                                           constant: constant, coefficient: coefficients[lastFree]))
+                    continue
+                }
+                // Local symbols follow the solver's order, so the entries come ascending.
+                var localRow = Row(constant: constant, capacity: freeEntries)
+                for position in start..<end {
+                    let here = index[Int(symbols[position])], coefficient = coefficients[position]
+                    if here != noSymbol && coefficient != 0 { localRow.append(here, coefficient) }
+                }
+                localRows.append(localRow)
+                localBasics.append(basicHere)
             }
-            if keepsBounds && freeEntries == 1 {
-                // A bound needs no row of its own (two heap blocks each, thousands on a chain).
-                boundRows.append(BoundRow(basic: basicHere, symbol: index[Int(row.storedSymbols[lastFree])],
-                                          constant: row.constant, coefficient: row.storedCoefficients[lastFree]))
-                continue
-            }
-            // Local symbols follow the solver's order, so the entries come ascending.
-            var localRow = Row(constant: row.constant, capacity: freeEntries)
-            for position in row.liveRange {
-                let here = index[Int(row.storedSymbols[position])], coefficient = row.storedCoefficients[position]
-                if here != noSymbol && coefficient != 0 { localRow.append(here, coefficient) }
-            }
-            localRows.append(localRow)
-            localBasics.append(basicHere)
         }
+        boundRows = bounds
         local.placeRows(localRows, basics: localBasics)
         if !boundRows.isEmpty { startingBounds = BoundState(freeCount: freeCount, boundRows: boundRows) }
     }

@@ -76,7 +76,7 @@ struct Tableau {
         if end > symbolCapacity { reserveSymbols(grownLength(toHold: end - 1, from: first)) }
         kinds.append(contentsOf: repeatElement(kind, count: count))
         owners.append(contentsOf: repeatElement(-1, count: count))
-        slotOfBasic.append(contentsOf: repeatElement(.none, count: count))
+        slotOfBasic.append(contentsOf: [Slot](repeating: .none, count: count))  // filled at once, not per element
         columns.addSymbols(count)
         objectives.addSymbols(count)
         changes.addSymbols(count)
