@@ -249,10 +249,19 @@ struct FaceProgram {
     func setObjective(of program: inout Tableau, symbols: [Symbol], weights: [Double]) {
         var level = ObjectiveLevel(priority: 1)
         level.members = 1
-        var objective = Row()
+        // Local symbols follow the solver's order, so ascending symbols give an ascending row:
+        // appended, not inserted by binary search (thousands of weights on a long chain).
+        var objective = Row(constant: 0, capacity: symbols.count)
+        var previous = noSymbol
         for (symbol, weight) in zip(symbols, weights) {
             let local = localSymbol(symbol)
-            if local != noSymbol { objective.add(local, -weight) }
+            guard local != noSymbol, weight != 0 else { continue }
+            if local > previous {
+                objective.append(local, -weight)
+                previous = local
+            } else {
+                objective.add(local, -weight)  // out of order: inserted where it belongs
+            }
         }
         program.objectives.levels = [level]
         program.addRowToObjective(objective)
