@@ -48,32 +48,35 @@ struct FaceProgram {
             freeSymbols.append(seed)
         }
         var rowSlots: [(basic: Symbol, slot: Slot)] = []
-        // The walk reads the tableau's arrays borrowed in place (`withBorrowed`): through the
-        // tableau, every column and row visited was retained and released, a third of the walk
-        // over a long chain's face. The objectives are read beside them.
-        let objectives = tableau.objectives
-        let complete = tableau.withBorrowed { borrowed, _ -> Bool in
-            // `Tableau.isFreeOnFace`, on the borrowed arrays.
+        // The walk reads the tableau's arrays in place, as plain buffers: through the tableau,
+        // every column and row visited was retained and released. Only reads: a report asks
+        // this with a small limit after every input, so nothing is made unique or lent.
+        let complete = tableau.rows.withUnsafeBufferPointer { rows in
+        tableau.basics.withUnsafeBufferPointer { basics in
+        tableau.slotOfBasic.withUnsafeBufferPointer { slotOfBasic in
+        tableau.kinds.withUnsafeBufferPointer { kinds in
+        tableau.columns.lists.withUnsafeBufferPointer { columns -> Bool in
+            // `Tableau.isFreeOnFace`, on the buffers.
             @inline(__always) func isFreeOnFace(_ symbol: Symbol) -> Bool {
-                borrowed.kinds[Int(symbol)].isRestricted && !borrowed.slotOfBasic[Int(symbol)].exists
-                    && !objectives.hasReducedCost(symbol)
+                kinds[Int(symbol)].isRestricted && !slotOfBasic[Int(symbol)].exists
+                    && !tableau.objectives.hasReducedCost(symbol)
             }
             var head = 0
             while head < freeSymbols.count {
                 let free = freeSymbols[head]
                 head += 1
-                let column = borrowed.column(free)
+                let column = columns.baseAddress! + Int(free)
                 // Column entries may be stale (see `ColumnIndex`): a row counts only while it holds the symbol.
                 for entry in 0..<column.pointee.count {
                     let slot = column.pointee[entry]
-                    let basic = borrowed.basics[slot.index]
-                    guard basic != noSymbol, borrowed.kinds[Int(basic)].isRestricted, !marks.isMarked(basic),
-                          borrowed.row(slot).pointee.contains(free) else { continue }
+                    let basic = basics[slot.index]
+                    let row = rows.baseAddress! + slot.index
+                    guard basic != noSymbol, kinds[Int(basic)].isRestricted, !marks.isMarked(basic),
+                          row.pointee.contains(free) else { continue }
                     marks.mark(basic)  // placed (a basic symbol is never free)
                     rowSlots.append((basic, slot))
                     // A row is reached: from here on the free symbols count too.
                     if rowSlots.count > limit || freeSymbols.count > limit { return false }
-                    let row = borrowed.row(slot)
                     var position = row.pointee.start
                     let end = row.pointee.storedEnd
                     guard position < end else { continue }
@@ -90,7 +93,7 @@ struct FaceProgram {
                 }
             }
             return true
-        }
+        }}}}}
         return complete ? (freeSymbols, rowSlots) : nil
     }
 
