@@ -171,10 +171,30 @@ struct FaceProgram {
                     continue
                 }
                 // Local symbols follow the solver's order, so the entries come ascending.
-                var localRow = Row(constant: constant, capacity: freeEntries)
-                for position in start..<end {
-                    let here = index[Int(symbols[position])], coefficient = coefficients[position]
-                    if here != noSymbol && coefficient != 0 { localRow.append(here, coefficient) }
+                // Gathered and copied in at once: `Row.append` checks its block per entry.
+                var kept = 0
+                let keptSymbols = [Symbol](unsafeUninitializedCapacity: freeEntries) { buffer, count in
+                    for position in start..<end where index[Int(symbols[position])] != noSymbol && coefficients[position] != 0 {
+                        buffer[kept] = index[Int(symbols[position])]
+                        kept += 1
+                    }
+                    count = kept
+                }
+                let keptCoefficients = [Double](unsafeUninitializedCapacity: freeEntries) { buffer, count in
+                    var at = 0
+                    for position in start..<end where index[Int(symbols[position])] != noSymbol && coefficients[position] != 0 {
+                        buffer[at] = coefficients[position]
+                        at += 1
+                    }
+                    count = at
+                }
+                var localRow = Row(constant: constant)
+                keptSymbols.withUnsafeBufferPointer { symbols in
+                    keptCoefficients.withUnsafeBufferPointer { coefficients in
+                        if let symbols = symbols.baseAddress, let coefficients = coefficients.baseAddress {
+                            localRow.replaceEntries(0..<0, with: symbols, coefficients, count: kept, longRow: .max)
+                        }
+                    }
                 }
                 localRows.append(localRow)
                 localBasics.append(basicHere)
