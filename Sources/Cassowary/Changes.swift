@@ -23,6 +23,9 @@ struct ChangeTracker {
     @inline(__always)
     mutating func addSymbol() { values.append(0) }
 
+    /// Makes room for `count` more symbols (`Tableau.newSymbols`).
+    mutating func addSymbols(_ count: Int) { values.append(contentsOf: repeatElement(0, count: count)) }
+
     /// Counts the changes recorded: answers worked out on the optimal face (`FaceMemo`) hold
     /// while it stays the same.
     private(set) var generation: UInt64 = 0
@@ -32,6 +35,13 @@ struct ChangeTracker {
         generation &+= 1
         valueSeeds.insert(symbol)
         ambiguitySeeds.insert(symbol)
+    }
+
+    /// `touch` of each of `symbols`, with each list's marks grown once (`Tableau.newSymbols`).
+    mutating func touch(_ symbols: Range<Symbol>) {
+        generation &+= UInt64(symbols.count)
+        valueSeeds.insert(symbols)
+        ambiguitySeeds.insert(symbols)
     }
 
     /// Records that reduced costs of `symbols` changed: whether they may move on the optimal
@@ -58,6 +68,21 @@ struct SymbolList {
         if marked[index] { return }
         marked[index] = true
         symbols.append(symbol)
+    }
+
+    /// Inserts each of `symbols` in order, the marks grown once.
+    mutating func insert(_ symbols: Range<Symbol>) {
+        guard let last = symbols.last else { return }
+        if Int(last) >= marked.count {
+            marked.append(contentsOf: repeatElement(false, count: grownLength(toHold: Int(last), from: marked.count) - marked.count))
+        }
+        self.symbols.reserveCapacity(self.symbols.count + symbols.count)
+        marked.withUnsafeMutableBufferPointer { marked in
+            for symbol in symbols where !marked[Int(symbol)] {
+                marked[Int(symbol)] = true
+                self.symbols.append(symbol)
+            }
+        }
     }
 
     /// Empties the list; costs the number of symbols in it.

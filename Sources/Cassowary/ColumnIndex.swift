@@ -26,10 +26,55 @@ struct ColumnIndex {
         limits.append(minimumColumnLimit)
     }
 
+    /// Makes room for `count` more symbols, with empty columns (`Tableau.newSymbols`).
+    mutating func addSymbols(_ count: Int) {
+        lists.append(contentsOf: repeatElement([], count: count))
+        limits.append(contentsOf: repeatElement(minimumColumnLimit, count: count))
+    }
+
     /// Reserves room for `capacity` symbols (`Tableau.reserveSymbols`).
     mutating func reserveSymbols(_ capacity: Int) {
         lists.reserveCapacity(capacity)
         limits.reserveCapacity(capacity)
+    }
+
+    /// Notes every entry of `rows[slots]` as `append` would, row after row, when those rows were
+    /// just placed and their symbols' columns are empty: each column is made once at its length
+    /// instead of grown entry by entry, and its limit is the one the compactions of those appends
+    /// would have left (all entries live, so each kept them all). For a tableau whose trail does
+    /// not record (a face program's).
+    ///
+    /// - Complexity: O(symbols + entries).
+    mutating func addEntries(of rows: [Row], in slots: Range<Int>) {
+        // The entries sorted by symbol, stably (so each column lists its slots ascending), as
+        // one flat array with each symbol's start: then every column is one copy out of it.
+        var starts = [Int32](repeating: 0, count: lists.count + 1)
+        for slot in slots {
+            rows[slot].withLiveSymbols { symbols in
+                for symbol in symbols { starts[Int(symbol) + 1] &+= 1 }
+            }
+        }
+        for symbol in lists.indices { starts[symbol + 1] &+= starts[symbol] }
+        var next = starts
+        let flat = [Slot](unsafeUninitializedCapacity: Int(starts[lists.count])) { buffer, count in
+            for slot in slots {
+                rows[slot].withLiveSymbols { symbols in
+                    for symbol in symbols {
+                        buffer[Int(next[Int(symbol)])] = Slot(slot)
+                        next[Int(symbol)] &+= 1
+                    }
+                }
+            }
+            count = buffer.count
+        }
+        for symbol in lists.indices where starts[symbol + 1] > starts[symbol] {
+            assert(lists[symbol].isEmpty, "addEntries: column \(symbol) already holds entries")
+            let length = starts[symbol + 1] - starts[symbol]
+            lists[symbol] = Array(flat[Int(starts[symbol])..<Int(starts[symbol + 1])])
+            var limit = limits[symbol]
+            while length > limit { limit = 4 * (limit + 1) + minimumColumnLimit }
+            limits[symbol] = limit
+        }
     }
 
     @inline(__always) func count(of symbol: Symbol) -> Int { lists[Int(symbol)].count }

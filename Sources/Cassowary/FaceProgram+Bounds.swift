@@ -35,7 +35,7 @@ extension FaceProgram {
     /// - Complexity: O(size of the program).
     func withBoundRows() -> Tableau {
         var program = Tableau()
-        for _ in local.kinds.indices { _ = program.newSymbol(.slack) }
+        _ = program.newSymbols(.slack, count: local.kinds.count)
         var rows: [(basic: Symbol, row: Row)] = boundRows.map { bound in
             var row = Row(constant: bound.constant)
             row.add(bound.symbol, bound.coefficient)
@@ -45,7 +45,7 @@ extension FaceProgram {
             rows.append((local.basics[slot], local.rows[slot]))
         }
         rows.sort { $0.basic < $1.basic }
-        for (basic, row) in rows { program.place(row, basic: basic) }
+        program.placeRows(rows.map(\.row), basics: rows.map(\.basic))
         return program
     }
 

@@ -41,35 +41,60 @@ struct FaceProgram {
     static func reach<Marks: FaceMarks>(_ tableau: inout Tableau, seeds: [Symbol], limit: Int = .max,
                                         marks: inout Marks) -> (free: [Symbol], rows: [(basic: Symbol, slot: Slot)])? {
         var freeSymbols: [Symbol] = []
-        func enqueue(_ symbol: Symbol) {
-            guard !marks.isMarked(symbol) else { return }
-            marks.mark(symbol)
-            freeSymbols.append(symbol)
-        }
         // A free symbol that occurs in no row (left behind by a removed constraint or a phase-one
         // artificial variable) moves nothing: it is no part of the face.
-        for seed in seeds where tableau.isFreeOnFace(seed) && tableau.occursInSomeRow(seed) { enqueue(seed) }
+        for seed in seeds where tableau.isFreeOnFace(seed) && tableau.occursInSomeRow(seed) && !marks.isMarked(seed) {
+            marks.mark(seed)
+            freeSymbols.append(seed)
+        }
         var rowSlots: [(basic: Symbol, slot: Slot)] = []
-        var head = 0
-        while head < freeSymbols.count {
-            let free = freeSymbols[head]
-            head += 1
-            // Column entries may be stale (see `ColumnIndex`): a row counts only while it holds the symbol.
-            for slot in tableau.columns.lists[Int(free)] {
-                let basic = tableau.basics[slot.index]
-                guard basic != noSymbol, tableau.kinds[Int(basic)].isRestricted, !marks.isMarked(basic),
-                      tableau.rows[slot.index].contains(free) else { continue }
-                marks.mark(basic)  // placed (a basic symbol is never free)
-                rowSlots.append((basic, slot))
-                // A row is reached: from here on the free symbols count too.
-                if rowSlots.count > limit || freeSymbols.count > limit { return nil }
-                for symbol in tableau.rows[slot.index].symbols where tableau.isFreeOnFace(symbol) {
-                    enqueue(symbol)
-                    if freeSymbols.count > limit { return nil }
+        // The walk reads the tableau's arrays in place, as plain buffers: through the tableau,
+        // every column and row visited was retained and released. Only reads: a report asks
+        // this with a small limit after every input, so nothing is made unique or lent.
+        let complete = tableau.rows.withUnsafeBufferPointer { rows in
+        tableau.basics.withUnsafeBufferPointer { basics in
+        tableau.slotOfBasic.withUnsafeBufferPointer { slotOfBasic in
+        tableau.kinds.withUnsafeBufferPointer { kinds in
+        tableau.columns.lists.withUnsafeBufferPointer { columns -> Bool in
+            // `Tableau.isFreeOnFace`, on the buffers.
+            @inline(__always) func isFreeOnFace(_ symbol: Symbol) -> Bool {
+                kinds[Int(symbol)].isRestricted && !slotOfBasic[Int(symbol)].exists
+                    && !tableau.objectives.hasReducedCost(symbol)
+            }
+            var head = 0
+            while head < freeSymbols.count {
+                let free = freeSymbols[head]
+                head += 1
+                let column = columns.baseAddress! + Int(free)
+                // Column entries may be stale (see `ColumnIndex`): a row counts only while it holds the symbol.
+                for entry in 0..<column.pointee.count {
+                    let slot = column.pointee[entry]
+                    let basic = basics[slot.index]
+                    let row = rows.baseAddress! + slot.index
+                    guard basic != noSymbol, kinds[Int(basic)].isRestricted, !marks.isMarked(basic),
+                          row.pointee.contains(free) else { continue }
+                    marks.mark(basic)  // placed (a basic symbol is never free)
+                    rowSlots.append((basic, slot))
+                    // A row is reached: from here on the free symbols count too.
+                    if rowSlots.count > limit || freeSymbols.count > limit { return false }
+                    var position = row.pointee.start
+                    let end = row.pointee.storedEnd
+                    guard position < end else { continue }
+                    let symbols = row.pointee.borrowedSymbols
+                    repeat {
+                        let symbol = symbols[position]
+                        position &+= 1
+                        if !marks.isMarked(symbol) && isFreeOnFace(symbol) {
+                            marks.mark(symbol)
+                            freeSymbols.append(symbol)
+                            if freeSymbols.count > limit { return false }
+                        }
+                    } while position < end
                 }
             }
-        }
-        return (freeSymbols, rowSlots)
+            return true
+        }}}}}
+        return complete ? (freeSymbols, rowSlots) : nil
     }
 
     /// Whether the part of the face reachable from `seeds` holds more than `limit` rows or
@@ -100,46 +125,110 @@ struct FaceProgram {
         // First the free symbols and rows; a tableau of their own only when some row limits
         // them: a report asks this for a screenful of views after every input.
         var marks = DenseFaceMarks(count: tableau.kinds.count)
-        var (freeSymbols, rowSlots) = Self.reach(&tableau, seeds: seeds, marks: &marks)!
-        var index = marks.local
+        let reached = Self.reach(&tableau, seeds: seeds, marks: &marks)!
+        var index: [Symbol] = []
+        swap(&index, &marks.local)  // taken, not shared: writing it must not copy it
         // In symbol order: the vertex the simplex reaches (Bland's rule) must not depend on the
         // seeds or on the order the rows were found in.
-        freeSymbols.sort()
-        rowSlots.sort { $0.basic < $1.basic }
-        for basic in rowSlots { index[Int(basic.basic)] = noSymbol }
+        let (freeSymbols, rowBasics) = Self.inSymbolOrder(reached, marks: index, slotOfBasic: tableau.slotOfBasic)
+        for basic in rowBasics { index[Int(basic)] = noSymbol }
         for (position, symbol) in freeSymbols.enumerated() { index[Int(symbol)] = Symbol(position) }
         localOfFree = index
         mainSymbol = freeSymbols
         freeCount = freeSymbols.count
-        if rowSlots.isEmpty { return }
-        // Every symbol at once: a long chain's face has tens of thousands.
-        local.reserveSymbols(freeSymbols.count + rowSlots.count)
-        for _ in freeSymbols { _ = local.newSymbol(.slack) }
-        let keepsBounds = !boundsAsRows && rowSlots.count > Self.boundsFromRows
-        for (basic, slot) in rowSlots {
-            let row = tableau.rows[slot.index]
-            let basicHere = local.newSymbol(.slack)
-            mainSymbol.append(basic)
-            // Symbols that are not free stay at zero on the face: they drop out.
-            var freeEntries = 0, lastFree = 0
-            for position in row.liveRange where index[Int(row.storedSymbols[position])] != noSymbol && row.storedCoefficients[position] != 0 {
-                freeEntries += 1
-                lastFree = position
+        if rowBasics.isEmpty { return }
+        // Every symbol at once (free symbols first, then one basic per row in `rowBasics`
+        // order), the rows built in order at their length, and the column index filled once:
+        // a long chain's face has tens of thousands of symbols, and making them, adding entries
+        // and noting columns one at a time was half the first `explain` after a change.
+        let firstBasic = Int(local.newSymbols(.slack, count: freeSymbols.count + rowBasics.count).lowerBound) + freeSymbols.count
+        mainSymbol.append(contentsOf: rowBasics)
+        let keepsBounds = !boundsAsRows && rowBasics.count > Self.boundsFromRows
+        var localRows: [Row] = [], localBasics: [Symbol] = [], bounds: [BoundRow] = []
+        if keepsBounds { bounds.reserveCapacity(rowBasics.count) }
+        // The solver's rows are read in place (a copy of each retained and released it).
+        tableau.withBorrowed { borrowed, _ in
+            for (offset, basic) in rowBasics.enumerated() {
+                let row = borrowed.row(borrowed.slotOfBasic[Int(basic)])
+                let basicHere = Symbol(firstBasic + offset)
+                let start = row.pointee.start, end = row.pointee.storedEnd, constant = row.pointee.constant
+                if start == end {  // not so for a row reached through a symbol it holds
+                    localRows.append(Row(constant: constant))
+                    localBasics.append(basicHere)
+                    continue
+                }
+                let symbols = row.pointee.borrowedSymbols, coefficients = row.pointee.borrowedCoefficients
+                // Symbols that are not free stay at zero on the face: they drop out.
+                var freeEntries = 0, lastFree = 0
+                for position in start..<end where index[Int(symbols[position])] != noSymbol && coefficients[position] != 0 {
+                    freeEntries += 1
+                    lastFree = position
+                }
+                if keepsBounds && freeEntries == 1 {
+                    // A bound needs no row of its own (two heap blocks each, thousands on a chain).
+                    bounds.append(BoundRow(basic: basicHere, symbol: index[Int(symbols[lastFree])],
+                                           constant: constant, coefficient: coefficients[lastFree]))
+                    continue
+                }
+                // Local symbols follow the solver's order, so the entries come ascending.
+                // Gathered and copied in at once: `Row.append` checks its block per entry.
+                var kept = 0
+                let keptSymbols = [Symbol](unsafeUninitializedCapacity: freeEntries) { buffer, count in
+                    for position in start..<end where index[Int(symbols[position])] != noSymbol && coefficients[position] != 0 {
+                        buffer[kept] = index[Int(symbols[position])]
+                        kept += 1
+                    }
+                    count = kept
+                }
+                let keptCoefficients = [Double](unsafeUninitializedCapacity: freeEntries) { buffer, count in
+                    var at = 0
+                    for position in start..<end where index[Int(symbols[position])] != noSymbol && coefficients[position] != 0 {
+                        buffer[at] = coefficients[position]
+                        at += 1
+                    }
+                    count = at
+                }
+                var localRow = Row(constant: constant)
+                keptSymbols.withUnsafeBufferPointer { symbols in
+                    keptCoefficients.withUnsafeBufferPointer { coefficients in
+                        if let symbols = symbols.baseAddress, let coefficients = coefficients.baseAddress {
+                            localRow.replaceEntries(0..<0, with: symbols, coefficients, count: kept, longRow: .max)
+                        }
+                    }
+                }
+                localRows.append(localRow)
+                localBasics.append(basicHere)
             }
-            if keepsBounds && freeEntries == 1 {
-                // A bound needs no row of its own (two heap blocks each, thousands on a chain).
-                boundRows.append(BoundRow(basic: basicHere, symbol: index[Int(row.storedSymbols[lastFree])],
-                                          constant: row.constant, coefficient: row.storedCoefficients[lastFree]))
-                continue
-            }
-            var localRow = Row(constant: row.constant)
-            for position in row.liveRange {
-                let here = index[Int(row.storedSymbols[position])]
-                if here != noSymbol { localRow.add(here, row.storedCoefficients[position]) }
-            }
-            local.place(localRow, basic: basicHere)
         }
+        boundRows = bounds
+        local.placeRows(localRows, basics: localBasics)
         if !boundRows.isEmpty { startingBounds = BoundState(freeCount: freeCount, boundRows: boundRows) }
+    }
+
+    /// The free symbols and the basics of the rows `reach` found, each ascending. When they are
+    /// a good part of the tableau (a long chain's face), one pass over the marks reads them in
+    /// order: sorting twenty thousand symbols cost a tenth of building the program. Otherwise
+    /// (a report's small face in a large layout) they are sorted.
+    ///
+    /// - Complexity: O(symbols of the solver) or O(r log r) for r symbols reached.
+    private static func inSymbolOrder(_ reached: (free: [Symbol], rows: [(basic: Symbol, slot: Slot)]),
+                                      marks: [Symbol], slotOfBasic: [Slot]) -> (free: [Symbol], basics: [Symbol]) {
+        var free: [Symbol] = [], basics: [Symbol] = []
+        guard 16 * (reached.free.count + reached.rows.count) >= marks.count else {
+            free = reached.free
+            free.sort()
+            basics = reached.rows.map(\.basic)
+            basics.sort()
+            return (free, basics)
+        }
+        free.reserveCapacity(reached.free.count)
+        basics.reserveCapacity(reached.rows.count)
+        // Marked symbols are the free ones reached (nonbasic) and the basics of the rows reached.
+        for symbol in marks.indices where marks[symbol] != noSymbol {
+            if slotOfBasic[symbol].exists { basics.append(Symbol(symbol)) } else { free.append(Symbol(symbol)) }
+        }
+        assert(free.count == reached.free.count && basics.count == reached.rows.count, "inSymbolOrder: marks and reach disagree")
+        return (free, basics)
     }
 
     /// The local symbol standing for the solver's free symbol `symbol`, or `noSymbol`.
@@ -183,10 +272,19 @@ struct FaceProgram {
     func setObjective(of program: inout Tableau, symbols: [Symbol], weights: [Double]) {
         var level = ObjectiveLevel(priority: 1)
         level.members = 1
-        var objective = Row()
+        // Local symbols follow the solver's order, so ascending symbols give an ascending row:
+        // appended, not inserted by binary search (thousands of weights on a long chain).
+        var objective = Row(constant: 0, capacity: symbols.count)
+        var previous = noSymbol
         for (symbol, weight) in zip(symbols, weights) {
             let local = localSymbol(symbol)
-            if local != noSymbol { objective.add(local, -weight) }
+            guard local != noSymbol, weight != 0 else { continue }
+            if local > previous {
+                objective.append(local, -weight)
+                previous = local
+            } else {
+                objective.add(local, -weight)  // out of order: inserted where it belongs
+            }
         }
         program.objectives.levels = [level]
         program.addRowToObjective(objective)

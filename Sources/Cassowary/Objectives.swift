@@ -31,6 +31,7 @@ struct Objectives {
     /// Makes room for one more symbol.
     @inline(__always)
     mutating func addSymbol() { isCandidate.append(false) }
+    mutating func addSymbols(_ count: Int) { isCandidate.append(contentsOf: repeatElement(false, count: count)) }
     mutating func reserveSymbols(_ capacity: Int) { isCandidate.reserveCapacity(capacity) }
 
     mutating func noteCandidates(_ symbols: some Collection<Symbol>, trail: inout SolverTrail) {

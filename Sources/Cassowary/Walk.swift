@@ -18,6 +18,12 @@ struct WalkScratch {
         weight.append(.zero)
     }
 
+    /// Makes room for `count` more symbols (`Tableau.newSymbols`).
+    mutating func addSymbols(_ count: Int) {
+        visited.append(contentsOf: repeatElement(0, count: count))
+        weight.append(contentsOf: repeatElement(.zero, count: count))
+    }
+
     /// Reserves room for `capacity` symbols (`Tableau.reserveSymbols`).
     mutating func reserveSymbols(_ capacity: Int) {
         visited.reserveCapacity(capacity)
