@@ -144,9 +144,13 @@ extension String {
 /// only when a cell after its first holds words (`constraints`' text and state), at a space
 /// within them, its continuation under the second column when that leaves room; rows of
 /// numbers and carets are never wrapped: a row stays one row. Colour codes take no columns.
+///
+/// - Complexity: one pass over each line's bytes when it is ASCII (nearly every report line:
+///   a listing of thousands of views), over its characters otherwise.
 package func wrap(_ lines: [String], width: Int) -> String {
     guard width >= 20 else { return lines.joined(separator: "\n") }
     var out: [String] = []
+    out.reserveCapacity(lines.count)
     for line in lines {
         // Never more characters than UTF-8 bytes: a line this short stays as it is (below too),
         // and most lines of a long listing (`frames` on 1 000 views) are, without the scan.
@@ -154,6 +158,7 @@ package func wrap(_ lines: [String], width: Int) -> String {
             out.append(line)
             continue
         }
+        if line.utf8.withContiguousStorageIfAvailable({ wrapASCII($0, width: width, into: &out) }) == true { continue }
         let indent = String(line.prefix { $0 == " " })
         var continuation = indent + "    "
         var breaksFrom = 0
