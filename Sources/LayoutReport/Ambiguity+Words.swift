@@ -26,6 +26,7 @@ extension AmbiguityReport {
         if unconstrained.count == 2 { return "\(view): no constraints" }
         // Appended in place, not joined from pieces: `ambiguous` writes one of these per view.
         var text = ""
+        text.reserveCapacity(160)
         for (index, item) in explanations.enumerated() {
             if index > 0 { text += "; " }
             text += view
@@ -69,7 +70,9 @@ extension AmbiguityReport.Explanation {
         case .largeFace(let limit, let view):
             // Every view of a squeezed chain says this: appended in place, without the arrays
             // of names that `names` joins.
-            var text = "it moves on a large optimal face (over "
+            var text = ""
+            text.reserveCapacity(160)
+            text += "it moves on a large optimal face (over "
             text += String(limit)
             text += " constraints), too large to explain in a report; "
             for (index, component) in components.enumerated() {

@@ -4,15 +4,15 @@
 
 private let space = UInt8(ascii: " ")
 
-/// Appends the pieces `wrap` makes of `line` (longer than `width` bytes) to `out` and answers
-/// true, or answers false and appends nothing when the line is not plain ASCII (a byte past
-/// 0x7F, or a carriage return, which with a line feed is one character): `wrap` then reads it
-/// by characters.
+/// Appends the pieces `wrap` makes of `line` (longer than `width` bytes) to `out`, a line feed
+/// between them, and answers true; or answers false and appends nothing when the line is not
+/// plain ASCII (a byte past 0x7F, or a carriage return, which with a line feed is one
+/// character): `wrap` then reads it by characters.
 /// - Complexity: O(the line's bytes).
-func wrapASCII(_ line: UnsafeBufferPointer<UInt8>, width: Int, into out: inout [String]) -> Bool {
+func wrapASCII(_ line: UnsafeBufferPointer<UInt8>, width: Int, into out: inout [UInt8]) -> Bool {
     let count = line.count
     for byte in line where byte >= 0x80 || byte == UInt8(ascii: "\r") { return false }
-    func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: line[range]), as: UTF8.self) }
+    func append(_ range: Range<Int>) { out.append(contentsOf: UnsafeBufferPointer(rebasing: line[range])) }
     var indent = 0
     while indent < count, line[indent] == space { indent += 1 }
     var continuation = indent + 4
@@ -31,16 +31,15 @@ func wrapASCII(_ line: UnsafeBufferPointer<UInt8>, width: Int, into out: inout [
                 if line[index] == space, line[index - 1] != space, line[index + 1] != space { hasWords = true; break }
                 index += 1
             }
-            guard hasWords else { out.append(text(0..<count)); return true }
+            guard hasWords else { append(0..<count); return true }
             if width - start >= 20 { continuation = start }
             breaksFrom = start
         }
     }
     if line[count - 1] == UInt8(ascii: "^") {
-        out.append(text(0..<count))
+        append(0..<count)
         return true
     }
-    let prefix = String(repeating: " ", count: continuation)
     var rest = 0
     var first = true
     while true {
@@ -48,12 +47,15 @@ func wrapASCII(_ line: UnsafeBufferPointer<UInt8>, width: Int, into out: inout [
         guard let breakAt = lastBreak(in: line, from: rest, within: limit, after: first ? breaksFrom : 0) else { break }
         var end = breakAt
         while end > rest, line[end - 1] == space { end -= 1 }
-        out.append(first ? text(rest..<end) : prefix + text(rest..<end))
+        if !first { out.append(contentsOf: repeatElement(space, count: continuation)) }
+        append(rest..<end)
+        out.append(UInt8(ascii: "\n"))
         rest = breakAt + 1
         while rest < count, line[rest] == space { rest += 1 }
         first = false
     }
-    out.append(first ? text(rest..<count) : prefix + text(rest..<count))
+    if !first { out.append(contentsOf: repeatElement(space, count: continuation)) }
+    append(rest..<count)
     return true
 }
 
