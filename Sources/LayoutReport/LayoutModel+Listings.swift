@@ -39,17 +39,33 @@ extension LayoutModel {
     package func constraintListing(_ rows: [ConstraintRow], view: String?) -> [String] {
         if rows.isEmpty { return [view.map { "no constraints touch \($0)" } ?? "no constraints yet"] }
         let labels = rows.map { row in row.name.map { "\(row.id) (\($0))" } ?? row.id }
-        let labelWidth = labels.map(\.count).max() ?? 0
-        let textWidth = rows.map(\.text.count).max() ?? 0
+        // Widths in characters, each counted once; closures, not key paths, which a release
+        // build applied through the runtime at thousands of instructions a row.
+        let labelCounts = labels.map { $0.count }, textCounts = rows.map { $0.text.count }
+        let labelWidth = labelCounts.max() ?? 0
+        let textWidth = textCounts.max() ?? 0
         var lines: [String] = []
-        for (row, label) in zip(rows, labels) {
+        lines.reserveCapacity(rows.count)
+        for index in rows.indices {
+            let row = rows[index]
             var state = ""
             if !row.isActive { state = "inactive" }
             else if let broken = row.broken, let line = row.line {
                 state = line.isStretch ? line.label + ": " + line.detail
                     : (row.isBrokenRequired ? "BROKEN (required, in conflict): " : "broken: ") + broken.shortfall
             }
-            let line = "  \(label.padding(labelWidth))  \(state.isEmpty ? row.text : row.text.padding(textWidth))\(state.isEmpty ? "" : "  " + state)"
+            // Appended in place: `  label  text[  state]`, label and text padded to their columns.
+            var line = "  "
+            line.reserveCapacity(8 + labelWidth + textWidth + state.utf8.count)
+            line += labels[index]
+            if labelCounts[index] < labelWidth { line += String(repeating: " ", count: labelWidth - labelCounts[index]) }
+            line += "  "
+            line += row.text
+            if !state.isEmpty {
+                if textCounts[index] < textWidth { line += String(repeating: " ", count: textWidth - textCounts[index]) }
+                line += "  "
+                line += state
+            }
             lines.append(line)
         }
         return lines
