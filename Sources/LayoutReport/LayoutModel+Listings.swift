@@ -21,16 +21,10 @@ extension LayoutModel {
     /// subtree: constraints touching it or any of its subviews), as rows (JSON's `constraints`).
     package func constraintRows(_ view: String?) -> [ConstraintRow] {
         // As `frames VIEW` shows the subtree's frames, this shows every constraint touching it.
-        let records: [ConstraintRecord]
-        if let view {
-            let subtree = Set(self.subtree(of: view))
-            records = self.constraintRecords().filter { $0.items.contains(where: subtree.contains) }
-        } else {
-            records = self.constraintRecords()
-        }
-        let brokenByID = Dictionary(self.brokenConstraints().map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let records = view.map { self.constraintRecords(touchingAnyOf: self.subtree(of: $0)) } ?? self.constraintRecords()
+        // Each listed record's state, not every broken constraint of the layout looked up by id.
         return records.map { record in
-            let broken = record.isActive ? brokenByID[record.id] : nil
+            let broken = record.isActive ? self.brokenState(of: record) : nil
             return ConstraintRow(record: record, broken: broken, line: broken.map(self.brokenLine))
         }
     }
