@@ -11,7 +11,11 @@ private let space = UInt8(ascii: " ")
 /// - Complexity: O(the line's bytes).
 func wrapASCII(_ line: UnsafeBufferPointer<UInt8>, width: Int, into out: inout [UInt8]) -> Bool {
     let count = line.count
-    for byte in line where byte >= 0x80 || byte == UInt8(ascii: "\r") { return false }
+    var hasEscape = false
+    for byte in line {
+        if byte >= 0x80 || byte == UInt8(ascii: "\r") { return false }
+        if byte == 0x1B { hasEscape = true }
+    }
     func append(_ range: Range<Int>) { out.append(contentsOf: UnsafeBufferPointer(rebasing: line[range])) }
     var indent = 0
     while indent < count, line[indent] == space { indent += 1 }
@@ -44,7 +48,10 @@ func wrapASCII(_ line: UnsafeBufferPointer<UInt8>, width: Int, into out: inout [
     var first = true
     while true {
         let limit = width - (first ? 0 : continuation)
-        guard let breakAt = lastBreak(in: line, from: rest, within: limit, after: first ? breaksFrom : 0) else { break }
+        let after = first ? breaksFrom : 0
+        let found = hasEscape ? lastBreak(in: line, from: rest, within: limit, after: after)
+            : lastPlainBreak(in: line, from: rest, within: limit, after: after)
+        guard let breakAt = found else { break }
         var end = breakAt
         while end > rest, line[end - 1] == space { end -= 1 }
         if !first { out.append(contentsOf: repeatElement(space, count: continuation)) }
@@ -82,6 +89,23 @@ private func lastBreak(in line: UnsafeBufferPointer<UInt8>, from: Int, within wi
                 sawText = true
             }
         }
+    }
+    return nil
+}
+
+/// `lastBreak` for a line without colour codes, where every byte is a column: the space is
+/// looked for backwards from the width, so a line costs about its breaks, not its bytes.
+private func lastPlainBreak(in line: UnsafeBufferPointer<UInt8>, from: Int, within width: Int, after start: Int) -> Int? {
+    // The part fits: no break (the forward scan runs off the end without passing the width).
+    guard from + width < line.count else { return nil }
+    // A break needs visible text before it: the first byte that is not a space.
+    var text = from
+    while text < from + width, line[text] == space { text += 1 }
+    var index = from + width - 1
+    // Column of index is index - from + 1; it must be past `start`, after the text.
+    while index > text, index - from + 1 > start {
+        if line[index] == space { return index }
+        index -= 1
     }
     return nil
 }
