@@ -83,7 +83,8 @@ extension LayoutModel {
         constraints[id].flatMap(brokenState(of:))
     }
 
-    func brokenState(of record: ConstraintRecord) -> BrokenConstraint? {
+    /// The record as a broken one, or nil when it holds (or is inactive).
+    package func brokenState(of record: ConstraintRecord) -> BrokenConstraint? {
         guard record.isActive, record.isBroken || !record.spec.priority.isRequired else { return nil }
         let lhs = evaluate(record.lhs), rhs = evaluate(record.rhs)
         let error = Self.error(got: lhs, wanted: rhs, relation: record.spec.relation)

@@ -482,6 +482,21 @@ public final class LayoutModel {
             return record
         }
     }
+    /// The constraints naming any of `views`, in creation order (`constraints VIEW` lists a
+    /// subtree's): the ids from the views' own index, so that only the records that touch them
+    /// are read, not every record of the layout.
+    /// - Complexity: O(constraints) look-ups of ids in a set, plus the touching records.
+    package func constraintRecords(touchingAnyOf views: [String]) -> [ConstraintRecord] {
+        var ids = Set<String>()
+        for view in views { ids.formUnion(touching[view] ?? []) }
+        if ids.isEmpty { return [] }
+        let wanted = Set(views)
+        return constraintOrder.compactMap { id in
+            guard ids.contains(id), let record = constraints[id], record.items.contains(where: wanted.contains) else { return nil }
+            return record
+        }
+    }
+
     /// The view and its subviews, depth first, parents before children.
     public func subtree(of name: String) -> [String] {
         var result: [String] = []

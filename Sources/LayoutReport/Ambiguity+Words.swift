@@ -24,10 +24,25 @@ extension AmbiguityReport {
             return nil
         }
         if unconstrained.count == 2 { return "\(view): no constraints" }
-        return explanations.map { item in
-            if case .noConstraints = item.reason { return "\(view): \(item.sentence)" }
-            return "\(view) (\(item.components.map(\.rawValue).joined(separator: ", "))): \(item.sentence)"
-        }.joined(separator: "; ")
+        // Appended in place, not joined from pieces: `ambiguous` writes one of these per view.
+        var text = ""
+        text.reserveCapacity(160)
+        for (index, item) in explanations.enumerated() {
+            if index > 0 { text += "; " }
+            text += view
+            if case .noConstraints = item.reason {
+                text += ": "
+            } else {
+                text += " ("
+                for (position, component) in item.components.enumerated() {
+                    if position > 0 { text += ", " }
+                    text += component.rawValue
+                }
+                text += "): "
+            }
+            text += item.sentence
+        }
+        return text
     }
 }
 
@@ -53,17 +68,26 @@ extension AmbiguityReport.Explanation {
         case .contentTie(_, let priority, let range):
             return "\(names(constraints.map(\.label))) tie at \(formatNumber(priority)): raise one (\(rangeWords(range)))"
         case .largeFace(let limit, let view):
-            let attributes = components.map { component -> String in
+            // Every view of a squeezed chain says this: appended in place, without the arrays
+            // of names that `names` joins.
+            var text = ""
+            text.reserveCapacity(160)
+            text += "it moves on a large optimal face (over "
+            text += String(limit)
+            text += " constraints), too large to explain in a report; "
+            for (index, component) in components.enumerated() {
+                if index > 0 { text += index == components.count - 1 ? " and " : ", " }
+                text += "`explain "
+                text += view
                 switch component {
-                case .x: "left"
-                case .y: "top"
-                case .width: "width"
-                case .height: "height"
+                case .x: text += ".left`"
+                case .y: text += ".top`"
+                case .width: text += ".width`"
+                case .height: text += ".height`"
                 }
             }
-            let commands = names(attributes.map { "`explain \(view).\($0)`" })
-            return "it moves on a large optimal face (over \(limit) constraints), too large to explain in a report; "
-                + "\(commands) \(attributes.count == 1 ? "gives its range" : "give the ranges")"
+            text += components.count == 1 ? " gives its range" : " give the ranges"
+            return text
         case .inequalities(_, let range):
             if constraints.isEmpty { return "only inequalities limit it; \(rangeWords(range))" }
             let listed = names(constraints.map { "\($0.label) (\($0.text))" })

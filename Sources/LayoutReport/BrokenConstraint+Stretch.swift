@@ -48,15 +48,18 @@ extension LayoutModel {
               let record = constraint(item.id), item.spec.firstAttribute.isSize else { return nil }
         let view = item.spec.firstItem
         let size = item.spec.firstAttribute.rawValue
-        let numbers = "\(size) \(formatValue(item.got)), content \(formatValue(item.wanted))"
-        let priority = formatNumber(item.priority)
+        // Only hugging and resistance say these (`broken` writes a fitting size per view of a chain).
+        var numbers: String { "\(size) \(formatValue(item.got)), content \(formatValue(item.wanted))" }
+        var priority: String { formatNumber(item.priority) }
         switch record.kind {
         case .hugging(let axis):
-            return BrokenLine(label: "stretched", body: "\(view) (hugging.\(axis.letter) \(priority)): \(numbers)",
-                              detail: numbers, isStretch: true, id: item.id)
+            let shown = numbers
+            return BrokenLine(label: "stretched", body: "\(view) (hugging.\(axis.letter) \(priority)): \(shown)",
+                              detail: shown, isStretch: true, id: item.id)
         case .resistance(let axis):
-            return BrokenLine(label: "compressed", body: "\(view) (resistance.\(axis.letter) \(priority)): \(numbers)",
-                              detail: numbers, isStretch: true, id: item.id)
+            let shown = numbers
+            return BrokenLine(label: "compressed", body: "\(view) (resistance.\(axis.letter) \(priority)): \(shown)",
+                              detail: shown, isStretch: true, id: item.id)
         default:
             // `cell.height == 0 @50`, a stack's canvas-fit: systemLayoutSizeFitting's target,
             // which the content holds off.

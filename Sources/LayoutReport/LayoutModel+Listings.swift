@@ -21,16 +21,10 @@ extension LayoutModel {
     /// subtree: constraints touching it or any of its subviews), as rows (JSON's `constraints`).
     package func constraintRows(_ view: String?) -> [ConstraintRow] {
         // As `frames VIEW` shows the subtree's frames, this shows every constraint touching it.
-        let records: [ConstraintRecord]
-        if let view {
-            let subtree = Set(self.subtree(of: view))
-            records = self.constraintRecords().filter { $0.items.contains(where: subtree.contains) }
-        } else {
-            records = self.constraintRecords()
-        }
-        let brokenByID = Dictionary(self.brokenConstraints().map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let records = view.map { self.constraintRecords(touchingAnyOf: self.subtree(of: $0)) } ?? self.constraintRecords()
+        // Each listed record's state, not every broken constraint of the layout looked up by id.
         return records.map { record in
-            let broken = record.isActive ? brokenByID[record.id] : nil
+            let broken = record.isActive ? self.brokenState(of: record) : nil
             return ConstraintRow(record: record, broken: broken, line: broken.map(self.brokenLine))
         }
     }
@@ -39,17 +33,33 @@ extension LayoutModel {
     package func constraintListing(_ rows: [ConstraintRow], view: String?) -> [String] {
         if rows.isEmpty { return [view.map { "no constraints touch \($0)" } ?? "no constraints yet"] }
         let labels = rows.map { row in row.name.map { "\(row.id) (\($0))" } ?? row.id }
-        let labelWidth = labels.map(\.count).max() ?? 0
-        let textWidth = rows.map(\.text.count).max() ?? 0
+        // Widths in characters, each counted once; closures, not key paths, which a release
+        // build applied through the runtime at thousands of instructions a row.
+        let labelCounts = labels.map { $0.count }, textCounts = rows.map { $0.text.count }
+        let labelWidth = labelCounts.max() ?? 0
+        let textWidth = textCounts.max() ?? 0
         var lines: [String] = []
-        for (row, label) in zip(rows, labels) {
+        lines.reserveCapacity(rows.count)
+        for index in rows.indices {
+            let row = rows[index]
             var state = ""
             if !row.isActive { state = "inactive" }
             else if let broken = row.broken, let line = row.line {
                 state = line.isStretch ? line.label + ": " + line.detail
                     : (row.isBrokenRequired ? "BROKEN (required, in conflict): " : "broken: ") + broken.shortfall
             }
-            let line = "  \(label.padding(labelWidth))  \(state.isEmpty ? row.text : row.text.padding(textWidth))\(state.isEmpty ? "" : "  " + state)"
+            // Appended in place: `  label  text[  state]`, label and text padded to their columns.
+            var line = "  "
+            line.reserveCapacity(8 + labelWidth + textWidth + state.utf8.count)
+            line += labels[index]
+            if labelCounts[index] < labelWidth { line += String(repeating: " ", count: labelWidth - labelCounts[index]) }
+            line += "  "
+            line += row.text
+            if !state.isEmpty {
+                if textCounts[index] < textWidth { line += String(repeating: " ", count: textWidth - textCounts[index]) }
+                line += "  "
+                line += state
+            }
             lines.append(line)
         }
         return lines

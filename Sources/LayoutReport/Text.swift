@@ -144,48 +144,64 @@ extension String {
 /// only when a cell after its first holds words (`constraints`' text and state), at a space
 /// within them, its continuation under the second column when that leaves room; rows of
 /// numbers and carets are never wrapped: a row stays one row. Colour codes take no columns.
+///
+/// - Complexity: one pass over each line's bytes when it is ASCII (nearly every report line:
+///   a listing of thousands of views), over its characters otherwise.
 package func wrap(_ lines: [String], width: Int) -> String {
     guard width >= 20 else { return lines.joined(separator: "\n") }
-    var out: [String] = []
-    for line in lines {
+    // Bytes out, one string at the end: a listing of thousands of lines makes no string per
+    // piece and no second copy to join them.
+    var out: [UInt8] = []
+    out.reserveCapacity(lines.reduce(lines.count) { $0 + $1.utf8.count + 8 })
+    for (index, line) in lines.enumerated() {
+        if index > 0 { out.append(UInt8(ascii: "\n")) }
         // Never more characters than UTF-8 bytes: a line this short stays as it is (below too),
         // and most lines of a long listing (`frames` on 1 000 views) are, without the scan.
         if line.utf8.count <= width {
-            out.append(line)
+            out.append(contentsOf: line.utf8)
             continue
         }
-        let indent = String(line.prefix { $0 == " " })
-        var continuation = indent + "    "
-        var breaksFrom = 0
-        let body = Array(line.dropFirst(indent.count))
-        if !indent.isEmpty, let gap = (0..<max(0, body.count - 1)).first(where: { body[$0] == " " && body[$0 + 1] == " " }) {
-            var start = gap
-            while start < body.count && body[start] == " " { start += 1 }
-            // Only words wrap: a single space between two visible characters.
-            let hasWords = (start + 1..<max(start + 1, body.count - 1)).contains { i in
-                body[i] == " " && body[i - 1] != " " && body[i + 1] != " "
-            }
-            guard line.count > width, hasWords else { out.append(line); continue }
-            start += indent.count
-            if width - start >= 20 { continuation = String(repeating: " ", count: start) }
-            breaksFrom = start
+        if line.utf8.withContiguousStorageIfAvailable({ wrapASCII($0, width: width, into: &out) }) == true { continue }
+        for (piece, text) in wrapByCharacters(line, width: width).enumerated() {
+            if piece > 0 { out.append(UInt8(ascii: "\n")) }
+            out.append(contentsOf: text.utf8)
         }
-        if line.count <= width || line.hasSuffix("^") {
-            out.append(line)
-            continue
-        }
-        var rest = Substring(line)
-        var first = true
-        while true {
-            let limit = width - (first ? 0 : continuation.count)
-            guard let space = lastBreak(in: rest, within: limit, after: first ? breaksFrom : 0) else { break }
-            out.append((first ? "" : continuation) + rest[..<space].trimmingTrailingSpaces)
-            rest = rest[rest.index(after: space)...].drop { $0 == " " }
-            first = false
-        }
-        out.append((first ? "" : continuation) + rest)
     }
-    return out.joined(separator: "\n")
+    return String(decoding: out, as: UTF8.self)
+}
+
+/// `wrap` of one line longer than `width` bytes, read by characters (any line that is not
+/// plain ASCII): its pieces.
+private func wrapByCharacters(_ line: String, width: Int) -> [String] {
+    var out: [String] = []
+    let indent = String(line.prefix { $0 == " " })
+    var continuation = indent + "    "
+    var breaksFrom = 0
+    let body = Array(line.dropFirst(indent.count))
+    if !indent.isEmpty, let gap = (0..<max(0, body.count - 1)).first(where: { body[$0] == " " && body[$0 + 1] == " " }) {
+        var start = gap
+        while start < body.count && body[start] == " " { start += 1 }
+        // Only words wrap: a single space between two visible characters.
+        let hasWords = (start + 1..<max(start + 1, body.count - 1)).contains { i in
+            body[i] == " " && body[i - 1] != " " && body[i + 1] != " "
+        }
+        guard line.count > width, hasWords else { return [line] }
+        start += indent.count
+        if width - start >= 20 { continuation = String(repeating: " ", count: start) }
+        breaksFrom = start
+    }
+    if line.count <= width || line.hasSuffix("^") { return [line] }
+    var rest = Substring(line)
+    var first = true
+    while true {
+        let limit = width - (first ? 0 : continuation.count)
+        guard let space = lastBreak(in: rest, within: limit, after: first ? breaksFrom : 0) else { break }
+        out.append((first ? "" : continuation) + rest[..<space].trimmingTrailingSpaces)
+        rest = rest[rest.index(after: space)...].drop { $0 == " " }
+        first = false
+    }
+    out.append((first ? "" : continuation) + rest)
+    return out
 }
 
 /// Where to break `text` so that its first part fits in `width` columns: the last space that

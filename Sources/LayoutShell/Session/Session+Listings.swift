@@ -39,8 +39,9 @@ extension Session {
             report.explanations = model.explanations(of: item.view)
             return report
         }
-        if view == nil { markShown(ambiguity: explained) }
-        if explained.isEmpty { return [view.map { "nothing in \($0) is ambiguous" } ?? "nothing is ambiguous"] }
-        return explained.map { "ambiguous: " + $0.text }
+        let texts = explained.map(\.text)
+        if view == nil { markShown(ambiguity: explained, texts: texts) }
+        if texts.isEmpty { return [view.map { "nothing in \($0) is ambiguous" } ?? "nothing is ambiguous"] }
+        return texts.map { "ambiguous: " + $0 }
     }
 }

@@ -160,8 +160,13 @@ extension Session {
         shown.pendingAll = true
     }
 
-    func markShown(ambiguity reports: [AmbiguityReport]) {
-        shown.ambiguity = Dictionary(reports.map { ($0.view, ($0.components, $0.text)) }, uniquingKeysWith: { a, _ in a })
+    /// `texts` are the reports' `text`, in the same order: the listing has just written them,
+    /// and on a long chain writing them again cost as much as the listing itself.
+    func markShown(ambiguity reports: [AmbiguityReport], texts: [String]) {
+        var seen: [String: (components: [FrameComponent], text: String)] = [:]
+        seen.reserveCapacity(reports.count)
+        for (report, text) in zip(reports, texts) where seen[report.view] == nil { seen[report.view] = (report.components, text) }
+        shown.ambiguity = seen
         shown.pendingAll = true
     }
 }
