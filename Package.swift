@@ -85,7 +85,7 @@ let package = Package(
         // The importers without the shell, against a fake ImportContext.
         .testTarget(name: "LayoutImportTests", dependencies: ["LayoutImport", "LayoutCode", "ConsoleLog"]),
         // Reports and pictures without the shell, from models built here.
-        .testTarget(name: "LayoutReportTests", dependencies: ["LayoutReport", "LayoutModel", "LayoutVocabulary"]),
+        .testTarget(name: "LayoutReportTests", dependencies: ["LayoutReport", "LayoutModel", "LayoutVocabulary", "TestSupport"]),
         .testTarget(name: "LayoutPicturesTests", dependencies: ["LayoutPictures", "LayoutReport", "LayoutModel", "LayoutVocabulary"]),
         .testTarget(name: "LayoutShellTests", dependencies: ["LayoutShell", "LayoutImport", "LayoutReport", "LayoutPictures", "LayoutModel", "LayoutVocabulary", "TestSupport", "ShellTestSupport"]),
         // Fixtures: storyboards and xibs written here in IB's format, read by path.

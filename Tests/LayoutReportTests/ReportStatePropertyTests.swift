@@ -1,6 +1,7 @@
 import Testing
 import LayoutModel
 import LayoutVocabulary
+import TestSupport
 @testable import LayoutReport
 
 /// A report state kept up to date from the model's changes reads what a state read anew reads,
@@ -8,58 +9,49 @@ import LayoutVocabulary
 /// under an old name, constraints added and removed, steps taken back, several edits between
 /// two reports, a scale set and cleared.
 @Suite struct ReportStatePropertyTests {
-    /// A fixed-seed generator, so that a failure can be replayed.
-    struct Dice {
-        var state: UInt64
-        mutating func next(_ bound: Int) -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((state >> 33) % UInt64(bound))
-        }
-    }
-
     static func names(_ entries: [(name: String, frame: Frame)]) -> [String] { entries.map(\.name) }
     static func frames(_ entries: [(name: String, frame: Frame)]) -> [Frame] { entries.map(\.frame) }
 
     /// One random edit in a step of its own; false when the model refused it (the step is
     /// then taken back, as the shell does).
-    static func edit(_ model: LayoutModel, _ dice: inout Dice, made: inout Int) -> Bool {
+    static func edit(_ model: LayoutModel, _ dice: inout SplitMix64, made: inout Int) -> Bool {
         let views = model.viewOrder.filter { $0 != "root" }
         let attributes: [LayoutAttribute] = [.left, .right, .top, .width, .height, .centerX]
         model.beginStep()
         do {
-            switch dice.next(10) {
+            switch dice.below(10) {
             case 0, 1, 2:
                 // A new view, or one made again under a name used before.
-                let name = dice.next(4) == 0 && made > 0 ? "v\(dice.next(made))" : "v\(made)"
+                let name = dice.below(4) == 0 && made > 0 ? "v\(dice.below(made))" : "v\(made)"
                 if name == "v\(made)" { made += 1 }
-                let parent = views.isEmpty || dice.next(3) > 0 ? "root" : views[dice.next(views.count)]
+                let parent = views.isEmpty || dice.below(3) > 0 ? "root" : views[dice.below(views.count)]
                 try model.addView(name, in: parent)
             case 3:
                 guard !views.isEmpty else { break }
-                try model.removeView(views[dice.next(views.count)])
+                try model.removeView(views[dice.below(views.count)])
             case 4, 5, 6:
                 guard !views.isEmpty else { break }
-                let first = views[dice.next(views.count)]
-                let attribute = attributes[dice.next(attributes.count)]
-                let priority = [1000.0, 750, 250, 1][dice.next(4)]
+                let first = views[dice.below(views.count)]
+                let attribute = attributes[dice.below(attributes.count)]
+                let priority = [1000.0, 750, 250, 1][dice.below(4)]
                 let spec: ConstraintSpec
                 if attribute == .width || attribute == .height {
-                    spec = ConstraintSpec(firstItem: first, firstAttribute: attribute, relation: [.equal, .greaterThanOrEqual][dice.next(2)],
-                                          secondItem: nil, secondAttribute: nil, multiplier: 1, constant: Double(10 * dice.next(20)),
+                    spec = ConstraintSpec(firstItem: first, firstAttribute: attribute, relation: [.equal, .greaterThanOrEqual][dice.below(2)],
+                                          secondItem: nil, secondAttribute: nil, multiplier: 1, constant: Double(10 * dice.below(20)),
                                           priority: LayoutPriority(priority))
                 } else {
                     let second = model.view(first)?.parent ?? "root"
                     spec = ConstraintSpec(firstItem: first, firstAttribute: attribute, relation: .equal, secondItem: second,
-                                          secondAttribute: attribute, multiplier: 1, constant: Double(5 * dice.next(30)),
+                                          secondAttribute: attribute, multiplier: 1, constant: Double(5 * dice.below(30)),
                                           priority: LayoutPriority(priority))
                 }
                 _ = try model.addConstraint(spec)
             case 7:
                 let ids = model.constraintRecords().filter { !$0.isImplicit }.map(\.id)
                 guard !ids.isEmpty else { break }
-                try model.removeConstraint(ids[dice.next(ids.count)])
+                try model.removeConstraint(ids[dice.below(ids.count)])
             case 8:
-                try model.setScale(dice.next(3) == 0 ? nil : Double(1 + dice.next(3)))
+                try model.setScale(dice.below(3) == 0 ? nil : Double(1 + dice.below(3)))
             default:
                 // Takes back this (empty) step and the one before it, if any.
                 model.rollBackStep()
@@ -77,13 +69,13 @@ import LayoutVocabulary
     func anUpdatedStateReadsWhatAStateReadAnewReads(seed: UInt64) throws {
         let model = LayoutModel()
         try model.setRootSize(width: 400, height: 300)
-        var dice = Dice(state: seed)
+        var dice = SplitMix64(seed: seed)
         var state = ReportState()
         var shown = state.update(from: model)
         var made = 0
         for round in 0..<200 {
             // One to three edits between two reports.
-            for _ in 0...dice.next(3) { _ = Self.edit(model, &dice, made: &made) }
+            for _ in 0...dice.below(3) { _ = Self.edit(model, &dice, made: &made) }
             let before = Dictionary(state.frames.map { ($0.name, $0.frame) }, uniquingKeysWith: { a, _ in a })
             shown = state.update(from: model)
             var fresh = ReportState()

@@ -1,33 +1,25 @@
 import Testing
 @testable import LayoutReport
+import TestSupport
 
 /// `wrap` reads an ASCII line on its bytes and any other line by characters: the two ways
 /// must break every line at the same places.
 @Suite struct WrapTests {
-    /// A small deterministic generator (the lines must repeat run to run).
-    struct Generator {
-        var state: UInt64
-        mutating func next(_ bound: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int((state >> 33) % UInt64(bound))
-        }
-    }
-
     /// A line of words, gaps, colour codes and carets, as report lines, table rows and
     /// listings have them.
-    static func line(_ random: inout Generator) -> String {
+    static func line(_ random: inout SplitMix64) -> String {
         let pieces = ["a", "banana", "ambiguous:", "v12", "(x, width):", "`explain v3.left`", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
                       " ", "  ", "   ", "\u{1B}[31m", "\u{1B}[0m", "^", "c1", "@500", "=="]
-        var text = String(repeating: " ", count: [0, 0, 2, 4][random.next(4)])
-        for _ in 0..<random.next(40) { text += pieces[random.next(pieces.count)] }
+        var text = String(repeating: " ", count: [0, 0, 2, 4][random.below(4)])
+        for _ in 0..<random.below(40) { text += pieces[random.below(pieces.count)] }
         return text
     }
 
     @Test func asciiLinesBreakWhereCharactersDo() {
-        var random = Generator(state: 27)
+        var random = SplitMix64(seed: 27)  // the lines repeat run to run
         for _ in 0..<3000 {
-            let lines = (0..<1 + random.next(3)).map { _ in Self.line(&random) }
-            let width = 20 + random.next(70)
+            let lines = (0..<1 + random.below(3)).map { _ in Self.line(&random) }
+            let width = 20 + random.below(70)
             // `é` is one character of two bytes: the line is no longer ASCII, read by characters.
             let accented = lines.map { $0.replacing("a", with: "é") }
             let byBytes = wrap(lines, width: width)
