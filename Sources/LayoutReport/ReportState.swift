@@ -199,7 +199,7 @@ package struct ReportState {
             old += 1
         }
         // A name gone and made again keeps its entry in `position`: the new place is set below.
-        for entry in gone where model.view(entry.name) == nil { position[entry.name] = nil }
+        for entry in gone where model.serial(ofView: entry.name) == nil { position[entry.name] = nil }
         var firstMoved = 0
         while firstMoved < min(frames.count, kept.count) && frames[firstMoved].name == kept[firstMoved].name { firstMoved += 1 }
         frames = kept
