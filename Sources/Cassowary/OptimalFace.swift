@@ -103,8 +103,11 @@ extension Solver {
     public func ambiguityDetail(of variable: Variable, withDirection: Bool = true,
                                 faceLimit: Int = .max) -> AmbiguityDetail? {
         faceMemo.invalidate(unless: tableau.changes.generation)
-        if faceLimit != .max, let limited = limitedDetail(of: variable, faceLimit) { return limited }
-        var entry = faceMemo.details[variable.id] ?? computeAmbiguityDetail(of: variable)
+        // What the limit expanded and found small, so that the full detail does not expand it
+        // again (at 10 000 views one expansion of a chain's long definition is some 5 M).
+        var expanded: Dependence?
+        if faceLimit != .max, let limited = limitedDetail(of: variable, faceLimit, expanded: &expanded) { return limited }
+        var entry = faceMemo.details[variable.id] ?? computeAmbiguityDetail(of: variable, expanded: expanded)
         if withDirection, !entry.hasDirection, entry.detail != nil {
             entry.detail!.direction = moves(along: entry.step)
             entry.hasDirection = true
@@ -115,20 +118,25 @@ extension Solver {
 
     /// The detail of an ambiguous variable whose face is larger than `limit` (kept until the
     /// tableau changes, as full details are), or nil when the full detail is to be worked out:
-    /// the variable is fixed, moves with a free variable, or its face is small enough.
-    private func limitedDetail(of variable: Variable, _ limit: Int) -> AmbiguityDetail? {
+    /// the variable is fixed, moves with a free variable, or its face is small enough. Sets
+    /// `expanded` to what it expanded in that last case.
+    private func limitedDetail(of variable: Variable, _ limit: Int, expanded: inout Dependence?) -> AmbiguityDetail? {
         if let kept = faceMemo.limited[variable.id], kept.limit == limit { return kept.detail }
         var detail: AmbiguityDetail?
         if isAmbiguous(variable) {
             var large = false
             if let moves = faceMemo.largeMoves, moves.limit == limit, moves.movesOnLargeFace(Symbol(variable.id)) {
                 large = true
-            } else if case .face(let seeds, _) = faceWeights(of: variable),
-                      FaceProgram.isLarger(than: limit, from: seeds, in: &tableau) {
-                large = true
-                if seeds.count > limit { faceMemo.longExpansions += 1 }
-                if faceMemo.longExpansions > FaceMemo.longExpansionsBeforeOnePass, faceMemo.largeMoves?.limit != limit {
-                    faceMemo.largeMoves = tableau.largeFaceMoves(limit: limit)
+            } else {
+                let dependence = faceWeights(of: variable)
+                if case .face(let seeds, _) = dependence, FaceProgram.isLarger(than: limit, from: seeds, in: &tableau) {
+                    large = true
+                    if seeds.count > limit { faceMemo.longExpansions += 1 }
+                    if faceMemo.longExpansions > FaceMemo.longExpansionsBeforeOnePass, faceMemo.largeMoves?.limit != limit {
+                        faceMemo.largeMoves = tableau.largeFaceMoves(limit: limit)
+                    }
+                } else {
+                    expanded = dependence
                 }
             }
             if large {
@@ -154,12 +162,13 @@ extension Solver {
         tableau.faceDependence(of: Symbol(variable.id))
     }
 
-    private func computeAmbiguityDetail(of variable: Variable) -> FaceMemo.Entry {
+    /// `expanded`: the variable's dependence when already worked out at this state.
+    private func computeAmbiguityDetail(of variable: Variable, expanded: Dependence? = nil) -> FaceMemo.Entry {
         guard isAmbiguous(variable) else { return FaceMemo.Entry(detail: nil) }
         var detail = AmbiguityDetail()
         var weights: [Symbol: Double] = [:]
         let seeds: [Symbol]
-        switch faceWeights(of: variable) {
+        switch expanded ?? faceWeights(of: variable) {
         case .freeVariables(let free):
             detail.freeVariables = free
             return FaceMemo.Entry(detail: detail, step: [Symbol(free[0].id): 1])
