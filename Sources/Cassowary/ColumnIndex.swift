@@ -72,7 +72,7 @@ struct ColumnIndex {
             let length = starts[symbol + 1] - starts[symbol]
             lists[symbol] = Array(flat[Int(starts[symbol])..<Int(starts[symbol + 1])])
             var limit = limits[symbol]
-            while length > limit { limit = 4 * (limit + 1) + minimumColumnLimit }
+            while length > limit { limit = Self.limit(keeping: limit + 1) }
             limits[symbol] = limit
         }
     }
@@ -170,12 +170,16 @@ struct ColumnIndex {
             kept += 1
         }
         lists[column].removeLast(lists[column].count - kept)
-        let limit = 4 * Int32(kept) + minimumColumnLimit
+        let limit = Self.limit(keeping: Int32(kept))
         if limit != limits[column] {
             if trail.isRecording && column < trail.symbolCount { trail.record(.columnLimit(symbol, limits[column])) }
             limits[column] = limit
         }
     }
+
+    /// The length a column may reach before it is compacted again, once a compaction left
+    /// `kept` entries: growth paid for by the compaction it leads to.
+    @inline(__always) private static func limit(keeping kept: Int32) -> Int32 { 4 * kept + minimumColumnLimit }
 
     /// Takes `symbol`'s column out, leaving it empty (for a substitution that visits every row
     /// once and empties the column as it goes).
