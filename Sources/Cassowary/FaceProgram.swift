@@ -172,21 +172,19 @@ struct FaceProgram {
                 }
                 // Local symbols follow the solver's order, so the entries come ascending.
                 // Gathered and copied in at once: `Row.append` checks its block per entry.
+                // One pass fills both.
                 var kept = 0
-                let keptSymbols = [Symbol](unsafeUninitializedCapacity: freeEntries) { buffer, count in
-                    for position in start..<end where index[Int(symbols[position])] != noSymbol && coefficients[position] != 0 {
-                        buffer[kept] = index[Int(symbols[position])]
-                        kept += 1
+                var keptCoefficients: [Double] = []
+                let keptSymbols = [Symbol](unsafeUninitializedCapacity: freeEntries) { symbolBuffer, symbolCount in
+                    keptCoefficients = [Double](unsafeUninitializedCapacity: freeEntries) { coefficientBuffer, coefficientCount in
+                        for position in start..<end where index[Int(symbols[position])] != noSymbol && coefficients[position] != 0 {
+                            symbolBuffer[kept] = index[Int(symbols[position])]
+                            coefficientBuffer[kept] = coefficients[position]
+                            kept += 1
+                        }
+                        coefficientCount = kept
                     }
-                    count = kept
-                }
-                let keptCoefficients = [Double](unsafeUninitializedCapacity: freeEntries) { buffer, count in
-                    var at = 0
-                    for position in start..<end where index[Int(symbols[position])] != noSymbol && coefficients[position] != 0 {
-                        buffer[at] = coefficients[position]
-                        at += 1
-                    }
-                    count = at
+                    symbolCount = kept
                 }
                 var localRow = Row(constant: constant)
                 keptSymbols.withUnsafeBufferPointer { symbols in
