@@ -1,6 +1,5 @@
 /// Where a constraint id goes when constraints are listed in creation order: by its serial,
 /// then (for ids without one, such as implicit constraints) by the id itself.
-@frozen
 public struct SerialOrder: Comparable {
     public var serial: Int
     public var id: String
