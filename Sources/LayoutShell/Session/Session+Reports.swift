@@ -33,17 +33,23 @@ extension Session {
     /// priority set in the step that made the view.
     func collectEvents(into result: inout CommandResult) {
         let events = model.takeEvents()
-        var touches: [String: Int] = [:]
+        // Constraints touched more than once, by how many times; -1 once settled.
+        var touches = Self.repeatedTouches(in: events)
         var viewsAdded = Set<String>()
+        var addedCount = 0
         for event in events {
-            if let id = Self.constraintID(of: event) { touches[id, default: 0] += 1 }
             if case .viewAdded(let name) = event { viewsAdded.insert(name) }
+            if case .added = event { addedCount += 1 }
         }
+        // One line for each constraint a step adds, at most: a `load` adds tens of thousands,
+        // and the array grown by doubling held both buffers at the step's peak.
+        result.added.reserveCapacity(result.added.count + addedCount)
         // Constraints touched more than once, in the order first touched, with what they were
         // before the step (nil: made in it).
         var settled: [(id: String, before: ConstraintRecord?)] = []
         for event in events {
-            if let id = Self.constraintID(of: event), touches[id]! > 1 {
+            if !touches.isEmpty, let id = Self.constraintID(of: event), let count = touches[id] {
+                guard count > 0 else { continue }
                 touches[id] = -1
                 switch event {
                 case .removed(let record): settled.append((id, record))
@@ -52,7 +58,6 @@ extension Session {
                 }
                 continue
             }
-            if let id = Self.constraintID(of: event), touches[id]! < 0 { continue }
             switch event {
             case .added(let id):
                 if let record = model.constraint(id) { result.added.append(ConstraintLine(id: id, text: record.text, name: record.name)) }
@@ -103,6 +108,35 @@ extension Session {
                 continue
             }
         }
+    }
+
+    /// The constraints that two or more of `events` are about, each with how many are.
+    ///
+    /// Nearly every constraint of a step is touched once. A dictionary counting every id (a
+    /// `load` of 50 000 constraints) was a tenth of that step's peak memory; the ids' hashes,
+    /// sorted, find the few that may repeat, and only those are counted by name.
+    /// - Complexity: O(n log n) in the events.
+    private static func repeatedTouches(in events: [ModelEvent]) -> [String: Int] {
+        // Each event's id hashed once: in the events' order (0 where there is no id, never
+        // read as one), and sorted.
+        var hashes: [Int] = []
+        var sorted: [Int] = []
+        hashes.reserveCapacity(events.count)
+        sorted.reserveCapacity(events.count)
+        for event in events {
+            let hash = constraintID(of: event)?.hashValue
+            hashes.append(hash ?? 0)
+            if let hash { sorted.append(hash) }
+        }
+        sorted.sort()
+        var shared = Set<Int>()
+        for index in sorted.indices.dropFirst() where sorted[index] == sorted[index - 1] { shared.insert(sorted[index]) }
+        guard !shared.isEmpty else { return [:] }
+        var counts: [String: Int] = [:]
+        for (event, hash) in zip(events, hashes) where shared.contains(hash) {
+            if let id = constraintID(of: event) { counts[id, default: 0] += 1 }
+        }
+        return counts.filter { $0.value > 1 }
     }
 
     /// The constraint an event is about (nil for conflicts and views).

@@ -25,6 +25,31 @@ import ShellTestSupport
         #expect(r.frames.map(\.frame) == s.model.frames().map(\.frame))
     }
 
+    /// A load is one step: a constraint its lines touch several times is reported by what the
+    /// step did to it in the end, whatever the number of other constraints it adds.
+    @Test func aLoadReportsEachConstraintByWhatItDidInTheEnd() throws {
+        let dir = NSTemporaryDirectory() + "layoutlab-settled-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let script = [
+            "a.width == 30", "c3.constant = 40",      // made and changed: added as it ends
+            "b.height == 5", "remove c4",             // made and removed: nothing
+            "c1.constant = 11", "c1.constant = 12",   // changed twice: one change from 10
+            "c2.constant = 21", "c2.constant = 20",   // back to where it began: nothing
+        ] + (0..<50).map { "view v\($0)\nv\($0).width == \($0)" }
+        try script.joined(separator: "\n").write(toFile: dir + "/steps.lal", atomically: true, encoding: .utf8)
+        let s = Session()
+        s.directory = dir
+        run(s, "view a b\na.width == 10\nb.width == 20")
+        let r = s.execute("load steps.lal")
+        #expect(r.ok, "\(r.error?.text ?? "")")
+        // The settled ones come after those touched once.
+        #expect(r.added.map(\.id) == (5...54).map { "c\($0)" } + ["c3"])
+        #expect(r.added.last == ConstraintLine(id: "c3", text: "a.width == 40"))
+        #expect(r.removed.isEmpty, "\(r.removed)")
+        #expect(r.changed.map { [$0.id, $0.before, $0.text] } == [["c1", "a.width == 10", "a.width == 12"]])
+    }
+
     @Test func jsonHasExactlyTheDesignKeys() throws {
         let s = Session()
         run(s, "view a")
