@@ -13,19 +13,17 @@
 struct LargeFaceMoves {
     /// The limit the components were measured against.
     let limit: Int
-    /// Per symbol: its change along the steps of the large components' free symbols (`x`), and
-    /// the size of the terms that went into it (`y`, what tells a move from rounding).
-    var move: [SIMD2<Double>]
-    /// The same along steps of the nonbasic user variables alone: a value that moves with one
-    /// of them is explained in full (see `Solver.Dependence.freeVariables`).
-    var free: [SIMD2<Double>]
+    /// Per symbol: whether it moves with a free symbol of a large component and with no user
+    /// variable that nothing restricts. Only the answer is kept: the two steps it was decided
+    /// from (32 bytes a symbol) are the pass's own, and the memo holds this until the tableau
+    /// changes.
+    private(set) var onLargeFace: [Bool]
 
     /// Whether `symbol` moves with a free symbol of a large component, and with no user
     /// variable that nothing restricts.
     func movesOnLargeFace(_ symbol: Symbol) -> Bool {
         let index = Int(symbol)
-        guard index < move.count else { return false }
-        return Tolerance.isNoMove(free[index].x, size: free[index].y) && !Tolerance.isNoMove(move[index].x, size: move[index].y)
+        return index < onLargeFace.count && onLargeFace[index]
     }
 }
 
@@ -76,8 +74,12 @@ extension Tableau {
             rowCount[component] > limit || (rowCount[component] > 0 && freeCount[component] > limit)
         }
 
-        var moves = LargeFaceMoves(limit: limit, move: [SIMD2<Double>](repeating: .zero, count: count),
-                                   free: [SIMD2<Double>](repeating: .zero, count: count))
+        // Per symbol, its change along the steps of the large components' free symbols (`x`) and
+        // the size of the terms that went into it (`y`, what tells a move from rounding); `free`
+        // the same along steps of the nonbasic user variables alone (a value that moves with one
+        // of them is explained in full: see `Solver.Dependence.freeVariables`).
+        var moves = (move: [SIMD2<Double>](repeating: .zero, count: count),
+                     free: [SIMD2<Double>](repeating: .zero, count: count))
         for symbol in 0..<count where !slotOfBasic[symbol].exists {
             if kinds[symbol] == .external {
                 let step = DirectionCone.sample(Symbol(symbol), round: 0)
@@ -101,6 +103,11 @@ extension Tableau {
             moves.move[Int(symbol)] = move
             moves.free[Int(symbol)] = free
         }
-        return moves
+        var onLargeFace = [Bool](repeating: false, count: count)
+        for symbol in 0..<count where kinds[symbol] == .external {
+            let move = moves.move[symbol], free = moves.free[symbol]
+            onLargeFace[symbol] = Tolerance.isNoMove(free.x, size: free.y) && !Tolerance.isNoMove(move.x, size: move.y)
+        }
+        return LargeFaceMoves(limit: limit, onLargeFace: onLargeFace)
     }
 }

@@ -31,6 +31,13 @@ public struct AmbiguityDetail: Sendable {
     /// face the variable moves on holds more rows (or free symbols) than the limit, so the
     /// range, its bounds and the constraints above are empty rather than worked out.
     public var exceedsFaceLimit = false
+
+    /// The detail of a value on a face larger than the caller's limit: only that.
+    static var largeFace: AmbiguityDetail {
+        var detail = AmbiguityDetail()
+        detail.exceedsFaceLimit = true
+        return detail
+    }
 }
 
 /// What the solver has worked out on the optimal face since the tableau last changed: the
@@ -50,9 +57,10 @@ struct FaceMemo {
 
     /// By variable id.
     var details: [Int: Entry] = [:]
-    /// What a limit decided, by id: the unexplored detail of a face larger than the limit, or
-    /// nil when the full detail is to be worked out.
-    var limited: [Int: (limit: Int, detail: AmbiguityDetail?)] = [:]
+    /// What a limit decided, by id: whether the value moves on a face larger than the limit
+    /// (its detail is then `AmbiguityDetail.largeFace`), or the full detail is to be worked
+    /// out. Only the answer: `ambiguous` asks it of every value of a big layout.
+    var limited: [Int: (limit: Int, isLarge: Bool)] = [:]
     /// Which values move on a large part of the face (LargeFaces.swift), made once more values
     /// were found to depend on one than a report explains (`ambiguous` asks it of every view):
     /// the rest are then decided in O(1). A report's dozen long expansions cost less than the
@@ -103,6 +111,9 @@ extension Solver {
     public func ambiguityDetail(of variable: Variable, withDirection: Bool = true,
                                 faceLimit: Int = .max) -> AmbiguityDetail? {
         faceMemo.invalidate(unless: tableau.changes.generation)
+        // Decided without the memo, which keeps only the ambiguous: `ambiguous` asks of every
+        // value of a big layout, and most are not.
+        guard isAmbiguous(variable) else { return nil }
         // What the limit expanded and found small, so that the full detail does not expand it
         // again (at 10 000 views one expansion of a chain's long definition is some 5 M).
         var expanded: Dependence?
@@ -118,34 +129,27 @@ extension Solver {
 
     /// The detail of an ambiguous variable whose face is larger than `limit` (kept until the
     /// tableau changes, as full details are), or nil when the full detail is to be worked out:
-    /// the variable is fixed, moves with a free variable, or its face is small enough. Sets
-    /// `expanded` to what it expanded in that last case.
+    /// the variable moves with a free variable, or its face is small enough. Sets `expanded` to
+    /// what it expanded in that last case.
     private func limitedDetail(of variable: Variable, _ limit: Int, expanded: inout Dependence?) -> AmbiguityDetail? {
-        if let kept = faceMemo.limited[variable.id], kept.limit == limit { return kept.detail }
-        var detail: AmbiguityDetail?
-        if isAmbiguous(variable) {
-            var large = false
-            if let moves = faceMemo.largeMoves, moves.limit == limit, moves.movesOnLargeFace(Symbol(variable.id)) {
+        if let kept = faceMemo.limited[variable.id], kept.limit == limit { return kept.isLarge ? .largeFace : nil }
+        var large = false
+        if let moves = faceMemo.largeMoves, moves.limit == limit, moves.movesOnLargeFace(Symbol(variable.id)) {
+            large = true
+        } else {
+            let dependence = faceWeights(of: variable)
+            if case .face(let seeds, _) = dependence, FaceProgram.isLarger(than: limit, from: seeds, in: &tableau) {
                 large = true
-            } else {
-                let dependence = faceWeights(of: variable)
-                if case .face(let seeds, _) = dependence, FaceProgram.isLarger(than: limit, from: seeds, in: &tableau) {
-                    large = true
-                    if seeds.count > limit { faceMemo.longExpansions += 1 }
-                    if faceMemo.longExpansions > FaceMemo.longExpansionsBeforeOnePass, faceMemo.largeMoves?.limit != limit {
-                        faceMemo.largeMoves = tableau.largeFaceMoves(limit: limit)
-                    }
-                } else {
-                    expanded = dependence
+                if seeds.count > limit { faceMemo.longExpansions += 1 }
+                if faceMemo.longExpansions > FaceMemo.longExpansionsBeforeOnePass, faceMemo.largeMoves?.limit != limit {
+                    faceMemo.largeMoves = tableau.largeFaceMoves(limit: limit)
                 }
-            }
-            if large {
-                detail = AmbiguityDetail()
-                detail!.exceedsFaceLimit = true
+            } else {
+                expanded = dependence
             }
         }
-        faceMemo.limited[variable.id] = (limit, detail)
-        return detail
+        faceMemo.limited[variable.id] = (limit, large)
+        return large ? .largeFace : nil
     }
 
     /// What an ambiguous variable's definition depends on, expanded down to nonbasic symbols.
