@@ -116,16 +116,18 @@ extension Session {
         let viewsBefore = model.viewOrder
         // What each constraint the steps wrote was before the undo; all of them where a step
         // puts a whole state back.
-        var before: [String: ConstraintRecord?] = [:]
+        var before = RecordsBefore()
         var touched: Set<String>? = []
         for _ in 0..<count {
             let step = undoSteps.removeLast()
             if case .replaced = step {
-                for record in model.constraintRecords() where before[record.id] == nil { before[record.id] = .some(record) }
+                // Read one at a time: a copy of every record beside `before`'s was the peak.
+                before.reserveCapacity(model.constraints.count)
+                for id in model.constraintOrder { before.note(id, model.constraint(id)) }
                 touched = nil
             } else if touched != nil {
-                for id in model.constraintIDsWrittenInNewestStep() where before[id] == nil {
-                    before[id] = .some(model.constraint(id))
+                for id in model.constraintIDsWrittenInNewestStep() where !before.contains(id) {
+                    before.note(id, model.constraint(id))
                     touched!.insert(id)
                 }
             }
@@ -133,7 +135,7 @@ extension Session {
         }
         history.removeLast(count)
         _ = model.takeEvents()
-        diff(from: before.compactMapValues { $0 }, among: touched, into: &result)
+        diff(from: before, among: touched, into: &result)
         let viewsAfter = model.viewOrder
         if viewsAfter != viewsBefore {
             // Only the stretch between what the two orders share at the front and at the back

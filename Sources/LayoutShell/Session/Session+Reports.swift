@@ -10,7 +10,7 @@ extension Session {
     /// existed) and now, in the same words the event path uses: among `ids` (every id `before`
     /// names must be among them), or among all constraints when nil.
     /// - Complexity: O(ids), or the whole layout without them.
-    func diff(from before: [String: ConstraintRecord], among ids: Set<String>?, into result: inout CommandResult) {
+    func diff(from before: RecordsBefore, among ids: Set<String>?, into result: inout CommandResult) {
         let now = ids.map { $0.compactMap(model.constraint).sorted { $0.serial < $1.serial } } ?? model.constraintRecords()
         for record in now where !record.isImplicit {
             if let old = before[record.id] {
@@ -19,7 +19,7 @@ extension Session {
                 result.added.append(ConstraintLine(id: record.id, text: record.text, name: record.name))
             }
         }
-        for old in before.values.sorted(by: { $0.serial < $1.serial }) where !old.isImplicit && model.constraint(old.id) == nil {
+        for old in before.bySerial() where !old.isImplicit && model.constraint(old.id) == nil {
             result.removed.append(ConstraintLine(id: old.id, text: old.text))
         }
     }
