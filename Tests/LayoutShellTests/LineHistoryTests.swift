@@ -23,6 +23,19 @@ import ShellTestSupport
         #expect(history.isEmpty && history == [])
     }
 
+    /// Steps copied from one history to another (undo hands them to redo) keep their lines,
+    /// empty steps and non-ASCII text included, whatever the target held before.
+    @Test func stepsCopyAcrossHistoriesAsTheyAre() {
+        let source: LineHistory = [["view a"], [], ["view b", "b.width == 10 # größer", "a.left == b.right"], ["x"]]
+        var target: LineHistory = [["reset"]]
+        for step in source.indices.reversed() { target.append(step: step, of: source) }
+        #expect(target == [["reset"], ["x"], ["view b", "b.width == 10 # größer", "a.left == b.right"], [], ["view a"]])
+        #expect(source.indices.map(source.lineCount(ofStep:)) == [1, 0, 3, 1])
+        target.removeLast(2)
+        target.append(step: 0, of: source)
+        #expect(Array(target.last!) == ["view a"] && target.count == 4)
+    }
+
     @Test func undoAndRedoOfAddedConstraintsGoThroughTheFlatHistory() {
         let session = Session()
         for line in ["view a", "a.width == 10", "a.height == 20", "a.height >= 5"] {

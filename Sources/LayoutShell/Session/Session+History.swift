@@ -111,8 +111,8 @@ extension Session {
             throw ShellError("cannot undo \(counted(count, "step")): \(undoSteps.isEmpty ? "no older step" : "only \(undoSteps.count) more") can be taken back",
                              hint: "undo keeps the latest \(Self.keptSteps) steps")
         }
-        let undoneLines = Array(history.suffix(count))
-        let undone = undoneLines.flatMap { $0 }
+        let undoneSteps = history.indices.suffix(count)
+        let undone = Self.describe(undoneSteps, of: history)
         let viewsBefore = model.viewOrder
         // What each constraint the steps wrote was before the undo; all of them where a step
         // puts a whole state back.
@@ -133,6 +133,8 @@ extension Session {
             }
             takeBack(step)
         }
+        // The oldest undone step is redone first: it goes last.
+        for step in undoneSteps.reversed() { redoSteps.append(step: step, of: history) }
         history.removeLast(count)
         _ = model.takeEvents()
         diff(from: before, among: touched, into: &result)
@@ -150,9 +152,7 @@ extension Session {
             result.viewsRemoved = before.filter { !stayed.contains($0) }
             result.viewsAdded = after.filter { !known.contains($0) }
         }
-        // The oldest undone step is redone first: it goes last.
-        redoSteps += undoneLines.reversed().map(Array.init)
-        result.output = ["undid \(Self.describe(undone))\(count < steps ? " (all there were)" : "")"]
+        result.output = ["undid \(undone)\(count < steps ? " (all there were)" : "")"]
     }
 
     /// `redo N`: runs the last N undone steps again (fewer when there are fewer), each as the
@@ -162,7 +162,8 @@ extension Session {
         let count = min(steps, redoSteps.count)
         var redone: [String] = []
         for _ in 0..<count {
-            let step = redoSteps.removeLast()
+            let step = redoSteps[redoSteps.count - 1]
+            redoSteps.removeLast(1)
             let rest = redoSteps
             _ = try runAsOneStep(step, name: "redo", into: &result)
             redoSteps = rest
@@ -174,5 +175,14 @@ extension Session {
     /// One command as typed, or how many: `undid a.width == 10`, `undid 3 commands`.
     private static func describe(_ lines: [String]) -> String {
         lines.count == 1 ? lines[0] : counted(lines.count, "command")
+    }
+
+    /// `describe` of the lines of `steps` of `history`, without making a string of each.
+    private static func describe(_ steps: some Collection<Int>, of history: LineHistory) -> String {
+        let total = steps.reduce(0) { $0 + history.lineCount(ofStep: $1) }
+        guard total == 1, let step = steps.first(where: { history.lineCount(ofStep: $0) == 1 }) else {
+            return counted(total, "command")
+        }
+        return history[step][0]
     }
 }

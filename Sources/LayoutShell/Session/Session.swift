@@ -22,7 +22,7 @@ public final class Session {
     /// Accepted commands that changed the session; each entry is one undo step.
     public internal(set) var history = LineHistory()
     /// Steps undone since the last change, the next one to redo last.
-    var redoSteps: [[String]] = []
+    var redoSteps = LineHistory()
     /// How to take back each of the latest history entries (`undoDepth` and up to a batch more),
     /// newest last.
     var undoSteps: [UndoStep] = []
