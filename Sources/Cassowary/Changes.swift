@@ -62,9 +62,7 @@ struct SymbolList {
 
     @inline(__always) mutating func insert(_ symbol: Symbol) {
         let index = Int(symbol)
-        if index >= marked.count {
-            marked.append(contentsOf: repeatElement(false, count: grownLength(toHold: index, from: marked.count) - marked.count))
-        }
+        if index >= marked.count { growMarks(toHold: index) }
         if marked[index] { return }
         marked[index] = true
         symbols.append(symbol)
@@ -73,9 +71,7 @@ struct SymbolList {
     /// Inserts each of `symbols` in order, the marks grown once.
     mutating func insert(_ symbols: Range<Symbol>) {
         guard let last = symbols.last else { return }
-        if Int(last) >= marked.count {
-            marked.append(contentsOf: repeatElement(false, count: grownLength(toHold: Int(last), from: marked.count) - marked.count))
-        }
+        if Int(last) >= marked.count { growMarks(toHold: Int(last)) }
         self.symbols.reserveCapacity(self.symbols.count + symbols.count)
         marked.withUnsafeMutableBufferPointer { marked in
             for symbol in symbols where !marked[Int(symbol)] {
@@ -83,6 +79,15 @@ struct SymbolList {
                 self.symbols.append(symbol)
             }
         }
+    }
+
+    /// Unset marks up to `grownLength`, reserved at that length (appended to a full array
+    /// they would double its capacity).
+    @inline(never)
+    private mutating func growMarks(toHold index: Int) {
+        let length = grownLength(toHold: index, from: marked.count)
+        marked.reserveCapacity(length)
+        marked.append(contentsOf: repeatElement(false, count: length - marked.count))
     }
 
     /// Empties the list; costs the number of symbols in it.
