@@ -600,7 +600,7 @@ extension AmbiguityState {
         guard isFree.count > count else { return }
         let extra = isFree.count - count
         isFree.removeLast(extra)
-        step.removeLast(extra)
+        dropSteps(from: count)
         // `along` and `magnitude` hold user variables only, numbered in symbol order
         // (`externalIndex`): the symbols that stay keep those up to their last user variable's.
         let lastExternal = externalIndex[..<count].lastIndex { $0 >= 0 }
