@@ -87,7 +87,7 @@ struct AmbiguityState {
     /// How far each nonbasic symbol moves along the two sampled directions (0 when it cannot),
     /// as `step(_:)` reads it: most steps are zero or the symbol's own sample, so each is kept as
     /// one of those codes, and only the rest (steps a group's cone solved) as a number, in
-    /// `solvedSteps`. A step of 16 bytes for every symbol was a third of this state.
+    /// `solvedSteps`. A step of 16 bytes for every symbol was nearly half of this state.
     private(set) var stepCodes: [UInt8] = []
     private(set) var solvedSteps: [Symbol: SIMD2<Double>] = [:]
     /// For each basic user variable: its change along the two directions, and the sum of the
