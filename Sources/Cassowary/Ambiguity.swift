@@ -84,8 +84,12 @@ struct AmbiguityState {
     /// Nonbasic restricted symbols without a reduced cost at any strength: they may move on
     /// the optimal face.
     var isFree: [Bool] = []
-    /// How far each nonbasic symbol moves along the two sampled directions (0 when it cannot).
-    var step: [SIMD2<Double>] = []
+    /// How far each nonbasic symbol moves along the two sampled directions (0 when it cannot),
+    /// as `step(_:)` reads it: most steps are zero or the symbol's own sample, so each is kept as
+    /// one of those codes, and only the rest (steps a group's cone solved) as a number, in
+    /// `solvedSteps`. A step of 16 bytes for every symbol was nearly half of this state.
+    private(set) var stepCodes: [UInt8] = []
+    private(set) var solvedSteps: [Symbol: SIMD2<Double>] = [:]
     /// For each basic user variable: its change along the two directions, and the sum of the
     /// magnitudes that went into it (the scale for deciding that a change is only rounding).
     /// Indexed by the variable's place among the user variables (`externalIndex`): a third of
@@ -109,6 +113,41 @@ struct AmbiguityState {
     /// (`Tableau+Trail.swift`): their group is solved again at the next refresh.
     var orphanedFreeSymbols: [Symbol] = []
 
+    /// `symbol`'s step (see `stepCodes`).
+    @inline(__always) func step(_ symbol: Int) -> SIMD2<Double> {
+        switch stepCodes[symbol] {
+        case StepCode.zero: return .zero
+        case StepCode.sampled: return DirectionCone.sample(Symbol(symbol))
+        default: return solvedSteps[Symbol(symbol)]!
+        }
+    }
+
+    /// Keeps `step` as `symbol`'s step: by its code when it is +0 or the symbol's sample (bit
+    /// for bit, so that `step(_:)` gives back the same bits: a −0 is kept as a number), else as
+    /// a number.
+    mutating func setStep(_ symbol: Symbol, _ step: SIMD2<Double>) {
+        let sample = DirectionCone.sample(symbol)
+        let code = step.x.bitPattern == 0 && step.y.bitPattern == 0 ? StepCode.zero
+            : step.x.bitPattern == sample.x.bitPattern && step.y.bitPattern == sample.y.bitPattern ? StepCode.sampled
+            : StepCode.solved
+        if code == StepCode.solved {
+            solvedSteps[symbol] = step
+        } else if stepCodes[Int(symbol)] == StepCode.solved {
+            solvedSteps[symbol] = nil
+        }
+        stepCodes[Int(symbol)] = code
+    }
+
+    /// Forgets the steps of symbols from `count` on (`shrink`).
+    mutating func dropSteps(from count: Int) {
+        stepCodes.removeLast(stepCodes.count - count)
+        if !solvedSteps.isEmpty { solvedSteps = solvedSteps.filter { Int($0.key) < count } }
+    }
+
+    private enum StepCode {
+        static let zero: UInt8 = 0, sampled: UInt8 = 1, solved: UInt8 = 2
+    }
+
     mutating func grow(to kinds: [SymbolKind]) {
         let extra = kinds.count - isFree.count
         guard extra > 0 else { return }
@@ -121,7 +160,7 @@ struct AmbiguityState {
             isAmbiguous.reserveCapacity(capacity)
             isDegenerate.reserveCapacity(capacity)
             isConstrained.reserveCapacity(capacity)
-            step.reserveCapacity(capacity)
+            stepCodes.reserveCapacity(capacity)
             externalIndex.reserveCapacity(capacity)
         }
         var next = Int32(along.count)
@@ -136,7 +175,7 @@ struct AmbiguityState {
             magnitude.reserveCapacity(capacity)
         }
         isFree.append(contentsOf: repeatElement(false, count: extra))
-        step.append(contentsOf: repeatElement(.zero, count: extra))
+        stepCodes.append(contentsOf: repeatElement(StepCode.zero, count: extra))
         along.append(contentsOf: repeatElement(.zero, count: externals))
         magnitude.append(contentsOf: repeatElement(.zero, count: externals))
         isAmbiguous.append(contentsOf: repeatElement(false, count: extra))
@@ -195,8 +234,8 @@ extension Tableau {
                     step = state.isConstrained[Int(symbol)] ? state.coneStep[symbol] ?? .zero : DirectionCone.sample(symbol)
                 }
             }
-            if step != state.step[Int(symbol)] {
-                state.step[Int(symbol)] = step
+            if step != state.step(Int(symbol)) {
+                state.setStep(symbol, step)
                 if index >= seeds.count { moved.append(symbol) }
             }
         }
@@ -220,7 +259,7 @@ extension Tableau {
                                 total += coefficient * state.along[index]
                                 size += abs(coefficient) * state.magnitude[index]
                             } else {
-                                let move = coefficient * state.step[other]
+                                let move = coefficient * state.step(other)
                                 total += move
                                 size += absolute(move)
                             }

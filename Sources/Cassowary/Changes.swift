@@ -54,45 +54,61 @@ struct ChangeTracker {
 
 /// A set of symbols kept as a list in insertion order plus a mark per symbol: insertion and
 /// membership cost O(1), and taking them all out costs their number, never the symbol count.
+///
+/// The marks are bits, 64 to a word: a tableau keeps four such lists, each spanning every symbol
+/// by the end of a large layout, and a `Bool` apiece was 4 bytes a symbol where bits are half
+/// of one.
 struct SymbolList {
     private(set) var symbols: [Symbol] = []
-    private var marked: [Bool] = []
+    /// The mark of symbol `s` is bit `s % 64` of word `s / 64`.
+    private var marks: [UInt64] = []
 
     var isEmpty: Bool { symbols.isEmpty }
 
     @inline(__always) mutating func insert(_ symbol: Symbol) {
-        let index = Int(symbol)
-        if index >= marked.count {
-            marked.append(contentsOf: repeatElement(false, count: grownLength(toHold: index, from: marked.count) - marked.count))
-        }
-        if marked[index] { return }
-        marked[index] = true
+        let word = Int(symbol) &>> 6, bit = UInt64(1) &<< UInt64(Int(symbol) & 63)
+        if word >= marks.count { growMarks(toHold: word) }
+        if marks[word] & bit != 0 { return }
+        marks[word] |= bit
         symbols.append(symbol)
     }
 
     /// Inserts each of `symbols` in order, the marks grown once.
     mutating func insert(_ symbols: Range<Symbol>) {
         guard let last = symbols.last else { return }
-        if Int(last) >= marked.count {
-            marked.append(contentsOf: repeatElement(false, count: grownLength(toHold: Int(last), from: marked.count) - marked.count))
-        }
+        if Int(last) &>> 6 >= marks.count { growMarks(toHold: Int(last) &>> 6) }
         self.symbols.reserveCapacity(self.symbols.count + symbols.count)
-        marked.withUnsafeMutableBufferPointer { marked in
-            for symbol in symbols where !marked[Int(symbol)] {
-                marked[Int(symbol)] = true
+        marks.withUnsafeMutableBufferPointer { marks in
+            for symbol in symbols {
+                let word = Int(symbol) &>> 6, bit = UInt64(1) &<< UInt64(Int(symbol) & 63)
+                if marks[word] & bit != 0 { continue }
+                marks[word] |= bit
                 self.symbols.append(symbol)
             }
         }
     }
 
+    /// Unset words of marks up to `grownLength`, reserved at that length (appended to a full
+    /// array they would double its capacity).
+    @inline(never)
+    private mutating func growMarks(toHold word: Int) {
+        let length = grownLength(toHold: word, from: marks.count)
+        marks.reserveCapacity(length)
+        marks.append(contentsOf: repeatElement(0, count: length - marks.count))
+    }
+
+    @inline(__always) private mutating func unmark(_ symbol: Symbol) {
+        marks[Int(symbol) &>> 6] &= ~(UInt64(1) &<< UInt64(Int(symbol) & 63))
+    }
+
     /// Empties the list; costs the number of symbols in it.
     mutating func removeAll() {
-        for symbol in symbols { marked[Int(symbol)] = false }
+        for symbol in symbols { unmark(symbol) }
         symbols.removeAll(keepingCapacity: true)
     }
 
     mutating func takeAll() -> [Symbol] {
-        for symbol in symbols { marked[Int(symbol)] = false }
+        for symbol in symbols { unmark(symbol) }
         defer { symbols = [] }
         return symbols
     }
@@ -112,7 +128,8 @@ extension ChangeTracker {
 extension SymbolList {
     /// Forgets the symbols from `count` on (they were taken back with a step).
     mutating func dropSymbols(from count: Int) {
+        // Their marks are unset, so that the words past `count` hold none; the words stay.
+        for symbol in symbols where Int(symbol) >= count { unmark(symbol) }
         symbols.removeAll { Int($0) >= count }
-        if marked.count > count { marked.removeLast(marked.count - count) }
     }
 }

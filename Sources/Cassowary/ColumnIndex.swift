@@ -126,7 +126,7 @@ struct ColumnIndex {
         for symbol in removed where Int(symbol) < trail.symbolCount && lists[Int(symbol)].count <= exactColumnLength {
             // The entry `update` takes out: the last one naming the slot.
             if let index = lists[Int(symbol)].lastIndex(of: slot) {
-                trail.record(.columnEntryRemoved(symbol, index: Int32(index), slot))
+                trail.record(.columnEntryRemoved(symbol, index: UInt8(index)), word: slot.raw)
             }
         }
         for symbol in added where Int(symbol) < trail.symbolCount { trail.record(.columnAppended(symbol)) }
@@ -172,7 +172,7 @@ struct ColumnIndex {
         lists[column].removeLast(lists[column].count - kept)
         let limit = Self.limit(keeping: Int32(kept))
         if limit != limits[column] {
-            if trail.isRecording && column < trail.symbolCount { trail.record(.columnLimit(symbol, limits[column])) }
+            if trail.isRecording && column < trail.symbolCount { trail.record(.columnLimit(symbol), word: limits[column]) }
             limits[column] = limit
         }
     }
@@ -214,8 +214,8 @@ extension ColumnIndex {
         switch entry {
         case .columnAppended(let symbol):
             lists[Int(symbol)].removeLast()
-        case .columnEntryRemoved(let symbol, let index, let slot):
-            let column = Int(symbol), index = Int(index)
+        case .columnEntryRemoved(let symbol, let index):
+            let column = Int(symbol), index = Int(index), slot = Slot(trail.popWord())
             if index == lists[column].count {
                 lists[column].append(slot)
             } else {
@@ -224,8 +224,8 @@ extension ColumnIndex {
             }
         case .column(let symbol):
             lists[Int(symbol)] = trail.popColumn()
-        case .columnLimit(let symbol, let old):
-            limits[Int(symbol)] = old
+        case .columnLimit(let symbol):
+            limits[Int(symbol)] = trail.popWord()
         default:
             preconditionFailure("not a column entry")
         }

@@ -271,8 +271,8 @@ extension Solver {
         for term in expression.terms {
             let symbol = term.variable.id
             let basic = tableau.slotOfBasic[symbol].exists, index = Int(state.externalIndex[symbol])
-            let along = basic ? state.along[index] : state.step[symbol]
-            let magnitude = basic ? state.magnitude[index] : SIMD2(abs(state.step[symbol].x), abs(state.step[symbol].y))
+            let along = basic ? state.along[index] : state.step(symbol)
+            let magnitude = basic ? state.magnitude[index] : SIMD2(abs(along.x), abs(along.y))
             total += term.coefficient * along
             size += abs(term.coefficient) * magnitude
         }

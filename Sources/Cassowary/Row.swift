@@ -492,9 +492,7 @@ struct DenseRow {
 
     mutating func add(_ symbol: Symbol, _ coefficient: Double) {
         let index = Int(symbol)
-        if index >= coefficients.count {
-            coefficients.append(contentsOf: repeatElement(0, count: grownLength(toHold: index, from: coefficients.count) - coefficients.count))
-        }
+        if index >= coefficients.count { grow(toHold: index) }
         let sum = coefficients[index] + coefficient
         coefficients[index] = Tolerance.isZero(sum) ? 0 : sum
     }
@@ -509,9 +507,7 @@ struct DenseRow {
     mutating func add(_ row: Row, times factor: Double) {
         constant += factor * row.constant
         guard !row.isEmpty, let last = row.storedSymbols.last else { return }
-        if Int(last) >= coefficients.count {
-            coefficients.append(contentsOf: repeatElement(0, count: grownLength(toHold: Int(last), from: coefficients.count) - coefficients.count))
-        }
+        if Int(last) >= coefficients.count { grow(toHold: Int(last)) }
         coefficients.withUnsafeMutableBufferPointer { dense in
             row.storedSymbols.withUnsafeBufferPointer { symbols in
                 row.storedCoefficients.withUnsafeBufferPointer { values in
@@ -526,6 +522,15 @@ struct DenseRow {
 }
 
 extension DenseRow {
+    /// Zero coefficients up to `grownLength`, reserved at that length: appending them to a
+    /// full array would double its capacity, and an objective spans every symbol.
+    @inline(never)
+    mutating func grow(toHold index: Int) {
+        let length = grownLength(toHold: index, from: coefficients.count)
+        coefficients.reserveCapacity(length)
+        coefficients.append(contentsOf: repeatElement(0, count: length - coefficients.count))
+    }
+
     /// Puts back a coefficient the trail recorded (a symbol past the end has none to put back).
     mutating func restore(_ symbol: Symbol, _ coefficient: Double) {
         if Int(symbol) < coefficients.count { coefficients[Int(symbol)] = coefficient }

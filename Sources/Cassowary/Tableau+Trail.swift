@@ -26,36 +26,45 @@ struct SolverTrail {
     /// One old value, or where to find it. Entries hold plain numbers only, so that appending,
     /// cutting and dropping them is copying memory; the old values that hold storage (rows,
     /// columns, lists, levels, constraints) go to `saved`, in the same order, and are taken
-    /// back from its ends. So do the old `Double`s (`saved.numbers`): an entry with one inline
-    /// was 24 bytes, and every entry paid for it; without, an entry is 16 (a line that moves a
-    /// long chain records some 28 entries per view, most of them with no number).
+    /// back from its ends. So do the old `Double`s (`saved.numbers`) and the second 32-bit
+    /// value of an entry that has two (`saved.words`): an entry is then at most a 32-bit value
+    /// and a small one, 8 bytes with its case, where one with a `Double` inline was 24 and
+    /// one with three `Int32`s 16. Every entry pays for the widest case, and a line that moves
+    /// a long chain records some 28 entries per view, most of them with one value.
     enum Entry {
         /// The slot held the next saved row before the step first rewrote it.
         case row(Slot)
         /// The slot held a short row before the step first rewrote it, saved as its `count`
         /// entries at the ends of `saved.rowSymbols` and `saved.rowCoefficients` and its
-        /// constant as the next saved number (see `recordRow`).
-        case flatRow(Slot, count: Int32)
+        /// constant as the next saved number (see `recordRow`; `count` ≤ `flatRowLength`).
+        case flatRow(Slot, count: UInt8)
         /// The row in the slot had the next saved number as its constant (a constraint's
         /// constant moved).
         case rowConstant(Slot)
-        case basic(Slot, Symbol)
-        case slotOfBasic(Symbol, Slot)
+        /// The slot's basic symbol was the next saved word.
+        case basic(Slot)
+        /// The symbol's slot was the next saved word.
+        case slotOfBasic(Symbol)
         case freeSlotPushed
         case freeSlotPopped(Slot)
         case columnAppended(Symbol)
-        /// The column lost `slot` at `index`; its last entry moved there.
-        case columnEntryRemoved(Symbol, index: Int32, Slot)
+        /// The column lost the next saved word's slot at `index`; its last entry moved there.
+        /// Only columns of up to `exactColumnLength` lose entries this way, so the index fits.
+        case columnEntryRemoved(Symbol, index: UInt8)
         /// The column was the next saved column before it was compacted or taken out whole.
         case column(Symbol)
-        case columnLimit(Symbol, Int32)
-        /// The symbol's coefficient was the next saved number.
-        case objectiveCoefficient(level: Int32, Symbol)
+        /// The column's limit was the next saved word.
+        case columnLimit(Symbol)
+        /// The symbol's coefficient at `level` was the next saved number; a level from the
+        /// trail's `farLevel` on (65 535 distinct strengths) is `farLevel` here and the next
+        /// saved word.
+        case objectiveCoefficient(Symbol, level: UInt16)
         /// The level's constant was the next saved number.
         case objectiveConstant(level: Int32)
-        /// The level's dense row had this many coefficients before it grew.
-        case objectiveGrew(level: Int32, count: Int32)
-        case members(level: Int32, Int32)
+        /// The level's dense row had the next saved word's count of coefficients before it grew.
+        case objectiveGrew(level: Int32)
+        /// The level counted the next saved word's members.
+        case members(level: Int32)
         case levelInserted(Int32)
         /// The next saved level was removed from this index.
         case levelRemoved(Int32)
@@ -71,7 +80,7 @@ struct SolverTrail {
         /// The pending rows were the next saved list before they were cleared.
         case infeasible
         /// The constraint's record was the next saved one.
-        case constraint(Int)
+        case constraint(Int32)
     }
 
     /// The old values that hold storage, each kind in the order its entries were made.
@@ -82,6 +91,8 @@ struct SolverTrail {
         var levels: [ObjectiveLevel] = []
         var constraints: [SolverConstraint?] = []
         var numbers: [Double] = []
+        /// The second values of entries that have two (old basics, slots, column limits, …).
+        var words: [Int32] = []
         /// The entries of the short rows saved flat (`Entry.flatRow`).
         var rowSymbols: [Symbol] = []
         var rowCoefficients: [Double] = []
@@ -90,12 +101,13 @@ struct SolverTrail {
 
         /// How many of each there are: where a step's begin.
         struct Counts {
-            var rows = 0, columns = 0, lists = 0, levels = 0, constraints = 0, numbers = 0, rowEntries = 0, candidates = 0
+            var rows = 0, columns = 0, lists = 0, levels = 0, constraints = 0, numbers = 0, words = 0, rowEntries = 0,
+                candidates = 0
         }
 
         var counts: Counts {
             Counts(rows: rows.count, columns: columns.count, lists: lists.count, levels: levels.count,
-                   constraints: constraints.count, numbers: numbers.count, rowEntries: rowSymbols.count,
+                   constraints: constraints.count, numbers: numbers.count, words: words.count, rowEntries: rowSymbols.count,
                    candidates: candidates.count)
         }
 
@@ -107,6 +119,7 @@ struct SolverTrail {
             levels.removeFirst(counts.levels)
             constraints.removeFirst(counts.constraints)
             numbers.removeFirst(counts.numbers)
+            words.removeFirst(counts.words)
             rowSymbols.removeFirst(counts.rowEntries)
             rowCoefficients.removeFirst(counts.rowEntries)
             candidates.removeFirst(counts.candidates)
@@ -179,6 +192,10 @@ struct SolverTrail {
     private var stamp: UInt32 = 0
     private var lastStamp: UInt32 = 0
 
+    /// The first objective level that `Entry.objectiveCoefficient` does not hold itself (see
+    /// there); a setting, lowered by tests to run that path on a few strengths.
+    var farLevel = UInt16.max
+
     /// How many log.steps can be rolled back.
     var openSteps: Int { box.log.steps.count - forgotten }
 
@@ -224,6 +241,7 @@ struct SolverTrail {
         return row
     }
     mutating func popNumber() -> Double { log.saved.numbers.removeLast() }
+    mutating func popWord() -> Int32 { log.saved.words.removeLast() }
 
     /// The newest `count` symbols of the candidate runs, taken off.
     mutating func popCandidates(_ count: Int) -> [Symbol] {
@@ -276,6 +294,7 @@ struct SolverTrail {
                 log.steps[index].savedStart.levels -= savedCut.levels
                 log.steps[index].savedStart.constraints -= savedCut.constraints
                 log.steps[index].savedStart.numbers -= savedCut.numbers
+                log.steps[index].savedStart.words -= savedCut.words
                 log.steps[index].savedStart.rowEntries -= savedCut.rowEntries
                 log.steps[index].savedStart.candidates -= savedCut.candidates
             }
@@ -302,6 +321,13 @@ struct SolverTrail {
         log.saved.numbers.append(number)
     }
 
+    /// Records an entry whose second value is `word` (saved beside the entries).
+    @inline(__always)
+    mutating func record(_ entry: Entry, word: Int32) {
+        log.entries.append(entry)
+        log.saved.words.append(word)
+    }
+
     /// Whether the row in `slot` is still to be log.saved in this step (it existed before the step,
     /// and the step has not log.saved it yet).
     @inline(__always)
@@ -321,7 +347,7 @@ struct SolverTrail {
         }
         log.rowStamps[slot.index] = stamp
         if row.start == 0 && row.count <= Self.flatRowLength {
-            log.entries.append(.flatRow(slot, count: Int32(row.count)))
+            log.entries.append(.flatRow(slot, count: UInt8(row.count)))
             row.storedSymbols.withUnsafeBufferPointer { log.saved.rowSymbols.append(contentsOf: $0) }
             row.storedCoefficients.withUnsafeBufferPointer { log.saved.rowCoefficients.append(contentsOf: $0) }
             log.saved.numbers.append(row.constant)
@@ -352,7 +378,7 @@ struct SolverTrail {
     }
 
     mutating func recordConstraint(_ id: Int, _ old: SolverConstraint?) {
-        log.entries.append(.constraint(id))
+        log.entries.append(.constraint(Int32(id)))
         log.saved.constraints.append(old)
     }
 
@@ -363,7 +389,7 @@ struct SolverTrail {
         let level = Int32(level)
         record(.objectiveConstant(level: level), number: objective.constant)
         if let last = symbols.last, Int(last) >= objective.coefficients.count {
-            log.entries.append(.objectiveGrew(level: level, count: Int32(objective.coefficients.count)))
+            record(.objectiveGrew(level: level), word: Int32(objective.coefficients.count))
         }
         for symbol in symbols { recordObjectiveCoefficient(level, symbol, objective.coefficient(of: symbol)) }
     }
@@ -371,7 +397,12 @@ struct SolverTrail {
     @inline(__always)
     mutating func recordObjectiveCoefficient(_ level: Int32, _ symbol: Symbol, _ old: Double) {
         if Int(symbol) < symbolCount {
-            record(.objectiveCoefficient(level: level, symbol), number: old)
+            if level < Int32(farLevel) {
+                record(.objectiveCoefficient(symbol, level: UInt16(level)), number: old)
+            } else {
+                record(.objectiveCoefficient(symbol, level: farLevel), number: old)
+                log.saved.words.append(level)
+            }
         } else if symbol > log.steps[log.steps.count - 1].highestNewObjectiveSymbol {
             log.steps[log.steps.count - 1].highestNewObjectiveSymbol = symbol
         }
@@ -389,13 +420,13 @@ extension Tableau {
 
     @inline(__always)
     mutating func setBasic(_ basic: Symbol, of slot: Slot) {
-        if trail.isRecording && slot.index < trail.rowCount { trail.record(.basic(slot, basics[slot.index])) }
+        if trail.isRecording && slot.index < trail.rowCount { trail.record(.basic(slot), word: basics[slot.index]) }
         basics[slot.index] = basic
     }
 
     @inline(__always)
     mutating func setSlot(_ slot: Slot, ofBasic symbol: Symbol) {
-        if trail.isRecording && Int(symbol) < trail.symbolCount { trail.record(.slotOfBasic(symbol, slotOfBasic[Int(symbol)])) }
+        if trail.isRecording && Int(symbol) < trail.symbolCount { trail.record(.slotOfBasic(symbol), word: slotOfBasic[Int(symbol)].raw) }
         slotOfBasic[Int(symbol)] = slot
     }
 
@@ -448,7 +479,7 @@ extension Tableau {
 
     /// Changes how many constraints have errors in `levels[level]`; returns the new count.
     mutating func changeMembers(_ level: Int, by amount: Int) -> Int {
-        if trail.isRecording { trail.record(.members(level: Int32(level), Int32(objectives.levels[level].members))) }
+        if trail.isRecording { trail.record(.members(level: Int32(level)), word: Int32(objectives.levels[level].members)) }
         objectives.levels[level].members += amount
         return objectives.levels[level].members
     }
@@ -491,28 +522,30 @@ extension Tableau {
             case .rowConstant(let slot):
                 touched.append(basics[slot.index])
                 rows[slot.index].constant = trail.popNumber()
-            case .basic(let slot, let old):
+            case .basic(let slot):
+                let old = trail.popWord()
                 touched.append(basics[slot.index])
                 touched.append(old)
                 basics[slot.index] = old
-            case .slotOfBasic(let symbol, let old):
+            case .slotOfBasic(let symbol):
                 touched.append(symbol)
-                slotOfBasic[Int(symbol)] = old
+                slotOfBasic[Int(symbol)] = Slot(trail.popWord())
             case .freeSlotPushed:
                 freeSlots.removeLast()
             case .freeSlotPopped(let slot):
                 freeSlots.append(slot)
             case .columnAppended, .columnEntryRemoved, .column, .columnLimit:
                 columns.undo(entry, trail: &trail)
-            case .objectiveCoefficient(let level, let symbol):
+            case .objectiveCoefficient(let symbol, let level):
                 costs.append(symbol)
-                objectives.levels[Int(level)].row.restore(symbol, trail.popNumber())
+                let index = level == trail.farLevel ? Int(trail.popWord()) : Int(level)
+                objectives.levels[index].row.restore(symbol, trail.popNumber())
             case .objectiveConstant(let level):
                 objectives.levels[Int(level)].row.constant = trail.popNumber()
-            case .objectiveGrew(let level, let count):
-                objectives.levels[Int(level)].row.shrink(to: Int(count))
-            case .members(let level, let old):
-                objectives.levels[Int(level)].members = Int(old)
+            case .objectiveGrew(let level):
+                objectives.levels[Int(level)].row.shrink(to: Int(trail.popWord()))
+            case .members(let level):
+                objectives.levels[Int(level)].members = Int(trail.popWord())
             case .levelInserted(let index):
                 // Every symbol in a level that goes changes its reduced cost.
                 costs += objectives.levels.remove(at: Int(index)).row.nonzeroSymbols
@@ -529,7 +562,7 @@ extension Tableau {
             case .infeasible:
                 infeasible = trail.popList()
             case .constraint(let id):
-                constraints[id] = trail.popConstraint()
+                constraints[Int(id)] = trail.popConstraint()
             }
         }
         // What the step appended goes: symbols, rows, constraints.
@@ -567,7 +600,7 @@ extension AmbiguityState {
         guard isFree.count > count else { return }
         let extra = isFree.count - count
         isFree.removeLast(extra)
-        step.removeLast(extra)
+        dropSteps(from: count)
         // `along` and `magnitude` hold user variables only, numbered in symbol order
         // (`externalIndex`): the symbols that stay keep those up to their last user variable's.
         let lastExternal = externalIndex[..<count].lastIndex { $0 >= 0 }

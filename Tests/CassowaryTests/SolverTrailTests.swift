@@ -73,11 +73,12 @@ import Testing
     }
 
     /// One random session of calls with rollbacks; returns the first failure.
-    static func run(seed: UInt64, calls: Int, longRowLength: Int? = nil) -> String? {
+    static func run(seed: UInt64, calls: Int, longRowLength: Int? = nil, farLevel: UInt16? = nil) -> String? {
         var generator = CallGenerator(rng: SplitMix64(seed: seed))
         var model = SystemModel(variableCount: 2 + Int(seed % 5))
         let solver = Solver()
         if let longRowLength { solver.tableau.longRowLength = longRowLength }
+        if let farLevel { solver.tableau.trail.farLevel = farLevel }
         let variables = (0..<model.variableCount).map { _ in solver.makeVariable() }
         var handles: [Int: ConstraintID] = [:]
         // What each open step began from, oldest first.
@@ -138,9 +139,9 @@ import Testing
         return nil
     }
 
-    static func check(seeds: ClosedRange<UInt64>, longRowLength: Int? = nil) {
+    static func check(seeds: ClosedRange<UInt64>, longRowLength: Int? = nil, farLevel: UInt16? = nil) {
         for seed in seeds {
-            if let failure = run(seed: seed, calls: 40, longRowLength: longRowLength) {
+            if let failure = run(seed: seed, calls: 40, longRowLength: longRowLength, farLevel: farLevel) {
                 Issue.record(Comment(rawValue: failure))
                 return
             }
@@ -153,6 +154,13 @@ import Testing
 
     @Test(.tags(.slow), .skippedInFastTier) func rollingBackRestoresTheSolverExactlyManyTimes() {
         Self.check(seeds: 26...600)
+    }
+
+    /// The same with the objective levels past the first (or all of them) saved as a word beside
+    /// their coefficient's entry, as levels past 65 534 are.
+    @Test func rollingBackRestoresTheSolverExactlyWithFarObjectiveLevels() {
+        Self.check(seeds: 1...15, farLevel: 1)
+        Self.check(seeds: 16...25, farLevel: 0)
     }
 
     /// The same with every row counted as long, so that removals take the in-place shortcut.
@@ -320,10 +328,11 @@ import Testing
         #expect(solver.tableau.trail.steps.isEmpty)
     }
 
-    /// Every write of a step pays for the widest entry, so the old numbers are saved beside the
-    /// entries, not in them; and a record is kept for every constraint.
-    @Test func anEntryIsSixteenBytesAndAConstraintRecordForty() {
-        #expect(MemoryLayout<SolverTrail.Entry>.stride == 16)
+    /// Every write of a step pays for the widest entry, so the old numbers and the second value
+    /// of a two-value entry are saved beside the entries, not in them; and a record is kept
+    /// for every constraint.
+    @Test func anEntryIsEightBytesAndAConstraintRecordForty() {
+        #expect(MemoryLayout<SolverTrail.Entry>.stride == 8)
         #expect(MemoryLayout<SolverConstraint?>.stride == 40)
     }
 
