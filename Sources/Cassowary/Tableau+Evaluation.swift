@@ -84,10 +84,15 @@ extension Tableau {
             // references; `placed` marks the ones already on the walk.
             var order: [Symbol] = []
             order.reserveCapacity(stale.count)
-            // A row names each symbol at most once: when the stale set is too large for any row
-            // to be worth the lookups (a drag step's hundreds of definitions), the plain walk.
+            // The plain walk unless a stale definition is long enough for the lookups; a row
+            // names each symbol at most once, so a stale set too large for any row to qualify (a
+            // drag step's hundreds of definitions) is not even looked through.
             let (searchLength, overflow) = stale.count.multipliedReportingOverflow(by: searchFactor)
-            if overflow || searchLength > kinds.count {
+            let lookUp = !overflow && searchLength <= kinds.count && stale.contains { symbol in
+                let slot = tableau.slotOfBasic[Int(symbol)]
+                return slot.exists && rows[slot.index].count >= searchLength
+            }
+            if !lookUp {
                 Tableau.postorder(from: stale, rows: rows, slotOfBasic: tableau.slotOfBasic, into: &order) { symbol in
                     guard visited[Int(symbol)] == staleStamp, kinds[Int(symbol)] == .external else { return false }
                     visited[Int(symbol)] = placed
