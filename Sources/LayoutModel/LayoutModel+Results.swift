@@ -130,8 +130,11 @@ extension LayoutModel {
         var slots = Set<Int32>()
         let variables = solver.takeChangedVariables()
         for variable in variables {
-            if variable.id < variableOwners.count, let view = variableOwners[variable.id] { changedViews.insert(view) }
-            if variable.id < constraintsByVariable.count { constraintsByVariable[variable.id].insertAll(into: &slots) }
+            // Every changed variable the model reads is an item's (the solver's own symbols are
+            // not listed); a gone item's lingering slots are read too, as they were by symbol id.
+            guard let index = variableOwners.denseIndex(of: variable) else { continue }
+            if let view = variableOwners.name(ofItem: index / 4) { changedViews.insert(view) }
+            if index < constraintsByVariable.count { constraintsByVariable[index].insertAll(into: &slots) }
         }
         for slot in slots {
             // Moved values change the state of an active optional or broken constraint only

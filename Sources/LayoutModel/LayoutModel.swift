@@ -28,17 +28,16 @@ public enum ItemKind: Sendable, Hashable {
 
 /// A view (or a layout guide) as the model keeps it.
 public struct ViewInfo: Sendable {
+    // Stored so that little is padding (the views' table keeps one per bucket: 184 bytes, it was
+    // 240): the eight-byte fields, the rare wrapping text in a box, depth and serial in four bytes
+    // each, then the optional sizes with the one-byte fields between them. Test:
+    // `ViewInfoLayoutTests`.
     public let name: String
     /// nil only for the root. For a guide: its owning view.
     public internal(set) var parent: String?
-    public let kind: ItemKind
     public internal(set) var children: [String] = []
-    public internal(set) var depth: Int
-    /// Creation order (root is 0).
-    public let serial: Int
-    /// Intrinsic content size per axis; nil = none (`UIView.noIntrinsicMetric`).
-    public internal(set) var intrinsicWidth: Double?
-    public internal(set) var intrinsicHeight: Double?
+    /// The view's four unknowns: its frame in its SUPERVIEW's coordinates (see `LayoutModel`).
+    let x: Variable, y: Variable, width: Variable, height: Variable
     public internal(set) var huggingH = LayoutPriority.defaultLow
     public internal(set) var huggingV = LayoutPriority.defaultLow
     public internal(set) var resistanceH = LayoutPriority.defaultHigh
@@ -48,6 +47,12 @@ public struct ViewInfo: Sendable {
     /// The root's effective margins also take in the safe area and the system minimum: see
     /// `effectiveMargins(of:)`.
     public internal(set) var margins = EdgeInsets.standard
+    private var storedText = StoredText.plain
+    private var storedDepth: Int32
+    private let storedSerial: Int32
+    /// Intrinsic content size per axis; nil = none (`UIView.noIntrinsicMetric`).
+    public internal(set) var intrinsicWidth: Double?
+    public let kind: ItemKind
     public internal(set) var marginsAreDirectional = false
     /// `preservesSuperviewLayoutMargins`: the margins are at least the superview's margins
     /// that reach into the view (`LayoutModel+InheritedMargins.swift`).
@@ -57,10 +62,41 @@ public struct ViewInfo: Sendable {
     /// `isHidden`: an arranged subview of a stack collapses (`UISV-hiding`); any other view
     /// keeps taking part in the layout, as in UIKit.
     public internal(set) var isHidden = false
+    public internal(set) var intrinsicHeight: Double?
+
+    /// How deep in the hierarchy (the root is 0).
+    public internal(set) var depth: Int {
+        get { Int(storedDepth) }
+        set { storedDepth = Int32(newValue) }
+    }
+    /// Creation order (root is 0).
+    public var serial: Int { Int(storedSerial) }
     /// Wrapping text (`view NAME text WxH`): the intrinsic size follows the width it gets.
-    public internal(set) var text: WrappingText?
-    /// The view's four unknowns: its frame in its SUPERVIEW's coordinates (see `LayoutModel`).
-    let x: Variable, y: Variable, width: Variable, height: Variable
+    public internal(set) var text: WrappingText? {
+        get { if case .wrapping(let text) = storedText { text } else { nil } }
+        set { storedText = newValue.map { .wrapping($0) } ?? .plain }
+    }
+
+    /// The wrapping text in eight bytes (a box when there is one): few views have any, and
+    /// inline it took 40 bytes of every view.
+    private enum StoredText: Sendable {
+        case plain
+        indirect case wrapping(WrappingText)
+    }
+
+    init(name: String, parent: String?, kind: ItemKind, depth: Int, serial: Int,
+         x: Variable, y: Variable, width: Variable, height: Variable) {
+        self.name = name
+        self.parent = parent
+        self.kind = kind
+        // Depths and serials count views and constraints ever made: far below 2³¹.
+        self.storedDepth = Int32(depth)
+        self.storedSerial = Int32(serial)
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
 
     public func hugging(_ axis: LayoutAttribute.Axis) -> LayoutPriority { axis == .horizontal ? huggingH : huggingV }
     public func resistance(_ axis: LayoutAttribute.Axis) -> LayoutPriority { axis == .horizontal ? resistanceH : resistanceV }
@@ -162,7 +198,7 @@ public final class LayoutModel {
     /// For each solver variable (by id), the view it belongs to: reports ask the solver which
     /// variables changed and look only at those views.
     var variableOwners = VariableOwners()
-    /// For each solver variable, the slots (`ConstraintTable`) of the constraints whose
+    /// For each item's variable (by `VariableOwners.denseIndex`), the slots (`ConstraintTable`) of the constraints whose
     /// expressions name it (a superset: entries of removed or rebuilt constraints may linger,
     /// and a slot may hold another constraint since), so broken constraints are re-checked
     /// only where values changed. Slots, not ids in a set: a set of one or two strings took over
@@ -177,8 +213,10 @@ public final class LayoutModel {
     /// The window's size, a required constraint each, made first in every model (never again).
     let rootWidthID: ConstraintID!
     let rootHeightID: ConstraintID!
-    /// Each item's `width >= 0` and `height >= 0` (`LayoutModel+ImplicitConstraints.swift`).
-    var sizeFloors = TrailedDictionary<String, SizeFloors>()
+    /// Each item's `width >= 0` and `height >= 0` (`LayoutModel+ImplicitConstraints.swift`), by
+    /// the item's place in `variableOwners` (nil for the root and once the item is gone): 24
+    /// bytes an item, where a table keyed by name took some 53 per view.
+    var sizeFloors = TrailedArray<SizeFloors?>()
     /// What the operations since the last `takeEvents` did, for the report: not state.
     var events: [ModelEvent] = []
 
@@ -380,7 +418,8 @@ public final class LayoutModel {
     func index(slot: Int32, _ expressions: [Expression]) {
         for expression in expressions {
             for term in expression.terms {
-                let variable = term.variable.id
+                // Every variable of an expression is an item's.
+                guard let variable = variableOwners.denseIndex(of: term.variable) else { continue }
                 if variable >= constraintsByVariable.count {
                     // Filled to its length, so grown by a quarter: doubling left up to half of it
                     // written and unused (see `grownLength` in Cassowary).
@@ -394,8 +433,8 @@ public final class LayoutModel {
 
     /// The ids of the constraints `constraintsByVariable` lists for a variable (a superset).
     func constraintIDs(naming variable: Variable) -> [String] {
-        guard variable.id < constraintsByVariable.count else { return [] }
-        return constraintsByVariable[variable.id].compactMap { constraints.record(inSlot: Int($0))?.id }
+        guard let index = variableOwners.denseIndex(of: variable), index < constraintsByVariable.count else { return [] }
+        return constraintsByVariable[index].compactMap { constraints.record(inSlot: Int($0))?.id }
     }
 
     /// Stores a new record, builds its expressions and notes the items it touches; installing
