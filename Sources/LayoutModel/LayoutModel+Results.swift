@@ -130,11 +130,8 @@ extension LayoutModel {
         var slots = Set<Int32>()
         let variables = solver.takeChangedVariables()
         for variable in variables {
-            // Every changed variable the model reads is an item's (the solver's own symbols are
-            // not listed); a gone item's lingering slots are read too, as they were by symbol id.
-            guard let index = variableOwners.denseIndex(of: variable) else { continue }
-            if let view = variableOwners.name(ofItem: index / 4) { changedViews.insert(view) }
-            if index < constraintsByVariable.count { constraintsByVariable[index].insertAll(into: &slots) }
+            if variable.id < variableOwners.count, let view = variableOwners[variable.id] { changedViews.insert(view) }
+            if variable.id < constraintsByVariable.count { constraintsByVariable[variable.id].insertAll(into: &slots) }
         }
         for slot in slots {
             // Moved values change the state of an active optional or broken constraint only
@@ -177,8 +174,8 @@ extension LayoutModel {
     /// lost: `checkPrecision` looks at every constraint changed since the last report.
     public func forgetChangedConstraintsBeforeReload() {
         if mayLosePrecision || changedConstraintIDs.isEmpty { return }
-        // Emptied keeping its room: the next line notes its own constraints in it again.
-        changedConstraintIDs.removeAll(keepingCapacity: changedConstraintIDs.capacity <= 64)
+        // Emptied keeping its room (a few hundred ids): the next lines note theirs in it again.
+        changedConstraintIDs.removeAll(keepingCapacity: changedConstraintIDs.count <= 1024)
     }
 
     /// False when a frame value changed since the last `takeResultChanges` is infinite or not

@@ -198,7 +198,7 @@ public final class LayoutModel {
     /// For each solver variable (by id), the view it belongs to: reports ask the solver which
     /// variables changed and look only at those views.
     var variableOwners = VariableOwners()
-    /// For each item's variable (by `VariableOwners.denseIndex`), the slots (`ConstraintTable`) of the constraints whose
+    /// For each solver variable, the slots (`ConstraintTable`) of the constraints whose
     /// expressions name it (a superset: entries of removed or rebuilt constraints may linger,
     /// and a slot may hold another constraint since), so broken constraints are re-checked
     /// only where values changed. Slots, not ids in a set: a set of one or two strings took over
@@ -418,8 +418,7 @@ public final class LayoutModel {
     func index(slot: Int32, _ expressions: [Expression]) {
         for expression in expressions {
             for term in expression.terms {
-                // Every variable of an expression is an item's.
-                guard let variable = variableOwners.denseIndex(of: term.variable) else { continue }
+                let variable = term.variable.id
                 if variable >= constraintsByVariable.count {
                     // Filled to its length, so grown by a quarter: doubling left up to half of it
                     // written and unused (see `grownLength` in Cassowary).
@@ -433,8 +432,8 @@ public final class LayoutModel {
 
     /// The ids of the constraints `constraintsByVariable` lists for a variable (a superset).
     func constraintIDs(naming variable: Variable) -> [String] {
-        guard let index = variableOwners.denseIndex(of: variable), index < constraintsByVariable.count else { return [] }
-        return constraintsByVariable[index].compactMap { constraints.record(inSlot: Int($0))?.id }
+        guard variable.id < constraintsByVariable.count else { return [] }
+        return constraintsByVariable[variable.id].compactMap { constraints.record(inSlot: Int($0))?.id }
     }
 
     /// Stores a new record, builds its expressions and notes the items it touches; installing

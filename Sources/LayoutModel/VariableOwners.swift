@@ -26,15 +26,6 @@ struct VariableOwners: TrailRecording {
         return names[place]
     }
 
-    /// The variable's place among the items' variables, dense (the item's place × 4, + 0 for
-    /// x, 1 y, 2 width, 3 height), or nil when no item holds it: an index by symbol id spans the
-    /// solver's slacks and errors too, some 13 ids per view for 4 variables.
-    /// - Complexity: O(log items).
-    func denseIndex(of variable: Variable) -> Int? {
-        guard let place = place(of: variable.id) else { return nil }
-        return place * 4 + (variable.id - Int(firsts[place]))
-    }
-
     /// The place of the item holding `variable` (for `SolverConstraintNames`), or nil.
     func item(holding variable: Variable) -> Int? { place(of: variable.id) }
 
