@@ -28,26 +28,17 @@ public enum ItemKind: Sendable, Hashable {
 
 /// A view (or a layout guide) as the model keeps it.
 public struct ViewInfo: Sendable {
-    // Stored so that little is padding (the views' table keeps one per bucket: 184 bytes, it was
-    // 240): the eight-byte fields, the rare wrapping text in a box, depth and serial in four bytes
-    // each, then the optional sizes with the one-byte fields between them. Test:
-    // `ViewInfoLayoutTests`.
+    // Stored so that little is padding (the views' table keeps one per bucket: 120 bytes, it was
+    // 240): the eight-byte fields, the settings few views change (priorities, margins, wrapping
+    // text) in one box, depth and serial in four bytes each, then the optional sizes with the
+    // one-byte fields between them. Test: `ViewInfoLayoutTests`.
     public let name: String
     /// nil only for the root. For a guide: its owning view.
     public internal(set) var parent: String?
     public internal(set) var children: [String] = []
     /// The view's four unknowns: its frame in its SUPERVIEW's coordinates (see `LayoutModel`).
     let x: Variable, y: Variable, width: Variable, height: Variable
-    public internal(set) var huggingH = LayoutPriority.defaultLow
-    public internal(set) var huggingV = LayoutPriority.defaultLow
-    public internal(set) var resistanceH = LayoutPriority.defaultHigh
-    public internal(set) var resistanceV = LayoutPriority.defaultHigh
-    /// The margins as last set: absolute (`margins`, left/right) or, when
-    /// `marginsAreDirectional`, leading/trailing in `left`/`right` (`directionalMargins`).
-    /// The root's effective margins also take in the safe area and the system minimum: see
-    /// `effectiveMargins(of:)`.
-    public internal(set) var margins = EdgeInsets.standard
-    private var storedText = StoredText.plain
+    private var storedSettings = StoredSettings.standard
     private var storedDepth: Int32
     private let storedSerial: Int32
     /// Intrinsic content size per axis; nil = none (`UIView.noIntrinsicMetric`).
@@ -71,17 +62,58 @@ public struct ViewInfo: Sendable {
     }
     /// Creation order (root is 0).
     public var serial: Int { Int(storedSerial) }
+    public internal(set) var huggingH: LayoutPriority {
+        get { settings.huggingH }
+        set { settings.huggingH = newValue }
+    }
+    public internal(set) var huggingV: LayoutPriority {
+        get { settings.huggingV }
+        set { settings.huggingV = newValue }
+    }
+    public internal(set) var resistanceH: LayoutPriority {
+        get { settings.resistanceH }
+        set { settings.resistanceH = newValue }
+    }
+    public internal(set) var resistanceV: LayoutPriority {
+        get { settings.resistanceV }
+        set { settings.resistanceV = newValue }
+    }
+    /// The margins as last set: absolute (`margins`, left/right) or, when
+    /// `marginsAreDirectional`, leading/trailing in `left`/`right` (`directionalMargins`).
+    /// The root's effective margins also take in the safe area and the system minimum: see
+    /// `effectiveMargins(of:)`.
+    public internal(set) var margins: EdgeInsets {
+        get { settings.margins }
+        set { settings.margins = newValue }
+    }
     /// Wrapping text (`view NAME text WxH`): the intrinsic size follows the width it gets.
     public internal(set) var text: WrappingText? {
-        get { if case .wrapping(let text) = storedText { text } else { nil } }
-        set { storedText = newValue.map { .wrapping($0) } ?? .plain }
+        get { settings.text }
+        set { settings.text = newValue }
     }
 
-    /// The wrapping text in eight bytes (a box when there is one): few views have any, and
-    /// inline it took 40 bytes of every view.
-    private enum StoredText: Sendable {
-        case plain
-        indirect case wrapping(WrappingText)
+    /// The settings few views change from UIKit's defaults, kept together.
+    private struct Settings: Equatable, Sendable {
+        var huggingH = LayoutPriority.defaultLow
+        var huggingV = LayoutPriority.defaultLow
+        var resistanceH = LayoutPriority.defaultHigh
+        var resistanceV = LayoutPriority.defaultHigh
+        var margins = EdgeInsets.standard
+        var text: WrappingText?
+
+        static let standard = Settings()
+    }
+
+    /// `Settings` in eight bytes: nothing while they are the defaults, else a box. Inline they
+    /// took 104 bytes of every view; a write back to the defaults drops the box.
+    private enum StoredSettings: Sendable {
+        case standard
+        indirect case changed(Settings)
+    }
+
+    private var settings: Settings {
+        get { if case .changed(let settings) = storedSettings { settings } else { .standard } }
+        set { storedSettings = newValue == .standard ? .standard : .changed(newValue) }
     }
 
     init(name: String, parent: String?, kind: ItemKind, depth: Int, serial: Int,

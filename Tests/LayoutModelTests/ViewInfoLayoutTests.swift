@@ -1,4 +1,5 @@
 import Testing
+import LayoutVocabulary
 @testable import LayoutModel
 
 /// `ViewInfo` keeps its depth and serial in four bytes and its wrapping text in a box: each must
@@ -22,6 +23,17 @@ import Testing
         #expect(info.text == text && info.depth == 1 << 20)
         info.text = nil
         #expect(info.text == nil)
+        // The settings few views change read back one by one, the others at their defaults.
+        info.huggingH = LayoutPriority(300)
+        info.resistanceV = LayoutPriority(999)
+        info.margins = EdgeInsets(top: 1, left: 2, bottom: 3, right: 4)
+        #expect(info.huggingH == LayoutPriority(300) && info.huggingV == .defaultLow)
+        #expect(info.resistanceH == .defaultHigh && info.resistanceV == LayoutPriority(999))
+        #expect(info.margins == EdgeInsets(top: 1, left: 2, bottom: 3, right: 4) && info.text == nil)
+        info.huggingH = .defaultLow
+        info.resistanceV = .defaultHigh
+        info.margins = .standard
+        #expect(info.huggingH == .defaultLow && info.resistanceV == .defaultHigh && info.margins == .standard)
         // A copy keeps its own text: the box is never written in place.
         var copy = info
         copy.text = WrappingText(lineWidth: 1, lineHeight: 2)
@@ -29,6 +41,6 @@ import Testing
     }
 
     @Test func staysSmall() {
-        #expect(MemoryLayout<ViewInfo>.stride == 184)
+        #expect(MemoryLayout<ViewInfo>.stride == 120)
     }
 }
