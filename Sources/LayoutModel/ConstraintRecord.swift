@@ -23,19 +23,10 @@ public struct ConstraintRecord: Sendable {
         case autoresizing(AutoresizingMask)
     }
 
-    // Stored in an order that leaves little padding (a record is kept for every constraint):
-    // the eight-byte fields, the spec (whose one-byte fields end it), the flags, then the two
-    // fields of nine bytes.
-    /// `c3`, or `label.hugging.h` for an implicit one.
-    public let id: String
-    /// Creation order; implicit constraints share the counter so ordering by it is stable.
-    public let serial: Int
-    /// The user's alias (`minW` in `minW: a.width >= 100`).
-    public internal(set) var name: String?
-    /// Left side (the first item's attribute) and right side (`m × second + c`) as linear
-    /// expressions over the solver's variables, in the closest common ancestor's coordinates.
-    var lhs: Expression = Expression()
-    var rhs: Expression = Expression()
+    // Stored in an order that leaves no padding but the last word's (a record is kept for every
+    // constraint, 152 bytes; it was 176): the spec (67 bytes, its one-byte fields last) with the
+    // three flags after it, the eight-byte fields, the kind in eight bytes, the solver's id (nine)
+    // and the serial in four. Test: `ConstraintRecordLayoutTests`.
     public internal(set) var spec: ConstraintSpec
     public internal(set) var isActive: Bool = true
     /// A required constraint that took part in a conflict and now sits at the internal priority
@@ -44,18 +35,82 @@ public struct ConstraintRecord: Sendable {
     /// Leading/trailing under right-to-left: `lhs` and `rhs` are −x (positions counted in the
     /// reading direction), so the relation holds as written; `values` turn them back into x.
     public internal(set) var readsLeftward = false
-    public internal(set) var kind: Kind
+    /// `c3`, or `label.hugging.h` for an implicit one.
+    public let id: String
+    private var storedName: StoredName
+    /// Left side (the first item's attribute) and right side (`m × second + c`) as linear
+    /// expressions over the solver's variables, in the closest common ancestor's coordinates.
+    var lhs: Expression = Expression()
+    var rhs: Expression = Expression()
+    private var storedKind: StoredKind
     /// The solver's id while installed (active), else nil.
     var solverID: ConstraintID?
+    private let storedSerial: Int32
+
+    /// Creation order; implicit constraints share the counter so ordering by it is stable.
+    public var serial: Int { Int(storedSerial) }
+    /// The user's alias (`minW` in `minW: a.width >= 100`).
+    public internal(set) var name: String? {
+        get { if case .named(let name) = storedName { name } else { nil } }
+        set { storedName = StoredName(newValue) }
+    }
+    public internal(set) var kind: Kind {
+        get { storedKind.kind }
+        set { storedKind = StoredKind(newValue) }
+    }
+
+    /// The alias in eight bytes: most constraints have none, and a `String?` took sixteen.
+    private enum StoredName: Sendable {
+        case unnamed
+        indirect case named(String)
+
+        init(_ name: String?) { self = name.map { .named($0) } ?? .unnamed }
+    }
+
+    /// `Kind` in eight bytes: the mask as a byte (its six flags), so that every payload leaves
+    /// spare bits for the case. `Kind` itself holds the mask's `Int` and takes nine, which with
+    /// its padding were sixteen in every record.
+    private enum StoredKind: Sendable {
+        case user
+        case hugging(LayoutAttribute.Axis)
+        case resistance(LayoutAttribute.Axis)
+        indirect case system(identifier: String, owner: String)
+        case autoresizing(UInt8)
+        /// A mask with bits beyond UIKit's six (only a caller's own `AutoresizingMask(rawValue:)`).
+        indirect case wideAutoresizing(Int)
+
+        init(_ kind: Kind) {
+            switch kind {
+            case .user: self = .user
+            case .hugging(let axis): self = .hugging(axis)
+            case .resistance(let axis): self = .resistance(axis)
+            case .system(let identifier, let owner): self = .system(identifier: identifier, owner: owner)
+            case .autoresizing(let mask):
+                if let byte = UInt8(exactly: mask.rawValue) { self = .autoresizing(byte) } else { self = .wideAutoresizing(mask.rawValue) }
+            }
+        }
+
+        var kind: Kind {
+            switch self {
+            case .user: .user
+            case .hugging(let axis): .hugging(axis)
+            case .resistance(let axis): .resistance(axis)
+            case .system(let identifier, let owner): .system(identifier: identifier, owner: owner)
+            case .autoresizing(let byte): .autoresizing(AutoresizingMask(rawValue: Int(byte)))
+            case .wideAutoresizing(let raw): .autoresizing(AutoresizingMask(rawValue: raw))
+            }
+        }
+    }
     /// The canonical text (README, "Constraints"). Made when asked for, not kept: kept, it was a
     /// string of its own for every constraint; a report asks only for the broken ones it lists.
     public var text: String { Self.text(spec, mask: autoresizingMask) }
 
     init(id: String, serial: Int, kind: Kind, name: String? = nil, spec: ConstraintSpec) {
         self.id = id
-        self.serial = serial
-        self.kind = kind
-        self.name = name
+        // A serial counts the model's items and constraints ever made: far below 2³¹.
+        self.storedSerial = Int32(serial)
+        self.storedKind = StoredKind(kind)
+        self.storedName = StoredName(name)
         self.spec = spec
     }
 
@@ -110,10 +165,13 @@ public struct ConstraintRecord: Sendable {
         }
     }
     /// Made by the model, not typed: intrinsic-size and UIKit's own constraints.
-    public var isImplicit: Bool { kind != .user }
+    public var isImplicit: Bool {
+        if case .user = storedKind { return false }
+        return true
+    }
     /// A constraint from an intrinsic content size (hugging or compression resistance).
     public var isContentSize: Bool {
-        switch kind {
+        switch storedKind {
         case .hugging, .resistance: true
         default: false
         }
@@ -122,12 +180,15 @@ public struct ConstraintRecord: Sendable {
     public var isAutoresizing: Bool { autoresizingMask != nil }
     /// The mask of an autoresizing constraint, else nil.
     var autoresizingMask: AutoresizingMask? {
-        if case .autoresizing(let mask) = kind { return mask }
-        return nil
+        switch storedKind {
+        case .autoresizing(let byte): AutoresizingMask(rawValue: Int(byte))
+        case .wideAutoresizing(let raw): AutoresizingMask(rawValue: raw)
+        default: nil
+        }
     }
     /// UIKit's identifier for a constraint UIKit makes itself, else nil.
     public var identifier: String? {
-        if case .system(let identifier, _) = kind { return identifier }
+        if case .system(let identifier, _) = storedKind { return identifier }
         return nil
     }
     /// The views a constraint touches.

@@ -29,10 +29,15 @@ public struct ImplicitConstraint: Sendable, Hashable {
     public var constant: Double
 }
 
-/// The solver's ids of an item's two size floors.
+/// The solver's ids of an item's two size floors, and the one-term sums (`width`, `height`)
+/// they hand the solver, which the item's other constraints on its size share
+/// (`sizeTerms(of:_:)`): a chain's `v.width >= 20`, `v.width == 100 @1` and `v.height == 44`
+/// each kept an array of one term, in the model's record and the solver's, beside the floor's.
 struct SizeFloors {
     var width: ConstraintID
     var height: ConstraintID
+    let widthTerms: [Term]
+    let heightTerms: [Term]
 }
 
 extension LayoutModel {
@@ -46,7 +51,7 @@ extension LayoutModel {
             return ImplicitConstraint(kind: .windowSize, item: item, attribute: attribute, relation: .equal,
                                       constant: attribute == .width ? rootWidth : rootHeight)
         }
-        guard sizeFloors[item] != nil else { return nil }
+        guard sizeFloors(of: item) != nil else { return nil }
         return ImplicitConstraint(kind: .nonNegativeSize, item: item, attribute: attribute,
                                   relation: .greaterThanOrEqual, constant: 0)
     }
@@ -57,25 +62,48 @@ extension LayoutModel {
         let isWidth = implicit.attribute == .width
         switch implicit.kind {
         case .windowSize: return isWidth ? rootWidthID : rootHeightID
-        case .nonNegativeSize: return isWidth ? sizeFloors[implicit.item]!.width : sizeFloors[implicit.item]!.height
+        case .nonNegativeSize: return isWidth ? sizeFloors(of: implicit.item)!.width : sizeFloors(of: implicit.item)!.height
         }
     }
 
     /// Installs `width >= 0` and `height >= 0` for a new item (every one but the root, whose
     /// size the window fixes). Always satisfiable: the item's variables are new.
     func addSizeFloors(_ info: ViewInfo) {
-        func floor(_ variable: Variable, _ attribute: LayoutAttribute) -> ConstraintID {
-            let sid = try! solver.addConstraint(Expression([Term(variable)]), .greaterThanOrEqual, .required)
+        func floor(_ terms: [Term], _ attribute: LayoutAttribute) -> ConstraintID {
+            let variable = terms[0].variable
+            let sid = try! solver.addConstraint(Expression(terms), .greaterThanOrEqual, .required)
             solverNames[sid] = .floor(item: variableOwners.item(holding: variable)!, isWidth: attribute == .width)
             return sid
         }
-        sizeFloors[info.name] = SizeFloors(width: floor(info.width, .width), height: floor(info.height, .height))
+        let widthTerms = [Term(info.width)], heightTerms = [Term(info.height)]
+        let floors = SizeFloors(width: floor(widthTerms, .width), height: floor(heightTerms, .height),
+                                widthTerms: widthTerms, heightTerms: heightTerms)
+        let place = variableOwners.item(holding: info.x)!
+        if place >= sizeFloors.count { sizeFloors.append(contentsOf: repeatElement(nil, count: place + 1 - sizeFloors.count)) }
+        sizeFloors[place] = floors
+    }
+
+    /// `[Term(info.width)]` (or the height's), the array the item's floor holds when it has
+    /// one: equal terms, one heap block for every constraint on the item's size.
+    func sizeTerms(of info: ViewInfo, _ isWidth: Bool) -> [Term] {
+        let variable = isWidth ? info.width : info.height
+        if let place = variableOwners.item(holding: variable), place < sizeFloors.count, let floors = sizeFloors[place] {
+            return isWidth ? floors.widthTerms : floors.heightTerms
+        }
+        return [Term(variable)]
+    }
+
+    /// An item's floors, nil for the root or an unknown item.
+    func sizeFloors(of item: String) -> SizeFloors? {
+        guard let info = views[item], let place = variableOwners.item(holding: info.x), place < sizeFloors.count else { return nil }
+        return sizeFloors[place]
     }
 
     /// Takes a removed item's variables out of the model's books and its floors out of the solver.
     func releaseItem(_ info: ViewInfo) {
         variableOwners.release(x: info.x)
-        guard let floors = sizeFloors.removeValue(forKey: info.name) else { return }
+        guard let place = variableOwners.item(holding: info.x), place < sizeFloors.count, let floors = sizeFloors[place] else { return }
+        sizeFloors[place] = nil
         for sid in [floors.width, floors.height] {
             solver.removeConstraint(sid)
             bySolverID[sid] = nil

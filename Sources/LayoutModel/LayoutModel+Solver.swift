@@ -71,8 +71,7 @@ extension LayoutModel {
     /// left edge, also under right-to-left: UIKit never mirrors the coordinates).
     func attributeExpression(_ view: String, _ attribute: LayoutAttribute, in space: String) -> Expression {
         guard let info = views[view] else { return Expression() }
-        if attribute == .width { return Expression([Term(info.width)]) }
-        if attribute == .height { return Expression([Term(info.height)]) }
+        if attribute == .width || attribute == .height { return Expression(sizeTerms(of: info, attribute == .width)) }
         var terms: [Term] = []
         let horizontal = attribute.axis == .horizontal
         // Up to `space` by the records' places, reading each in place (not a copy of each).

@@ -22,13 +22,17 @@ extension LayoutModel {
     /// Adds a view as the last subview of `parent`, with an optional intrinsic content size.
     public func addView(_ name: String, in parent: String = rootName, intrinsicWidth: Double? = nil, intrinsicHeight: Double? = nil) throws(LayoutError) {
         try validateNewView(name)
-        guard let parentInfo = views[parent] else { throw .unknownView(parent) }
-        if parentInfo.kind.isGuide { throw .guideCannotHaveSubviews(parent) }
+        // The parent's two fields, not a copy of its record: a copy held to the end of the call
+        // shares the parent's list of children, and the append below then copied the list
+        // (quadratic in a parent's subviews).
+        guard let parentKind = views[parent]?.kind else { throw .unknownView(parent) }
+        if parentKind.isGuide { throw .guideCannotHaveSubviews(parent) }
+        let parentDepth = views[parent]!.depth
         for value in [intrinsicWidth, intrinsicHeight].compactMap({ $0 }) {
             try Self.checkMagnitude(value, .intrinsicSize)
             if value < 0 { throw .negativeIntrinsicSize }
         }
-        var info = makeViewInfo(name: name, parent: parent, depth: parentInfo.depth + 1)
+        var info = makeViewInfo(name: name, parent: parent, depth: parentDepth + 1)
         info.intrinsicWidth = intrinsicWidth
         info.intrinsicHeight = intrinsicHeight
         views[name] = info

@@ -28,26 +28,22 @@ public enum ItemKind: Sendable, Hashable {
 
 /// A view (or a layout guide) as the model keeps it.
 public struct ViewInfo: Sendable {
+    // Stored so that little is padding (the views' table keeps one per bucket: 120 bytes, it was
+    // 240): the eight-byte fields, the settings few views change (priorities, margins, wrapping
+    // text) in one box, depth and serial in four bytes each, then the optional sizes with the
+    // one-byte fields between them. Test: `ViewInfoLayoutTests`.
     public let name: String
     /// nil only for the root. For a guide: its owning view.
     public internal(set) var parent: String?
-    public let kind: ItemKind
     public internal(set) var children: [String] = []
-    public internal(set) var depth: Int
-    /// Creation order (root is 0).
-    public let serial: Int
+    /// The view's four unknowns: its frame in its SUPERVIEW's coordinates (see `LayoutModel`).
+    let x: Variable, y: Variable, width: Variable, height: Variable
+    private var storedSettings = StoredSettings.standard
+    private var storedDepth: Int32
+    private let storedSerial: Int32
     /// Intrinsic content size per axis; nil = none (`UIView.noIntrinsicMetric`).
     public internal(set) var intrinsicWidth: Double?
-    public internal(set) var intrinsicHeight: Double?
-    public internal(set) var huggingH = LayoutPriority.defaultLow
-    public internal(set) var huggingV = LayoutPriority.defaultLow
-    public internal(set) var resistanceH = LayoutPriority.defaultHigh
-    public internal(set) var resistanceV = LayoutPriority.defaultHigh
-    /// The margins as last set: absolute (`margins`, left/right) or, when
-    /// `marginsAreDirectional`, leading/trailing in `left`/`right` (`directionalMargins`).
-    /// The root's effective margins also take in the safe area and the system minimum: see
-    /// `effectiveMargins(of:)`.
-    public internal(set) var margins = EdgeInsets.standard
+    public let kind: ItemKind
     public internal(set) var marginsAreDirectional = false
     /// `preservesSuperviewLayoutMargins`: the margins are at least the superview's margins
     /// that reach into the view (`LayoutModel+InheritedMargins.swift`).
@@ -57,10 +53,82 @@ public struct ViewInfo: Sendable {
     /// `isHidden`: an arranged subview of a stack collapses (`UISV-hiding`); any other view
     /// keeps taking part in the layout, as in UIKit.
     public internal(set) var isHidden = false
+    public internal(set) var intrinsicHeight: Double?
+
+    /// How deep in the hierarchy (the root is 0).
+    public internal(set) var depth: Int {
+        get { Int(storedDepth) }
+        set { storedDepth = Int32(newValue) }
+    }
+    /// Creation order (root is 0).
+    public var serial: Int { Int(storedSerial) }
+    public internal(set) var huggingH: LayoutPriority {
+        get { settings.huggingH }
+        set { settings.huggingH = newValue }
+    }
+    public internal(set) var huggingV: LayoutPriority {
+        get { settings.huggingV }
+        set { settings.huggingV = newValue }
+    }
+    public internal(set) var resistanceH: LayoutPriority {
+        get { settings.resistanceH }
+        set { settings.resistanceH = newValue }
+    }
+    public internal(set) var resistanceV: LayoutPriority {
+        get { settings.resistanceV }
+        set { settings.resistanceV = newValue }
+    }
+    /// The margins as last set: absolute (`margins`, left/right) or, when
+    /// `marginsAreDirectional`, leading/trailing in `left`/`right` (`directionalMargins`).
+    /// The root's effective margins also take in the safe area and the system minimum: see
+    /// `effectiveMargins(of:)`.
+    public internal(set) var margins: EdgeInsets {
+        get { settings.margins }
+        set { settings.margins = newValue }
+    }
     /// Wrapping text (`view NAME text WxH`): the intrinsic size follows the width it gets.
-    public internal(set) var text: WrappingText?
-    /// The view's four unknowns: its frame in its SUPERVIEW's coordinates (see `LayoutModel`).
-    let x: Variable, y: Variable, width: Variable, height: Variable
+    public internal(set) var text: WrappingText? {
+        get { settings.text }
+        set { settings.text = newValue }
+    }
+
+    /// The settings few views change from UIKit's defaults, kept together.
+    private struct Settings: Equatable, Sendable {
+        var huggingH = LayoutPriority.defaultLow
+        var huggingV = LayoutPriority.defaultLow
+        var resistanceH = LayoutPriority.defaultHigh
+        var resistanceV = LayoutPriority.defaultHigh
+        var margins = EdgeInsets.standard
+        var text: WrappingText?
+
+        static let standard = Settings()
+    }
+
+    /// `Settings` in eight bytes: nothing while they are the defaults, else a box. Inline they
+    /// took 104 bytes of every view; a write back to the defaults drops the box.
+    private enum StoredSettings: Sendable {
+        case standard
+        indirect case changed(Settings)
+    }
+
+    private var settings: Settings {
+        get { if case .changed(let settings) = storedSettings { settings } else { .standard } }
+        set { storedSettings = newValue == .standard ? .standard : .changed(newValue) }
+    }
+
+    init(name: String, parent: String?, kind: ItemKind, depth: Int, serial: Int,
+         x: Variable, y: Variable, width: Variable, height: Variable) {
+        self.name = name
+        self.parent = parent
+        self.kind = kind
+        // Depths and serials count views and constraints ever made: far below 2³¹.
+        self.storedDepth = Int32(depth)
+        self.storedSerial = Int32(serial)
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
 
     public func hugging(_ axis: LayoutAttribute.Axis) -> LayoutPriority { axis == .horizontal ? huggingH : huggingV }
     public func resistance(_ axis: LayoutAttribute.Axis) -> LayoutPriority { axis == .horizontal ? resistanceH : resistanceV }
@@ -177,8 +245,10 @@ public final class LayoutModel {
     /// The window's size, a required constraint each, made first in every model (never again).
     let rootWidthID: ConstraintID!
     let rootHeightID: ConstraintID!
-    /// Each item's `width >= 0` and `height >= 0` (`LayoutModel+ImplicitConstraints.swift`).
-    var sizeFloors = TrailedDictionary<String, SizeFloors>()
+    /// Each item's `width >= 0` and `height >= 0` (`LayoutModel+ImplicitConstraints.swift`), by
+    /// the item's place in `variableOwners` (nil for the root and once the item is gone): 24
+    /// bytes an item, where a table keyed by name took some 53 per view.
+    var sizeFloors = TrailedArray<SizeFloors?>()
     /// What the operations since the last `takeEvents` did, for the report: not state.
     var events: [ModelEvent] = []
 

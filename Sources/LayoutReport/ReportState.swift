@@ -44,6 +44,16 @@ package struct ReportState {
 
     package init() {}
 
+    /// Whether the next `update` reads everything anew whatever changes before it: `update`'s
+    /// rule on a lower bound of what it counts (the constraints changed so far), which later
+    /// changes keep true, since a constraint added counts one and raises the limit a tenth. The
+    /// changes noted until then are then of no use to it.
+    package func reloadsAnyway(from model: LayoutModel) -> Bool {
+        if needsReload || source !== model { return true }
+        let changed = model.changedConstraintCount
+        return changed > 256 && changed > (model.constraints.count + frames.count) / 10
+    }
+
     /// Brings the state up to date with the model. Returns the views whose frame changed since
     /// the last update (new views included), in creation order.
     package mutating func update(from model: LayoutModel) -> [(name: String, frame: Frame)] {

@@ -29,4 +29,30 @@ import Testing
         record.lhs = Expression([Term(Variable(id: 2), 0), Term(Variable(id: 5))])
         #expect(record.expression.terms.map(\.variable.id) == [5])
     }
+
+    /// An item's constraints on its width (or height) alone share one array of terms, the one
+    /// its floor (`width >= 0`) holds: equal terms, not one block per constraint.
+    @Test func anItemsSizeConstraintsShareOneArray() throws {
+        let model = LayoutModel()
+        try model.addView("a")
+        let ids = try [
+            model.addConstraint(spec("a", .width, .greaterThanOrEqual, c: 20)),
+            model.addConstraint(spec("a", .width, .equal, c: 100)),
+            model.addConstraint(spec("a", .height, .equal, c: 44)),
+        ]
+        func base(_ id: String) throws -> UnsafeRawPointer? {
+            try #require(model.constraint(id)).lhs.terms.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+        }
+        let info = try #require(model.view("a"))
+        #expect(try model.constraint(ids[0])!.lhs.terms.map(\.variable) == [info.width])
+        #expect(try model.constraint(ids[2])!.lhs.terms.map(\.variable) == [info.height])
+        #expect(try base(ids[0]) == base(ids[1]))
+        #expect(try base(ids[0]) != base(ids[2]))
+        let floors = try #require(model.sizeFloors(of: "a"))
+        #expect(try base(ids[2]) == floors.heightTerms.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) })
+        // The root has no floor: its size constraints get their own terms, as before.
+        let root = try model.addConstraint(spec("root", .width, .greaterThanOrEqual, c: 1))
+        #expect(try model.constraint(root)!.lhs.terms.map(\.variable) == [model.view("root")!.width])
+        #expect(model.values(of: ids[1])?.got == 100 && model.values(of: ids[2])?.wanted == 44)
+    }
 }

@@ -134,6 +134,14 @@ public final class Session {
         } else {
             if mutated { pendingChanges = true }
             result.layout = mutated ? .changes : .none
+            // Past the share of the layout where the next report reloads anyway, what the lines
+            // change need not be kept for it (`--final` kept every constraint's id to the end).
+            // Looked at once some 256 are kept: emptied at every line, the set cost more than
+            // the line's own bookkeeping.
+            if model.changedConstraintCount > 256, reportState.reloadsAnyway(from: model) {
+                reportState.needsReload = true
+                model.forgetChangedConstraintsBeforeReload()
+            }
         }
         if let exercised = result.exercisedFrames { exercisedShown = exercised }
         return result

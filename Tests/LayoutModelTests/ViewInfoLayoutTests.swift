@@ -1,0 +1,46 @@
+import Testing
+import LayoutVocabulary
+@testable import LayoutModel
+
+/// `ViewInfo` keeps its depth and serial in four bytes and its wrapping text in a box: each must
+/// read back exactly as it was set, and the record must stay as small as it was made (the views'
+/// table keeps one per bucket).
+@Suite struct ViewInfoLayoutTests {
+    @Test func readsBackWhatWasSet() throws {
+        let model = LayoutModel()
+        try model.addView("a")
+        try model.addView("b", in: "a", intrinsicWidth: 30)
+        let root = try #require(model.view("root")), a = try #require(model.view("a")), b = try #require(model.view("b"))
+        #expect((root.depth, a.depth, b.depth) == (0, 1, 2))
+        #expect(root.serial == 0 && a.serial > 0 && b.serial > a.serial)
+        #expect(b.intrinsicWidth == 30 && b.intrinsicHeight == nil && b.text == nil)
+        let text = WrappingText(lineWidth: 300, lineHeight: 20, maxLines: 3, preferredMaxLayoutWidth: 120)
+        try model.setText("b", text)
+        #expect(model.view("b")?.text == text)
+        var info = b
+        info.text = text
+        info.depth = 1 << 20
+        #expect(info.text == text && info.depth == 1 << 20)
+        info.text = nil
+        #expect(info.text == nil)
+        // The settings few views change read back one by one, the others at their defaults.
+        info.huggingH = LayoutPriority(300)
+        info.resistanceV = LayoutPriority(999)
+        info.margins = EdgeInsets(top: 1, left: 2, bottom: 3, right: 4)
+        #expect(info.huggingH == LayoutPriority(300) && info.huggingV == .defaultLow)
+        #expect(info.resistanceH == .defaultHigh && info.resistanceV == LayoutPriority(999))
+        #expect(info.margins == EdgeInsets(top: 1, left: 2, bottom: 3, right: 4) && info.text == nil)
+        info.huggingH = .defaultLow
+        info.resistanceV = .defaultHigh
+        info.margins = .standard
+        #expect(info.huggingH == .defaultLow && info.resistanceV == .defaultHigh && info.margins == .standard)
+        // A copy keeps its own text: the box is never written in place.
+        var copy = info
+        copy.text = WrappingText(lineWidth: 1, lineHeight: 2)
+        #expect(info.text == nil && copy.text == WrappingText(lineWidth: 1, lineHeight: 2))
+    }
+
+    @Test func staysSmall() {
+        #expect(MemoryLayout<ViewInfo>.stride == 120)
+    }
+}
