@@ -224,7 +224,8 @@ done
 # hyperfine), shell-pinned (a report after every input on a chain whose widths are each pinned
 # by `>=` and `<=`: thousands of degenerate rows, which exact ambiguity must handle group by
 # group), shell-exercise (`exercise` after `load`, N from 1 000), shell-memory (`--final` on
-# 10 000 and 100 000 views: time and peak memory per view). The checks replay with
+# 10 000 and 100 000 views: time and peak memory per view), shell-mem-undo (the same
+# layout loaded at the prompt and its load undone). The checks replay with
 # `--final --json` and compare every frame with the expected layout (shell_bench.py check /
 # check-pinned). No kiwi column.
 shell_py=(python3 "$here/shell_bench.py")
@@ -353,6 +354,17 @@ if (( want_shell )); then
                 row "shell-memory" "$n" "—" "> $mem_cap s" "—" "over the cap"
             else
                 row "shell-memory" "$n" "—" "ERROR" "—" "FAIL: ${out:0:120}"; failures=$((failures + 1))
+            fi
+            # The same layout at the prompt: `load` is one step of every line, and its `undo`
+            # compares every constraint it made (the interactive shell's highest peak).
+            if out=$(timeout --kill-after=5 "$mem_cap" "${shell_py[@]}" piped "$shell_bin" "$script" undo 2>&1); then
+                kb=$(field " $out" maxrss_kb)
+                row "shell-mem-undo" "$n" "—" "$(fmt_time "$(field " $out" time_s)")" "—" \
+                    "ok (load, undo, piped; cpu $(fmt_time "$(field " $out" cpu_s)"); maxrss $(awk -v k="$kb" 'BEGIN { printf "%.0f MB", k / 1024 }'), $(awk -v k="$kb" -v e="${empty_kb:-0}" -v n="$n" 'BEGIN { printf "%.1f KB/view", (k - e) / n }') beyond a one-view run)"
+            elif [[ -z "$out" ]]; then
+                row "shell-mem-undo" "$n" "—" "> $mem_cap s" "—" "over the cap"
+            else
+                row "shell-mem-undo" "$n" "—" "ERROR" "—" "FAIL: ${out:0:120}"; failures=$((failures + 1))
             fi
         done
         if command -v hyperfine >/dev/null 2>&1; then

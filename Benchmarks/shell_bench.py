@@ -23,6 +23,9 @@
   shell_bench.py final BIN SCRIPT           runs `BIN --final SCRIPT` (output discarded); prints
                                             `time_s=… cpu_s=… maxrss_kb=…` (the child's user +
                                             system time and peak resident set)
+  shell_bench.py piped BIN SCRIPT LINE…     a session at the prompt: `load SCRIPT` (one step of
+                                            every line), then each LINE, piped, with its reports
+                                            (discarded); prints the same three fields
 Only the standard library; no output besides the one result line (errors on stderr, exit 1).
 """
 import json
@@ -189,6 +192,19 @@ def timed_final(binary, script):
     print("time_s=%.6f cpu_s=%.6f maxrss_kb=%d" % (elapsed, usage.ru_utime + usage.ru_stime, usage.ru_maxrss))
 
 
+def timed_piped(binary, script, lines):
+    # The peaks a person reaches that `--final` does not: a load is one step, and `undo` of it
+    # compares every constraint it made.
+    session = "".join(line + "\n" for line in ["load " + script] + lines).encode()
+    t = time.perf_counter()
+    done = subprocess.run([binary], input=session, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    elapsed = time.perf_counter() - t
+    if done.returncode != 0:
+        raise RuntimeError("the piped session exited with %d" % done.returncode)
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    print("time_s=%.6f cpu_s=%.6f maxrss_kb=%d" % (elapsed, usage.ru_utime + usage.ru_stime, usage.ru_maxrss))
+
+
 def main(argv):
     cmd = argv[1]
     if cmd == "gen":
@@ -208,6 +224,8 @@ def main(argv):
         timed_lines(argv[2], argv[3], int(argv[4]), argv[5:])
     elif cmd == "final":
         timed_final(argv[2], argv[3])
+    elif cmd == "piped":
+        timed_piped(argv[2], argv[3], argv[4:])
     else:
         print(__doc__, file=sys.stderr)
         return 2
