@@ -87,22 +87,27 @@ extension LayoutModel {
     /// one: equal terms, one heap block for every constraint on the item's size.
     func sizeTerms(of info: ViewInfo, _ isWidth: Bool) -> [Term] {
         let variable = isWidth ? info.width : info.height
-        if let place = variableOwners.item(holding: variable), place < sizeFloors.count, let floors = sizeFloors[place] {
-            return isWidth ? floors.widthTerms : floors.heightTerms
-        }
-        return [Term(variable)]
+        guard let floors = sizeFloors(holding: variable)?.floors else { return [Term(variable)] }
+        return isWidth ? floors.widthTerms : floors.heightTerms
     }
 
     /// An item's floors, nil for the root or an unknown item.
     func sizeFloors(of item: String) -> SizeFloors? {
-        guard let info = views[item], let place = variableOwners.item(holding: info.x), place < sizeFloors.count else { return nil }
-        return sizeFloors[place]
+        views[item].flatMap { sizeFloors(holding: $0.x)?.floors }
+    }
+
+    /// The floors of the item holding `variable`, with the item's place (their index in
+    /// `sizeFloors`); nil for the root.
+    private func sizeFloors(holding variable: Variable) -> (place: Int, floors: SizeFloors)? {
+        guard let place = variableOwners.item(holding: variable), place < sizeFloors.count,
+              let floors = sizeFloors[place] else { return nil }
+        return (place, floors)
     }
 
     /// Takes a removed item's variables out of the model's books and its floors out of the solver.
     func releaseItem(_ info: ViewInfo) {
         variableOwners.release(x: info.x)
-        guard let place = variableOwners.item(holding: info.x), place < sizeFloors.count, let floors = sizeFloors[place] else { return }
+        guard let (place, floors) = sizeFloors(holding: info.x) else { return }
         sizeFloors[place] = nil
         for sid in [floors.width, floors.height] {
             solver.removeConstraint(sid)
