@@ -85,20 +85,33 @@ extension Tableau {
         var roots: [Symbol] = []
         for index in row.liveRange where isBasicExternal(row.storedSymbols[index]) { roots.append(row.storedSymbols[index]) }
         if roots.isEmpty { return row }
-        let stamp = scratch.nextStamp()
-        return withBorrowed { tableau, _ in
+        // The order's walk marks with `stamp`; the sums mark each symbol they touch with `stamp`
+        // plus its place in `touched` (from 1), which finds its sum. Those marks are above every
+        // other, and no more than the symbols.
+        let stamp = scratch.reserveStamps(kinds.count)
+        let (result, lastMark) = withBorrowed { tableau, _ in
             let order = Tableau.definitionOrder(from: roots, in: tableau, stamp: stamp)
-            let weight = tableau.weight
+            let visited = tableau.visited
             var touched: [Symbol] = []
+            // `x` the coefficient accumulated, `y` the sum of the magnitudes that went into it (what
+            // tells a cancellation from a small coefficient).
+            var sums: [SIMD2<Double>] = []
             var constant = row.constant
             @inline(__always) func accumulate(_ symbol: Symbol, _ amount: Double) {
-                if weight[Int(symbol)].y == 0 { touched.append(symbol) }
-                weight[Int(symbol)] += SIMD2(amount, abs(amount))
+                let mark = visited[Int(symbol)]
+                if mark > stamp {
+                    sums[Int(mark &- stamp &- 1)] += SIMD2(amount, abs(amount))
+                } else {
+                    touched.append(symbol)
+                    sums.append(SIMD2<Double>.zero + SIMD2(amount, abs(amount)))  // from +0, as the sum of one part
+                    visited[Int(symbol)] = stamp &+ UInt32(truncatingIfNeeded: touched.count)
+                }
             }
             for index in row.liveRange { accumulate(row.storedSymbols[index], row.storedCoefficients[index]) }
             for symbol in order {
-                let factor = weight[Int(symbol)]
-                weight[Int(symbol)] = .zero
+                let mark = visited[Int(symbol)]
+                guard mark > stamp else { continue }  // nothing refers to it
+                let factor = sums[Int(mark &- stamp &- 1)]
                 if Tolerance.isCancellation(factor) { continue }
                 let definition = tableau.row(tableau.slotOfBasic[Int(symbol)])
                 constant += factor.x * definition.pointee.constant
@@ -117,14 +130,15 @@ extension Tableau {
             // definition keeps its block, and appending grew it by doubling (the right edge's
             // row over a chain spans the whole chain).
             var result = Row(constant: constant, capacity: touched.count)
-            for symbol in touched {
-                let value = weight[Int(symbol)]
-                weight[Int(symbol)] = .zero
-                if tableau.isBasicExternal(symbol) || Tolerance.isCancellation(value) { continue }
+            for symbol in touched where !tableau.isBasicExternal(symbol) {
+                let value = sums[Int(visited[Int(symbol)] &- stamp &- 1)]
+                if Tolerance.isCancellation(value) { continue }
                 result.append(symbol, value.x)
             }
-            return result
+            return (result, stamp &+ UInt32(truncatingIfNeeded: touched.count))
         }
+        scratch.useStamps(through: lastMark)
+        return result
     }
 
     /// The current value of a symbol: a user variable's from the values kept by

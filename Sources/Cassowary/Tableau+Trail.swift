@@ -587,10 +587,9 @@ extension Tableau {
 }
 
 extension WalkScratch {
-    /// Forgets the marks and weights of symbols from `count` on (taken back with a step).
+    /// Forgets the marks of symbols from `count` on (taken back with a step).
     mutating func shrink(to count: Int) {
         if visited.count > count { visited.removeLast(visited.count - count) }
-        if weight.count > count { weight.removeLast(weight.count - count) }
     }
 }
 

@@ -1,34 +1,25 @@
 /// Per-symbol scratch memory for walks over definitions (Tableau+Definitions.swift, Tableau+Evaluation.swift,
 /// Ambiguity.swift), kept with the tableau so that a walk allocates nothing per symbol and never
 /// clears a whole array between walks.
+///
+/// One mark per symbol, 4 bytes: an expansion's running sums are not kept per symbol (16 bytes
+/// of every symbol, held to the end of a large layout) but in a list of the symbols it touched,
+/// each found through its mark (`reserveStamps`).
 struct WalkScratch {
     /// The latest stamp handed out: a symbol is visited by the current walk when its mark in
     /// `visited` equals the walk's stamp.
     private(set) var stamp: UInt32 = 0
     var visited: [UInt32] = []
-    /// Accumulated coefficients while a row is being expanded (`x`), and the sum of the
-    /// magnitudes that went into each (`y`: what tells a cancellation from a small coefficient);
-    /// all zero between expansions.
-    var weight: [SIMD2<Double>] = []
 
     /// Makes room for one more symbol.
     @inline(__always)
-    mutating func addSymbol() {
-        visited.append(0)
-        weight.append(.zero)
-    }
+    mutating func addSymbol() { visited.append(0) }
 
     /// Makes room for `count` more symbols (`Tableau.newSymbols`).
-    mutating func addSymbols(_ count: Int) {
-        visited.append(contentsOf: repeatElement(0, count: count))
-        weight.append(contentsOf: repeatElement(.zero, count: count))
-    }
+    mutating func addSymbols(_ count: Int) { visited.append(contentsOf: repeatElement(0, count: count)) }
 
     /// Reserves room for `capacity` symbols (`Tableau.reserveSymbols`).
-    mutating func reserveSymbols(_ capacity: Int) {
-        visited.reserveCapacity(capacity)
-        weight.reserveCapacity(capacity)
-    }
+    mutating func reserveSymbols(_ capacity: Int) { visited.reserveCapacity(capacity) }
 
     /// A fresh mark for `visited`: every symbol counts as unvisited under it. When the marks
     /// run out they are all cleared; `more` keeps that many later stamps from doing so, for a
@@ -40,6 +31,18 @@ struct WalkScratch {
         }
         stamp += 1
         return stamp
+    }
+
+    /// A fresh stamp, with the `count` after it kept free: a walk may mark a symbol with the
+    /// stamp plus its place in a list (from 1), so that the mark both says the symbol was met
+    /// and finds its entry. `useStamps(through:)` then hands out only the stamps after those
+    /// used.
+    mutating func reserveStamps(_ count: Int) -> UInt32 { nextStamp(leavingRoomFor: UInt32(count)) }
+
+    /// Takes `last` and every stamp before it as handed out (`reserveStamps`).
+    mutating func useStamps(through last: UInt32) {
+        precondition(last >= stamp, "stamps only grow")
+        stamp = last
     }
 }
 
@@ -55,7 +58,6 @@ struct BorrowedTableau {
     let kinds: UnsafeBufferPointer<SymbolKind>
     let columns: UnsafeBufferPointer<[Slot]>
     let visited: UnsafeMutableBufferPointer<UInt32>
-    let weight: UnsafeMutableBufferPointer<SIMD2<Double>>
     let values: UnsafeMutableBufferPointer<Double>
 
     /// The row in `slot`, in place.
@@ -80,11 +82,10 @@ extension Tableau {
         kinds.withUnsafeBufferPointer { kinds in
         columns.lists.withUnsafeBufferPointer { columns in
         scratch.visited.withUnsafeMutableBufferPointer { visited in
-        scratch.weight.withUnsafeMutableBufferPointer { weight in
         changes.values.withUnsafeMutableBufferPointer { values in
             body(BorrowedTableau(rows: rows, basics: basics, slotOfBasic: slotOfBasic, kinds: kinds, columns: columns,
-                                 visited: visited, weight: weight, values: values),
+                                 visited: visited, values: values),
                  &changes.changedExternals)
-        }}}}}}}}
+        }}}}}}}
     }
 }
