@@ -147,7 +147,7 @@ extension Tableau {
         let slot = slotOfBasic[Int(symbol)]
         if kinds[Int(symbol)] != .external { return slot.exists ? rows[slot.index].constant : 0 }
         if !changes.valueSeeds.isEmpty { refreshValues() }
-        return changes.values[Int(symbol)]
+        return changes.values[valueIndex(symbol)]
     }
 
     /// Whether the definition of `start` refers, directly or not, to any symbol in `targets`

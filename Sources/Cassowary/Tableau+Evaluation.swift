@@ -32,15 +32,17 @@ extension Tableau {
                             let other = Int(symbols[index])
                             let otherSlot = tableau.slotOfBasic[other]
                             if otherSlot.exists {
-                                let otherValue = tableau.kinds[other] == .external ? values[other] : tableau.row(otherSlot).pointee.constant
+                                let otherValue = tableau.kinds[other] == .external ? values[keptValueIndex(ofOwner: tableau.owners[other])]
+                                                                                  : tableau.row(otherSlot).pointee.constant
                                 value += coefficients[index] * otherValue
                             }
                             index &+= 1
                         } while index < end
                     }
                 }
-                if value != values[Int(symbol)] {
-                    values[Int(symbol)] = value
+                let index = keptValueIndex(ofOwner: tableau.owners[Int(symbol)])
+                if value != values[index] {
+                    values[index] = value
                     changed.insert(symbol)
                     if track { written.append(symbol) }
                 }

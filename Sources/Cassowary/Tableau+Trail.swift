@@ -567,6 +567,9 @@ extension Tableau {
         }
         // What the step appended goes: symbols, rows, constraints.
         let count = step.symbolCount
+        // The first user variable taken back held the first value taken back.
+        let valueCount = (count..<kinds.count).first { kinds[$0] == .external }.map { valueIndex(Symbol($0)) }
+            ?? changes.values.count
         kinds.removeLast(kinds.count - count)
         owners.removeLast(owners.count - count)
         slotOfBasic.removeLast(slotOfBasic.count - count)
@@ -576,7 +579,7 @@ extension Tableau {
         basics.removeLast(basics.count - step.rowCount)
         constraints.removeLast(constraints.count - step.constraintCount)
 
-        changes.dropSymbols(from: count)
+        changes.dropSymbols(from: count, values: valueCount)
         scratch.shrink(to: count)
         ambiguity?.shrink(to: count)
         touched += ambiguity?.orphanedFreeSymbols ?? []

@@ -56,8 +56,10 @@ struct BorrowedTableau {
     let basics: UnsafeBufferPointer<Symbol>
     let slotOfBasic: UnsafeBufferPointer<Slot>
     let kinds: UnsafeBufferPointer<SymbolKind>
+    let owners: UnsafeBufferPointer<Int32>
     let columns: UnsafeBufferPointer<[Slot]>
     let visited: UnsafeMutableBufferPointer<UInt32>
+    /// The kept values of user variables, by `valueIndex`.
     let values: UnsafeMutableBufferPointer<Double>
 
     /// The row in `slot`, in place.
@@ -80,12 +82,13 @@ extension Tableau {
         basics.withUnsafeBufferPointer { basics in
         slotOfBasic.withUnsafeBufferPointer { slotOfBasic in
         kinds.withUnsafeBufferPointer { kinds in
+        owners.withUnsafeBufferPointer { owners in
         columns.lists.withUnsafeBufferPointer { columns in
         scratch.visited.withUnsafeMutableBufferPointer { visited in
         changes.values.withUnsafeMutableBufferPointer { values in
-            body(BorrowedTableau(rows: rows, basics: basics, slotOfBasic: slotOfBasic, kinds: kinds, columns: columns,
-                                 visited: visited, values: values),
+            body(BorrowedTableau(rows: rows, basics: basics, slotOfBasic: slotOfBasic, kinds: kinds, owners: owners,
+                                 columns: columns, visited: visited, values: values),
                  &changes.changedExternals)
-        }}}}}}}
+        }}}}}}}}
     }
 }
