@@ -32,8 +32,9 @@ extension Tableau {
                             let other = Int(symbols[index])
                             let otherSlot = tableau.slotOfBasic[other]
                             if otherSlot.exists {
-                                let otherValue = tableau.kinds[other] == .external ? values[keptValueIndex(ofOwner: tableau.owners[other])]
-                                                                                  : tableau.row(otherSlot).pointee.constant
+                                // A user variable's owner is the code of its kept value (below −1).
+                                let owner = tableau.owners[other]
+                                let otherValue = owner < -1 ? values[keptValueIndex(ofOwner: owner)] : tableau.row(otherSlot).pointee.constant
                                 value += coefficients[index] * otherValue
                             }
                             index &+= 1

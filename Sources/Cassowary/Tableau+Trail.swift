@@ -581,7 +581,7 @@ extension Tableau {
 
         changes.dropSymbols(from: count, values: valueCount)
         scratch.shrink(to: count)
-        ambiguity?.shrink(to: count)
+        ambiguity?.shrink(to: count, values: valueCount)
         touched += ambiguity?.orphanedFreeSymbols ?? []
         for symbol in Set(touched).sorted() where symbol != noSymbol && Int(symbol) < count { touch(symbol) }
         changes.noteReducedCosts(Set(costs.filter { Int($0) < count }).sorted())
@@ -597,19 +597,19 @@ extension WalkScratch {
 }
 
 extension AmbiguityState {
-    /// Forgets the verdicts of symbols from `count` on (taken back with a step).
-    mutating func shrink(to count: Int) {
+    /// Forgets the verdicts of symbols from `count` on (taken back with a step), and the changes
+    /// of user variables from `valueCount` on (`Tableau.valueIndex`: those among them).
+    mutating func shrink(to count: Int, values valueCount: Int) {
         guard isFree.count > count else { return }
         let extra = isFree.count - count
         isFree.removeLast(extra)
         dropSteps(from: count)
-        // `along` and `magnitude` hold user variables only, numbered in symbol order
-        // (`externalIndex`): the symbols that stay keep those up to their last user variable's.
-        let lastExternal = externalIndex[..<count].lastIndex { $0 >= 0 }
-        let externals = lastExternal.map { Int(externalIndex[$0]) + 1 } ?? 0
-        externalIndex.removeLast(extra)
-        along.removeLast(along.count - externals)
-        magnitude.removeLast(magnitude.count - externals)
+        // `along` and `magnitude` hold user variables only, numbered in symbol order; they may
+        // stop short of `valueCount` (grown at the last query, not with each symbol).
+        if along.count > valueCount {
+            along.removeLast(along.count - valueCount)
+            magnitude.removeLast(magnitude.count - valueCount)
+        }
         isAmbiguous.removeLast(extra)
         isDegenerate.removeLast(extra)
         isConstrained.removeLast(extra)

@@ -56,6 +56,7 @@ struct Tableau {
     mutating func newSymbol(_ kind: SymbolKind, owner: Int32 = -1) -> Symbol {
         let symbol = Symbol(kinds.count)
         if kinds.count == symbolCapacity { reserveSymbols(grownLength(toHold: kinds.count, from: kinds.count)) }
+        assert(owner >= -1, "owners below −1 code user variables' values")
         kinds.append(kind)
         owners.append(kind == .external ? changes.addValue() : owner)
         slotOfBasic.append(.none)

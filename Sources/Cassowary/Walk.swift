@@ -4,12 +4,14 @@
 ///
 /// One mark per symbol, 4 bytes: an expansion's running sums are not kept per symbol (16 bytes
 /// of every symbol, held to the end of a large layout) but in a list of the symbols it touched,
-/// each found through its mark (`reserveStamps`).
+/// each found through its mark (`ExpansionSums`).
 struct WalkScratch {
     /// The latest stamp handed out: a symbol is visited by the current walk when its mark in
     /// `visited` equals the walk's stamp.
     private(set) var stamp: UInt32 = 0
     var visited: [UInt32] = []
+    /// The lists of the last expansion, emptied, kept for the next (`ExpansionSums.clear`).
+    var sums = ExpansionSums()
 
     /// Makes room for one more symbol.
     @inline(__always)
@@ -43,6 +45,43 @@ struct WalkScratch {
     mutating func useStamps(through last: UInt32) {
         precondition(last >= stamp, "stamps only grow")
         stamp = last
+    }
+}
+
+/// The running sums of one expansion of definitions (`Tableau.expandDefinitions`), by the
+/// symbols it touched rather than by symbol: a symbol touched is marked in `WalkScratch.visited`
+/// with the expansion's stamp plus its place in `touched` (from 1), so that the mark both says it
+/// was touched and finds its sum. The stamps from there to the symbol count are kept free for
+/// this (`WalkScratch.reserveStamps`).
+struct ExpansionSums {
+    /// The symbols touched, in the order first touched (until the expansion sorts them).
+    var touched: [Symbol] = []
+    /// For each symbol touched, by its place: `x` the coefficient accumulated, `y` the sum of
+    /// the magnitudes that went into it (what tells a cancellation from a small coefficient).
+    var sums: [SIMD2<Double>] = []
+
+    /// Adds `amount` to `symbol`'s sum.
+    @inline(__always)
+    mutating func add(_ symbol: Symbol, _ amount: Double, visited: UnsafeMutableBufferPointer<UInt32>, stamp: UInt32) {
+        let mark = visited[Int(symbol)]
+        if mark > stamp {
+            sums[Int(mark &- stamp &- 1)] += SIMD2(amount, abs(amount))
+        } else {
+            touched.append(symbol)
+            sums.append(SIMD2<Double>.zero + SIMD2(amount, abs(amount)))  // from +0, as a sum of one part
+            visited[Int(symbol)] = stamp &+ UInt32(truncatingIfNeeded: touched.count)
+        }
+    }
+
+    /// Empties both lists for the next expansion, keeping their room unless an expansion of a
+    /// long chain made it large (kept, it would be memory held for the rare long expansion).
+    mutating func clear() {
+        if touched.capacity > 1024 {
+            self = ExpansionSums()
+        } else {
+            touched.removeAll(keepingCapacity: true)
+            sums.removeAll(keepingCapacity: true)
+        }
     }
 }
 
