@@ -92,12 +92,11 @@ struct AmbiguityState {
     private(set) var solvedSteps: [Symbol: SIMD2<Double>] = [:]
     /// For each basic user variable: its change along the two directions, and the sum of the
     /// magnitudes that went into it (the scale for deciding that a change is only rounding).
-    /// Indexed by the variable's place among the user variables (`externalIndex`): a third of
-    /// the symbols or fewer, and these two were 32 bytes of every symbol.
+    /// Indexed by the variable's place among the user variables (`Tableau.valueIndex`, as the
+    /// kept values are): a third of the symbols or fewer, and these two were 32 bytes of every
+    /// symbol.
     var along: [SIMD2<Double>] = []
     var magnitude: [SIMD2<Double>] = []
-    /// For each symbol, its index into `along` and `magnitude` when it is a user variable.
-    var externalIndex: [Int32] = []
     var isAmbiguous: [Bool] = []
     /// Restricted basic symbols whose rows sit at zero.
     var isDegenerate: [Bool] = []
@@ -161,16 +160,11 @@ struct AmbiguityState {
             isDegenerate.reserveCapacity(capacity)
             isConstrained.reserveCapacity(capacity)
             stepCodes.reserveCapacity(capacity)
-            externalIndex.reserveCapacity(capacity)
         }
-        var next = Int32(along.count)
-        for kind in kinds[isFree.count...] {
-            externalIndex.append(kind == .external ? next : -1)
-            if kind == .external { next += 1 }
-        }
-        let externals = Int(next) - along.count
-        if growing && Int(next) > along.capacity {
-            let capacity = grownLength(toHold: Int(next) - 1, from: along.count)
+        var externals = 0
+        for kind in kinds[isFree.count...] where kind == .external { externals += 1 }
+        if growing && along.count + externals > along.capacity {
+            let capacity = grownLength(toHold: along.count + externals - 1, from: along.count)
             along.reserveCapacity(capacity)
             magnitude.reserveCapacity(capacity)
         }
@@ -255,7 +249,7 @@ extension Tableau {
                             let other = Int(symbols[index])
                             let coefficient = coefficients[index]
                             if tableau.isBasicExternal(Symbol(other)) {
-                                let index = Int(state.externalIndex[other])
+                                let index = keptValueIndex(ofOwner: tableau.owners[other])
                                 total += coefficient * state.along[index]
                                 size += abs(coefficient) * state.magnitude[index]
                             } else {
@@ -265,7 +259,7 @@ extension Tableau {
                             }
                         }
                     }
-                    let index = Int(state.externalIndex[Int(symbol)])
+                    let index = keptValueIndex(ofOwner: tableau.owners[Int(symbol)])
                     state.along[index] = total
                     state.magnitude[index] = size
                     // Rounding in a long chain of definitions stays far below this relative bound.

@@ -16,15 +16,18 @@ struct ChangeTracker {
     /// as in a drag, pays nothing for it).
     var tracksUncheckedValues = false
     /// Values of user variables as `refreshValues` last left them: what a change is measured
-    /// against.
+    /// against. One for each user variable, in the order they were made (`Tableau.valueIndex`),
+    /// not one for each symbol: user variables are about a third of the symbols of a layout.
     var values: [Double] = []
 
-    /// Makes room for one more symbol.
+    /// Room for the value of a new user variable; returns the owner code that finds it
+    /// (`keptValueIndex(ofOwner:)`).
     @inline(__always)
-    mutating func addSymbol() { values.append(0) }
-
-    /// Makes room for `count` more symbols (`Tableau.newSymbols`).
-    mutating func addSymbols(_ count: Int) { values.append(contentsOf: repeatElement(0, count: count)) }
+    mutating func addValue() -> Int32 {
+        if values.count == values.capacity { values.reserveCapacity(grownLength(toHold: values.count, from: values.count)) }
+        values.append(0)
+        return -2 - Int32(values.count - 1)
+    }
 
     /// Counts the changes recorded: answers worked out on the optimal face (`FaceMemo`) hold
     /// while it stays the same.
@@ -115,13 +118,14 @@ struct SymbolList {
 }
 
 extension ChangeTracker {
-    /// Forgets the symbols from `count` on (they were taken back with a step).
-    mutating func dropSymbols(from count: Int) {
+    /// Forgets the symbols from `count` on (they were taken back with a step), and the values
+    /// from `valueCount` on (those of the user variables among them).
+    mutating func dropSymbols(from count: Int, values valueCount: Int) {
         valueSeeds.dropSymbols(from: count)
         ambiguitySeeds.dropSymbols(from: count)
         changedExternals.dropSymbols(from: count)
         uncheckedValues.dropSymbols(from: count)
-        if values.count > count { values.removeLast(values.count - count) }
+        if values.count > valueCount { values.removeLast(values.count - valueCount) }
     }
 }
 
@@ -133,3 +137,7 @@ extension SymbolList {
         symbols.removeAll { Int($0) >= count }
     }
 }
+
+/// Where a user variable's value is kept (`ChangeTracker.values`), from its code in
+/// `Tableau.owners` (`ChangeTracker.addValue`).
+@inline(__always) func keptValueIndex(ofOwner owner: Int32) -> Int { Int(-2 &- owner) }

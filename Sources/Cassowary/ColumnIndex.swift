@@ -14,7 +14,14 @@ struct ColumnIndex {
     /// limit (2× + 16) cost a drag-deep step 40% more: every stale entry is checked once by
     /// compaction anyway, and a generous limit lets most columns be emptied by substitution
     /// first, for free.
-    private var limits: [Int32] = []
+    ///
+    /// One byte a symbol, not four: a limit `4 k + 256` with `k` below 255 is kept as `k`; any
+    /// other (a column that kept hundreds of entries) as `largeLimitCode`, its value in
+    /// `largeLimits`. No column is compacted below 256 entries, so most checks never read them.
+    private var limitCodes: [UInt8] = []
+    /// The limits coded `largeLimitCode`, by symbol, ascending (rare: a list, not a table, so
+    /// that equal contents look the same to the trail tests' dumps).
+    private(set) var largeLimits: [(symbol: Symbol, limit: Int32)] = []
     /// Marks on slots, for compacting columns without a set.
     private var slotMarks: [UInt32] = []
     private var slotMark: UInt32 = 0
@@ -23,19 +30,19 @@ struct ColumnIndex {
     @inline(__always)
     mutating func addSymbol() {
         lists.append([])
-        limits.append(minimumColumnLimit)
+        limitCodes.append(0)
     }
 
     /// Makes room for `count` more symbols, with empty columns (`Tableau.newSymbols`).
     mutating func addSymbols(_ count: Int) {
         lists.append(contentsOf: repeatElement([], count: count))
-        limits.append(contentsOf: repeatElement(minimumColumnLimit, count: count))
+        limitCodes.append(contentsOf: repeatElement(0, count: count))
     }
 
     /// Reserves room for `capacity` symbols (`Tableau.reserveSymbols`).
     mutating func reserveSymbols(_ capacity: Int) {
         lists.reserveCapacity(capacity)
-        limits.reserveCapacity(capacity)
+        limitCodes.reserveCapacity(capacity)
     }
 
     /// Notes every entry of `rows[slots]` as `append` would, row after row, when those rows were
@@ -71,9 +78,9 @@ struct ColumnIndex {
             assert(lists[symbol].isEmpty, "addEntries: column \(symbol) already holds entries")
             let length = starts[symbol + 1] - starts[symbol]
             lists[symbol] = Array(flat[Int(starts[symbol])..<Int(starts[symbol + 1])])
-            var limit = limits[symbol]
+            var limit = self.limit(of: Symbol(symbol))
             while length > limit { limit = Self.limit(keeping: limit + 1) }
-            limits[symbol] = limit
+            setLimit(of: Symbol(symbol), limit)
         }
     }
 
@@ -86,7 +93,8 @@ struct ColumnIndex {
     mutating func append(_ slot: Slot, to symbol: Symbol, trail: inout SolverTrail) -> Bool {
         if trail.isRecording && Int(symbol) < trail.symbolCount { trail.record(.columnAppended(symbol)) }
         lists[Int(symbol)].append(slot)
-        return lists[Int(symbol)].count > limits[Int(symbol)]
+        let count = lists[Int(symbol)].count
+        return count > 256 && count > limit(of: symbol)  // 256: `minimumColumnLimit`, the least limit
     }
 
     /// Brings the index in step with a merge into the row in `slot` that introduced `added` and
@@ -99,7 +107,7 @@ struct ColumnIndex {
                          trail: inout SolverTrail) -> Bool {
         if trail.isRecording { recordUpdate(slot, added: added, removed: removed, trail: &trail) }
         var overfull = false
-        limits.withUnsafeBufferPointer { limits in
+        limitCodes.withUnsafeBufferPointer { codes in
             lists.withUnsafeMutableBufferPointer { columns in
                 for symbol in removed where columns[Int(symbol)].count <= exactColumnLength {
                     let column = Int(symbol), last = columns[column].count - 1
@@ -111,7 +119,12 @@ struct ColumnIndex {
                 }
                 for symbol in added {
                     columns[Int(symbol)].append(slot)
-                    if columns[Int(symbol)].count > limits[Int(symbol)] { overfull = true }
+                    let count = columns[Int(symbol)].count
+                    if count > minimumLimitLength {
+                        // A large limit is not looked up here: `compactOverfull` reads it.
+                        let code = codes[Int(symbol)]
+                        if code == largeLimitCode || count > Self.limit(keeping: Int32(code)) { overfull = true }
+                    }
                 }
             }
         }
@@ -134,7 +147,7 @@ struct ColumnIndex {
 
     /// Compacts the columns of `symbols` that are over their limit.
     mutating func compactOverfull(_ symbols: UnsafeBufferPointer<Symbol>, rows: [Row], basics: [Symbol], trail: inout SolverTrail) {
-        for symbol in symbols where lists[Int(symbol)].count > limits[Int(symbol)] {
+        for symbol in symbols where isOverLimit(symbol, lists[Int(symbol)].count) {
             compact(symbol, rows: rows, basics: basics, trail: &trail)
         }
     }
@@ -171,9 +184,53 @@ struct ColumnIndex {
         }
         lists[column].removeLast(lists[column].count - kept)
         let limit = Self.limit(keeping: Int32(kept))
-        if limit != limits[column] {
-            if trail.isRecording && column < trail.symbolCount { trail.record(.columnLimit(symbol), word: limits[column]) }
-            limits[column] = limit
+        let old = self.limit(of: symbol)
+        if limit != old {
+            if trail.isRecording && column < trail.symbolCount { trail.record(.columnLimit(symbol), word: old) }
+            setLimit(of: symbol, limit)
+        }
+    }
+
+    /// Whether a column of `count` entries is over `symbol`'s limit; the limit is read only past
+    /// the least one.
+    @inline(__always) private func isOverLimit(_ symbol: Symbol, _ count: Int) -> Bool {
+        count > minimumLimitLength && count > limit(of: symbol)
+    }
+
+    /// `symbol`'s limit (see `limitCodes`).
+    func limit(of symbol: Symbol) -> Int32 {
+        let code = limitCodes[Int(symbol)]
+        if code != largeLimitCode { return Self.limit(keeping: Int32(code)) }
+        return largeLimits[largeLimitPlace(symbol)].limit
+    }
+
+    /// Where `symbol` is in `largeLimits`, or would go.
+    private func largeLimitPlace(_ symbol: Symbol) -> Int {
+        var low = 0, high = largeLimits.count
+        while low < high {
+            let middle = (low + high) / 2
+            if largeLimits[middle].symbol < symbol { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// Sets `symbol`'s limit, coded when it can be: a limit is kept one way only.
+    mutating func setLimit(of symbol: Symbol, _ limit: Int32) {
+        let offset = limit &- minimumColumnLimit
+        let coded = offset >= 0 && offset % 4 == 0 && offset / 4 < Int32(largeLimitCode)
+        // The common case (every compaction sets a limit): a byte replaces a byte.
+        if coded && limitCodes[Int(symbol)] != largeLimitCode {
+            limitCodes[Int(symbol)] = UInt8(truncatingIfNeeded: offset / 4)
+            return
+        }
+        let place = largeLimitPlace(symbol)
+        let listed = place < largeLimits.count && largeLimits[place].symbol == symbol
+        if coded {
+            limitCodes[Int(symbol)] = UInt8(truncatingIfNeeded: offset / 4)
+            if listed { largeLimits.remove(at: place) }
+        } else {
+            limitCodes[Int(symbol)] = largeLimitCode
+            if listed { largeLimits[place].limit = limit } else { largeLimits.insert((symbol, limit), at: place) }
         }
     }
 
@@ -204,6 +261,10 @@ struct ColumnIndex {
 }
 
 private let minimumColumnLimit: Int32 = 256
+/// The same as a length (an `Int` compared with an `Int32` is generic code in a debug build).
+private let minimumLimitLength = 256
+/// The code of a limit kept in `ColumnIndex.largeLimits`.
+private let largeLimitCode: UInt8 = 255
 /// Emptied columns at least this long keep their storage (`giveBack`); shorter ones let it go.
 private let keptColumnCapacity = 32
 /// Columns up to this length lose a row's entry as soon as the row loses the symbol.
@@ -225,7 +286,7 @@ extension ColumnIndex {
         case .column(let symbol):
             lists[Int(symbol)] = trail.popColumn()
         case .columnLimit(let symbol):
-            limits[Int(symbol)] = trail.popWord()
+            setLimit(of: symbol, trail.popWord())
         default:
             preconditionFailure("not a column entry")
         }
@@ -234,6 +295,7 @@ extension ColumnIndex {
     /// Forgets the columns of symbols from `count` on (taken back with a step).
     mutating func dropSymbols(from count: Int) {
         lists.removeLast(lists.count - count)
-        limits.removeLast(limits.count - count)
+        limitCodes.removeLast(limitCodes.count - count)
+        largeLimits.removeAll { Int($0.symbol) >= count }
     }
 }

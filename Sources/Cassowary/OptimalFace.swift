@@ -270,9 +270,9 @@ extension Solver {
         var total = SIMD2<Double>.zero, size = SIMD2<Double>.zero
         for term in expression.terms {
             let symbol = term.variable.id
-            let basic = tableau.slotOfBasic[symbol].exists, index = Int(state.externalIndex[symbol])
-            let along = basic ? state.along[index] : state.step(symbol)
-            let magnitude = basic ? state.magnitude[index] : SIMD2(abs(along.x), abs(along.y))
+            let basic = tableau.slotOfBasic[symbol].exists
+            let along = basic ? state.along[tableau.valueIndex(Symbol(symbol))] : state.step(symbol)
+            let magnitude = basic ? state.magnitude[tableau.valueIndex(Symbol(symbol))] : SIMD2(abs(along.x), abs(along.y))
             total += term.coefficient * along
             size += abs(term.coefficient) * magnitude
         }

@@ -167,30 +167,50 @@ public final class Solver {
 
 /// What the solver remembers of a constraint: as given, and the tableau symbols made for it.
 struct SolverConstraint {
-    // One is kept for every constraint, so the layout counts: 40 bytes a record (it was 64,
-    // then 56). The 9-byte strength comes right after the expression, the one-byte relation
-    // fills its tail, and the three ids are 4 bytes each; the id is its index in `constraints`,
-    // which `owners` keeps as Int32 already, and the marker's coefficient follows from the kind.
+    // One is kept for every constraint, so the layout counts: 32 bytes a record (it was 64, then
+    // 56, then 40). The strength is its priority alone, 8 bytes (required is +∞, which no
+    // optional strength is); the relation takes the low two bits of the id (its index in
+    // `constraints`); the second error symbol is made right after the marker (`makeRow`), so it
+    // is computed, as is the marker's coefficient.
     var expression: Expression
-    var strength: Strength
-    var relation: Relation
-    private var rawID: Int32
+    private var priority: Double
     /// The symbol whose row removal takes the constraint out of the tableau.
-    var marker: Symbol
-    /// The second error symbol of an optional constraint (noSymbol otherwise).
-    var other: Symbol
+    private(set) var marker: Symbol
+    private var idAndRelation: UInt32
 
     init(id: ConstraintID, expression: Expression, relation: Relation, strength: Strength,
          marker: Symbol, other: Symbol) {
-        self.rawID = Int32(id.id)
+        precondition(id.id >= 0 && id.id < 1 << 30, "constraint ids fit in 30 bits")
         self.expression = expression
+        switch strength {
+        case .required: priority = .infinity
+        case .optional(let value): priority = value
+        }
+        let code: UInt32 = switch relation {
+        case .equal: 0
+        case .lessThanOrEqual: 1
+        case .greaterThanOrEqual: 2
+        }
+        idAndRelation = UInt32(id.id) << 2 | code
         self.marker = marker
-        self.other = other
-        self.strength = strength
-        self.relation = relation
+        assert(other == (strength == .required ? noSymbol : marker + 1),
+               "an optional constraint's second error is made right after its marker")
     }
 
-    var id: ConstraintID { ConstraintID(id: Int(rawID)) }
+    var id: ConstraintID { ConstraintID(id: Int(idAndRelation >> 2)) }
+
+    var relation: Relation {
+        switch idAndRelation & 3 {
+        case 0: return .equal
+        case 1: return .lessThanOrEqual
+        default: return .greaterThanOrEqual
+        }
+    }
+
+    var strength: Strength { priority == .infinity ? .required : .optional(priority) }
+
+    /// The second error symbol of an optional constraint (noSymbol otherwise).
+    var other: Symbol { priority == .infinity ? noSymbol : marker &+ 1 }
 
     /// The marker's coefficient in the constraint's own equation, which tells how a change of
     /// the constant moves it: +1 for a required equality's dummy and a `<=` slack, −1 for a
@@ -203,7 +223,7 @@ struct SolverConstraint {
         }
     }
 
-    var isRequired: Bool { strength == .required }
+    var isRequired: Bool { priority == .infinity }
     var errorSymbols: [Symbol] {
         switch (relation, isRequired) {
         case (_, true): return []

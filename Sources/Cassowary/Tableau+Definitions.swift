@@ -85,55 +85,71 @@ extension Tableau {
         var roots: [Symbol] = []
         for index in row.liveRange where isBasicExternal(row.storedSymbols[index]) { roots.append(row.storedSymbols[index]) }
         if roots.isEmpty { return row }
-        let stamp = scratch.nextStamp()
-        return withBorrowed { tableau, _ in
-            let order = Tableau.definitionOrder(from: roots, in: tableau, stamp: stamp)
-            let weight = tableau.weight
-            var touched: [Symbol] = []
-            var constant = row.constant
-            @inline(__always) func accumulate(_ symbol: Symbol, _ amount: Double) {
-                if weight[Int(symbol)].y == 0 { touched.append(symbol) }
-                weight[Int(symbol)] += SIMD2(amount, abs(amount))
-            }
-            for index in row.liveRange { accumulate(row.storedSymbols[index], row.storedCoefficients[index]) }
-            for symbol in order {
-                let factor = weight[Int(symbol)]
-                weight[Int(symbol)] = .zero
-                if Tolerance.isCancellation(factor) { continue }
-                let definition = tableau.row(tableau.slotOfBasic[Int(symbol)])
-                constant += factor.x * definition.pointee.constant
-                var index = definition.pointee.start
-                let end = definition.pointee.storedEnd
-                if index < end {
-                    let symbols = definition.pointee.borrowedSymbols, coefficients = definition.pointee.borrowedCoefficients
-                    repeat {
-                        accumulate(symbols[index], factor.x * coefficients[index])
-                        index &+= 1
-                    } while index < end
-                }
-            }
-            touched.sort()
-            // Sized for every symbol touched (a few cancel): an expanded row that becomes a
-            // definition keeps its block, and appending grew it by doubling (the right edge's
-            // row over a chain spans the whole chain).
-            var result = Row(constant: constant, capacity: touched.count)
-            for symbol in touched {
-                let value = weight[Int(symbol)]
-                weight[Int(symbol)] = .zero
-                if tableau.isBasicExternal(symbol) || Tolerance.isCancellation(value) { continue }
-                result.append(symbol, value.x)
-            }
-            return result
+        // The order's walk marks with `stamp`; the sums then mark each symbol they touch with
+        // `stamp` plus its place among them (`ExpansionSums`), no more than the symbols.
+        let stamp = scratch.reserveStamps(kinds.count)
+        var sums = scratch.sums
+        scratch.sums = ExpansionSums()  // lent: appending must not copy it
+        let result = withBorrowed { tableau, _ in Tableau.expand(row, roots: roots, in: tableau, stamp: stamp, sums: &sums) }
+        scratch.useStamps(through: stamp &+ UInt32(truncatingIfNeeded: sums.touched.count))
+        sums.clear()
+        scratch.sums = sums
+        return result
+    }
+
+    /// `expandDefinitions` over the borrowed tableau, the sums kept in `sums` (empty on entry).
+    /// A function of its own, not a closure over local lists: the compiler checks exclusive
+    /// access to a captured variable at run time, at every write.
+    @inline(__always)
+    static func expand(_ row: Row, roots: [Symbol], in tableau: BorrowedTableau, stamp: UInt32,
+                       sums: inout ExpansionSums) -> Row {
+        let order = Tableau.definitionOrder(from: roots, in: tableau, stamp: stamp)
+        let visited = tableau.visited
+        var constant = row.constant
+        for index in row.liveRange {
+            sums.add(row.storedSymbols[index], row.storedCoefficients[index], visited: visited, stamp: stamp)
         }
+        for symbol in order {
+            let mark = visited[Int(symbol)]
+            guard mark > stamp else { continue }  // nothing refers to it
+            let factor = sums.sums[Int(mark &- stamp &- 1)]
+            if Tolerance.isCancellation(factor) { continue }
+            let definition = tableau.row(tableau.slotOfBasic[Int(symbol)])
+            constant += factor.x * definition.pointee.constant
+            var index = definition.pointee.start
+            let end = definition.pointee.storedEnd
+            if index < end {
+                let symbols = definition.pointee.borrowedSymbols, coefficients = definition.pointee.borrowedCoefficients
+                repeat {
+                    sums.add(symbols[index], factor.x * coefficients[index], visited: visited, stamp: stamp)
+                    index &+= 1
+                } while index < end
+            }
+        }
+        sums.touched.sort()
+        // Sized for every symbol touched (a few cancel): an expanded row that becomes a
+        // definition keeps its block, and appending grew it by doubling (the right edge's
+        // row over a chain spans the whole chain).
+        var result = Row(constant: constant, capacity: sums.touched.count)
+        for symbol in sums.touched where !tableau.isBasicExternal(symbol) {
+            let value = sums.sums[Int(visited[Int(symbol)] &- stamp &- 1)]
+            if Tolerance.isCancellation(value) { continue }
+            result.append(symbol, value.x)
+        }
+        return result
     }
 
     /// The current value of a symbol: a user variable's from the values kept by
     /// `refreshValues`, brought up to date first when something changed.
     mutating func currentValue(of symbol: Symbol) -> Double {
-        let slot = slotOfBasic[Int(symbol)]
-        if kinds[Int(symbol)] != .external { return slot.exists ? rows[slot.index].constant : 0 }
+        // A user variable's owner is the code of its kept value (below −1): one load says both.
+        let owner = owners[Int(symbol)]
+        if owner >= -1 {
+            let slot = slotOfBasic[Int(symbol)]
+            return slot.exists ? rows[slot.index].constant : 0
+        }
         if !changes.valueSeeds.isEmpty { refreshValues() }
-        return changes.values[Int(symbol)]
+        return changes.values[keptValueIndex(ofOwner: owner)]
     }
 
     /// Whether the definition of `start` refers, directly or not, to any symbol in `targets`

@@ -32,15 +32,18 @@ extension Tableau {
                             let other = Int(symbols[index])
                             let otherSlot = tableau.slotOfBasic[other]
                             if otherSlot.exists {
-                                let otherValue = tableau.kinds[other] == .external ? values[other] : tableau.row(otherSlot).pointee.constant
+                                // A user variable's owner is the code of its kept value (below −1).
+                                let owner = tableau.owners[other]
+                                let otherValue = owner < -1 ? values[keptValueIndex(ofOwner: owner)] : tableau.row(otherSlot).pointee.constant
                                 value += coefficients[index] * otherValue
                             }
                             index &+= 1
                         } while index < end
                     }
                 }
-                if value != values[Int(symbol)] {
-                    values[Int(symbol)] = value
+                let index = keptValueIndex(ofOwner: tableau.owners[Int(symbol)])
+                if value != values[index] {
+                    values[index] = value
                     changed.insert(symbol)
                     if track { written.append(symbol) }
                 }

@@ -567,6 +567,9 @@ extension Tableau {
         }
         // What the step appended goes: symbols, rows, constraints.
         let count = step.symbolCount
+        // The first user variable taken back held the first value taken back.
+        let valueCount = (count..<kinds.count).first { kinds[$0] == .external }.map { valueIndex(Symbol($0)) }
+            ?? changes.values.count
         kinds.removeLast(kinds.count - count)
         owners.removeLast(owners.count - count)
         slotOfBasic.removeLast(slotOfBasic.count - count)
@@ -576,9 +579,9 @@ extension Tableau {
         basics.removeLast(basics.count - step.rowCount)
         constraints.removeLast(constraints.count - step.constraintCount)
 
-        changes.dropSymbols(from: count)
+        changes.dropSymbols(from: count, values: valueCount)
         scratch.shrink(to: count)
-        ambiguity?.shrink(to: count)
+        ambiguity?.shrink(to: count, values: valueCount)
         touched += ambiguity?.orphanedFreeSymbols ?? []
         for symbol in Set(touched).sorted() where symbol != noSymbol && Int(symbol) < count { touch(symbol) }
         changes.noteReducedCosts(Set(costs.filter { Int($0) < count }).sorted())
@@ -587,27 +590,26 @@ extension Tableau {
 }
 
 extension WalkScratch {
-    /// Forgets the marks and weights of symbols from `count` on (taken back with a step).
+    /// Forgets the marks of symbols from `count` on (taken back with a step).
     mutating func shrink(to count: Int) {
         if visited.count > count { visited.removeLast(visited.count - count) }
-        if weight.count > count { weight.removeLast(weight.count - count) }
     }
 }
 
 extension AmbiguityState {
-    /// Forgets the verdicts of symbols from `count` on (taken back with a step).
-    mutating func shrink(to count: Int) {
+    /// Forgets the verdicts of symbols from `count` on (taken back with a step), and the changes
+    /// of user variables from `valueCount` on (`Tableau.valueIndex`: those among them).
+    mutating func shrink(to count: Int, values valueCount: Int) {
         guard isFree.count > count else { return }
         let extra = isFree.count - count
         isFree.removeLast(extra)
         dropSteps(from: count)
-        // `along` and `magnitude` hold user variables only, numbered in symbol order
-        // (`externalIndex`): the symbols that stay keep those up to their last user variable's.
-        let lastExternal = externalIndex[..<count].lastIndex { $0 >= 0 }
-        let externals = lastExternal.map { Int(externalIndex[$0]) + 1 } ?? 0
-        externalIndex.removeLast(extra)
-        along.removeLast(along.count - externals)
-        magnitude.removeLast(magnitude.count - externals)
+        // `along` and `magnitude` hold user variables only, numbered in symbol order; they may
+        // stop short of `valueCount` (grown at the last query, not with each symbol).
+        if along.count > valueCount {
+            along.removeLast(along.count - valueCount)
+            magnitude.removeLast(magnitude.count - valueCount)
+        }
         isAmbiguous.removeLast(extra)
         isDegenerate.removeLast(extra)
         isConstrained.removeLast(extra)

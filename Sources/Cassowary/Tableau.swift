@@ -8,7 +8,9 @@
 struct Tableau {
     // Symbols.
     var kinds: [SymbolKind] = []
-    /// For each symbol, the constraint it belongs to (marker, error or slack), or -1.
+    /// For each symbol, the constraint it belongs to (marker, error or slack), or -1; for a
+    /// user variable, where its value is kept (`ChangeTracker.values`), coded below -1 so that
+    /// every reader's `owner >= 0` test still reads "no constraint".
     var owners: [Int32] = []
 
     // Rows.
@@ -54,12 +56,12 @@ struct Tableau {
     mutating func newSymbol(_ kind: SymbolKind, owner: Int32 = -1) -> Symbol {
         let symbol = Symbol(kinds.count)
         if kinds.count == symbolCapacity { reserveSymbols(grownLength(toHold: kinds.count, from: kinds.count)) }
+        assert(owner >= -1, "owners below −1 code user variables' values")
         kinds.append(kind)
-        owners.append(owner)
+        owners.append(kind == .external ? changes.addValue() : owner)
         slotOfBasic.append(.none)
         columns.addSymbol()
         objectives.addSymbol()
-        changes.addSymbol()
         scratch.addSymbol()
         touch(symbol)
         return symbol
@@ -72,6 +74,7 @@ struct Tableau {
     ///
     /// - Complexity: O(count), plus a copy of each array when they outgrow `symbolCapacity`.
     mutating func newSymbols(_ kind: SymbolKind, count: Int) -> Range<Symbol> {
+        precondition(kind != .external, "user variables are made one by one (newSymbol), each with a value")
         let first = kinds.count, end = first + count
         if end > symbolCapacity { reserveSymbols(grownLength(toHold: end - 1, from: first)) }
         kinds.append(contentsOf: repeatElement(kind, count: count))
@@ -79,7 +82,6 @@ struct Tableau {
         slotOfBasic.append(contentsOf: [Slot](repeating: .none, count: count))  // filled at once, not per element
         columns.addSymbols(count)
         objectives.addSymbols(count)
-        changes.addSymbols(count)
         scratch.addSymbols(count)
         changes.touch(Symbol(first)..<Symbol(end))
         return Symbol(first)..<Symbol(end)
@@ -96,9 +98,11 @@ struct Tableau {
         slotOfBasic.reserveCapacity(capacity)
         columns.reserveSymbols(capacity)
         objectives.reserveSymbols(capacity)
-        changes.values.reserveCapacity(capacity)
         scratch.reserveSymbols(capacity)
     }
+
+    /// Where the value of user variable `symbol` is kept in `changes.values`.
+    @inline(__always) func valueIndex(_ symbol: Symbol) -> Int { keptValueIndex(ofOwner: owners[Int(symbol)]) }
 
     @inline(__always) func isBasic(_ symbol: Symbol) -> Bool { slotOfBasic[Int(symbol)].exists }
 

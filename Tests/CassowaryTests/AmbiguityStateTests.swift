@@ -45,7 +45,7 @@ import Testing
         state.setStep(1, SIMD2(2, 2))
         state.setStep(4, SIMD2(5, 5))
         state.setStep(5, DirectionCone.sample(Symbol(5)))
-        state.shrink(to: 3)
+        state.shrink(to: 3, values: 0)
         #expect(state.stepCodes.count == 3)
         #expect(Set(state.solvedSteps.keys) == [1])
         #expect(state.step(1) == SIMD2(2, 2))

@@ -331,9 +331,9 @@ import Testing
     /// Every write of a step pays for the widest entry, so the old numbers and the second value
     /// of a two-value entry are saved beside the entries, not in them; and a record is kept
     /// for every constraint.
-    @Test func anEntryIsEightBytesAndAConstraintRecordForty() {
+    @Test func anEntryIsEightBytesAndAConstraintRecordThirtyTwo() {
         #expect(MemoryLayout<SolverTrail.Entry>.stride == 8)
-        #expect(MemoryLayout<SolverConstraint?>.stride == 40)
+        #expect(MemoryLayout<SolverConstraint?>.stride == 32)
     }
 
     /// The step that squeezes a chain rewrites a short row of every link and makes each link's
