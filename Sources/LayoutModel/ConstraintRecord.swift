@@ -24,9 +24,9 @@ public struct ConstraintRecord: Sendable {
     }
 
     // Stored in an order that leaves no padding but the last word's (a record is kept for every
-    // constraint, 152 bytes; it was 176): the spec (67 bytes, its one-byte fields last) with the
-    // three flags after it, the eight-byte fields, the kind in eight bytes, the solver's id (nine)
-    // and the serial in four. Test: `ConstraintRecordLayoutTests`.
+    // constraint, 144 bytes; it was 176, then 152): the spec (67 bytes, its one-byte fields last)
+    // with the three flags after it, the eight-byte fields (the kind and the alias together in
+    // one), the solver's id (nine) and the serial in four. Test: `ConstraintRecordLayoutTests`.
     public internal(set) var spec: ConstraintSpec
     public internal(set) var isActive: Bool = true
     /// A required constraint that took part in a conflict and now sits at the internal priority
@@ -37,12 +37,12 @@ public struct ConstraintRecord: Sendable {
     public internal(set) var readsLeftward = false
     /// `c3`, or `label.hugging.h` for an implicit one.
     public let id: String
-    private var storedName: StoredName
+    /// The kind, and the alias when there is one.
+    private var storedKind: StoredKind
     /// Left side (the first item's attribute) and right side (`m × second + c`) as linear
     /// expressions over the solver's variables, in the closest common ancestor's coordinates.
     var lhs: Expression = Expression()
     var rhs: Expression = Expression()
-    private var storedKind: StoredKind
     /// The solver's id while installed (active), else nil.
     var solverID: ConstraintID?
     private let storedSerial: Int32
@@ -51,42 +51,39 @@ public struct ConstraintRecord: Sendable {
     public var serial: Int { Int(storedSerial) }
     /// The user's alias (`minW` in `minW: a.width >= 100`).
     public internal(set) var name: String? {
-        get { if case .named(let name) = storedName { name } else { nil } }
-        set { storedName = StoredName(newValue) }
+        get { if case .other(_, let name) = storedKind { name } else { nil } }
+        set { storedKind = StoredKind(kind, name: newValue) }
     }
     public internal(set) var kind: Kind {
         get { storedKind.kind }
-        set { storedKind = StoredKind(newValue) }
+        set { storedKind = StoredKind(newValue, name: name) }
     }
 
-    /// The alias in eight bytes: most constraints have none, and a `String?` took sixteen.
-    private enum StoredName: Sendable {
-        case unnamed
-        indirect case named(String)
-
-        init(_ name: String?) { self = name.map { .named($0) } ?? .unnamed }
-    }
-
-    /// `Kind` in eight bytes: the mask as a byte (its six flags), so that every payload leaves
-    /// spare bits for the case. `Kind` itself holds the mask's `Int` and takes nine, which with
-    /// its padding were sixteen in every record.
+    /// `Kind` and the alias in eight bytes: the common kinds unnamed inline (the mask as a byte,
+    /// its six flags, so that every payload leaves spare bits for the case), anything else (an
+    /// alias, UIKit's own constraint, a mask with bits beyond UIKit's six) in a box. `Kind` holds
+    /// the mask's `Int` and takes nine, sixteen with padding, and the alias was eight more of its
+    /// own though most constraints have none.
     private enum StoredKind: Sendable {
         case user
         case hugging(LayoutAttribute.Axis)
         case resistance(LayoutAttribute.Axis)
-        indirect case system(identifier: String, owner: String)
         case autoresizing(UInt8)
-        /// A mask with bits beyond UIKit's six (only a caller's own `AutoresizingMask(rawValue:)`).
-        indirect case wideAutoresizing(Int)
+        /// Boxed: UIKit's own constraints, wide masks, and every kind with an alias.
+        indirect case other(Kind, name: String?)
 
-        init(_ kind: Kind) {
+        init(_ kind: Kind, name: String?) {
+            guard name == nil else {
+                self = .other(kind, name: name)
+                return
+            }
             switch kind {
             case .user: self = .user
             case .hugging(let axis): self = .hugging(axis)
             case .resistance(let axis): self = .resistance(axis)
-            case .system(let identifier, let owner): self = .system(identifier: identifier, owner: owner)
+            case .system: self = .other(kind, name: nil)
             case .autoresizing(let mask):
-                if let byte = UInt8(exactly: mask.rawValue) { self = .autoresizing(byte) } else { self = .wideAutoresizing(mask.rawValue) }
+                if let byte = UInt8(exactly: mask.rawValue) { self = .autoresizing(byte) } else { self = .other(kind, name: nil) }
             }
         }
 
@@ -95,9 +92,8 @@ public struct ConstraintRecord: Sendable {
             case .user: .user
             case .hugging(let axis): .hugging(axis)
             case .resistance(let axis): .resistance(axis)
-            case .system(let identifier, let owner): .system(identifier: identifier, owner: owner)
             case .autoresizing(let byte): .autoresizing(AutoresizingMask(rawValue: Int(byte)))
-            case .wideAutoresizing(let raw): .autoresizing(AutoresizingMask(rawValue: raw))
+            case .other(let kind, _): kind
             }
         }
     }
@@ -109,8 +105,7 @@ public struct ConstraintRecord: Sendable {
         self.id = id
         // A serial counts the model's items and constraints ever made: far below 2³¹.
         self.storedSerial = Int32(serial)
-        self.storedKind = StoredKind(kind)
-        self.storedName = StoredName(name)
+        self.storedKind = StoredKind(kind, name: name)
         self.spec = spec
     }
 
@@ -166,14 +161,22 @@ public struct ConstraintRecord: Sendable {
     }
     /// Made by the model, not typed: intrinsic-size and UIKit's own constraints.
     public var isImplicit: Bool {
-        if case .user = storedKind { return false }
-        return true
+        switch storedKind {
+        case .user: false
+        case .hugging, .resistance, .autoresizing: true
+        case .other(let kind, _): kind != .user
+        }
     }
     /// A constraint from an intrinsic content size (hugging or compression resistance).
     public var isContentSize: Bool {
         switch storedKind {
         case .hugging, .resistance: true
-        default: false
+        case .user, .autoresizing: false
+        case .other(let kind, _):
+            switch kind {
+            case .hugging, .resistance: true
+            default: false
+            }
         }
     }
     /// An `NSAutoresizingMaskLayoutConstraint`.
@@ -182,13 +185,13 @@ public struct ConstraintRecord: Sendable {
     var autoresizingMask: AutoresizingMask? {
         switch storedKind {
         case .autoresizing(let byte): AutoresizingMask(rawValue: Int(byte))
-        case .wideAutoresizing(let raw): AutoresizingMask(rawValue: raw)
-        default: nil
+        case .user, .hugging, .resistance: nil
+        case .other(let kind, _): if case .autoresizing(let mask) = kind { mask } else { nil }
         }
     }
     /// UIKit's identifier for a constraint UIKit makes itself, else nil.
     public var identifier: String? {
-        if case .system(let identifier, _) = storedKind { return identifier }
+        if case .other(.system(let identifier, _), _) = storedKind { return identifier }
         return nil
     }
     /// The views a constraint touches.
