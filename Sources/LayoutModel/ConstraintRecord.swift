@@ -23,10 +23,11 @@ public struct ConstraintRecord: Sendable {
         case autoresizing(AutoresizingMask)
     }
 
-    // Stored in an order that leaves no padding but the last word's (a record is kept for every
-    // constraint, 144 bytes; it was 176, then 152): the spec (67 bytes, its one-byte fields last)
-    // with the three flags after it, the eight-byte fields (the kind and the alias together in
-    // one), the solver's id (nine) and the serial in four. Test: `ConstraintRecordLayoutTests`.
+    // Stored in an order that leaves no padding (a record is kept for every constraint, 136
+    // bytes; it was 176, then 152): the spec (67 bytes, its one-byte fields last) with the three
+    // flags and two bytes of the left side's length after it, the eight-byte fields (the kind and
+    // the alias together in one, both sides' terms in one array), the solver's id (nine), the
+    // length's other two bytes and the serial in four. Test: `ConstraintRecordLayoutTests`.
     public internal(set) var spec: ConstraintSpec
     public internal(set) var isActive: Bool = true
     /// A required constraint that took part in a conflict and now sits at the internal priority
@@ -35,17 +36,66 @@ public struct ConstraintRecord: Sendable {
     /// Leading/trailing under right-to-left: `lhs` and `rhs` are −x (positions counted in the
     /// reading direction), so the relation holds as written; `values` turn them back into x.
     public internal(set) var readsLeftward = false
+    /// The low half of how many of `sideTerms` are the left side's.
+    private var lhsTermCountLow: UInt16 = 0
     /// `c3`, or `label.hugging.h` for an implicit one.
     public let id: String
     /// The kind, and the alias when there is one.
     private var storedKind: StoredKind
-    /// Left side (the first item's attribute) and right side (`m × second + c`) as linear
-    /// expressions over the solver's variables, in the closest common ancestor's coordinates.
-    var lhs: Expression = Expression()
-    var rhs: Expression = Expression()
+    /// Both sides' terms in one array, the left side's first: a constraint between two items kept
+    /// one heap block for each side (two of a chain's five constraints per view have terms on
+    /// both). With one side empty this is the other side's own array, shared as it was.
+    private var sideTerms: [Term] = []
+    private(set) var lhsConstant = 0.0
+    private(set) var rhsConstant = 0.0
     /// The solver's id while installed (active), else nil.
     var solverID: ConstraintID?
+    /// The high half of the left side's count: split so that both halves fill what was padding
+    /// (the left side is a view's path up to the common ancestor, so a count beyond 16 bits needs
+    /// a hierarchy that deep, but it is kept whole all the same).
+    private var lhsTermCountHigh: UInt16 = 0
     private let storedSerial: Int32
+
+    private var lhsTermCount: Int { Int(lhsTermCountHigh) << 16 | Int(lhsTermCountLow) }
+
+    /// Left side (the first item's attribute) and right side (`m × second + c`) as linear
+    /// expressions over the solver's variables, in the closest common ancestor's coordinates.
+    /// Reading a side of a constraint with terms on both copies its terms out: readers that
+    /// only evaluate use `lhsTerms`/`rhsTerms`.
+    var lhs: Expression {
+        get { Expression(lhsTermCount == sideTerms.count ? sideTerms : Array(lhsTerms), constant: lhsConstant) }
+        set { setSides(newValue, rhs) }
+    }
+    var rhs: Expression {
+        get { Expression(lhsTermCount == 0 ? sideTerms : Array(rhsTerms), constant: rhsConstant) }
+        set { setSides(lhs, newValue) }
+    }
+    /// The left side's terms, in place.
+    var lhsTerms: ArraySlice<Term> { sideTerms[..<lhsTermCount] }
+    /// The right side's terms, in place.
+    var rhsTerms: ArraySlice<Term> { sideTerms[lhsTermCount...] }
+    /// Both sides' terms, the left side's first (every variable the constraint names).
+    var allSideTerms: [Term] { sideTerms }
+
+    /// Sets both sides at once: one array made (none when a side has no terms).
+    mutating func setSides(_ lhs: Expression, _ rhs: Expression) {
+        if rhs.terms.isEmpty {
+            sideTerms = lhs.terms
+        } else if lhs.terms.isEmpty {
+            sideTerms = rhs.terms
+        } else {
+            var joined: [Term] = []
+            joined.reserveCapacity(lhs.terms.count + rhs.terms.count)
+            joined.append(contentsOf: lhs.terms)
+            joined.append(contentsOf: rhs.terms)
+            sideTerms = joined
+        }
+        let count = UInt32(lhs.terms.count)
+        lhsTermCountLow = UInt16(truncatingIfNeeded: count)
+        lhsTermCountHigh = UInt16(truncatingIfNeeded: count >> 16)
+        lhsConstant = lhs.constant
+        rhsConstant = rhs.constant
+    }
 
     /// Creation order; implicit constraints share the counter so ordering by it is stable.
     public var serial: Int { Int(storedSerial) }
@@ -135,10 +185,10 @@ public struct ConstraintRecord: Sendable {
     /// terms are merged already (ascending variables, none zero), which is checked. The
     /// constant is computed as `combine` computes it.
     var expression: Expression {
-        if rhs.terms.isEmpty && Self.isMerged(lhs.terms) {
-            return Expression(lhs.terms, constant: 1 * lhs.constant + -1 * rhs.constant)
+        if lhsTermCount == sideTerms.count && Self.isMerged(sideTerms) {
+            return Expression(sideTerms, constant: 1 * lhsConstant + -1 * rhsConstant)
         }
-        return combine(lhs, 1, rhs, -1)
+        return combine(lhsTerms, lhsConstant, 1, rhsTerms, rhsConstant, -1)
     }
 
     /// Whether `terms` are as `combine` leaves them: variables strictly ascending, no zero
@@ -203,10 +253,17 @@ public struct ConstraintRecord: Sendable {
 ///   the order they come (x's terms, then y's, from 0), so the sums are bit for bit those of a
 ///   dictionary keyed by variable, which this replaces: hashing there was 5% of a `--final`.
 func combine(_ x: Expression, _ a: Double, _ y: Expression, _ b: Double) -> Expression {
+    combine(x.terms[...], x.constant, a, y.terms[...], y.constant, b)
+}
+
+/// `combine` of two expressions given as terms and constant (a record's sides, in place).
+/// - Complexity: O(n log n) in the terms.
+func combine(_ xTerms: ArraySlice<Term>, _ xConstant: Double, _ a: Double,
+             _ yTerms: ArraySlice<Term>, _ yConstant: Double, _ b: Double) -> Expression {
     var scaled: [(variable: Variable, order: Int, coefficient: Double)] = []
-    scaled.reserveCapacity(x.terms.count + y.terms.count)
-    for term in x.terms { scaled.append((term.variable, scaled.count, a * term.coefficient)) }
-    for term in y.terms { scaled.append((term.variable, scaled.count, b * term.coefficient)) }
+    scaled.reserveCapacity(xTerms.count + yTerms.count)
+    for term in xTerms { scaled.append((term.variable, scaled.count, a * term.coefficient)) }
+    for term in yTerms { scaled.append((term.variable, scaled.count, b * term.coefficient)) }
     scaled.sort { ($0.variable, $0.order) < ($1.variable, $1.order) }
     var terms: [Term] = []
     terms.reserveCapacity(scaled.count)
@@ -220,5 +277,5 @@ func combine(_ x: Expression, _ a: Double, _ y: Expression, _ b: Double) -> Expr
         }
         if sum != 0 { terms.append(Term(variable, sum)) }
     }
-    return Expression(terms, constant: a * x.constant + b * y.constant)
+    return Expression(terms, constant: a * xConstant + b * yConstant)
 }

@@ -37,7 +37,7 @@ import LayoutVocabulary
     }
 
     @Test func staysSmall() {
-        #expect(MemoryLayout<ConstraintRecord>.stride == 144)
-        #expect(MemoryLayout<ConstraintRecord?>.stride == 144)
+        #expect(MemoryLayout<ConstraintRecord>.stride == 136)
+        #expect(MemoryLayout<ConstraintRecord?>.stride == 136)
     }
 }
