@@ -25,9 +25,9 @@ public struct ConstraintRecord: Sendable {
 
     // Stored in an order that leaves no padding (a record is kept for every constraint, 136
     // bytes; it was 176, then 152): the spec (67 bytes, its one-byte fields last) with the three
-    // flags and two bytes of the left side's length after it, the eight-byte fields (the kind and
-    // the alias together in one, both sides' terms in one array), the solver's id (nine), the
-    // length's other two bytes and the serial in four. Test: `ConstraintRecordLayoutTests`.
+    // flags and two bytes of the sides' layout after it, the eight-byte fields (the kind and the
+    // alias together in one, both sides' terms in one array), the solver's id (nine), the rest of
+    // the sides' layout in three bytes and the serial in four. Test: `ConstraintRecordLayoutTests`.
     public internal(set) var spec: ConstraintSpec
     public internal(set) var isActive: Bool = true
     /// A required constraint that took part in a conflict and now sits at the internal priority
@@ -36,65 +36,140 @@ public struct ConstraintRecord: Sendable {
     /// Leading/trailing under right-to-left: `lhs` and `rhs` are −x (positions counted in the
     /// reading direction), so the relation holds as written; `values` turn them back into x.
     public internal(set) var readsLeftward = false
-    /// The low half of how many of `sideTerms` are the left side's.
-    private var lhsTermCountLow: UInt16 = 0
+    /// The low half of `sideBits`.
+    private var sideBitsLow: UInt16 = 0
     /// `c3`, or `label.hugging.h` for an implicit one.
     public let id: String
     /// The kind, and the alias when there is one.
     private var storedKind: StoredKind
-    /// Both sides' terms in one array, the left side's first: a constraint between two items kept
-    /// one heap block for each side (two of a chain's five constraints per view have terms on
-    /// both). With one side empty this is the other side's own array, shared as it was.
+    /// Both sides' terms in one array, laid out as `sidesMerged` says. A constraint between two
+    /// items kept one heap block for each side and a third, their combination, for the solver
+    /// (two of a chain's five constraints per view); now it keeps the one it shares with the
+    /// solver. With one side empty this is the other side's own array, shared as it was.
     private var sideTerms: [Term] = []
     private(set) var lhsConstant = 0.0
     private(set) var rhsConstant = 0.0
     /// The solver's id while installed (active), else nil.
     var solverID: ConstraintID?
-    /// The high half of the left side's count: split so that both halves fill what was padding
-    /// (the left side is a view's path up to the common ancestor, so a count beyond 16 bits needs
-    /// a hierarchy that deep, but it is kept whole all the same).
-    private var lhsTermCountHigh: UInt16 = 0
+    /// Whether `sideTerms` is the solver's expression `lhs − rhs` itself: the sides' variables
+    /// are apart, so each entry is one side's term, the left side's as it is and the right
+    /// side's times −1 (exact both ways), bit i of `sideBits` set where entry i is the left
+    /// side's. Else `sideTerms` is the left side's terms and then the right side's, the first
+    /// `sideBits` of them the left side's.
+    private var sidesMerged = false
+    /// The high half of `sideBits` (split so that both halves fill what was padding: the left
+    /// side is a view's path up to the common ancestor, so a count beyond 16 bits needs a
+    /// hierarchy that deep, but it is kept whole all the same).
+    private var sideBitsHigh: UInt16 = 0
     private let storedSerial: Int32
 
-    private var lhsTermCount: Int { Int(lhsTermCountHigh) << 16 | Int(lhsTermCountLow) }
+    private var sideBits: Int { Int(sideBitsHigh) << 16 | Int(sideBitsLow) }
 
     /// Left side (the first item's attribute) and right side (`m × second + c`) as linear
     /// expressions over the solver's variables, in the closest common ancestor's coordinates.
     /// Reading a side of a constraint with terms on both copies its terms out: readers that
-    /// only evaluate use `lhsTerms`/`rhsTerms`.
+    /// only evaluate use `sideValues`.
     var lhs: Expression {
-        get { Expression(lhsTermCount == sideTerms.count ? sideTerms : Array(lhsTerms), constant: lhsConstant) }
+        get {
+            if sidesMerged { return Expression(sideTerms.indices.filter { sideBits >> $0 & 1 == 1 }.map { sideTerms[$0] }, constant: lhsConstant) }
+            return Expression(sideBits == sideTerms.count ? sideTerms : Array(sideTerms[..<sideBits]), constant: lhsConstant)
+        }
         set { setSides(newValue, rhs) }
     }
     var rhs: Expression {
-        get { Expression(lhsTermCount == 0 ? sideTerms : Array(rhsTerms), constant: rhsConstant) }
+        get {
+            if sidesMerged {
+                let terms = sideTerms.indices.filter { sideBits >> $0 & 1 == 0 }.map { Term(sideTerms[$0].variable, -1 * sideTerms[$0].coefficient) }
+                return Expression(terms, constant: rhsConstant)
+            }
+            return Expression(sideBits == 0 ? sideTerms : Array(sideTerms[sideBits...]), constant: rhsConstant)
+        }
         set { setSides(lhs, newValue) }
     }
-    /// The left side's terms, in place.
-    var lhsTerms: ArraySlice<Term> { sideTerms[..<lhsTermCount] }
-    /// The right side's terms, in place.
-    var rhsTerms: ArraySlice<Term> { sideTerms[lhsTermCount...] }
-    /// Both sides' terms, the left side's first (every variable the constraint names).
+    /// Both sides' terms (every variable the constraint names; the right side's negated when
+    /// merged).
     var allSideTerms: [Term] { sideTerms }
 
-    /// Sets both sides at once: one array made (none when a side has no terms).
+    /// The values of the two sides, each summed in its own terms' order from its constant, as
+    /// an `Expression`'s would be; read in place.
+    func sideValues(_ value: (Variable) -> Double) -> (lhs: Double, rhs: Double) {
+        var left = lhsConstant, right = rhsConstant
+        if sidesMerged {
+            let bits = sideBits
+            for index in sideTerms.indices {
+                let term = sideTerms[index]
+                if bits >> index & 1 == 1 {
+                    left += term.coefficient * value(term.variable)
+                } else {
+                    right += -1 * term.coefficient * value(term.variable)
+                }
+            }
+        } else {
+            let split = sideBits
+            for index in sideTerms.indices {
+                let term = sideTerms[index]
+                if index < split { left += term.coefficient * value(term.variable) } else { right += term.coefficient * value(term.variable) }
+            }
+        }
+        return (left, right)
+    }
+
+    /// Sets both sides at once: one array made (none when a side has no terms), merged with
+    /// the other side as the solver will be handed it when their variables are apart.
     mutating func setSides(_ lhs: Expression, _ rhs: Expression) {
-        if rhs.terms.isEmpty {
+        lhsConstant = lhs.constant
+        rhsConstant = rhs.constant
+        if let merged = Self.merge(lhs.terms, rhs.terms) {
+            sideTerms = merged.terms
+            setSideBits(merged.leftBits, merged: true)
+        } else if rhs.terms.isEmpty {
             sideTerms = lhs.terms
+            setSideBits(lhs.terms.count, merged: false)
         } else if lhs.terms.isEmpty {
             sideTerms = rhs.terms
+            setSideBits(0, merged: false)
         } else {
             var joined: [Term] = []
             joined.reserveCapacity(lhs.terms.count + rhs.terms.count)
             joined.append(contentsOf: lhs.terms)
             joined.append(contentsOf: rhs.terms)
             sideTerms = joined
+            setSideBits(lhs.terms.count, merged: false)
         }
-        let count = UInt32(lhs.terms.count)
-        lhsTermCountLow = UInt16(truncatingIfNeeded: count)
-        lhsTermCountHigh = UInt16(truncatingIfNeeded: count >> 16)
-        lhsConstant = lhs.constant
-        rhsConstant = rhs.constant
+    }
+
+    private mutating func setSideBits(_ bits: Int, merged: Bool) {
+        let word = UInt32(bits)
+        sideBitsLow = UInt16(truncatingIfNeeded: word)
+        sideBitsHigh = UInt16(truncatingIfNeeded: word >> 16)
+        sidesMerged = merged
+    }
+
+    /// `combine(lhs, 1, rhs, -1)`'s terms, with which entries are the left side's, when both
+    /// sides have terms, at most 32 between them, each merged (`isMerged`) with finite
+    /// coefficients, and no variable in both: then each sum `combine` makes is one scaled
+    /// coefficient added to 0, which is that coefficient (none is zero), and the right side's
+    /// coefficients come back exactly as −1 × −1 × c. Else nil.
+    static func merge(_ left: [Term], _ right: [Term]) -> (terms: [Term], leftBits: Int)? {
+        guard !left.isEmpty, !right.isEmpty, left.count + right.count <= 32,
+              isMerged(left), isMerged(right),
+              left.allSatisfy({ $0.coefficient.isFinite }), right.allSatisfy({ $0.coefficient.isFinite }) else { return nil }
+        var terms: [Term] = []
+        terms.reserveCapacity(left.count + right.count)
+        var bits = 0, l = 0, r = 0
+        while l < left.count || r < right.count {
+            if r == right.count || (l < left.count && left[l].variable < right[r].variable) {
+                bits |= 1 << terms.count
+                terms.append(Term(left[l].variable, 0 + 1 * left[l].coefficient))
+                l += 1
+            } else if l == left.count || right[r].variable < left[l].variable {
+                terms.append(Term(right[r].variable, 0 + -1 * right[r].coefficient))
+                r += 1
+            } else {
+                return nil
+            }
+        }
+        return (terms, bits)
     }
 
     /// Creation order; implicit constraints share the counter so ordering by it is stable.
@@ -185,10 +260,10 @@ public struct ConstraintRecord: Sendable {
     /// terms are merged already (ascending variables, none zero), which is checked. The
     /// constant is computed as `combine` computes it.
     var expression: Expression {
-        if lhsTermCount == sideTerms.count && Self.isMerged(sideTerms) {
+        if sidesMerged || (sideBits == sideTerms.count && Self.isMerged(sideTerms)) {
             return Expression(sideTerms, constant: 1 * lhsConstant + -1 * rhsConstant)
         }
-        return combine(lhsTerms, lhsConstant, 1, rhsTerms, rhsConstant, -1)
+        return combine(sideTerms[..<sideBits], lhsConstant, 1, sideTerms[sideBits...], rhsConstant, -1)
     }
 
     /// Whether `terms` are as `combine` leaves them: variables strictly ascending, no zero

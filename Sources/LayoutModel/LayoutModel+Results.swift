@@ -6,18 +6,14 @@ extension LayoutModel {
     // MARK: - Results
 
     func evaluate(_ expression: Expression) -> Double {
-        evaluate(expression.terms[...], constant: expression.constant)
-    }
-
-    func evaluate(_ terms: ArraySlice<Term>, constant: Double) -> Double {
-        var total = constant
-        for term in terms { total += term.coefficient * solver.value(of: term.variable) }
+        var total = expression.constant
+        for term in expression.terms { total += term.coefficient * solver.value(of: term.variable) }
         return total
     }
 
     /// The values of a record's two sides, read in place (no copy of either side's terms).
     func evaluateSides(of record: ConstraintRecord) -> (lhs: Double, rhs: Double) {
-        (evaluate(record.lhsTerms, constant: record.lhsConstant), evaluate(record.rhsTerms, constant: record.rhsConstant))
+        record.sideValues { solver.value(of: $0) }
     }
 
     /// A view's frame in its superview's coordinates, exactly as the solver has it (solver
