@@ -23,11 +23,12 @@ public struct ConstraintRecord: Sendable {
         case autoresizing(AutoresizingMask)
     }
 
-    // Stored in an order that leaves no padding (a record is kept for every constraint, 136
+    // Stored in an order that leaves no padding (a record is kept for every constraint, 128
     // bytes; it was 176, then 152): the spec (67 bytes, its one-byte fields last) with the three
-    // flags and two bytes of the sides' layout after it, the eight-byte fields (the kind and the
-    // alias together in one, both sides' terms in one array), the solver's id (nine), the rest of
-    // the sides' layout in three bytes and the serial in four. Test: `ConstraintRecordLayoutTests`.
+    // flags and two bytes of the sides' layout after it, the eight-byte fields (the kind, the
+    // alias and the left side's constant together in one, both sides' terms in one array, the
+    // right side's constant), the solver's id (nine), the rest of the sides' layout in three bytes
+    // and the serial in four. Test: `ConstraintRecordLayoutTests`.
     public internal(set) var spec: ConstraintSpec
     public internal(set) var isActive: Bool = true
     /// A required constraint that took part in a conflict and now sits at the internal priority
@@ -40,14 +41,13 @@ public struct ConstraintRecord: Sendable {
     private var sideBitsLow: UInt16 = 0
     /// `c3`, or `label.hugging.h` for an implicit one.
     public let id: String
-    /// The kind, and the alias when there is one.
+    /// The kind, the alias when there is one, and the left side's constant when it is not 0.
     private var storedKind: StoredKind
     /// Both sides' terms in one array, laid out as `sidesMerged` says. A constraint between two
     /// items kept one heap block for each side and a third, their combination, for the solver
     /// (two of a chain's five constraints per view); now it keeps the one it shares with the
     /// solver. With one side empty this is the other side's own array, shared as it was.
     private var sideTerms: [Term] = []
-    private(set) var lhsConstant = 0.0
     private(set) var rhsConstant = 0.0
     /// The solver's id while installed (active), else nil.
     var solverID: ConstraintID?
@@ -172,43 +172,52 @@ public struct ConstraintRecord: Sendable {
         return (terms, bits)
     }
 
+    /// The left side's constant: 0 but for an attribute a margin, half a margin or an intrinsic
+    /// height places (`leftMargin`, `centerXWithinMargins`, `firstBaseline`), so kept in the
+    /// kind's box when it is not +0.
+    private(set) var lhsConstant: Double {
+        get { if case .other(_, _, let constant) = storedKind { constant } else { 0 } }
+        set { if newValue.bitPattern != lhsConstant.bitPattern { storedKind = StoredKind(kind, name: name, lhsConstant: newValue) } }
+    }
     /// Creation order; implicit constraints share the counter so ordering by it is stable.
     public var serial: Int { Int(storedSerial) }
     /// The user's alias (`minW` in `minW: a.width >= 100`).
     public internal(set) var name: String? {
-        get { if case .other(_, let name) = storedKind { name } else { nil } }
-        set { storedKind = StoredKind(kind, name: newValue) }
+        get { if case .other(_, let name, _) = storedKind { name } else { nil } }
+        set { storedKind = StoredKind(kind, name: newValue, lhsConstant: lhsConstant) }
     }
     public internal(set) var kind: Kind {
         get { storedKind.kind }
-        set { storedKind = StoredKind(newValue, name: name) }
+        set { storedKind = StoredKind(newValue, name: name, lhsConstant: lhsConstant) }
     }
 
-    /// `Kind` and the alias in eight bytes: the common kinds unnamed inline (the mask as a byte,
-    /// its six flags, so that every payload leaves spare bits for the case), anything else (an
-    /// alias, UIKit's own constraint, a mask with bits beyond UIKit's six) in a box. `Kind` holds
-    /// the mask's `Int` and takes nine, sixteen with padding, and the alias was eight more of its
-    /// own though most constraints have none.
+    /// `Kind`, the alias and the left side's constant in eight bytes: the common kinds unnamed
+    /// with a constant of +0 inline (the mask as a byte, its six flags, so that every payload
+    /// leaves spare bits for the case), anything else (an alias, a constant, UIKit's own
+    /// constraint, a mask with bits beyond UIKit's six) in a box. `Kind` holds the mask's `Int`
+    /// and takes nine, sixteen with padding, and the alias and the constant were eight more each
+    /// though most constraints have neither.
     private enum StoredKind: Sendable {
         case user
         case hugging(LayoutAttribute.Axis)
         case resistance(LayoutAttribute.Axis)
         case autoresizing(UInt8)
-        /// Boxed: UIKit's own constraints, wide masks, and every kind with an alias.
-        indirect case other(Kind, name: String?)
+        /// Boxed: UIKit's own constraints, wide masks, and every kind with an alias or a left
+        /// side's constant other than +0.
+        indirect case other(Kind, name: String?, lhsConstant: Double)
 
-        init(_ kind: Kind, name: String?) {
-            guard name == nil else {
-                self = .other(kind, name: name)
+        init(_ kind: Kind, name: String?, lhsConstant: Double = 0) {
+            guard name == nil, lhsConstant.bitPattern == 0 else {
+                self = .other(kind, name: name, lhsConstant: lhsConstant)
                 return
             }
             switch kind {
             case .user: self = .user
             case .hugging(let axis): self = .hugging(axis)
             case .resistance(let axis): self = .resistance(axis)
-            case .system: self = .other(kind, name: nil)
+            case .system: self = .other(kind, name: nil, lhsConstant: 0)
             case .autoresizing(let mask):
-                if let byte = UInt8(exactly: mask.rawValue) { self = .autoresizing(byte) } else { self = .other(kind, name: nil) }
+                if let byte = UInt8(exactly: mask.rawValue) { self = .autoresizing(byte) } else { self = .other(kind, name: nil, lhsConstant: 0) }
             }
         }
 
@@ -218,7 +227,7 @@ public struct ConstraintRecord: Sendable {
             case .hugging(let axis): .hugging(axis)
             case .resistance(let axis): .resistance(axis)
             case .autoresizing(let byte): .autoresizing(AutoresizingMask(rawValue: Int(byte)))
-            case .other(let kind, _): kind
+            case .other(let kind, _, _): kind
             }
         }
     }
@@ -289,7 +298,7 @@ public struct ConstraintRecord: Sendable {
         switch storedKind {
         case .user: false
         case .hugging, .resistance, .autoresizing: true
-        case .other(let kind, _): kind != .user
+        case .other(let kind, _, _): kind != .user
         }
     }
     /// A constraint from an intrinsic content size (hugging or compression resistance).
@@ -297,7 +306,7 @@ public struct ConstraintRecord: Sendable {
         switch storedKind {
         case .hugging, .resistance: true
         case .user, .autoresizing: false
-        case .other(let kind, _):
+        case .other(let kind, _, _):
             switch kind {
             case .hugging, .resistance: true
             default: false
@@ -311,12 +320,12 @@ public struct ConstraintRecord: Sendable {
         switch storedKind {
         case .autoresizing(let byte): AutoresizingMask(rawValue: Int(byte))
         case .user, .hugging, .resistance: nil
-        case .other(let kind, _): if case .autoresizing(let mask) = kind { mask } else { nil }
+        case .other(let kind, _, _): if case .autoresizing(let mask) = kind { mask } else { nil }
         }
     }
     /// UIKit's identifier for a constraint UIKit makes itself, else nil.
     public var identifier: String? {
-        if case .other(.system(let identifier, _), _) = storedKind { return identifier }
+        if case .other(.system(let identifier, _), _, _) = storedKind { return identifier }
         return nil
     }
     /// The views a constraint touches.
