@@ -23,9 +23,11 @@ public struct ConstraintRecord: Sendable {
         case autoresizing(AutoresizingMask)
     }
 
-    // Stored in an order that leaves no padding but the last word's (a record is kept for every
-    // constraint, 152 bytes; it was 176): the spec (67 bytes, its one-byte fields last) with the
-    // three flags after it, the eight-byte fields, the kind in eight bytes, the solver's id (nine)
+    // Stored in an order that leaves no padding (a record is kept for every constraint, 128
+    // bytes; it was 176, then 152): the spec (67 bytes, its one-byte fields last) with the three
+    // flags and two bytes of the sides' layout after it, the eight-byte fields (the kind, the
+    // alias and the left side's constant together in one, both sides' terms in one array, the
+    // right side's constant), the solver's id (nine), the rest of the sides' layout in three bytes
     // and the serial in four. Test: `ConstraintRecordLayoutTests`.
     public internal(set) var spec: ConstraintSpec
     public internal(set) var isActive: Bool = true
@@ -35,58 +37,187 @@ public struct ConstraintRecord: Sendable {
     /// Leading/trailing under right-to-left: `lhs` and `rhs` are −x (positions counted in the
     /// reading direction), so the relation holds as written; `values` turn them back into x.
     public internal(set) var readsLeftward = false
+    /// The low half of `sideBits`.
+    private var sideBitsLow: UInt16 = 0
     /// `c3`, or `label.hugging.h` for an implicit one.
     public let id: String
-    private var storedName: StoredName
-    /// Left side (the first item's attribute) and right side (`m × second + c`) as linear
-    /// expressions over the solver's variables, in the closest common ancestor's coordinates.
-    var lhs: Expression = Expression()
-    var rhs: Expression = Expression()
+    /// The kind, the alias when there is one, and the left side's constant when it is not 0.
     private var storedKind: StoredKind
+    /// Both sides' terms in one array, laid out as `sidesMerged` says. A constraint between two
+    /// items kept one heap block for each side and a third, their combination, for the solver
+    /// (two of a chain's five constraints per view); now it keeps the one it shares with the
+    /// solver. With one side empty this is the other side's own array, shared as it was.
+    private var sideTerms: [Term] = []
+    private(set) var rhsConstant = 0.0
     /// The solver's id while installed (active), else nil.
     var solverID: ConstraintID?
+    /// Whether `sideTerms` is the solver's expression `lhs − rhs` itself: the sides' variables
+    /// are apart, so each entry is one side's term, the left side's as it is and the right
+    /// side's times −1 (exact both ways), bit i of `sideBits` set where entry i is the left
+    /// side's. Else `sideTerms` is the left side's terms and then the right side's, the first
+    /// `sideBits` of them the left side's.
+    private var sidesMerged = false
+    /// The high half of `sideBits` (split so that both halves fill what was padding: the left
+    /// side is a view's path up to the common ancestor, so a count beyond 16 bits needs a
+    /// hierarchy that deep, but it is kept whole all the same).
+    private var sideBitsHigh: UInt16 = 0
     private let storedSerial: Int32
 
+    private var sideBits: Int { Int(sideBitsHigh) << 16 | Int(sideBitsLow) }
+
+    /// Left side (the first item's attribute) and right side (`m × second + c`) as linear
+    /// expressions over the solver's variables, in the closest common ancestor's coordinates.
+    /// Reading a side of a constraint with terms on both copies its terms out: readers that
+    /// only evaluate use `sideValues`.
+    var lhs: Expression {
+        get {
+            if sidesMerged { return Expression(sideTerms.indices.filter { sideBits >> $0 & 1 == 1 }.map { sideTerms[$0] }, constant: lhsConstant) }
+            return Expression(sideBits == sideTerms.count ? sideTerms : Array(sideTerms[..<sideBits]), constant: lhsConstant)
+        }
+        set { setSides(newValue, rhs) }
+    }
+    var rhs: Expression {
+        get {
+            if sidesMerged {
+                let terms = sideTerms.indices.filter { sideBits >> $0 & 1 == 0 }.map { Term(sideTerms[$0].variable, -1 * sideTerms[$0].coefficient) }
+                return Expression(terms, constant: rhsConstant)
+            }
+            return Expression(sideBits == 0 ? sideTerms : Array(sideTerms[sideBits...]), constant: rhsConstant)
+        }
+        set { setSides(lhs, newValue) }
+    }
+    /// Both sides' terms (every variable the constraint names; the right side's negated when
+    /// merged).
+    var allSideTerms: [Term] { sideTerms }
+
+    /// The values of the two sides, each summed in its own terms' order from its constant, as
+    /// an `Expression`'s would be; read in place.
+    func sideValues(_ value: (Variable) -> Double) -> (lhs: Double, rhs: Double) {
+        var left = lhsConstant, right = rhsConstant
+        if sidesMerged {
+            let bits = sideBits
+            for index in sideTerms.indices {
+                let term = sideTerms[index]
+                if bits >> index & 1 == 1 {
+                    left += term.coefficient * value(term.variable)
+                } else {
+                    right += -1 * term.coefficient * value(term.variable)
+                }
+            }
+        } else {
+            let split = sideBits
+            for index in sideTerms.indices {
+                let term = sideTerms[index]
+                if index < split { left += term.coefficient * value(term.variable) } else { right += term.coefficient * value(term.variable) }
+            }
+        }
+        return (left, right)
+    }
+
+    /// Sets both sides at once: one array made (none when a side has no terms), merged with
+    /// the other side as the solver will be handed it when their variables are apart.
+    mutating func setSides(_ lhs: Expression, _ rhs: Expression) {
+        lhsConstant = lhs.constant
+        rhsConstant = rhs.constant
+        if let merged = Self.merge(lhs.terms, rhs.terms) {
+            sideTerms = merged.terms
+            setSideBits(merged.leftBits, merged: true)
+        } else if rhs.terms.isEmpty {
+            sideTerms = lhs.terms
+            setSideBits(lhs.terms.count, merged: false)
+        } else if lhs.terms.isEmpty {
+            sideTerms = rhs.terms
+            setSideBits(0, merged: false)
+        } else {
+            var joined: [Term] = []
+            joined.reserveCapacity(lhs.terms.count + rhs.terms.count)
+            joined.append(contentsOf: lhs.terms)
+            joined.append(contentsOf: rhs.terms)
+            sideTerms = joined
+            setSideBits(lhs.terms.count, merged: false)
+        }
+    }
+
+    private mutating func setSideBits(_ bits: Int, merged: Bool) {
+        let word = UInt32(bits)
+        sideBitsLow = UInt16(truncatingIfNeeded: word)
+        sideBitsHigh = UInt16(truncatingIfNeeded: word >> 16)
+        sidesMerged = merged
+    }
+
+    /// `combine(lhs, 1, rhs, -1)`'s terms, with which entries are the left side's, when both
+    /// sides have terms, at most 32 between them, each merged (`isMerged`) with finite
+    /// coefficients, and no variable in both: then each sum `combine` makes is one scaled
+    /// coefficient added to 0, which is that coefficient (none is zero), and the right side's
+    /// coefficients come back exactly as −1 × −1 × c. Else nil.
+    static func merge(_ left: [Term], _ right: [Term]) -> (terms: [Term], leftBits: Int)? {
+        guard !left.isEmpty, !right.isEmpty, left.count + right.count <= 32,
+              isMerged(left), isMerged(right),
+              left.allSatisfy({ $0.coefficient.isFinite }), right.allSatisfy({ $0.coefficient.isFinite }) else { return nil }
+        var terms: [Term] = []
+        terms.reserveCapacity(left.count + right.count)
+        var bits = 0, l = 0, r = 0
+        while l < left.count || r < right.count {
+            if r == right.count || (l < left.count && left[l].variable < right[r].variable) {
+                bits |= 1 << terms.count
+                terms.append(Term(left[l].variable, 0 + 1 * left[l].coefficient))
+                l += 1
+            } else if l == left.count || right[r].variable < left[l].variable {
+                terms.append(Term(right[r].variable, 0 + -1 * right[r].coefficient))
+                r += 1
+            } else {
+                return nil
+            }
+        }
+        return (terms, bits)
+    }
+
+    /// The left side's constant: 0 but for an attribute a margin, half a margin or an intrinsic
+    /// height places (`leftMargin`, `centerXWithinMargins`, `firstBaseline`), so kept in the
+    /// kind's box when it is not +0.
+    private(set) var lhsConstant: Double {
+        get { if case .other(_, _, let constant) = storedKind { constant } else { 0 } }
+        set { if newValue.bitPattern != lhsConstant.bitPattern { storedKind = StoredKind(kind, name: name, lhsConstant: newValue) } }
+    }
     /// Creation order; implicit constraints share the counter so ordering by it is stable.
     public var serial: Int { Int(storedSerial) }
     /// The user's alias (`minW` in `minW: a.width >= 100`).
     public internal(set) var name: String? {
-        get { if case .named(let name) = storedName { name } else { nil } }
-        set { storedName = StoredName(newValue) }
+        get { if case .other(_, let name, _) = storedKind { name } else { nil } }
+        set { storedKind = StoredKind(kind, name: newValue, lhsConstant: lhsConstant) }
     }
     public internal(set) var kind: Kind {
         get { storedKind.kind }
-        set { storedKind = StoredKind(newValue) }
+        set { storedKind = StoredKind(newValue, name: name, lhsConstant: lhsConstant) }
     }
 
-    /// The alias in eight bytes: most constraints have none, and a `String?` took sixteen.
-    private enum StoredName: Sendable {
-        case unnamed
-        indirect case named(String)
-
-        init(_ name: String?) { self = name.map { .named($0) } ?? .unnamed }
-    }
-
-    /// `Kind` in eight bytes: the mask as a byte (its six flags), so that every payload leaves
-    /// spare bits for the case. `Kind` itself holds the mask's `Int` and takes nine, which with
-    /// its padding were sixteen in every record.
+    /// `Kind`, the alias and the left side's constant in eight bytes: the common kinds unnamed
+    /// with a constant of +0 inline (the mask as a byte, its six flags, so that every payload
+    /// leaves spare bits for the case), anything else (an alias, a constant, UIKit's own
+    /// constraint, a mask with bits beyond UIKit's six) in a box. `Kind` holds the mask's `Int`
+    /// and takes nine, sixteen with padding, and the alias and the constant were eight more each
+    /// though most constraints have neither.
     private enum StoredKind: Sendable {
         case user
         case hugging(LayoutAttribute.Axis)
         case resistance(LayoutAttribute.Axis)
-        indirect case system(identifier: String, owner: String)
         case autoresizing(UInt8)
-        /// A mask with bits beyond UIKit's six (only a caller's own `AutoresizingMask(rawValue:)`).
-        indirect case wideAutoresizing(Int)
+        /// Boxed: UIKit's own constraints, wide masks, and every kind with an alias or a left
+        /// side's constant other than +0.
+        indirect case other(Kind, name: String?, lhsConstant: Double)
 
-        init(_ kind: Kind) {
+        init(_ kind: Kind, name: String?, lhsConstant: Double = 0) {
+            guard name == nil, lhsConstant.bitPattern == 0 else {
+                self = .other(kind, name: name, lhsConstant: lhsConstant)
+                return
+            }
             switch kind {
             case .user: self = .user
             case .hugging(let axis): self = .hugging(axis)
             case .resistance(let axis): self = .resistance(axis)
-            case .system(let identifier, let owner): self = .system(identifier: identifier, owner: owner)
+            case .system: self = .other(kind, name: nil, lhsConstant: 0)
             case .autoresizing(let mask):
-                if let byte = UInt8(exactly: mask.rawValue) { self = .autoresizing(byte) } else { self = .wideAutoresizing(mask.rawValue) }
+                if let byte = UInt8(exactly: mask.rawValue) { self = .autoresizing(byte) } else { self = .other(kind, name: nil, lhsConstant: 0) }
             }
         }
 
@@ -95,9 +226,8 @@ public struct ConstraintRecord: Sendable {
             case .user: .user
             case .hugging(let axis): .hugging(axis)
             case .resistance(let axis): .resistance(axis)
-            case .system(let identifier, let owner): .system(identifier: identifier, owner: owner)
             case .autoresizing(let byte): .autoresizing(AutoresizingMask(rawValue: Int(byte)))
-            case .wideAutoresizing(let raw): .autoresizing(AutoresizingMask(rawValue: raw))
+            case .other(let kind, _, _): kind
             }
         }
     }
@@ -109,8 +239,7 @@ public struct ConstraintRecord: Sendable {
         self.id = id
         // A serial counts the model's items and constraints ever made: far below 2³¹.
         self.storedSerial = Int32(serial)
-        self.storedKind = StoredKind(kind)
-        self.storedName = StoredName(name)
+        self.storedKind = StoredKind(kind, name: name)
         self.spec = spec
     }
 
@@ -140,10 +269,10 @@ public struct ConstraintRecord: Sendable {
     /// terms are merged already (ascending variables, none zero), which is checked. The
     /// constant is computed as `combine` computes it.
     var expression: Expression {
-        if rhs.terms.isEmpty && Self.isMerged(lhs.terms) {
-            return Expression(lhs.terms, constant: 1 * lhs.constant + -1 * rhs.constant)
+        if sidesMerged || (sideBits == sideTerms.count && Self.isMerged(sideTerms)) {
+            return Expression(sideTerms, constant: 1 * lhsConstant + -1 * rhsConstant)
         }
-        return combine(lhs, 1, rhs, -1)
+        return combine(sideTerms[..<sideBits], lhsConstant, 1, sideTerms[sideBits...], rhsConstant, -1)
     }
 
     /// Whether `terms` are as `combine` leaves them: variables strictly ascending, no zero
@@ -166,14 +295,22 @@ public struct ConstraintRecord: Sendable {
     }
     /// Made by the model, not typed: intrinsic-size and UIKit's own constraints.
     public var isImplicit: Bool {
-        if case .user = storedKind { return false }
-        return true
+        switch storedKind {
+        case .user: false
+        case .hugging, .resistance, .autoresizing: true
+        case .other(let kind, _, _): kind != .user
+        }
     }
     /// A constraint from an intrinsic content size (hugging or compression resistance).
     public var isContentSize: Bool {
         switch storedKind {
         case .hugging, .resistance: true
-        default: false
+        case .user, .autoresizing: false
+        case .other(let kind, _, _):
+            switch kind {
+            case .hugging, .resistance: true
+            default: false
+            }
         }
     }
     /// An `NSAutoresizingMaskLayoutConstraint`.
@@ -182,13 +319,13 @@ public struct ConstraintRecord: Sendable {
     var autoresizingMask: AutoresizingMask? {
         switch storedKind {
         case .autoresizing(let byte): AutoresizingMask(rawValue: Int(byte))
-        case .wideAutoresizing(let raw): AutoresizingMask(rawValue: raw)
-        default: nil
+        case .user, .hugging, .resistance: nil
+        case .other(let kind, _, _): if case .autoresizing(let mask) = kind { mask } else { nil }
         }
     }
     /// UIKit's identifier for a constraint UIKit makes itself, else nil.
     public var identifier: String? {
-        if case .system(let identifier, _) = storedKind { return identifier }
+        if case .other(.system(let identifier, _), _, _) = storedKind { return identifier }
         return nil
     }
     /// The views a constraint touches.
@@ -200,10 +337,17 @@ public struct ConstraintRecord: Sendable {
 ///   the order they come (x's terms, then y's, from 0), so the sums are bit for bit those of a
 ///   dictionary keyed by variable, which this replaces: hashing there was 5% of a `--final`.
 func combine(_ x: Expression, _ a: Double, _ y: Expression, _ b: Double) -> Expression {
+    combine(x.terms[...], x.constant, a, y.terms[...], y.constant, b)
+}
+
+/// `combine` of two expressions given as terms and constant (a record's sides, in place).
+/// - Complexity: O(n log n) in the terms.
+func combine(_ xTerms: ArraySlice<Term>, _ xConstant: Double, _ a: Double,
+             _ yTerms: ArraySlice<Term>, _ yConstant: Double, _ b: Double) -> Expression {
     var scaled: [(variable: Variable, order: Int, coefficient: Double)] = []
-    scaled.reserveCapacity(x.terms.count + y.terms.count)
-    for term in x.terms { scaled.append((term.variable, scaled.count, a * term.coefficient)) }
-    for term in y.terms { scaled.append((term.variable, scaled.count, b * term.coefficient)) }
+    scaled.reserveCapacity(xTerms.count + yTerms.count)
+    for term in xTerms { scaled.append((term.variable, scaled.count, a * term.coefficient)) }
+    for term in yTerms { scaled.append((term.variable, scaled.count, b * term.coefficient)) }
     scaled.sort { ($0.variable, $0.order) < ($1.variable, $1.order) }
     var terms: [Term] = []
     terms.reserveCapacity(scaled.count)
@@ -217,5 +361,5 @@ func combine(_ x: Expression, _ a: Double, _ y: Expression, _ b: Double) -> Expr
         }
         if sum != 0 { terms.append(Term(variable, sum)) }
     }
-    return Expression(terms, constant: a * x.constant + b * y.constant)
+    return Expression(terms, constant: a * xConstant + b * yConstant)
 }

@@ -32,7 +32,7 @@ public struct ConstraintTable: TrailRecording {
     /// One write, as what takes it back.
     private enum Entry {
         /// The slot held this record (or none) before.
-        /// (Indirect: a record is 176 bytes, and every entry of the journal was that large,
+        /// (Indirect: a record is 128 bytes, and every entry of the journal was that large,
         /// the many that hold a number or nothing too.)
         indirect case slot(Int, ConstraintRecord?)
         /// A slot was appended to the last page (and `page`: the page with it).

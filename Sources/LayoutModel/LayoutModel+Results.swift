@@ -11,6 +11,11 @@ extension LayoutModel {
         return total
     }
 
+    /// The values of a record's two sides, read in place (no copy of either side's terms).
+    func evaluateSides(of record: ConstraintRecord) -> (lhs: Double, rhs: Double) {
+        record.sideValues { solver.value(of: $0) }
+    }
+
     /// A view's frame in its superview's coordinates, exactly as the solver has it (solver
     /// noise included: how many decimals are worth showing is the reader's business).
     public func frame(of name: String) -> Frame? {
@@ -41,13 +46,15 @@ extension LayoutModel {
     public func values(of id: String) -> (got: Double, wanted: Double)? {
         guard let record = constraints[id] else { return nil }
         let sign: Double = record.readsLeftward ? -1 : 1
-        return (sign * evaluate(record.lhs), sign * evaluate(record.rhs))
+        let sides = evaluateSides(of: record)
+        return (sign * sides.lhs, sign * sides.rhs)
     }
 
     /// How far a constraint is from holding, in points (0 when it holds).
     public func error(of id: String) -> Double {
         guard let record = constraints[id] else { return 0 }
-        return Self.error(got: evaluate(record.lhs), wanted: evaluate(record.rhs), relation: record.spec.relation)
+        let sides = evaluateSides(of: record)
+        return Self.error(got: sides.lhs, wanted: sides.rhs, relation: record.spec.relation)
     }
 
     static func error(got: Double, wanted: Double, relation: LayoutRelation) -> Double {
@@ -86,7 +93,7 @@ extension LayoutModel {
     /// The record as a broken one, or nil when it holds (or is inactive).
     package func brokenState(of record: ConstraintRecord) -> BrokenConstraint? {
         guard record.isActive, record.isBroken || !record.spec.priority.isRequired else { return nil }
-        let lhs = evaluate(record.lhs), rhs = evaluate(record.rhs)
+        let (lhs, rhs) = evaluateSides(of: record)
         let error = Self.error(got: lhs, wanted: rhs, relation: record.spec.relation)
         guard record.isBroken || Tolerance.isMissed(by: error) else { return nil }
         let sign: Double = record.readsLeftward ? -1 : 1

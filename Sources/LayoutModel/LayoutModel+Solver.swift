@@ -24,7 +24,7 @@ extension LayoutModel {
     /// margins and intrinsic sizes, and indexes the variables they name.
     func rebuild(_ id: String) {
         build(&constraints[id]!)
-        index(id, constraints[id]!.lhs, constraints[id]!.rhs)
+        index(id, Expression(constraints[id]!.allSideTerms))
     }
 
     /// Works out a record's expressions from its spec and the hierarchy as it stands.
@@ -48,16 +48,16 @@ extension LayoutModel {
         // `dot.trailing == 0.8 * root.trailing` is 0.8 × 0 in RTL (see README, Decisions).
         let reading: Double = readsLeftward(spec) ? -1 : 1
         record.readsLeftward = reading < 0
-        let lhs = attributeExpression(first, spec.firstAttribute, in: space)
+        var lhs = attributeExpression(first, spec.firstAttribute, in: space)
         // Read rightwards (nearly always) the combination is the expression itself: its terms
         // are merged and sorted already, each times 1 is itself, and its constant gains + 0
         // (which turns a −0 into 0, as the combination did).
-        record.lhs = reading == 1 ? Expression(lhs.terms, constant: lhs.constant + 0.0) : combine(lhs, reading, Expression(), 0)
+        lhs = reading == 1 ? Expression(lhs.terms, constant: lhs.constant + 0.0) : combine(lhs, reading, Expression(), 0)
         if let second = secondItem, let attribute = spec.secondAttribute {
             let value = attributeExpression(second, attribute, in: space)
-            record.rhs = combine(value, reading * spec.multiplier, Expression(constant: spec.resolvedConstant), 1)
+            record.setSides(lhs, combine(value, reading * spec.multiplier, Expression(constant: spec.resolvedConstant), 1))
         } else {
-            record.rhs = Expression(constant: spec.resolvedConstant)
+            record.setSides(lhs, Expression(constant: spec.resolvedConstant))
         }
     }
 

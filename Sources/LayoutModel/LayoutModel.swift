@@ -478,10 +478,10 @@ public final class LayoutModel {
         // as its slot's old value (a copy of every record a kept step adds).
         if !built { build(&record) }
         if constraints.slot(of: id) == nil {
-            index(slot: Int32(constraints.addNew(record)), [record.lhs, record.rhs])
+            index(slot: Int32(constraints.addNew(record)), [Expression(record.allSideTerms)])
         } else {
             constraints[id] = record
-            index(id, record.lhs, record.rhs)
+            index(id, Expression(record.allSideTerms))
         }
         constraintList.append(id)
         touching.insert(id, into: record.spec.firstItem)

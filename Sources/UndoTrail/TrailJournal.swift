@@ -67,7 +67,8 @@ public struct TrailJournal<Entry> {
 /// step, and the write would then copy it: a key every constraint names (the root) made each
 /// step cost the whole layout.
 public struct TrailedMultimap<Key: Hashable, Member: Hashable>: TrailRecording {
-    public private(set) var elements: [Key: Set<Member>] = [:]
+    /// Each key's members, as a `SmallSet` (an array while few: most keys have a handful).
+    public private(set) var elements: [Key: SmallSet<Member>] = [:]
     private var journal = TrailJournal<Entry>()
 
     private enum Entry {
@@ -76,19 +77,19 @@ public struct TrailedMultimap<Key: Hashable, Member: Hashable>: TrailRecording {
         /// `key` had no set before the write.
         case absent(Key)
         /// `key`'s set, removed whole.
-        case removed(Key, Set<Member>)
+        case removed(Key, SmallSet<Member>)
     }
 
     public init() {}
 
-    public subscript(key: Key) -> Set<Member>? { elements[key] }
+    public subscript(key: Key) -> SmallSet<Member>? { elements[key] }
 
     /// Adds `member` to `key`'s set, making the set if there is none.
     public mutating func insert(_ member: Member, into key: Key) {
         // The key hashed once and the member once (a look-up, a membership test and an insert
         // by key hashed the key thrice and the member twice: 3% of a `--final` run).
         if let index = elements.index(forKey: key) {
-            let inserted = elements.values[index].insert(member).inserted
+            let inserted = elements.values[index].insert(member)
             journal.record(.member(key, member, was: !inserted))
         } else {
             journal.record(.absent(key))

@@ -1,6 +1,7 @@
 import Testing
 import LayoutVocabulary
 @testable import LayoutModel
+@testable import Cassowary
 
 /// A record keeps its kind, alias and serial packed (`ConstraintRecord`'s stored fields): each
 /// must read back exactly as it was given, and the record must stay as small as it was made.
@@ -26,18 +27,29 @@ import LayoutVocabulary
                 #expect(record.id == "c\(index + 1)")
                 if case .autoresizing(let mask) = kind { #expect(record.autoresizingMask == mask) } else { #expect(record.autoresizingMask == nil) }
                 #expect(record.isImplicit == (kind != .user))
+                // The left side's constant shares the kind's eight bytes: set, changed and
+                // dropped, it leaves kind and alias as they were, and reads back bit for bit.
+                for constant in [8.5, -0.0, 0, .infinity] {
+                    record.setSides(Expression([Term(Variable(id: 3))], constant: constant), Expression(constant: 1))
+                    #expect(record.lhsConstant.bitPattern == constant.bitPattern)
+                    #expect(record.lhs.constant.bitPattern == constant.bitPattern && record.rhs.constant == 1)
+                    #expect(record.kind == kind && record.name == name)
+                }
+                record.setSides(Expression(constant: 2), Expression())
                 record.name = "other"
                 #expect(record.name == "other")
+                #expect(record.lhsConstant == 2)
                 record.name = nil
                 #expect(record.name == nil)
                 record.kind = .user
                 #expect(record.kind == .user && !record.isImplicit)
+                #expect(record.lhsConstant == 2)
             }
         }
     }
 
     @Test func staysSmall() {
-        #expect(MemoryLayout<ConstraintRecord>.stride == 152)
-        #expect(MemoryLayout<ConstraintRecord?>.stride == 152)
+        #expect(MemoryLayout<ConstraintRecord>.stride == 128)
+        #expect(MemoryLayout<ConstraintRecord?>.stride == 128)
     }
 }
