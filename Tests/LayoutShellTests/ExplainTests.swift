@@ -228,7 +228,7 @@ func attributeForm(_ attribute: LayoutAttribute, of info: ViewInfo, rtl: Bool) -
         let explained = session.execute("explain c2")
         #expect(explained.output.contains("  why: c1 says a.width is 50 and c2 says 80; both are required"))
         // The suggested fix works: the layout is then free of conflicts, and c2 is 30 off.
-        session.execute("remove c2")
+        _ = session.execute("remove c2")
         let fixed = session.execute("a.width == 80 @999")
         #expect(fixed.conflicts.isEmpty)
         #expect(fixed.broken.map(\.error) == [30])

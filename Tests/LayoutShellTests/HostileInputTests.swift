@@ -49,7 +49,7 @@ import ShellTestSupport
     /// debug build). Identical rows are now one row of the group.
     @Test func identicalInequalitiesAreOneRowOfTheDegenerateGroup() {
         let s = Session()
-        s.execute("view a")
+        _ = s.execute("view a")
         let predicates = Array(repeating: ">=10", count: 2_000).joined(separator: ",")
         let r = s.execute("H:[a(\(predicates))]")
         #expect(r.ok)
@@ -57,7 +57,7 @@ import ShellTestSupport
         #expect(s.model.frame(of: "a")?.width == 10)
         // Nothing holds the width down: still ambiguous, however many copies hold it up.
         #expect(r.ambiguous.first { $0.view == "a" }?.components == [.x, .y, .width, .height])
-        for _ in 0..<300 { s.execute("a.width >= 10", report: false) }
+        for _ in 0..<300 { _ = s.execute("a.width >= 10", report: false) }
         let capped = s.execute("a.width <= 10")
         #expect(capped.ambiguous.first { $0.view == "a" }?.components == [.x, .y, .height])
     }
@@ -88,7 +88,7 @@ import ShellTestSupport
             last = everyLine.execute(line)
             #expect(last.ok, "\(line)")
         }
-        for line in lines.dropLast() { onlyTheLast.execute(line, report: false) }
+        for line in lines.dropLast() { _ = onlyTheLast.execute(line, report: false) }
         let fresh = onlyTheLast.execute(lines.last!)
         #expect(last.ambiguous.map(\.view) == fresh.ambiguous.map(\.view))
         #expect(last.ambiguous.map(\.components) == fresh.ambiguous.map(\.components))
@@ -104,8 +104,8 @@ import ShellTestSupport
     /// floors first; see the next test.)
     @Test func aChainThatOverflowsDoubleIsRefused() {
         let s = Session()
-        s.execute("view " + (0..<60).map { "v\($0)" }.joined(separator: " "))
-        s.execute("v0.left == root.left + 1e9")
+        _ = s.execute("view " + (0..<60).map { "v\($0)" }.joined(separator: " "))
+        _ = s.execute("v0.left == root.left + 1e9")
         var refused: Int?
         for i in 1..<60 {
             let before = Self.state(s)
@@ -130,8 +130,8 @@ import ShellTestSupport
     /// (`Solver.overflowed`) and the line is refused as too large, like the chain of positions.
     @Test func aChainOfWidthsThatOverflowsIsRefusedNotAConflict() {
         let s = Session()
-        s.execute("view " + (0..<51).map { "v\($0)" }.joined(separator: " "))
-        s.execute("v0.width == 1e9")
+        _ = s.execute("view " + (0..<51).map { "v\($0)" }.joined(separator: " "))
+        _ = s.execute("v0.width == 1e9")
         for i in 1..<50 { #expect(s.execute("v\(i).width == 1e6 * v\(i - 1).width + 1e9").ok) }
         let before = Self.state(s)
         let r = s.execute("v50.width == 1e6 * v49.width + 1e9")
@@ -145,7 +145,7 @@ import ShellTestSupport
 
     @Test func aOneMegabyteLineRunsAndALongerOneIsRefused() {
         let s = Session()
-        s.execute("view a")
+        _ = s.execute("view a")
         // About a megabyte: 262 000 terms.
         let terms = (1 << 20) / 4 - 10
         let sum = "a.width == " + Array(repeating: "1", count: terms).joined(separator: " + ")
@@ -166,8 +166,8 @@ import ShellTestSupport
 
     @Test func nestingAThousandDeep() {
         let s = Session()
-        s.execute("platform macos", report: false)   // 20-point edges: each level 40 narrower
-        s.execute("view v0", report: false)
+        _ = s.execute("platform macos", report: false)   // 20-point edges: each level 40 narrower
+        _ = s.execute("view v0", report: false)
         for i in 1..<1_000 { #expect(s.execute("view v\(i) in v\(i - 1)", report: false).ok) }
         #expect(s.execute("v999.leading == v0.leading + 10").ok)
         #expect(s.execute("H:|-[v999]-|").ok)
@@ -202,7 +202,7 @@ import ShellTestSupport
 
     @Test func pathologicalVisualFormat() {
         let s = Session()
-        s.execute("view a")
+        _ = s.execute("view a")
         // `[a]-` ten thousand times: 9 999 copies of `a.leading == a.trailing + 8` between the
         // edges. Each wants a's width to be -8 against its floor (`a.width >= 0`): 9 999
         // conflicts of two, each copy broken as it comes; the edges then hold (width 375 - 8).
@@ -223,15 +223,15 @@ import ShellTestSupport
         // conflict of the whole chain, its proof too large to minimize member by member
         // (quadratic: hours), so reported as the solver found it, at once.
         let u = Session()
-        u.execute("view " + (0..<10_000).map { "v\($0)" }.joined(separator: " "), report: false)
+        _ = u.execute("view " + (0..<10_000).map { "v\($0)" }.joined(separator: " "), report: false)
         let tooLong = u.execute("H:|" + (0..<10_000).map { "[v\($0)]" }.joined(separator: "-") + "|")
         #expect(tooLong.ok && tooLong.conflicts.count == 1)
         #expect((tooLong.conflicts.first?.constraints.count ?? 0) > 10_000)
         #expect(u.model.frames().allSatisfy { $0.frame.width >= 0 && $0.frame.x.isFinite })
         // The same chain in a window wide enough: no conflict.
         let t = Session()
-        t.execute("root 100000x667", report: false)
-        t.execute("view " + (0..<10_000).map { "v\($0)" }.joined(separator: " "), report: false)
+        _ = t.execute("root 100000x667", report: false)
+        _ = t.execute("view " + (0..<10_000).map { "v\($0)" }.joined(separator: " "), report: false)
         let chain = t.execute("H:|" + (0..<10_000).map { "[v\($0)]" }.joined(separator: "-") + "|")
         #expect(chain.ok)
         #expect(chain.added.count == 10_001)
@@ -246,7 +246,7 @@ import ShellTestSupport
 
     @Test func numbersAtTheEdgesOfDouble() {
         let s = Session()
-        s.execute("view a b")
+        _ = s.execute("view a b")
         let edges = ["1e308", "-1e308", "1.7976931348623157e308", "4.9e-324", "1e-320", "2.2250738585072014e-308",
                      "1e9000", "1e9", "1000000000.0000001", "-0", "0.0000000001"]
         let forms = ["a.width == X", "a.width == X * b.width", "a.width == b.width * X", "a.width == b.width / X",
@@ -272,7 +272,7 @@ import ShellTestSupport
     /// finite, required constraints hold within the reported tolerance, and nothing cycles.
     @Test func nearDegenerateSystems() {
         let s = Session()
-        s.execute("view a b c d")
+        _ = s.execute("view a b c d")
         for e in -6...6 {
             for line in ["a.width == 1e\(e) * b.width", "b.leading == 1e\(e) * a.trailing + 1",
                          "c.height == 1e\(e) * d.height + 1e-9", "d.height == 1e\(e) * c.height @750"] {
@@ -286,7 +286,7 @@ import ShellTestSupport
             #expect(s.model.error(of: record.id) < 1e-6, "\(record.id) \(record.text)")
         }
         let t = Session()
-        t.execute("view a b")
+        _ = t.execute("view a b")
         for line in ["a.width == 100", "a.width == 100.000000001", "a.width >= 100.000000002", "a.width <= 99.999999999 @999",
                      "b.width == a.width + 1e-9", "b.width == a.width - 1e-9 @750", "c1.constant = 100.000000001", "c1.constant = 100"] {
             #expect(t.execute(line).ok, "\(line)")
@@ -310,7 +310,7 @@ import ShellTestSupport
             let s = Session()
             let views = (0..<6).map { "v\($0)" }
             var statesBeforeSteps = [Self.state(s)]
-            s.execute("view " + views.joined(separator: " "), report: false)
+            _ = s.execute("view " + views.joined(separator: " "), report: false)
             var lines: [String] = []
             for k in 0..<25 {
                 let a = pick(views)

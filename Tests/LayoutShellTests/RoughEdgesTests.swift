@@ -24,7 +24,7 @@ import ShellTestSupport
 
     @Test func pastedAnchorsSayTheAttribute() {
         let s = Session()
-        s.execute("view a")
+        _ = s.execute("view a")
         let r = s.execute("a.topAnchor == root.topAnchor")
         #expect(r.error?.message == "topAnchor is Swift's anchor; the attribute here is top")
         #expect(r.error?.hint == "did you mean top?")
@@ -33,7 +33,7 @@ import ShellTestSupport
 
     @Test func aVFLLineWithoutConstraintsIsRefused() {
         let s = Session()
-        s.execute("view a")
+        _ = s.execute("view a")
         let r = s.execute("H:[a]")
         #expect(r.error?.message == "no constraints: a single view with no connections makes none")
         #expect(s.history.count == 1)
@@ -41,7 +41,7 @@ import ShellTestSupport
 
     @Test func aMetricHasNoConstant() {
         let s = Session()
-        s.execute("metric m = 2")
+        _ = s.execute("metric m = 2")
         let r = s.execute("m.constant = 3")
         #expect(r.error?.message == "m is a metric, which has no .constant")
         #expect(r.error?.hint == "set it again: metric m = 20")
@@ -50,7 +50,7 @@ import ShellTestSupport
     /// Settings echoed the typed line; they say what changed.
     @Test func settingsSayWhatChanged() {
         let s = Session()
-        s.execute("view l intrinsic 100x20")
+        _ = s.execute("view l intrinsic 100x20")
         #expect(s.execute("root.margins = 10").output == ["root's margins are now 10,10,10,10 (were 8,8,8,8) (top,left,bottom,right)"])
         #expect(s.execute("l.hugging.h = 251").output == ["l.hugging.h is now 251 (was 250)"])
         #expect(s.execute("metric pad = 4").output == ["metric pad is now 4; VFL lines typed from now on use it"])
@@ -72,8 +72,8 @@ import ShellTestSupport
     /// Long report lines wrap at spaces to the width, continuations indented; tables do not.
     @Test func longReportLinesWrap() {
         let s = Session()
-        s.execute("view a")
-        s.execute("a.width == 100")
+        _ = s.execute("view a")
+        _ = s.execute("a.width == 100")
         let text = s.execute("a.width == 200").renderText(width: 60)
         for line in text.split(separator: "\n") where !line.hasPrefix(" ") || line.hasPrefix("    ") {
             #expect(line.count <= 60, "\(line)")
@@ -105,7 +105,7 @@ import ShellTestSupport
         #expect(r.ok && r.conflicts.isEmpty && r.repaired.isEmpty)
         #expect(s.model.frame(of: "a")?.x == 16)
         let t = Session()
-        for line in ["view a", "a.leading == root.leadingMargin", "a.leading == root.leadingMargin"] { t.execute(line) }
+        for line in ["view a", "a.leading == root.leadingMargin", "a.leading == root.leadingMargin"] { _ = t.execute(line) }
         for line in ["root.margins = 16", "direction rtl", "root 300x300", "root.margins = 4,5,6,7"] {
             let change = t.execute(line)
             #expect(change.conflicts.isEmpty && change.repaired.isEmpty && change.broken.isEmpty, "\(line)")
@@ -115,10 +115,10 @@ import ShellTestSupport
     /// Text reports show at most three decimals; JSON keeps every digit.
     @Test func threeDecimalsInTextFullPrecisionInJSON() {
         let s = Session()
-        s.execute("view a b c")
+        _ = s.execute("view a b c")
         let r = s.execute("H:|[a][b(==a)][c(==a)]|")
         #expect(r.renderText().contains("125"))
-        s.execute("root 100x100")
+        _ = s.execute("root 100x100")
         let thirds = s.execute("a.height == 10")
         let text = thirds.renderText()
         #expect(text.contains("33.333") && !text.contains("33.3333"))
@@ -128,7 +128,7 @@ import ShellTestSupport
     /// `0.1 + 0.2` is 0.3 as typed, not 0.30000000000000004, in the text and the layout.
     @Test func constantsFoldAsTyped() {
         let s = Session()
-        s.execute("view a")
+        _ = s.execute("view a")
         let r = s.execute("a.width == 0.1 + 0.2")
         #expect(r.added.first?.text == "a.width == 0.3")
         #expect(s.model.frame(of: "a")?.width == 0.3)
@@ -150,7 +150,7 @@ import ShellTestSupport
     @Test func brokenConstraintsSayWhoIsShortOrOver() {
         let s = Session()
         for line in ["view c", "root.trailing == c.trailing + 20 @500", "c.width == 500", "c.leading == root.leading"] {
-            s.execute(line)
+            _ = s.execute(line)
         }
         let broken = s.execute("frames").broken.first
         #expect(broken?.shortfall == "c.trailing is 500, needs 355: over by 145")

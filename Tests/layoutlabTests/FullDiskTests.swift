@@ -58,7 +58,7 @@ import Darwin
     static func bigSession(in directory: String) -> Session {
         let session = Session()
         session.directory = directory
-        session.execute("view " + (0..<400).map { "view\($0)" }.joined(separator: " "), report: false)
+        _ = session.execute("view " + (0..<400).map { "view\($0)" }.joined(separator: " "), report: false)
         return session
     }
 

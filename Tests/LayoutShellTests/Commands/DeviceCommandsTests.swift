@@ -75,7 +75,7 @@ import ShellTestSupport
         let s = Session()
         run(s, Self.pinned)
         let before = fingerprint(s)
-        s.execute("device iPhoneX landscape")
+        _ = s.execute("device iPhoneX landscape")
         #expect(s.model.scale == 3 && s.model.safeAreaInsets.left == 44)
         #expect(s.execute("undo").ok)
         #expect(fingerprint(s) == before)
@@ -148,7 +148,7 @@ import ShellTestSupport
         // Moving p moves q on the grid though q's own values stay: the report shows it.
         let moved = s.execute("c1.constant = 10.5")
         #expect(moved.frames.first { $0.name == "q" }?.frame.x == 0.5)
-        s.execute("scale 3")
+        _ = s.execute("scale 3")
         // 173.5 at 3x is 173.667 (UIKit's logged systemLayoutSizeFitting result).
         #expect(abs(LayoutModel.roundToPixel(173.5, scale: 3) - 521.0 / 3) < 1e-12)
         #expect(LayoutModel.roundToPixel(173.25, scale: 2) == 173.5)

@@ -46,7 +46,7 @@ import ShellTestSupport
         run(s, "view card\nH:|-20-[card]-20-|\nV:|-30-[card(200)]\nguide col in card\ncol.leading == card.leading + 5\ncol.width == 50\ncol.top == card.top\ncol.bottom == card.bottom")
         #expect(frame(s, "col") == Frame(x: 5, y: 0, width: 50, height: 200))
         // A guide unconstrained is ambiguous, like a view.
-        s.execute("guide loose")
+        _ = s.execute("guide loose")
         #expect(s.execute("frames").ok)
         #expect(s.model.ambiguousComponents(of: "loose") == [.x, .y, .width, .height])
         // Removing the owner takes the guide along.
@@ -160,7 +160,7 @@ import ShellTestSupport
         #expect(s.model.constraint("a.UIView-leftMargin-guide-constraint")?.text == "a.margins.left == a.left + 10")
         #expect(s.model.constraint("a.UIView-rightMargin-guide-constraint")?.text == "a.right == a.margins.right + 30")
         // Plain margins are absolute: they do not flip.
-        s.execute("a.margins = 0,30,0,10")
+        _ = s.execute("a.margins = 0,30,0,10")
         #expect(frame(s, "a.margins")?.x == 30)
     }
 
@@ -199,7 +199,7 @@ import ShellTestSupport
         #expect(abs(frame(s, "c")!.x - (128 + 10 + 15)) < 1e-9)
         #expect(results[3].renderJSON().contains("b.leading >= a.trailing + system"))
         // A new constant replaces the system spacing, as in UIKit.
-        s.execute("c3.constant = 3")
+        _ = s.execute("c3.constant = 3")
         #expect(s.model.constraint("c3")?.text == "b.leading >= a.trailing + 3")
         #expect(frame(s, "b")?.x == 123)
         #expect(s.execute("a.top == root.safeArea.top + system").ok)
@@ -210,16 +210,16 @@ import ShellTestSupport
         let s = Session()
         run(s, "view a\nsafearea 20,0,0,0")
         let before = fingerprint(s)
-        s.execute("a.top == root.safeArea.top")
+        _ = s.execute("a.top == root.safeArea.top")
         #expect(s.model.view("root.safeArea") != nil && s.model.constraint("root.UIViewSafeAreaLayoutGuide-top") != nil)
         #expect(s.execute("undo").ok)
         #expect(s.model.view("root.safeArea") == nil && s.model.constraint("root.UIViewSafeAreaLayoutGuide-top") == nil)
         #expect(fingerprint(s) == before)
-        s.execute("guide g")
-        s.execute("undo")
+        _ = s.execute("guide g")
+        _ = s.execute("undo")
         #expect(fingerprint(s) == before)
-        s.execute("safearea 1,1,1,1")
-        s.execute("undo")
+        _ = s.execute("safearea 1,1,1,1")
+        _ = s.execute("undo")
         #expect(s.model.safeAreaInsets == EdgeInsets(top: 20, left: 0, bottom: 0, right: 0))
     }
 

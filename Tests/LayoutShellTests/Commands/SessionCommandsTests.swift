@@ -65,7 +65,7 @@ import ShellTestSupport
             #expect(fingerprint(s) == prints[i])
         }
         #expect(!s.execute("undo").ok)
-        for line in lines { s.execute(line) }
+        for line in lines { _ = s.execute(line) }
         #expect(s.execute("undo 3").ok)
         #expect(fingerprint(s) == prints[lines.count - 3])
         // Asking for more steps than there are takes back what there is, and says so.
@@ -172,7 +172,7 @@ import ShellTestSupport
         #expect(t.model.constraint("c4")?.text == s.model.constraint("c4")?.text)
         #expect(t.model.nextNumber == s.model.nextNumber)
         // undo takes a whole load back.
-        t.execute("undo")
+        _ = t.execute("undo")
         #expect(t.model.viewOrder == ["root"])
     }
 
