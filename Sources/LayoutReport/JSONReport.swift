@@ -20,14 +20,14 @@ private func errorObject(_ error: ShellError) -> JSONValue {
 
 /// `[{"id", "constraint"}]`: constraints added or removed.
 private func constraintArray(_ items: [ConstraintLine]) -> JSONValue {
-    .array(items.map { .object([JSONMember("id", .string($0.id)), JSONMember("constraint", .string($0.text))]) })
+    .madeArray(JSONItems(count: items.count) { .object([JSONMember("id", .string(items[$0].id)), JSONMember("constraint", .string(items[$0].text))]) })
 }
 
 /// `{"name": {"x", "y", "width", "height"}}` in creation order.
 private func frameObject(_ frames: [(name: String, frame: Frame)]) -> JSONValue {
-    .object(frames.map { item in
-        let f = item.frame
-        return JSONMember(item.name, .object([
+    .madeObject(JSONItems(count: frames.count) { index in
+        let (name, f) = frames[index]
+        return JSONMember(name, .object([
             JSONMember("x", .solved(f.x)), JSONMember("y", .solved(f.y)),
             JSONMember("width", .solved(f.width)), JSONMember("height", .solved(f.height)),
         ]))
@@ -186,7 +186,7 @@ extension CommandResult {
                 ])
             })))
         }
-        if let constraintRows { fields.append(JSONMember("constraints", .array(constraintRows.map(constraintRowObject)))) }
+        if let constraintRows { fields.append(JSONMember("constraints", .madeArray(JSONItems(count: constraintRows.count) { constraintRowObject(constraintRows[$0]) }))) }
         if let importSummary { fields.append(JSONMember("import", importObject(importSummary))) }
         // `draw`'s picture is text like any inspection's, at the width of `--check` (80).
         let text = output + (picture?.terminalLines(width: 80, height: nil) ?? [])

@@ -17,6 +17,19 @@ import Testing
         #expect(value["c"]?["n"] == .null && value["missing"] == nil && JSONValue.integer(1)["x"] == nil)
     }
 
+    @Test func madeArraysAndObjectsReadAndPrintAsTheValuesTheyMake() {
+        let names = ["v0", "v1", "v2"]
+        let madeObject = JSONValue.madeObject(JSONItems(count: names.count) { JSONMember(names[$0], .integer($0 * 10)) })
+        let object = JSONValue.object(names.indices.map { JSONMember(names[$0], .integer($0 * 10)) })
+        let madeArray = JSONValue.madeArray(JSONItems(count: 3) { $0 == 1 ? madeObject : .number(Double($0) / 4) })
+        let array = JSONValue.array([.number(0), object, .number(0.5)])
+        #expect(madeArray.serialized == array.serialized && madeArray.serialized == #"[0,{"v0":0,"v1":10,"v2":20},0.5]"#)
+        #expect(madeArray == array && array == madeArray && madeObject == object)
+        #expect(madeArray != .array([.number(0), object]) && madeObject != .object([]))
+        #expect(madeObject.keys == names && madeObject["v2"] == .integer(20) && madeObject["v3"] == nil)
+        #expect(madeArray.plain == array && JSONValue.madeArray(JSONItems(count: 0) { _ in .null }).serialized == "[]")
+    }
+
     @Test func solvedValuesLoseTheSolversNoiseButNotTheirPrecision() {
         // cleanValue snaps within 1e-7 of a millionth: 19.999999999997 is 20, 1/3 stays 1/3
         // (JSON keeps full precision; only the text report rounds to thousandths).

@@ -59,7 +59,7 @@ import ShellTestSupport
     /// Every object key under `value`, as dotted paths; the members of `frames`,
     /// `frames_exact`, `ambiguous` and `content_sizes` are named by views, so they count as one key `*`.
     static func keyPaths(_ value: JSONValue, _ path: String = "") -> Set<String> {
-        switch value {
+        switch value.plain {
         case .array(let items):
             return items.reduce(into: []) { $0.formUnion(keyPaths($1, path)) }
         case .object(let members):
