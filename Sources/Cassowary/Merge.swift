@@ -40,8 +40,8 @@ struct RowMerger {
         let index = target.search(symbol)
         scratch.addedCount = 0
         scratch.removedCount = 0
-        guard index >= 0, target.storedCoefficients[index] != 0 else { return 0 }
-        let coefficient = target.storedCoefficients[index]
+        guard index >= 0, target.coefficient(atSlot: index) != 0 else { return 0 }
+        let coefficient = target.coefficient(atSlot: index)
         merge(source, times: coefficient, into: &target, dropping: symbol, keepingPlaces: keepingPlaces, longRow: longRow)
         return coefficient
     }
@@ -58,6 +58,16 @@ struct RowMerger {
             last = max(last, dropped)
         }
         if first == noSymbol { return }
+        if target.isGapped || (target.count >= gapLength && !keepingPlaces && target.count > 16 * (source.count + 1)) {
+            if target.isGapped && source.count * 8 > target.count {
+                // A long source: its walk over the packed row is cheaper than an edit per entry.
+                target.compactGaps()
+            } else {
+                if !target.isGapped { target.makeGapped() }
+                mergeGapped(source, times: factor, into: &target, dropping: dropped)
+                return
+            }
+        }
         // The target entries in [low, high) interleave with the source (or are dropped); indices
         // of the target's storage, whose live entries start at `target.start`.
         let low = Self.lowerBound(target.storedSymbols, first, from: target.start)
@@ -200,6 +210,58 @@ struct RowMerger {
         }}}}
         target.applyEdits(edits, positions: outPositions, kinds: outKinds, symbols: outSymbols,
                           coefficients: outCoefficients, longRow: longRow)
+    }
+
+    /// Rows at least this long that a short row is merged into take gaps (Row+Gaps.swift) and
+    /// keep them; `.max` (no gaps) unless the tableau is inside a run of removals
+    /// (`Tableau.beginRemoval`).
+    var gapLength = Int.max
+
+    /// The merge into a row with gaps: each source symbol (and the dropped one), in ascending
+    /// order, is found by binary search and its entry updated, deleted or inserted where it lies
+    /// (an insert or delete moves the rest of one segment). The same arithmetic, entries,
+    /// `added` and `removed` as `merge` and `mergeSparse` (never with kept places).
+    ///
+    /// - Complexity: O(source × (log(target) + segment)), amortised.
+    private func mergeGapped(_ source: Row, times factor: Double, into target: inout Row, dropping dropped: Symbol) {
+        let s = scratch
+        let outAdded = s.added, outRemoved = s.removed
+        var added = 0, removed = 0
+        source.storedSymbols.withUnsafeBufferPointer { ss in
+        source.storedCoefficients.withUnsafeBufferPointer { sc in
+            var j = source.start
+            var droppedLeft = dropped != noSymbol
+            while j < ss.count || droppedLeft {
+                let takeDropped = droppedLeft && (j == ss.count || dropped < ss[j])
+                if takeDropped {
+                    droppedLeft = false
+                    target.remove(dropped)
+                    continue
+                }
+                let symbol = ss[j]
+                let slot = target.search(symbol)
+                if slot >= 0 {
+                    let old = target.coefficient(atSlot: slot)
+                    let value = coefficientSum(old, factor * sc[j])
+                    if value != 0 {
+                        target.setCoefficient(atSlot: slot, value)
+                        if old == 0 { outAdded[added] = symbol; added += 1 }
+                    } else {
+                        target.remove(symbol)
+                        if old != 0 { outRemoved[removed] = symbol; removed += 1 }
+                    }
+                } else {
+                    let value = factor * sc[j]
+                    if value != 0 {
+                        target.add(symbol, value)
+                        outAdded[added] = symbol; added += 1
+                    }
+                }
+                j += 1
+            }
+        }}
+        s.addedCount = added
+        s.removedCount = removed
     }
 
     /// The first index in `symbols[from...]` whose symbol is not below `symbol`.

@@ -15,14 +15,17 @@
 /// writes, as an array's are; the counts and the constant live in the row itself (24 bytes).
 struct Row {
     /// Storage: the live entries are those from `start` to `storedCount`. Nil until the first
-    /// entry. Write through the methods below.
-    private var storage: RowStorage?
-    /// How many entries of the storage are in use, dead front included.
-    private var storedCount: UInt32 = 0
+    /// entry. Write through the methods below and those of Row+Gaps.swift (not private only so
+    /// that file can).
+    var storage: RowStorage?
+    /// How many entries of the storage are in use, dead front included. On a row with gaps
+    /// (Row+Gaps.swift) the live count.
+    var storedCount: UInt32 = 0
     /// How many dead entries the storage holds before the first live one. Unsigned, so that the
     /// compiler knows an index counted up from `start` is never negative (one bounds check less
-    /// per entry in the loops over a row).
-    private var deadCount: UInt32 = 0
+    /// per entry in the loops over a row). On a row with gaps, `gappedMark`: its `liveRange`
+    /// traps instead of reading slots that hold no entry.
+    var deadCount: UInt32 = 0
     var constant: Double = 0
 
     init(constant: Double = 0) { self.constant = constant }
@@ -91,12 +94,14 @@ struct Row {
     var capacity: Int { storage?.entryCapacity ?? 0 }
 
     var isEmpty: Bool { storedCount == deadCount }
-    var count: Int { Int(storedCount &- deadCount) }
+    /// The live entries (one test per row for the rows with gaps, Row+Gaps.swift).
+    var count: Int { isGapped ? Int(storedCount) : Int(storedCount &- deadCount) }
 
     /// Index of `symbol` in the storage (within `liveRange`), or where it would be inserted
     /// (negated minus one).
     @inline(__always)
     func search(_ symbol: Symbol) -> Int {
+        if isGapped { return gappedSearch(symbol) }
         var low = start
         var high = Int(storedCount)
         guard low < high else { return -low - 1 }
@@ -204,6 +209,7 @@ struct Row {
     /// cancelled out, 0 otherwise, so the caller can keep its column index in step.
     @discardableResult
     mutating func add(_ symbol: Symbol, _ coefficient: Double) -> Int {
+        if isGapped { return gappedAdd(symbol, coefficient) }
         let i = search(symbol)
         if i >= 0 {
             let sum = coefficientSum(rowStorageCoefficients(storage!)[i], coefficient)
@@ -222,9 +228,16 @@ struct Row {
         return 1
     }
 
+    /// Sets the coefficient at storage index `slot` (from `search`, the entry present) without
+    /// moving anything, in either layout (Row+Gaps.swift).
+    mutating func setCoefficient(atSlot slot: Int, _ coefficient: Double) {
+        if isGapped { gappedSet(slot, coefficient) } else { unique().coefficients[slot] = coefficient }
+    }
+
     /// Removes `symbol` and returns its coefficient (0 when absent).
     @discardableResult
     mutating func remove(_ symbol: Symbol) -> Double {
+        if isGapped { return gappedRemove(symbol) }
         let i = search(symbol)
         guard i >= 0 else { return 0 }
         let coefficient = rowStorageCoefficients(storage!)[i]
@@ -461,7 +474,8 @@ extension Row: CustomReflectable {
     /// The entries as arrays (dead front included), so that a dump shows them, not the block:
     /// the trail tests compare dumps of the tableau.
     var customMirror: Mirror {
-        Mirror(self, children: ["storedSymbols": Array(storedSymbols), "storedCoefficients": Array(storedCoefficients),
+        if isGapped { return gappedMirror }
+        return Mirror(self, children: ["storedSymbols": Array(storedSymbols), "storedCoefficients": Array(storedCoefficients),
                                 "deadCount": deadCount, "constant": constant])
     }
 }

@@ -197,33 +197,37 @@ extension Solver {
 
     /// Takes a constraint's equation out of the tableau (Cassowary's removal): its errors leave
     /// their objective, then its marker is made basic and that row dropped.
+    ///
+    /// Works on `storedTableau`: inside a run of removals its long rows hold gaps, which every
+    /// tableau call made here reads as rows with gaps (Row+Gaps.swift).
     func retract(_ record: SolverConstraint, alsoPurging extra: Symbol = noSymbol) {
-        if case .optional(let priority) = record.strength, let level = tableau.objectives.existingLevelIndex(for: priority) {
+        if case .optional(let priority) = record.strength, let level = storedTableau.objectives.existingLevelIndex(for: priority) {
             for error in record.errorSymbols {
-                tableau.addSymbolToObjective(level, error, times: -1)
+                storedTableau.addSymbolToObjective(level, error, times: -1)
             }
-            if tableau.changeMembers(level, by: -1) == 0 {
+            if storedTableau.changeMembers(level, by: -1) == 0 {
                 // Whatever rounding left in the row stops counting as a reduced cost.
-                tableau.noteObjectiveChange(tableau.objectives.levels[level].row.nonzeroSymbols)
-                tableau.removeObjectiveLevel(at: level)
+                storedTableau.noteObjectiveChange(storedTableau.objectives.levels[level].row.nonzeroSymbols)
+                storedTableau.removeObjectiveLevel(at: level)
             }
         }
         let marker = record.marker
-        if tableau.isBasic(marker) {
-            _ = tableau.takeRow(of: marker)
+        if storedTableau.isBasic(marker) {
+            _ = storedTableau.takeRow(of: marker)
         } else {
-            let leaving = tableau.markerLeavingSymbol(marker)
-            if leaving != noSymbol && !tableau.retractIntoLongRow(marker, leaving: leaving) {
-                var row = tableau.takeRow(of: leaving)
+            let leaving = storedTableau.markerLeavingSymbol(marker)
+            if leaving != noSymbol && !storedTableau.retractIntoLongRow(marker, leaving: leaving) {
+                var row = storedTableau.takeRow(of: leaving)
+                row.compactGaps()  // solved and substituted: read whole, packed
                 row.solve(for: marker, replacing: leaving)
-                tableau.substitute(marker, by: row)
+                storedTableau.substitute(marker, by: row)
             }
         }
         // The constraint's other symbols appeared only in its equation; once that is gone they
         // occur nowhere, up to rounding, which purge clears.
-        tableau.purge(marker)
-        if record.other != noSymbol { tableau.purge(record.other) }
-        if extra != noSymbol { tableau.purge(extra) }
+        storedTableau.purge(marker)
+        if record.other != noSymbol { storedTableau.purge(record.other) }
+        if extra != noSymbol { storedTableau.purge(extra) }
     }
 
     /// Moves a constraint's constant by `delta` inside the tableau. In the constraint's equation

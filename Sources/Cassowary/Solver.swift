@@ -15,7 +15,21 @@ public final class Solver {
     /// check (thread-local look-up, access-set insert and removal), which was a third of the cost
     /// of `value(of:)`, called once per variable per frame. The solver calls out to no user code,
     /// so no access to the tableau can overlap another.
-    @exclusivity(unchecked) var tableau = Tableau()
+    @exclusivity(unchecked) var storedTableau = Tableau()
+    /// The tableau with no row holding gaps: a run of removals leaves its long rows with room
+    /// inside them (Row+Gaps.swift), which only the removal path reads; everything else reads
+    /// the tableau through here, which packs them first (`Tableau.settleGaps`). One test per
+    /// access.
+    var tableau: Tableau {
+        _read {
+            if storedTableau.gapState != 0 { storedTableau.settleGaps() }
+            yield storedTableau
+        }
+        _modify {
+            if storedTableau.gapState != 0 { storedTableau.settleGaps() }
+            yield &storedTableau
+        }
+    }
     var constraints: [SolverConstraint?] = []
     var edits: [Int: ConstraintID] = [:]
     /// Answers on the optimal face kept until the tableau changes.
@@ -95,8 +109,11 @@ public final class Solver {
     public func removeConstraint(_ id: ConstraintID) {
         guard let record = constraints[id.id] else { preconditionFailure("unknown constraint \(id.id)") }
         setConstraint(id, nil)
+        // The removal path reads rows with gaps (only merges, searches and counts do), so it
+        // works on the stored tableau; the second removal in a row lets long rows take gaps.
+        storedTableau.beginRemoval()
         retract(record)
-        tableau.optimize()
+        storedTableau.optimize()
     }
 
     /// Changes the constant of a constraint's expression in place, the fast path for editing a
@@ -260,7 +277,7 @@ extension Solver {
 
     /// Replaces a constraint's record, recorded for an open step.
     func setConstraint(_ id: ConstraintID, _ record: SolverConstraint?) {
-        if tableau.trail.isRecording { tableau.trail.recordConstraint(id.id, constraints[id.id]) }
+        if storedTableau.trail.isRecording { storedTableau.trail.recordConstraint(id.id, constraints[id.id]) }
         constraints[id.id] = record
     }
 }

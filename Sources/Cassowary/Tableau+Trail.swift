@@ -516,6 +516,11 @@ extension Tableau {
             case .row(let slot):
                 touched.append(basics[slot.index])
                 rows[slot.index] = trail.popRow()
+                if rows[slot.index].isGapped {
+                    // Recorded inside a run of removals: packed again before the next read.
+                    gappedSlots.append(slot)
+                    gapState = 2
+                }
             case .flatRow(let slot, let count):
                 touched.append(basics[slot.index])
                 rows[slot.index] = trail.popFlatRow(count: Int(count))
