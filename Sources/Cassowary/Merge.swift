@@ -253,7 +253,7 @@ struct RowMerger {
                 } else {
                     let value = factor * sc[j]
                     if value != 0 {
-                        target.add(symbol, value)
+                        target.addInEitherLayout(symbol, value)
                         outAdded[added] = symbol; added += 1
                     }
                 }

@@ -123,24 +123,33 @@ extension Row {
         Row.spread(total, into: fresh, segments: 0, fresh.entryCapacity / Row.segmentLength,
                    from: storage.symbols + start, storage.coefficients + start)
         self.storage = fresh
-        storedCount = UInt32(total)
+        storedCount = Row.gappedMark + UInt32(total)
         deadCount = Row.gappedMark
     }
 
-    /// Packs a row with gaps again, in a block of its size (no dead front).
+    /// Packs a row with gaps again, in a block of its size (no dead front); nothing on a packed
+    /// row (one test).
     ///
     /// - Complexity: O(count).
+    @inline(__always)
     mutating func compactGaps() {
-        guard isGapped else { return }
-        let total = Int(storedCount)
-        let (symbols, coefficients, n) = gather(0, segmentTotal)
-        defer { symbols.deallocate(); coefficients.deallocate() }
+        if isGapped { packGaps() }
+    }
+
+    @inline(never)
+    private mutating func packGaps() {
+        let total = count
         if total == 0 {
             storage = nil
         } else {
-            let fresh = RowStorage.make(capacity: total)
-            fresh.symbols.update(from: symbols, count: n)
-            fresh.coefficients.update(from: coefficients, count: n)
+            let old = storage!, counts = segmentCounts, fresh = RowStorage.make(capacity: total)
+            var written = 0
+            for segment in 0..<segmentTotal {
+                let at = segment * Row.segmentLength, n = Int(counts[segment])
+                (fresh.symbols + written).update(from: old.symbols + at, count: n)
+                (fresh.coefficients + written).update(from: old.coefficients + at, count: n)
+                written += n
+            }
             storage = fresh
         }
         storedCount = UInt32(total)
@@ -240,11 +249,18 @@ extension Row {
         (storage.coefficients + slot).update(from: storage.coefficients + slot + 1, count: after)
         counts[segment] -= 1
         storedCount -= 1
-        if storedCount < UInt32(Row.segmentLength) {
+        if count < Row.segmentLength {
             compactGaps()
         } else if counts[segment] == 0 {
             rebalance(around: segment, extra: 0, minimum: Row.segmentLength / 8)
         }
+    }
+
+    /// `add` on a row in either layout.
+    @inline(__always)
+    @discardableResult
+    mutating func addInEitherLayout(_ symbol: Symbol, _ coefficient: Double) -> Int {
+        isGapped ? gappedAdd(symbol, coefficient) : add(symbol, coefficient)
     }
 
     /// `add` on a row with gaps.

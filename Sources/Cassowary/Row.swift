@@ -19,12 +19,14 @@ struct Row {
     /// that file can).
     var storage: RowStorage?
     /// How many entries of the storage are in use, dead front included. On a row with gaps
-    /// (Row+Gaps.swift) the live count.
+    /// (Row+Gaps.swift) `gappedMark` plus the live count.
     var storedCount: UInt32 = 0
     /// How many dead entries the storage holds before the first live one. Unsigned, so that the
     /// compiler knows an index counted up from `start` is never negative (one bounds check less
-    /// per entry in the loops over a row). On a row with gaps, `gappedMark`: its `liveRange`
-    /// traps instead of reading slots that hold no entry.
+    /// per entry in the loops over a row). On a row with gaps, `gappedMark` (and `storedCount`
+    /// the mark plus the live count, so that `count` and `isEmpty` need no test): a reader
+    /// of `liveRange` there reads gigabytes past the block and crashes instead of reading
+    /// slots that hold no entry.
     var deadCount: UInt32 = 0
     var constant: Double = 0
 
@@ -94,14 +96,18 @@ struct Row {
     var capacity: Int { storage?.entryCapacity ?? 0 }
 
     var isEmpty: Bool { storedCount == deadCount }
-    /// The live entries (one test per row for the rows with gaps, Row+Gaps.swift).
-    var count: Int { isGapped ? Int(storedCount) : Int(storedCount &- deadCount) }
+    var count: Int { Int(storedCount &- deadCount) }
 
     /// Index of `symbol` in the storage (within `liveRange`), or where it would be inserted
     /// (negated minus one).
     @inline(__always)
     func search(_ symbol: Symbol) -> Int {
-        if isGapped { return gappedSearch(symbol) }
+        isGapped ? gappedSearch(symbol) : packedSearch(symbol)
+    }
+
+    /// `search` on a packed row.
+    @inline(__always)
+    private func packedSearch(_ symbol: Symbol) -> Int {
         var low = start
         var high = Int(storedCount)
         guard low < high else { return -low - 1 }
@@ -206,11 +212,11 @@ struct Row {
     }
 
     /// Adds `coefficient × symbol`; returns +1 when the symbol became present, -1 when it
-    /// cancelled out, 0 otherwise, so the caller can keep its column index in step.
+    /// cancelled out, 0 otherwise, so the caller can keep its column index in step. On a packed
+    /// row (only merges add to rows with gaps: `addInEitherLayout`).
     @discardableResult
     mutating func add(_ symbol: Symbol, _ coefficient: Double) -> Int {
-        if isGapped { return gappedAdd(symbol, coefficient) }
-        let i = search(symbol)
+        let i = packedSearch(symbol)
         if i >= 0 {
             let sum = coefficientSum(rowStorageCoefficients(storage!)[i], coefficient)
             if sum == 0 {
@@ -238,7 +244,7 @@ struct Row {
     @discardableResult
     mutating func remove(_ symbol: Symbol) -> Double {
         if isGapped { return gappedRemove(symbol) }
-        let i = search(symbol)
+        let i = packedSearch(symbol)
         guard i >= 0 else { return 0 }
         let coefficient = rowStorageCoefficients(storage!)[i]
         close(1, at: i)

@@ -107,12 +107,14 @@ extension Solver {
 
     /// A nonbasic user variable in `row` that no row mentions: defining it by `row` is exact
     /// (nothing else contributes to its coefficient) and cannot create a cycle.
+    // These three run inside `insert`, whose first use of `tableau` packed any rows with gaps:
+    // they read `storedTableau`, without the test per access (they walk rows).
     private func unreferencedVariable(in row: Row) -> Symbol? {
         for index in row.liveRange {
             let symbol = row.storedSymbols[index]
-            guard tableau.kinds[Int(symbol)] == .external && !tableau.isBasic(symbol) else { continue }
-            tableau.compactColumn(symbol)
-            if tableau.columns.isEmpty(symbol) { return symbol }
+            guard storedTableau.kinds[Int(symbol)] == .external && !storedTableau.isBasic(symbol) else { continue }
+            storedTableau.compactColumn(symbol)
+            if storedTableau.columns.isEmpty(symbol) { return symbol }
         }
         return nil
     }
@@ -123,8 +125,8 @@ extension Solver {
         var bestCount = Int.max
         for index in row.liveRange {
             let symbol = row.storedSymbols[index]
-            guard tableau.kinds[Int(symbol)] == .external else { continue }
-            let count = tableau.columns.count(of: symbol)
+            guard storedTableau.kinds[Int(symbol)] == .external else { continue }
+            let count = storedTableau.columns.count(of: symbol)
             if count < bestCount {
                 best = symbol
                 bestCount = count
@@ -144,7 +146,7 @@ extension Solver {
     /// nonnegative by then).
     private func restrictedSubject(_ row: Row, _ record: SolverConstraint) -> Symbol {
         for symbol in [record.marker, record.other]
-        where symbol != noSymbol && tableau.kinds[Int(symbol)].isRestricted && row.coefficient(of: symbol) < 0 {
+        where symbol != noSymbol && storedTableau.kinds[Int(symbol)].isRestricted && row.coefficient(of: symbol) < 0 {
             return symbol
         }
         return noSymbol

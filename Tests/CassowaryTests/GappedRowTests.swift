@@ -53,11 +53,11 @@ private func same(_ a: Row, _ b: Row) -> Bool {
                 case 1:
                     // Cancels an entry exactly, or adds one.
                     let coefficient = model[symbol].map { -$0 } ?? 2.5
-                    row.add(symbol, coefficient)
+                    row.addInEitherLayout(symbol, coefficient)
                     if model[symbol] != nil { model[symbol] = nil } else { model[symbol] = 2.5 }
                 default:
                     let delta = Double(g.next(9) - 4) / 2
-                    row.add(symbol, delta)
+                    row.addInEitherLayout(symbol, delta)
                     let sum = (model[symbol] ?? 0) + delta
                     model[symbol] = sum == 0 ? nil : sum
                 }
