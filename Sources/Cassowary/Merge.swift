@@ -58,16 +58,7 @@ struct RowMerger {
             last = max(last, dropped)
         }
         if first == noSymbol { return }
-        if target.isGapped || (target.count >= gapLength && !keepingPlaces && target.count > 16 * (source.count + 1)) {
-            if target.isGapped && source.count * 8 > target.count {
-                // A long source: its walk over the packed row is cheaper than an edit per entry.
-                target.compactGaps()
-            } else {
-                if !target.isGapped { target.makeGapped() }
-                mergeGapped(source, times: factor, into: &target, dropping: dropped)
-                return
-            }
-        }
+        if target.isGapped, mergeWithGaps(source, times: factor, into: &target, dropping: dropped) { return }
         // The target entries in [low, high) interleave with the source (or are dropped); indices
         // of the target's storage, whose live entries start at `target.start`.
         let low = Self.lowerBound(target.storedSymbols, first, from: target.start)
@@ -75,6 +66,13 @@ struct RowMerger {
         scratch.reserve(high - low + source.count)
         if !keepingPlaces && (high - low) / (source.count + 1) > sparseSpan {
             mergeSparse(source, times: factor, into: &target, dropping: dropped, span: low..<high, longRow: longRow)
+            return
+        }
+        // A rebuilt span that changes the row's length moves the shorter side of the row.
+        if target.count >= gapLength && !keepingPlaces && target.count > 16 * (source.count + 1)
+            && min(low - target.start, target.storedEnd - high) > gapMoves {
+            target.makeGapped()
+            mergeGapped(source, times: factor, into: &target, dropping: dropped)
             return
         }
         let s = scratch
@@ -208,6 +206,19 @@ struct RowMerger {
             s.addedCount = added
             s.removedCount = removed
         }}}}
+        if target.count >= gapLength
+            && target.packedEditMoves(edits, positions: outPositions, kinds: outKinds, longRow: longRow) > gapMoves {
+            // In a run of removals: the row takes gaps rather than move a long stretch.
+            target.makeGapped()
+            for k in 0..<edits {
+                switch outKinds[k] {
+                case .update: target.setCoefficient(atSlot: target.search(outSymbols[k]), outCoefficients[k])
+                case .delete: target.remove(outSymbols[k])
+                case .insert: target.addInEitherLayout(outSymbols[k], outCoefficients[k])
+                }
+            }
+            return
+        }
         target.applyEdits(edits, positions: outPositions, kinds: outKinds, symbols: outSymbols,
                           coefficients: outCoefficients, longRow: longRow)
     }
@@ -217,12 +228,30 @@ struct RowMerger {
     /// (`Tableau.beginRemoval`).
     var gapLength = Int.max
 
+    /// How many entries a merge would move in a packed row, past which a long row in a run of
+    /// removals (`gapLength`) takes gaps instead (tests lower it).
+    var gapMoves = 256
+
+    /// The merge into a row with gaps: a short source goes in where the entries lie; for a long
+    /// one the row is packed again (its walk costs less than an edit per entry) and this returns
+    /// false, having merged nothing.
+    @inline(never)
+    private func mergeWithGaps(_ source: Row, times factor: Double, into target: inout Row, dropping dropped: Symbol) -> Bool {
+        if source.count * 8 > target.count {
+            target.compactGaps()
+            return false
+        }
+        mergeGapped(source, times: factor, into: &target, dropping: dropped)
+        return true
+    }
+
     /// The merge into a row with gaps: each source symbol (and the dropped one), in ascending
     /// order, is found by binary search and its entry updated, deleted or inserted where it lies
     /// (an insert or delete moves the rest of one segment). The same arithmetic, entries,
     /// `added` and `removed` as `merge` and `mergeSparse` (never with kept places).
     ///
     /// - Complexity: O(source × (log(target) + segment)), amortised.
+    @inline(never)  // out of `merge`, which then needed a dynamic exclusivity check per call
     private func mergeGapped(_ source: Row, times factor: Double, into target: inout Row, dropping dropped: Symbol) {
         let s = scratch
         let outAdded = s.added, outRemoved = s.removed
@@ -287,7 +316,10 @@ final class MergeScratch {
     /// A sparse merge's edits: the storage index of each and what it does (`Row.applyEdits`).
     private(set) var positions = UnsafeMutablePointer<Int>.allocate(capacity: 1)
     private(set) var kinds = UnsafeMutablePointer<Row.EditKind>.allocate(capacity: 1)
-    var addedCount = 0, removedCount = 0
+    // Unchecked: written at every merge, and a dynamic exclusivity check each time cost the
+    // solver ~1.5% (drag-deep); nothing else runs while a merge does.
+    @exclusivity(unchecked) var addedCount = 0
+    @exclusivity(unchecked) var removedCount = 0
 
     func reserve(_ needed: Int) {
         if needed <= capacity { return }

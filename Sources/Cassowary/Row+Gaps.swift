@@ -242,16 +242,21 @@ extension Row {
     /// Deletes the entry at slot `slot`. A row left with fewer entries than a segment holds is
     /// packed again.
     mutating func gappedDelete(_ slot: Int) {
-        let storage = uniqueSegments(), counts = Row.counts(of: storage)
         let segment = slot / Row.segmentLength
-        let after = segment * Row.segmentLength + Int(counts[segment]) - slot - 1
-        (storage.symbols + slot).update(from: storage.symbols + slot + 1, count: after)
-        (storage.coefficients + slot).update(from: storage.coefficients + slot + 1, count: after)
-        counts[segment] -= 1
+        let emptied: Bool
+        do {
+            // The block's reference ends here: `rebalance` must find it unique, or it copies.
+            let storage = uniqueSegments(), counts = Row.counts(of: storage)
+            let after = segment * Row.segmentLength + Int(counts[segment]) - slot - 1
+            (storage.symbols + slot).update(from: storage.symbols + slot + 1, count: after)
+            (storage.coefficients + slot).update(from: storage.coefficients + slot + 1, count: after)
+            counts[segment] -= 1
+            emptied = counts[segment] == 0
+        }
         storedCount -= 1
         if count < Row.segmentLength {
             compactGaps()
-        } else if counts[segment] == 0 {
+        } else if emptied {
             rebalance(around: segment, extra: 0, minimum: Row.segmentLength / 8)
         }
     }

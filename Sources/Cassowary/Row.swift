@@ -411,6 +411,23 @@ struct Row {
         }
     }
 
+    /// How many entries `applyEdits` would move for these edits (the stretches of the choice it
+    /// makes, without the room it may make at the front).
+    func packedEditMoves(_ n: Int, positions: UnsafePointer<Int>, kinds: UnsafePointer<EditKind>, longRow: Int) -> Int {
+        var growth = 0
+        for k in 0..<n { growth += Int(kinds[k].rawValue) }
+        var frontCost = 0, tailCost = 0, before = 0, from = start
+        for k in 0..<n where kinds[k] != .update {
+            let length = positions[k] - from
+            if before != 0 { frontCost += length }
+            if before != growth { tailCost += length }
+            before += Int(kinds[k].rawValue)
+            from = kinds[k] == .delete ? positions[k] + 1 : positions[k]
+        }
+        if growth != 0 { frontCost += Int(storedCount) - from }
+        return count >= longRow ? min(frontCost, tailCost) : frontCost
+    }
+
     /// Moves the live entries `extra` places up, into new room at the end: a dead front that
     /// much longer.
     private mutating func makeRoomAtFront(_ extra: Int) {
