@@ -42,7 +42,7 @@ final class RowStorage: ManagedBuffer<Int, Double> {
         let doubles = slots + (slots + 1) / 2 + (extraWords + 1) / 2 + 1
         let storage = unsafeDowncast(create(minimumCapacity: doubles) { _ in 0 }, to: RowStorage.self)
         storage.header = slots
-        storage.withUnsafeMutablePointerToElements { elements in
+        _ = storage.withUnsafeMutablePointerToElements { elements in
             UnsafeMutableRawPointer(elements).bindMemory(to: Symbol.self, capacity: slots)
         }
         UnsafeMutableRawPointer(storage.coefficients + slots).bindMemory(to: Int32.self, capacity: extraWords)
