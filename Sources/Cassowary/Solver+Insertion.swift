@@ -107,14 +107,12 @@ extension Solver {
 
     /// A nonbasic user variable in `row` that no row mentions: defining it by `row` is exact
     /// (nothing else contributes to its coefficient) and cannot create a cycle.
-    // These three run inside `insert`, whose first use of `tableau` packed any rows with gaps:
-    // they read `storedTableau`, without the test per access (they walk rows).
     private func unreferencedVariable(in row: Row) -> Symbol? {
         for index in row.liveRange {
             let symbol = row.storedSymbols[index]
-            guard storedTableau.kinds[Int(symbol)] == .external && !storedTableau.isBasic(symbol) else { continue }
-            storedTableau.compactColumn(symbol)
-            if storedTableau.columns.isEmpty(symbol) { return symbol }
+            guard tableau.kinds[Int(symbol)] == .external && !tableau.isBasic(symbol) else { continue }
+            tableau.compactColumn(symbol)
+            if tableau.columns.isEmpty(symbol) { return symbol }
         }
         return nil
     }
@@ -125,8 +123,8 @@ extension Solver {
         var bestCount = Int.max
         for index in row.liveRange {
             let symbol = row.storedSymbols[index]
-            guard storedTableau.kinds[Int(symbol)] == .external else { continue }
-            let count = storedTableau.columns.count(of: symbol)
+            guard tableau.kinds[Int(symbol)] == .external else { continue }
+            let count = tableau.columns.count(of: symbol)
             if count < bestCount {
                 best = symbol
                 bestCount = count
@@ -146,7 +144,7 @@ extension Solver {
     /// nonnegative by then).
     private func restrictedSubject(_ row: Row, _ record: SolverConstraint) -> Symbol {
         for symbol in [record.marker, record.other]
-        where symbol != noSymbol && storedTableau.kinds[Int(symbol)].isRestricted && row.coefficient(of: symbol) < 0 {
+        where symbol != noSymbol && tableau.kinds[Int(symbol)].isRestricted && row.coefficient(of: symbol) < 0 {
             return symbol
         }
         return noSymbol
@@ -200,36 +198,36 @@ extension Solver {
     /// Takes a constraint's equation out of the tableau (Cassowary's removal): its errors leave
     /// their objective, then its marker is made basic and that row dropped.
     ///
-    /// Works on `storedTableau`: inside a run of removals its long rows hold gaps, which every
-    /// tableau call made here reads as rows with gaps (Row+Gaps.swift).
+    /// Inside a run of removals the tableau's long rows may hold gaps (Row+Gaps.swift): every
+    /// tableau call made here reads them as such.
     func retract(_ record: SolverConstraint, alsoPurging extra: Symbol = noSymbol) {
-        if case .optional(let priority) = record.strength, let level = storedTableau.objectives.existingLevelIndex(for: priority) {
+        if case .optional(let priority) = record.strength, let level = tableau.objectives.existingLevelIndex(for: priority) {
             for error in record.errorSymbols {
-                storedTableau.addSymbolToObjective(level, error, times: -1)
+                tableau.addSymbolToObjective(level, error, times: -1)
             }
-            if storedTableau.changeMembers(level, by: -1) == 0 {
+            if tableau.changeMembers(level, by: -1) == 0 {
                 // Whatever rounding left in the row stops counting as a reduced cost.
-                storedTableau.noteObjectiveChange(storedTableau.objectives.levels[level].row.nonzeroSymbols)
-                storedTableau.removeObjectiveLevel(at: level)
+                tableau.noteObjectiveChange(tableau.objectives.levels[level].row.nonzeroSymbols)
+                tableau.removeObjectiveLevel(at: level)
             }
         }
         let marker = record.marker
-        if storedTableau.isBasic(marker) {
-            _ = storedTableau.takeRow(of: marker)
+        if tableau.isBasic(marker) {
+            _ = tableau.takeRow(of: marker)
         } else {
-            let leaving = storedTableau.markerLeavingSymbol(marker)
-            if leaving != noSymbol && !storedTableau.retractIntoLongRow(marker, leaving: leaving) {
-                var row = storedTableau.takeRow(of: leaving)
+            let leaving = tableau.markerLeavingSymbol(marker)
+            if leaving != noSymbol && !tableau.retractIntoLongRow(marker, leaving: leaving) {
+                var row = tableau.takeRow(of: leaving)
                 row.compactGaps()  // solved and substituted: read whole, packed
                 row.solve(for: marker, replacing: leaving)
-                storedTableau.substitute(marker, by: row)
+                tableau.substitute(marker, by: row)
             }
         }
         // The constraint's other symbols appeared only in its equation; once that is gone they
         // occur nowhere, up to rounding, which purge clears.
-        storedTableau.purge(marker)
-        if record.other != noSymbol { storedTableau.purge(record.other) }
-        if extra != noSymbol { storedTableau.purge(extra) }
+        tableau.purge(marker)
+        if record.other != noSymbol { tableau.purge(record.other) }
+        if extra != noSymbol { tableau.purge(extra) }
     }
 
     /// Moves a constraint's constant by `delta` inside the tableau. In the constraint's equation

@@ -15,21 +15,7 @@ public final class Solver {
     /// check (thread-local look-up, access-set insert and removal), which was a third of the cost
     /// of `value(of:)`, called once per variable per frame. The solver calls out to no user code,
     /// so no access to the tableau can overlap another.
-    @exclusivity(unchecked) var storedTableau = Tableau()
-    /// The tableau with no row holding gaps: a run of removals leaves its long rows with room
-    /// inside them (Row+Gaps.swift), which only the removal path reads; everything else reads
-    /// the tableau through here, which packs them first (`Tableau.settleGaps`). One test per
-    /// access.
-    var tableau: Tableau {
-        _read {
-            if storedTableau.gapState != 0 { storedTableau.settleGaps() }
-            yield storedTableau
-        }
-        _modify {
-            if storedTableau.gapState != 0 { storedTableau.settleGaps() }
-            yield &storedTableau
-        }
-    }
+    @exclusivity(unchecked) var tableau = Tableau()
     var constraints: [SolverConstraint?] = []
     var edits: [Int: ConstraintID] = [:]
     /// Answers on the optimal face kept until the tableau changes.
@@ -41,6 +27,14 @@ public final class Solver {
 
     public init() {}
 
+    /// Packs the rows that a run of removals left with gaps (Row+Gaps.swift): only the removal
+    /// path reads such rows, so every public entry that reads the tableau calls this first,
+    /// `removeConstraint` excepted. One test when there are none.
+    @inline(__always)
+    func settle() {
+        if tableau.gapState != 0 { tableau.settleGaps() }
+    }
+
     /// An independent copy of this solver: same variables, constraints, ids and solution, down
     /// to the last bit. Taking one is cheap (the arrays are shared until either side writes);
     /// a caller keeps it to go back to exactly this state, which re-solving cannot promise.
@@ -48,6 +42,7 @@ public final class Solver {
     /// - Complexity: O(1) to take; the first write on either side then copies each array it
     ///   touches, O(size of that array) once.
     public func copy() -> Solver {
+        settle()
         let copy = Solver()
         copy.tableau = tableau
         copy.constraints = constraints
@@ -61,7 +56,8 @@ public final class Solver {
 
     /// A new variable. It is free (and so ambiguous) until constraints pin it.
     public func makeVariable() -> Variable {
-        Variable(id: Int(tableau.newSymbol(.external)))
+        settle()
+        return Variable(id: Int(tableau.newSymbol(.external)))
     }
 
     /// The number of constraints currently held.
@@ -75,7 +71,8 @@ public final class Solver {
     ///
     /// - Precondition: `variable` was made by this solver.
     public func value(of variable: Variable) -> Double {
-        tableau.currentValue(of: Symbol(variable.id)) + 0.0
+        settle()
+        return tableau.currentValue(of: Symbol(variable.id)) + 0.0
     }
 
     // MARK: Constraints
@@ -95,6 +92,7 @@ public final class Solver {
     public func addConstraint(
         _ expression: Expression, _ relation: Relation, _ strength: Strength
     ) throws(UnsatisfiableConstraint) -> ConstraintID {
+        settle()
         switch insert(expression, relation, strength) {
         case .added(let id):
             return id
@@ -109,11 +107,11 @@ public final class Solver {
     public func removeConstraint(_ id: ConstraintID) {
         guard let record = constraints[id.id] else { preconditionFailure("unknown constraint \(id.id)") }
         setConstraint(id, nil)
-        // The removal path reads rows with gaps (only merges, searches and counts do), so it
-        // works on the stored tableau; the second removal in a row lets long rows take gaps.
-        storedTableau.beginRemoval()
+        // No `settle()`: the removal path reads rows with gaps (merges, searches and counts do),
+        // and the second removal in a row lets long rows take gaps.
+        tableau.beginRemoval()
         retract(record)
-        storedTableau.optimize()
+        tableau.optimize()
     }
 
     /// Changes the constant of a constraint's expression in place, the fast path for editing a
@@ -124,6 +122,7 @@ public final class Solver {
     ///   constant.
     /// - Precondition: this solver holds `id`.
     public func setConstant(_ id: ConstraintID, to constant: Double) throws(UnsatisfiableConstraint) {
+        settle()
         guard var record = constraints[id.id] else { preconditionFailure("unknown constraint \(id.id)") }
         let delta = constant - record.expression.constant
         if delta == 0 { return }
@@ -246,6 +245,7 @@ extension Solver {
     /// - Precondition: called between two calls of the solver (not from inside one).
     /// - Complexity: O(1) (the edit variables, a few, are kept whole).
     public func beginStep() {
+        settle()
         precondition(tableau.objectives.artificial == noSymbol, "a step begins between two calls of the solver")
         tableau.trail.begin(symbolCount: tableau.kinds.count, rowCount: tableau.rows.count,
                             constraintCount: constraints.count, edits: edits, overflowed: overflowed)
@@ -258,6 +258,7 @@ extension Solver {
     /// - Precondition: a step is open.
     /// - Complexity: the writes the step made (never the size of the layout).
     public func rollBackStep() {
+        settle()
         precondition(openSteps > 0, "no step to roll back")
         let step = tableau.rollBackStep(constraints: &constraints)
         edits = step.edits
@@ -277,7 +278,7 @@ extension Solver {
 
     /// Replaces a constraint's record, recorded for an open step.
     func setConstraint(_ id: ConstraintID, _ record: SolverConstraint?) {
-        if storedTableau.trail.isRecording { storedTableau.trail.recordConstraint(id.id, constraints[id.id]) }
+        if tableau.trail.isRecording { tableau.trail.recordConstraint(id.id, constraints[id.id]) }
         constraints[id.id] = record
     }
 }

@@ -155,7 +155,7 @@ private func same(_ a: Row, _ b: Row) -> Bool {
             let run = order[next..<min(order.count, next + 1 + g.next(12))]
             gapped.beginStep()
             for k in run { gapped.removeConstraint(ids[k]) }
-            if !gapped.storedTableau.gappedSlots.isEmpty { sawGaps = true }
+            if !gapped.tableau.gappedSlots.isEmpty { sawGaps = true }
             if g.next(3) == 0 {
                 gapped.rollBackStep()
                 gapped.beginStep()

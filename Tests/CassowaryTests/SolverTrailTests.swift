@@ -45,7 +45,7 @@ import Testing
     ]
     /// The solver's fields: trailed (the constraints by entries, the edits and `overflowed` kept
     /// whole per step), or dropped by a rollback (`faceMemo`).
-    static let solverFields: Set<String> = ["storedTableau", "constraints", "edits", "faceMemo", "overflowed"]
+    static let solverFields: Set<String> = ["tableau", "constraints", "edits", "faceMemo", "overflowed"]
 
     struct Observation: Equatable {
         var state: String
