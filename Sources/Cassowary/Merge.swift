@@ -225,7 +225,7 @@ struct RowMerger {
 
     /// Rows at least this long that a short row is merged into take gaps (Row+Gaps.swift) and
     /// keep them; `.max` (no gaps) unless the tableau is inside a run of removals
-    /// (`Tableau.beginRemoval`).
+    /// (`Tableau.allowGaps`).
     var gapLength = Int.max
 
     /// How many entries a merge would move in a packed row, past which a long row in a run of

@@ -102,12 +102,7 @@ struct Row {
     /// (negated minus one).
     @inline(__always)
     func search(_ symbol: Symbol) -> Int {
-        isGapped ? gappedSearch(symbol) : packedSearch(symbol)
-    }
-
-    /// `search` on a packed row.
-    @inline(__always)
-    private func packedSearch(_ symbol: Symbol) -> Int {
+        if isGapped { return gappedSearch(symbol) }
         var low = start
         var high = Int(storedCount)
         guard low < high else { return -low - 1 }
@@ -216,7 +211,7 @@ struct Row {
     /// row (only merges add to rows with gaps: `addInEitherLayout`).
     @discardableResult
     mutating func add(_ symbol: Symbol, _ coefficient: Double) -> Int {
-        let i = packedSearch(symbol)
+        let i = search(symbol)
         if i >= 0 {
             let sum = coefficientSum(rowStorageCoefficients(storage!)[i], coefficient)
             if sum == 0 {
@@ -244,7 +239,7 @@ struct Row {
     @discardableResult
     mutating func remove(_ symbol: Symbol) -> Double {
         if isGapped { return gappedRemove(symbol) }
-        let i = packedSearch(symbol)
+        let i = search(symbol)
         guard i >= 0 else { return 0 }
         let coefficient = rowStorageCoefficients(storage!)[i]
         close(1, at: i)

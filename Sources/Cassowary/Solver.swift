@@ -16,6 +16,10 @@ public final class Solver {
     /// of `value(of:)`, called once per variable per frame. The solver calls out to no user code,
     /// so no access to the tableau can overlap another.
     @exclusivity(unchecked) var tableau = Tableau()
+    /// 0: no row holds gaps; 1: the last call was a removal; 2: rows may hold gaps (a run of
+    /// removals, Row+Gaps.swift), packed again by `settle()` before any other read. Here and not
+    /// in the tableau: a debug build copies the whole tableau to read one of its fields.
+    @exclusivity(unchecked) var gapState: UInt8 = 0
     var constraints: [SolverConstraint?] = []
     var edits: [Int: ConstraintID] = [:]
     /// Answers on the optimal face kept until the tableau changes.
@@ -32,7 +36,10 @@ public final class Solver {
     /// `removeConstraint` excepted. One test when there are none.
     @inline(__always)
     func settle() {
-        if tableau.gapState != 0 { tableau.settleGaps() }
+        if gapState != 0 {
+            tableau.settleGaps()
+            gapState = 0
+        }
     }
 
     /// An independent copy of this solver: same variables, constraints, ids and solution, down
@@ -71,8 +78,7 @@ public final class Solver {
     ///
     /// - Precondition: `variable` was made by this solver.
     public func value(of variable: Variable) -> Double {
-        // `settle()` written out: called per variable per frame, and a debug build calls it.
-        if tableau.gapState != 0 { tableau.settleGaps() }
+        settle()
         return tableau.currentValue(of: Symbol(variable.id)) + 0.0
     }
 
@@ -110,7 +116,12 @@ public final class Solver {
         setConstraint(id, nil)
         // No `settle()`: the removal path reads rows with gaps (merges, searches and counts do),
         // and the second removal in a row lets long rows take gaps.
-        tableau.beginRemoval()
+        if gapState == 0 {
+            gapState = 1
+        } else {
+            gapState = 2
+            tableau.allowGaps()
+        }
         retract(record)
         tableau.optimize()
     }
@@ -262,6 +273,7 @@ extension Solver {
         settle()
         precondition(openSteps > 0, "no step to roll back")
         let step = tableau.rollBackStep(constraints: &constraints)
+        if !tableau.gappedSlots.isEmpty { gapState = 2 }
         edits = step.edits
         overflowed = step.overflowed
         faceMemo = FaceMemo()

@@ -38,13 +38,10 @@ struct Tableau {
     /// instead of shifting their tails at every flip; the zeros go when the flips end.
     var keptPlaces: [Slot]?
     /// Rows at least this long take gaps when a short row is merged into them inside a run of
-    /// removals (Row+Gaps.swift, `beginRemoval`); tests lower it.
+    /// removals (Row+Gaps.swift, `allowGaps`); tests lower it.
     var gapRowLength = 512
     /// The slots whose rows may hold gaps, packed again by `settleGaps`.
     var gappedSlots: [Slot] = []
-    /// 0: no gaps; 1: a removal ran since the tableau was last read; 2: rows may hold gaps.
-    /// `Solver.tableau` packs the rows before any other read when it is not 0.
-    var gapState: UInt8 = 0
     /// How often the two shortcuts for long rows were taken (bound flips in the dual simplex,
     /// marker removals merged into the long row in place): tests check that they run.
     var shortcutsTaken = (breakpointFlips: 0, retractionsInPlace: 0)
@@ -318,16 +315,11 @@ struct Tableau {
 
     // MARK: Rows with gaps
 
-    /// Called at every removal: the second one in a run (no other call between) lets long rows
-    /// take gaps, which stay until `settleGaps`. A shell that reads the layout after every
-    /// removal never makes them: packing again at each read would cost more than the moves.
-    mutating func beginRemoval() {
-        if gapState == 0 {
-            gapState = 1
-        } else {
-            gapState = 2
-            merger.gapLength = gapRowLength
-        }
+    /// Lets merges give long rows gaps (`Solver.removeConstraint`, from the second removal in a
+    /// run: a shell that reads the layout after every removal never makes them, since packing
+    /// again at each read would cost more than the moves it saves). They stay until `settleGaps`.
+    mutating func allowGaps() {
+        merger.gapLength = gapRowLength
     }
 
     /// Notes the row in `slot` for `settleGaps` if a merge left it with gaps.
@@ -336,7 +328,7 @@ struct Tableau {
         if rows[slot.index].isGapped && !gappedSlots.contains(slot) { gappedSlots.append(slot) }
     }
 
-    /// Packs every row with gaps again and ends the run of removals: what `Solver.tableau` does
+    /// Packs every row with gaps again and ends the run of removals: what `Solver.settle` does
     /// before any read that is not a removal.
     ///
     /// - Complexity: O(entries of the rows with gaps).
@@ -347,7 +339,6 @@ struct Tableau {
             rows[slot.index].compactGaps()
         }
         gappedSlots.removeAll()
-        gapState = 0
         merger.gapLength = .max
     }
 
