@@ -78,8 +78,9 @@ public final class Solver {
     ///
     /// - Precondition: `variable` was made by this solver.
     public func value(of variable: Variable) -> Double {
-        settle()
-        return tableau.currentValue(of: Symbol(variable.id)) + 0.0
+        // No `settle()`: a value is read from the tableau's values, or from a row's constant,
+        // and `refreshValues` packs the rows it reads. Called per variable per frame.
+        tableau.currentValue(of: Symbol(variable.id)) + 0.0
     }
 
     // MARK: Constraints
