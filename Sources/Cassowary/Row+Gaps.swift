@@ -7,11 +7,12 @@
 /// anywhere behind them; in a packed row the stretch between moved each time, O(N) per removal
 /// (docs/performance.md, issue 27, ninth and eleventh passes).
 ///
-/// Only the merges (`RowMerger`), `search`, `coefficient(of:)`, `contains`, `add`, `remove` and
-/// `count` know of gaps. Every other reader reads packed rows: the tableau lets merges make
-/// gaps only inside a run of removals and compacts its rows with gaps (`Tableau.settleGaps`)
-/// before anything else reads it, and a gapped row's `liveRange` traps (its `deadCount` is
-/// `gappedMark`), so a reader that was missed fails loudly instead of reading empty slots.
+/// Only the merges (`RowMerger`), `search`, `coefficient(of:)`, `contains`, `remove`,
+/// `addInEitherLayout`, `count` and `forEachRun` know of gaps. Every other reader reads packed
+/// rows: the solver lets merges make gaps only inside a run of removals and packs its rows with
+/// gaps (`Solver.settle`, `Tableau.settleGaps`) before anything else reads the tableau. Such a
+/// row's `start` is `gappedMark` (2³¹), so a reader that was missed reads far past the block
+/// and crashes instead of reading slots that hold no entry.
 ///
 /// The block: `segments × segmentLength` slots of symbols and of coefficients (its capacity),
 /// then one `Int32` per segment, its entry count. Every segment holds at least one entry (so a
