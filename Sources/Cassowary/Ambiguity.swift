@@ -23,6 +23,7 @@
 extension Solver {
     /// Every user variable that takes more than one value across the optimal solutions, by id.
     public func ambiguousVariables() -> [Variable] {
+        settle()
         tableau.refreshAmbiguity()
         let flags = tableau.ambiguity!.isAmbiguous
         var result: [Variable] = []
@@ -36,6 +37,7 @@ extension Solver {
     ///
     /// - Precondition: `variable` was made by this solver.
     public func isAmbiguous(_ variable: Variable) -> Bool {
+        settle()
         tableau.refreshAmbiguity()
         return tableau.ambiguity!.isAmbiguous[variable.id]
     }
@@ -43,6 +45,7 @@ extension Solver {
     /// The variables whose value or ambiguity changed since the last call (each once, in no
     /// particular order). Reports use it to look only at what an input changed.
     public func takeChangedVariables() -> [Variable] {
+        settle()
         if !tableau.changes.valueSeeds.isEmpty { tableau.refreshValues() }
         tableau.refreshAmbiguity()
         return tableau.changes.changedExternals.takeAll().map { Variable(id: Int($0)) }
@@ -51,6 +54,7 @@ extension Solver {
     /// How many variables `takeChangedVariables` would hand out now, taking none: for a reader
     /// choosing between looking each change up and reading everything anew.
     public func changedVariableCount() -> Int {
+        settle()
         if !tableau.changes.valueSeeds.isEmpty { tableau.refreshValues() }
         tableau.refreshAmbiguity()
         return tableau.changes.changedExternals.symbols.count
@@ -63,6 +67,7 @@ extension Solver {
     /// then), so a check after every line costs what each line changed; takes nothing that
     /// `takeChangedVariables` hands out.
     public func changedValuesAreFinite() -> Bool {
+        settle()
         if overflowed { return false }
         if !tableau.changes.valueSeeds.isEmpty { tableau.refreshValues() }
         if !tableau.changes.tracksUncheckedValues {

@@ -50,12 +50,14 @@ extension Solver {
     ///
     /// - Precondition: every variable was made by this solver.
     public func explain(_ expression: Expression) -> LinearExplanation {
-        explanation(ofExpanded: expansion(of: expression), lead: noSymbol)
+        settle()
+        return explanation(ofExpanded: expansion(of: expression), lead: noSymbol)
     }
 
     /// `explain` and `range(of:)` together, the expression's definition expanded once (on a
     /// long chain that is most of either).
     public func explainWithRange(_ expression: Expression) -> (explanation: LinearExplanation, lower: Double?, upper: Double?) {
+        settle()
         let expanded = expansion(of: expression)
         let range = range(ofExpanded: expanded)
         return (explanation(ofExpanded: expanded, lead: noSymbol), range.lower, range.upper)
@@ -73,6 +75,7 @@ extension Solver {
     /// constraint equations (its own included): the constraints that hold it back. nil when it
     /// holds (its error is zero) or `id` is not held.
     public func explainError(of id: ConstraintID) -> LinearExplanation? {
+        settle()
         guard hasConstraint(id), let record = constraints[id.id], !record.isRequired else { return nil }
         for error in record.errorSymbols {
             let slot = tableau.slotOfBasic[Int(error)]
@@ -90,7 +93,8 @@ extension Solver {
     /// cost stays zero: a small linear program over the free symbols the expression depends on
     /// and the restricted rows that hold them, solved exactly in a scratch solver.
     public func range(of expression: Expression) -> (lower: Double?, upper: Double?) {
-        range(ofExpanded: expansion(of: expression))
+        settle()
+        return range(ofExpanded: expansion(of: expression))
     }
 
     private func range(ofExpanded expanded: Row) -> (lower: Double?, upper: Double?) {
@@ -115,6 +119,7 @@ extension Solver {
     /// - Complexity: O(k) scratch solvers for k members, each built from at most k + 1
     ///   constraints: quadratic in the set asked about, independent of the rest of the layout.
     public func minimalConflict(of id: ConstraintID, among members: [ConstraintID]) -> [ConstraintID]? {
+        settle()
         guard let record = constraints[id.id] else { return nil }
         let others = members.filter { $0 != id && constraints[$0.id] != nil }
         guard unsatisfiableSubset(record, others) != nil else { return nil }
@@ -133,6 +138,7 @@ extension Solver {
     ///
     /// - Precondition: this solver holds `target` and every member.
     public func conflictCertificate(_ members: [ConstraintID], target: ConstraintID) -> ConflictCertificate? {
+        settle()
         var copy = ScratchCopy()
         var original: [ConstraintID: ConstraintID] = [:]
         for id in members where id != target {

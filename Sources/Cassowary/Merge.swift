@@ -40,8 +40,8 @@ struct RowMerger {
         let index = target.search(symbol)
         scratch.addedCount = 0
         scratch.removedCount = 0
-        guard index >= 0, target.storedCoefficients[index] != 0 else { return 0 }
-        let coefficient = target.storedCoefficients[index]
+        guard index >= 0, target.coefficient(atSlot: index) != 0 else { return 0 }
+        let coefficient = target.coefficient(atSlot: index)
         merge(source, times: coefficient, into: &target, dropping: symbol, keepingPlaces: keepingPlaces, longRow: longRow)
         return coefficient
     }
@@ -58,6 +58,7 @@ struct RowMerger {
             last = max(last, dropped)
         }
         if first == noSymbol { return }
+        if target.isGapped, mergeWithGaps(source, times: factor, into: &target, dropping: dropped) { return }
         // The target entries in [low, high) interleave with the source (or are dropped); indices
         // of the target's storage, whose live entries start at `target.start`.
         let low = Self.lowerBound(target.storedSymbols, first, from: target.start)
@@ -65,6 +66,13 @@ struct RowMerger {
         scratch.reserve(high - low + source.count)
         if !keepingPlaces && (high - low) / (source.count + 1) > sparseSpan {
             mergeSparse(source, times: factor, into: &target, dropping: dropped, span: low..<high, longRow: longRow)
+            return
+        }
+        // A rebuilt span that changes the row's length moves the shorter side of the row.
+        if target.count >= gapLength && !keepingPlaces && target.count > 16 * (source.count + 1)
+            && min(low - target.start, target.storedEnd - high) > gapMoves {
+            target.makeGapped()
+            mergeGapped(source, times: factor, into: &target, dropping: dropped)
             return
         }
         let s = scratch
@@ -198,8 +206,91 @@ struct RowMerger {
             s.addedCount = added
             s.removedCount = removed
         }}}}
+        if target.count >= gapLength
+            && target.packedEditMoves(edits, positions: outPositions, kinds: outKinds, longRow: longRow) > gapMoves {
+            // In a run of removals: the row takes gaps rather than move a long stretch.
+            target.makeGapped()
+            for k in 0..<edits {
+                switch outKinds[k] {
+                case .update: target.setCoefficient(atSlot: target.search(outSymbols[k]), outCoefficients[k])
+                case .delete: target.remove(outSymbols[k])
+                case .insert: target.addInEitherLayout(outSymbols[k], outCoefficients[k])
+                }
+            }
+            return
+        }
         target.applyEdits(edits, positions: outPositions, kinds: outKinds, symbols: outSymbols,
                           coefficients: outCoefficients, longRow: longRow)
+    }
+
+    /// Rows at least this long that a short row is merged into take gaps (Row+Gaps.swift) and
+    /// keep them; `.max` (no gaps) unless the tableau is inside a run of removals
+    /// (`Tableau.allowGaps`).
+    var gapLength = Int.max
+
+    /// How many entries a merge would move in a packed row, past which a long row in a run of
+    /// removals (`gapLength`) takes gaps instead (tests lower it).
+    var gapMoves = 256
+
+    /// The merge into a row with gaps: a short source goes in where the entries lie; for a long
+    /// one the row is packed again (its walk costs less than an edit per entry) and this returns
+    /// false, having merged nothing.
+    @inline(never)
+    private func mergeWithGaps(_ source: Row, times factor: Double, into target: inout Row, dropping dropped: Symbol) -> Bool {
+        if source.count * 8 > target.count {
+            target.compactGaps()
+            return false
+        }
+        mergeGapped(source, times: factor, into: &target, dropping: dropped)
+        return true
+    }
+
+    /// The merge into a row with gaps: each source symbol (and the dropped one), in ascending
+    /// order, is found by binary search and its entry updated, deleted or inserted where it lies
+    /// (an insert or delete moves the rest of one segment). The same arithmetic, entries,
+    /// `added` and `removed` as `merge` and `mergeSparse` (never with kept places).
+    ///
+    /// - Complexity: O(source × (log(target) + segment)), amortised.
+    @inline(never)  // out of `merge`, which then needed a dynamic exclusivity check per call
+    private func mergeGapped(_ source: Row, times factor: Double, into target: inout Row, dropping dropped: Symbol) {
+        let s = scratch
+        let outAdded = s.added, outRemoved = s.removed
+        var added = 0, removed = 0
+        source.storedSymbols.withUnsafeBufferPointer { ss in
+        source.storedCoefficients.withUnsafeBufferPointer { sc in
+            var j = source.start
+            var droppedLeft = dropped != noSymbol
+            while j < ss.count || droppedLeft {
+                let takeDropped = droppedLeft && (j == ss.count || dropped < ss[j])
+                if takeDropped {
+                    droppedLeft = false
+                    target.remove(dropped)
+                    continue
+                }
+                let symbol = ss[j]
+                let slot = target.search(symbol)
+                if slot >= 0 {
+                    let old = target.coefficient(atSlot: slot)
+                    let value = coefficientSum(old, factor * sc[j])
+                    if value != 0 {
+                        target.setCoefficient(atSlot: slot, value)
+                        if old == 0 { outAdded[added] = symbol; added += 1 }
+                    } else {
+                        target.remove(symbol)
+                        if old != 0 { outRemoved[removed] = symbol; removed += 1 }
+                    }
+                } else {
+                    let value = factor * sc[j]
+                    if value != 0 {
+                        target.addInEitherLayout(symbol, value)
+                        outAdded[added] = symbol; added += 1
+                    }
+                }
+                j += 1
+            }
+        }}
+        s.addedCount = added
+        s.removedCount = removed
     }
 
     /// The first index in `symbols[from...]` whose symbol is not below `symbol`.
@@ -225,7 +316,11 @@ final class MergeScratch {
     /// A sparse merge's edits: the storage index of each and what it does (`Row.applyEdits`).
     private(set) var positions = UnsafeMutablePointer<Int>.allocate(capacity: 1)
     private(set) var kinds = UnsafeMutablePointer<Row.EditKind>.allocate(capacity: 1)
-    var addedCount = 0, removedCount = 0
+    // Unchecked, as the tableau is: written at every merge, and nothing else runs while a
+    // merge does. (What cost drag-deep 1.5% in dynamic exclusivity checks was `mergeGapped`
+    // inlined into `merge`; this alone changed nothing measurable.)
+    @exclusivity(unchecked) var addedCount = 0
+    @exclusivity(unchecked) var removedCount = 0
 
     func reserve(_ needed: Int) {
         if needed <= capacity { return }

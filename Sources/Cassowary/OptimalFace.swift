@@ -110,6 +110,7 @@ extension Solver {
     /// on what was asked before. `range(of:)` stays exact whatever the size.
     public func ambiguityDetail(of variable: Variable, withDirection: Bool = true,
                                 faceLimit: Int = .max) -> AmbiguityDetail? {
+        settle()
         faceMemo.invalidate(unless: tableau.changes.generation)
         // Decided without the memo, which keeps only the ambiguous: `ambiguous` asks of every
         // value of a big layout, and most are not.
@@ -265,6 +266,7 @@ extension Solver {
     /// ambiguous. Decided the way `isAmbiguous` decides a variable, on the same two sampled
     /// directions of the face, combined linearly.
     public func isAmbiguous(_ expression: Expression) -> Bool {
+        settle()
         tableau.refreshAmbiguity()
         let state = tableau.ambiguity!
         var total = SIMD2<Double>.zero, size = SIMD2<Double>.zero
@@ -282,6 +284,7 @@ extension Solver {
     /// Whether no constraint the solver holds names `variable`: it is nonbasic and occurs in no
     /// row, so nothing at all restricts it.
     public func isUnconstrained(_ variable: Variable) -> Bool {
+        settle()
         let symbol = Symbol(variable.id)
         guard !tableau.isBasic(symbol) else { return false }
         tableau.compactColumn(symbol)

@@ -23,6 +23,7 @@ extension Solver {
     ///
     /// - Precondition: this solver holds `id`.
     public func residual(of id: ConstraintID) -> Residual {
+        settle()
         guard let record = constraints[id.id] else { preconditionFailure("unknown constraint \(id.id)") }
         var sum = record.expression.constant
         var scale = abs(sum)
@@ -42,6 +43,7 @@ extension Solver {
     /// The variables whose value changed since the last `takeChangedVariables`, without taking
     /// them: what a check after a change looks at before the report reads them.
     public func changedVariables() -> [Variable] {
+        settle()
         if !tableau.changes.valueSeeds.isEmpty { tableau.refreshValues() }
         return tableau.changes.changedExternals.symbols.map { Variable(id: Int($0)) }
     }

@@ -15,14 +15,19 @@
 /// writes, as an array's are; the counts and the constant live in the row itself (24 bytes).
 struct Row {
     /// Storage: the live entries are those from `start` to `storedCount`. Nil until the first
-    /// entry. Write through the methods below.
-    private var storage: RowStorage?
-    /// How many entries of the storage are in use, dead front included.
-    private var storedCount: UInt32 = 0
+    /// entry. Write through the methods below and those of Row+Gaps.swift (not private only so
+    /// that file can).
+    var storage: RowStorage?
+    /// How many entries of the storage are in use, dead front included. On a row with gaps
+    /// (Row+Gaps.swift) `gappedMark` plus the live count.
+    var storedCount: UInt32 = 0
     /// How many dead entries the storage holds before the first live one. Unsigned, so that the
     /// compiler knows an index counted up from `start` is never negative (one bounds check less
-    /// per entry in the loops over a row).
-    private var deadCount: UInt32 = 0
+    /// per entry in the loops over a row). On a row with gaps, `gappedMark` (and `storedCount`
+    /// the mark plus the live count, so that `count` and `isEmpty` need no test): a reader
+    /// of `liveRange` there reads gigabytes past the block and crashes instead of reading
+    /// slots that hold no entry.
+    var deadCount: UInt32 = 0
     var constant: Double = 0
 
     init(constant: Double = 0) { self.constant = constant }
@@ -97,6 +102,7 @@ struct Row {
     /// (negated minus one).
     @inline(__always)
     func search(_ symbol: Symbol) -> Int {
+        if isGapped { return gappedSearch(symbol) }
         var low = start
         var high = Int(storedCount)
         guard low < high else { return -low - 1 }
@@ -201,7 +207,8 @@ struct Row {
     }
 
     /// Adds `coefficient × symbol`; returns +1 when the symbol became present, -1 when it
-    /// cancelled out, 0 otherwise, so the caller can keep its column index in step.
+    /// cancelled out, 0 otherwise, so the caller can keep its column index in step. On a packed
+    /// row (only merges add to rows with gaps: `addInEitherLayout`).
     @discardableResult
     mutating func add(_ symbol: Symbol, _ coefficient: Double) -> Int {
         let i = search(symbol)
@@ -222,9 +229,16 @@ struct Row {
         return 1
     }
 
+    /// Sets the coefficient at storage index `slot` (from `search`, the entry present) without
+    /// moving anything, in either layout (Row+Gaps.swift).
+    mutating func setCoefficient(atSlot slot: Int, _ coefficient: Double) {
+        if isGapped { gappedSet(slot, coefficient) } else { unique().coefficients[slot] = coefficient }
+    }
+
     /// Removes `symbol` and returns its coefficient (0 when absent).
     @discardableResult
     mutating func remove(_ symbol: Symbol) -> Double {
+        if isGapped { return gappedRemove(symbol) }
         let i = search(symbol)
         guard i >= 0 else { return 0 }
         let coefficient = rowStorageCoefficients(storage!)[i]
@@ -392,6 +406,23 @@ struct Row {
         }
     }
 
+    /// How many entries `applyEdits` would move for these edits (the stretches of the choice it
+    /// makes, without the room it may make at the front).
+    func packedEditMoves(_ n: Int, positions: UnsafePointer<Int>, kinds: UnsafePointer<EditKind>, longRow: Int) -> Int {
+        var growth = 0
+        for k in 0..<n { growth += Int(kinds[k].rawValue) }
+        var frontCost = 0, tailCost = 0, before = 0, from = start
+        for k in 0..<n where kinds[k] != .update {
+            let length = positions[k] - from
+            if before != 0 { frontCost += length }
+            if before != growth { tailCost += length }
+            before += Int(kinds[k].rawValue)
+            from = kinds[k] == .delete ? positions[k] + 1 : positions[k]
+        }
+        if growth != 0 { frontCost += Int(storedCount) - from }
+        return count >= longRow ? min(frontCost, tailCost) : frontCost
+    }
+
     /// Moves the live entries `extra` places up, into new room at the end: a dead front that
     /// much longer.
     private mutating func makeRoomAtFront(_ extra: Int) {
@@ -461,7 +492,8 @@ extension Row: CustomReflectable {
     /// The entries as arrays (dead front included), so that a dump shows them, not the block:
     /// the trail tests compare dumps of the tableau.
     var customMirror: Mirror {
-        Mirror(self, children: ["storedSymbols": Array(storedSymbols), "storedCoefficients": Array(storedCoefficients),
+        if isGapped { return gappedMirror }
+        return Mirror(self, children: ["storedSymbols": Array(storedSymbols), "storedCoefficients": Array(storedCoefficients),
                                 "deadCount": deadCount, "constant": constant])
     }
 }

@@ -35,6 +35,19 @@ final class RowStorage: ManagedBuffer<Int, Double> {
         }
         return storage
     }
+
+    /// A block of exactly `slots` entries and `extraWords` 32-bit words after the coefficients
+    /// (a row with gaps keeps its segments' counts there, Row+Gaps.swift).
+    static func make(slots: Int, extraWords: Int) -> RowStorage {
+        let doubles = slots + (slots + 1) / 2 + (extraWords + 1) / 2 + 1
+        let storage = unsafeDowncast(create(minimumCapacity: doubles) { _ in 0 }, to: RowStorage.self)
+        storage.header = slots
+        _ = storage.withUnsafeMutablePointerToElements { elements in
+            UnsafeMutableRawPointer(elements).bindMemory(to: Symbol.self, capacity: slots)
+        }
+        UnsafeMutableRawPointer(storage.coefficients + slots).bindMemory(to: Int32.self, capacity: extraWords)
+        return storage
+    }
 }
 
 // The accessors of a block, as free functions: `@_transparent` (inlined even in a debug build)

@@ -197,6 +197,9 @@ extension Solver {
 
     /// Takes a constraint's equation out of the tableau (Cassowary's removal): its errors leave
     /// their objective, then its marker is made basic and that row dropped.
+    ///
+    /// Inside a run of removals the tableau's long rows may hold gaps (Row+Gaps.swift): every
+    /// tableau call made here reads them as such.
     func retract(_ record: SolverConstraint, alsoPurging extra: Symbol = noSymbol) {
         if case .optional(let priority) = record.strength, let level = tableau.objectives.existingLevelIndex(for: priority) {
             for error in record.errorSymbols {
@@ -215,6 +218,7 @@ extension Solver {
             let leaving = tableau.markerLeavingSymbol(marker)
             if leaving != noSymbol && !tableau.retractIntoLongRow(marker, leaving: leaving) {
                 var row = tableau.takeRow(of: leaving)
+                row.compactGaps()  // solved and substituted: read whole, packed
                 row.solve(for: marker, replacing: leaving)
                 tableau.substitute(marker, by: row)
             }

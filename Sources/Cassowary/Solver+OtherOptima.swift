@@ -19,6 +19,7 @@ extension Solver {
     /// `FaceProgram.maximize`): another vertex, not the farthest, found in time linear in the
     /// face (each pivot costs a pass over the long rows; thousands of them made it quadratic).
     public func otherOptima(faceLimit: Int = .max) -> [[(variable: Variable, value: Double)]] {
+        settle()
         tableau.refreshAmbiguity()
         var externals: [Symbol] = []
         var freeSymbols: [Symbol] = []

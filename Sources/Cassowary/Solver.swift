@@ -16,6 +16,10 @@ public final class Solver {
     /// of `value(of:)`, called once per variable per frame. The solver calls out to no user code,
     /// so no access to the tableau can overlap another.
     @exclusivity(unchecked) var tableau = Tableau()
+    /// 0: no row holds gaps; 1: the last call was a removal; 2: rows may hold gaps (a run of
+    /// removals, Row+Gaps.swift), packed again by `settle()` before any other read. Here and not
+    /// in the tableau: a debug build copies the whole tableau to read one of its fields.
+    @exclusivity(unchecked) var gapState: UInt8 = 0
     var constraints: [SolverConstraint?] = []
     var edits: [Int: ConstraintID] = [:]
     /// Answers on the optimal face kept until the tableau changes.
@@ -27,6 +31,17 @@ public final class Solver {
 
     public init() {}
 
+    /// Packs the rows that a run of removals left with gaps (Row+Gaps.swift): only the removal
+    /// path reads such rows, so every public entry that reads the tableau calls this first,
+    /// `removeConstraint` excepted. One test when there are none.
+    @inline(__always)
+    func settle() {
+        if gapState != 0 {
+            tableau.settleGaps()
+            gapState = 0
+        }
+    }
+
     /// An independent copy of this solver: same variables, constraints, ids and solution, down
     /// to the last bit. Taking one is cheap (the arrays are shared until either side writes);
     /// a caller keeps it to go back to exactly this state, which re-solving cannot promise.
@@ -34,6 +49,7 @@ public final class Solver {
     /// - Complexity: O(1) to take; the first write on either side then copies each array it
     ///   touches, O(size of that array) once.
     public func copy() -> Solver {
+        settle()
         let copy = Solver()
         copy.tableau = tableau
         copy.constraints = constraints
@@ -47,7 +63,8 @@ public final class Solver {
 
     /// A new variable. It is free (and so ambiguous) until constraints pin it.
     public func makeVariable() -> Variable {
-        Variable(id: Int(tableau.newSymbol(.external)))
+        settle()
+        return Variable(id: Int(tableau.newSymbol(.external)))
     }
 
     /// The number of constraints currently held.
@@ -61,6 +78,8 @@ public final class Solver {
     ///
     /// - Precondition: `variable` was made by this solver.
     public func value(of variable: Variable) -> Double {
+        // No `settle()`: a value is read from the tableau's values, or from a row's constant,
+        // and `refreshValues` packs the rows it reads. Called per variable per frame.
         tableau.currentValue(of: Symbol(variable.id)) + 0.0
     }
 
@@ -81,6 +100,7 @@ public final class Solver {
     public func addConstraint(
         _ expression: Expression, _ relation: Relation, _ strength: Strength
     ) throws(UnsatisfiableConstraint) -> ConstraintID {
+        settle()
         switch insert(expression, relation, strength) {
         case .added(let id):
             return id
@@ -95,6 +115,14 @@ public final class Solver {
     public func removeConstraint(_ id: ConstraintID) {
         guard let record = constraints[id.id] else { preconditionFailure("unknown constraint \(id.id)") }
         setConstraint(id, nil)
+        // No `settle()`: the removal path reads rows with gaps (merges, searches and counts do),
+        // and the second removal in a row lets long rows take gaps.
+        if gapState == 0 {
+            gapState = 1
+        } else {
+            gapState = 2
+            tableau.allowGaps()
+        }
         retract(record)
         tableau.optimize()
     }
@@ -107,6 +135,7 @@ public final class Solver {
     ///   constant.
     /// - Precondition: this solver holds `id`.
     public func setConstant(_ id: ConstraintID, to constant: Double) throws(UnsatisfiableConstraint) {
+        settle()
         guard var record = constraints[id.id] else { preconditionFailure("unknown constraint \(id.id)") }
         let delta = constant - record.expression.constant
         if delta == 0 { return }
@@ -249,6 +278,7 @@ extension Solver {
     /// - Precondition: called between two calls of the solver (not from inside one).
     /// - Complexity: O(1) (the edit variables, a few, are kept whole).
     public func beginStep() {
+        settle()
         precondition(tableau.objectives.artificial == noSymbol, "a step begins between two calls of the solver")
         tableau.trail.begin(symbolCount: tableau.kinds.count, rowCount: tableau.rows.count,
                             constraintCount: constraints.count, edits: edits, overflowed: overflowed)
@@ -261,8 +291,10 @@ extension Solver {
     /// - Precondition: a step is open.
     /// - Complexity: the writes the step made (never the size of the layout).
     public func rollBackStep() {
+        settle()
         precondition(openSteps > 0, "no step to roll back")
         let step = tableau.rollBackStep(constraints: &constraints)
+        if !tableau.gappedSlots.isEmpty { gapState = 2 }
         edits = step.edits
         overflowed = step.overflowed
         faceMemo = FaceMemo()

@@ -171,13 +171,18 @@ extension Tableau {
                 let row = tableau.row(slot)
                 guard !row.pointee.isEmpty else { continue }
                 let symbols = row.pointee.borrowedSymbols
-                for index in row.pointee.liveRange {
-                    let other = symbols[index]
-                    guard tableau.isBasicExternal(other), tableau.visited[Int(other)] != stamp else { continue }
-                    if targets.contains(other) { return true }
-                    tableau.visited[Int(other)] = stamp
-                    stack.append(other)
+                var reached = false
+                // By runs: a removal asks this of rows that may hold gaps (Row+Gaps.swift).
+                row.pointee.forEachRun { run in
+                    for index in run where !reached {
+                        let other = symbols[index]
+                        guard tableau.isBasicExternal(other), tableau.visited[Int(other)] != stamp else { continue }
+                        if targets.contains(other) { reached = true; return }
+                        tableau.visited[Int(other)] = stamp
+                        stack.append(other)
+                    }
                 }
+                if reached { return true }
             }
             return false
         }

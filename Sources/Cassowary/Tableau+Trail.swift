@@ -15,8 +15,11 @@
 ///
 /// Not trailed, each for a reason: `scratch`, `merger`, `keptPlaces` and phase one's
 /// `artificial` hold nothing between two calls of the solver; `shortcutsTaken` counts work done
-/// (a statistic for tests); `longRowLength` is a setting; `symbolCapacity` and `rowCapacity`
-/// say how far the arrays are reserved (a rollback keeps the room, as arrays keep capacity).
+/// (a statistic for tests); `longRowLength` and `gapRowLength` are settings; `symbolCapacity`
+/// and `rowCapacity` say how far the arrays are reserved (a rollback keeps the room, as arrays
+/// keep capacity). `gappedSlots` says which rows may hold gaps (Row+Gaps.swift), a layout of
+/// the same entries: the rollback notes the rows it puts back with gaps, and they are packed
+/// again before the next read, as any are (the solver's `gapState`, not trailed either).
 /// The caches of what changed (`changes`,
 /// `ambiguity`) are kept current the way every change keeps them: the rollback touches each
 /// symbol whose row, basic status or objective coefficient it put back, so the next report finds
@@ -516,6 +519,9 @@ extension Tableau {
             case .row(let slot):
                 touched.append(basics[slot.index])
                 rows[slot.index] = trail.popRow()
+                // Recorded with gaps (steps begin packed, so only defensively): packed again
+                // before the next read (`Solver.rollBackStep`).
+                if rows[slot.index].isGapped { gappedSlots.append(slot) }
             case .flatRow(let slot, let count):
                 touched.append(basics[slot.index])
                 rows[slot.index] = trail.popFlatRow(count: Int(count))

@@ -39,6 +39,11 @@ struct Tableau {
     /// While bound flips run: the long rows that kept places (explicit zeros, see `RowMerger`)
     /// instead of shifting their tails at every flip; the zeros go when the flips end.
     var keptPlaces: [Slot]?
+    /// Rows at least this long take gaps when a short row is merged into them inside a run of
+    /// removals (Row+Gaps.swift, `allowGaps`); tests lower it.
+    var gapRowLength = 512
+    /// The slots whose rows may hold gaps, packed again by `settleGaps`.
+    var gappedSlots: [Slot] = []
     /// How often the two shortcuts for long rows were taken (bound flips in the dual simplex,
     /// marker removals merged into the long row in place): tests check that they run.
     var shortcutsTaken = (breakpointFlips: 0, retractionsInPlace: 0)
@@ -207,6 +212,7 @@ struct Tableau {
             willRewriteRow(slot)
             if merger.substitute(symbol, by: row, in: &rows[slot.index], keepingPlaces: keepingPlaces,
                                  longRow: longRowLength) == 0 { continue }
+            noteGaps(slot)
             updateColumns(slot)
             touch(basic)
             if basic == artificial { row.withLiveSymbols { objectives.artificialCandidates.push($0) } }
@@ -228,6 +234,7 @@ struct Tableau {
     mutating func pivot(entering: Symbol, leaving: Symbol) {
         let slot = slotOfBasic[Int(leaving)]
         willRewriteRow(slot)
+        rows[slot.index].compactGaps()  // solved and substituted: read whole, packed
         rows[slot.index].solve(for: entering, replacing: leaving)
         appendToColumn(leaving, slot)
         setSlot(.none, ofBasic: leaving)
@@ -271,6 +278,7 @@ struct Tableau {
         // marker replaced by a × (k' + rest' − leaving), exact since a = ±1.
         let basic = basics[other.index]
         var short = takeRow(of: basic)
+        short.compactGaps()
         short.remove(marker)
         short.add(leaving, -1)
         if a == -1 { short.negate() }
@@ -278,6 +286,7 @@ struct Tableau {
         touch(basic)
         willRewriteRow(longSlot)
         _ = merger.substitute(marker, by: short, in: &rows[longSlot.index], longRow: longRowLength)
+        noteGaps(longSlot)
         updateColumns(longSlot)
         setSlot(.none, ofBasic: leaving)
         setSlot(longSlot, ofBasic: basic)
@@ -308,12 +317,46 @@ struct Tableau {
         }
     }
 
+    // MARK: Rows with gaps
+
+    /// Lets merges give long rows gaps (`Solver.removeConstraint`, from the second removal in a
+    /// run: a shell that reads the layout after every removal never makes them, since packing
+    /// again at each read would cost more than the moves it saves). They stay until `settleGaps`.
+    mutating func allowGaps() {
+        merger.gapLength = gapRowLength
+    }
+
+    /// Notes the row in `slot` for `settleGaps` if a merge left it with gaps.
+    @inline(__always)
+    mutating func noteGaps(_ slot: Slot) {
+        if rows[slot.index].isGapped && !gappedSlots.contains(slot) { gappedSlots.append(slot) }
+    }
+
+    /// Packs every row with gaps again and ends the run of removals: what `Solver.settle` does
+    /// before any read that is not a removal.
+    ///
+    /// - Complexity: O(entries of the rows with gaps).
+    @inline(never)
+    mutating func settleGaps() {
+        for slot in gappedSlots where basics[slot.index] != noSymbol && rows[slot.index].isGapped {
+            willRewriteRow(slot)
+            rows[slot.index].compactGaps()
+        }
+        gappedSlots.removeAll()
+        merger.gapLength = .max
+    }
+
     // MARK: Objectives
 
     /// `levels[level] += factor × symbol`, expanding the symbol through its row when basic.
     mutating func addSymbolToObjective(_ level: Int, _ symbol: Symbol, times factor: Double) {
         let slot = slotOfBasic[Int(symbol)]
         if slot.exists {
+            if rows[slot.index].isGapped {
+                // Read whole by the objective: packed first.
+                willRewriteRow(slot)
+                rows[slot.index].compactGaps()
+            }
             let source = rows[slot.index]
             addToObjective(level, source, times: factor)
             noteObjectiveChange(of: source)

@@ -102,7 +102,8 @@ extension LayoutModel {
     /// scratch, tuning and counters of shortcuts, and the trail itself (see `Tableau+Trail.swift`
     /// and `SolverTrailTests`, which names the same).
     static let untrailedSolverFields: Set<String> = ["faceMemo", "changes", "scratch", "merger", "ambiguity", "longRowLength",
-                                                     "keptPlaces", "shortcutsTaken", "trail", "slotMarks", "slotMark", "symbolCapacity", "rowCapacity"]
+                                                     "keptPlaces", "shortcutsTaken", "trail", "slotMarks", "slotMark", "symbolCapacity", "rowCapacity",
+                                                     "gapRowLength", "gappedSlots", "gapState"]
 
     /// Every undoable stored property of the model and its solver, as text, with the entries
     /// of dictionaries and sets sorted: two models in the same state print the same, whatever

@@ -41,11 +41,11 @@ import Testing
     /// (and the trail itself).
     static let untrailedTableauFields: Set<String> = [
         "changes", "scratch", "merger", "ambiguity", "longRowLength", "keptPlaces", "shortcutsTaken", "trail",
-        "symbolCapacity", "rowCapacity",
+        "symbolCapacity", "rowCapacity", "gapRowLength", "gappedSlots",
     ]
     /// The solver's fields: trailed (the constraints by entries, the edits and `overflowed` kept
-    /// whole per step), or dropped by a rollback (`faceMemo`).
-    static let solverFields: Set<String> = ["tableau", "constraints", "edits", "faceMemo", "overflowed"]
+    /// whole per step), or dropped or set by a rollback (`faceMemo`, `gapState`).
+    static let solverFields: Set<String> = ["tableau", "constraints", "edits", "faceMemo", "overflowed", "gapState"]
 
     struct Observation: Equatable {
         var state: String
