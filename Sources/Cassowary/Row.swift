@@ -337,17 +337,7 @@ struct Row {
             }
         }
         if structural == 0 { return }
-        // What each choice moves: a stretch moves when the edits before it (front stays) or after
-        // it (tail stays) do not balance.
-        var frontCost = 0, tailCost = 0, before = 0, from = start
-        for k in 0..<n where kinds[k] != .update {
-            let length = positions[k] - from
-            if before != 0 { frontCost += length }
-            if before != growth { tailCost += length }
-            before += Int(kinds[k].rawValue)
-            from = kinds[k] == .delete ? positions[k] + 1 : positions[k]
-        }
-        if growth != 0 { frontCost += Int(storedCount) - from }
+        let (frontCost, tailCost) = editMoves(n, positions: positions, kinds: kinds, growth: growth)
         let keepTail = count >= longRow && tailCost < frontCost
         var offset = 0  // how far the live entries moved to make room at the front
         if keepTail && growth > start {
@@ -411,6 +401,16 @@ struct Row {
     func packedEditMoves(_ n: Int, positions: UnsafePointer<Int>, kinds: UnsafePointer<EditKind>, longRow: Int) -> Int {
         var growth = 0
         for k in 0..<n { growth += Int(kinds[k].rawValue) }
+        let (frontCost, tailCost) = editMoves(n, positions: positions, kinds: kinds, growth: growth)
+        return count >= longRow ? min(frontCost, tailCost) : frontCost
+    }
+
+    /// How many entries `applyEdits` moves for these edits (which change the count by `growth`)
+    /// if the front stays, and if the tail stays: a stretch moves when the edits before it
+    /// (front stays) or after it (tail stays) do not balance.
+    @inline(__always)
+    private func editMoves(_ n: Int, positions: UnsafePointer<Int>, kinds: UnsafePointer<EditKind>,
+                           growth: Int) -> (front: Int, tail: Int) {
         var frontCost = 0, tailCost = 0, before = 0, from = start
         for k in 0..<n where kinds[k] != .update {
             let length = positions[k] - from
@@ -420,7 +420,7 @@ struct Row {
             from = kinds[k] == .delete ? positions[k] + 1 : positions[k]
         }
         if growth != 0 { frontCost += Int(storedCount) - from }
-        return count >= longRow ? min(frontCost, tailCost) : frontCost
+        return (frontCost, tailCost)
     }
 
     /// Moves the live entries `extra` places up, into new room at the end: a dead front that

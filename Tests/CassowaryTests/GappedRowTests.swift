@@ -5,15 +5,6 @@
 @testable import Cassowary
 import Testing
 
-/// A small deterministic generator (the tests must replay bit for bit).
-private struct Lcg {
-    var state: UInt64
-    mutating func next(_ bound: Int) -> Int {
-        state = state &* 6364136223846793005 &+ 1442695040888963407
-        return Int((state >> 33) % UInt64(bound))
-    }
-}
-
 /// The live entries of a row in either layout, read by runs, as (symbol, coefficient bits).
 private func entries(_ row: Row) -> [(Symbol, UInt64)] {
     var out: [(Symbol, UInt64)] = []

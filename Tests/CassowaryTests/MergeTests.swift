@@ -5,15 +5,6 @@
 @testable import Cassowary
 import Testing
 
-/// A small deterministic generator (the tests must replay bit for bit).
-private struct Lcg {
-    var state: UInt64
-    mutating func next(_ bound: Int) -> Int {
-        state = state &* 6364136223846793005 &+ 1442695040888963407
-        return Int((state >> 33) % UInt64(bound))
-    }
-}
-
 private func randomRow(_ g: inout Lcg, symbols: Int, density: Int) -> Row {
     var row = Row(constant: Double(g.next(21) - 10))
     for symbol in 0..<symbols where g.next(100) < density {
