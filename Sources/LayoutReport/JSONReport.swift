@@ -196,4 +196,10 @@ extension CommandResult {
 
     /// `json(whole:)` on one line; empty for silent lines.
     public func renderJSON(whole: Bool = true) -> String { json(whole: whole)?.serialized ?? "" }
+
+    /// `renderJSON(whole:)`, handed to `handOff` in pieces as it is made, the last returned
+    /// (`JSONValue.serialized(inPiecesOf:handOff:)`).
+    public func renderJSON(whole: Bool, inPiecesOf piece: Int, handOff: (String) -> Void) -> String {
+        json(whole: whole)?.serialized(inPiecesOf: piece, handOff: handOff) ?? ""
+    }
 }

@@ -77,6 +77,13 @@ public enum Replay {
         /// Under `json`: whether an object was printed yet (the first carries the whole state,
         /// the later ones what changed).
         private var printedJSON = false
+        /// Where the beginning of a long JSON report goes while it is made, before `feed` or
+        /// `finish` returns the rest (nil: every report is returned whole). A driver that
+        /// prints each report sets it, so a report listing every constraint of a big layout is
+        /// not held whole.
+        public var handOff: ((String) -> Void)?
+        /// The size of a piece handed off.
+        static let jsonPiece = 1 << 16
 
         public init(options: Options = Options(), session: Session = Session()) {
             self.options = options
@@ -116,7 +123,9 @@ public enum Replay {
             var text: String
             if options.json {
                 let small = session.model.viewOrder.count <= options.wholeStateViews
-                text = result.renderJSON(whole: options.full || !printedJSON || small)
+                let whole = options.full || !printedJSON || small
+                text = handOff.map { result.renderJSON(whole: whole, inPiecesOf: Self.jsonPiece, handOff: $0) }
+                    ?? result.renderJSON(whole: whole)
                 printedJSON = true
             } else {
                 text = result.renderText(width: options.width, color: options.color)

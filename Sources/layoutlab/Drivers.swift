@@ -122,6 +122,8 @@ struct ReplayDriver {
         if !sources.contains("-") && !scripts.values.contains(where: Replay.undoes) { session.undoDepth = 0 }
         sessionKeptUntilExit = session
         let replayer = Replay.Replayer(options: options, session: session)
+        // A long JSON report goes out as it is made; `emit` prints its end and flushes.
+        replayer.handOff = { fputs($0, cel_stdout()) }
         for (index, source) in sources.enumerated() {
             // Rejected lines are named by file under --final (stdin: by line number only).
             replayer.source = source == "-" ? nil : source

@@ -30,6 +30,22 @@ import Testing
         #expect(madeArray.plain == array && JSONValue.madeArray(JSONItems(count: 0) { _ in .null }).serialized == "[]")
     }
 
+    @Test func aValueHandedOffInPiecesIsTheSameTextCutBetweenItems() {
+        let rows = JSONValue.madeArray(JSONItems(count: 40) { index in
+            .object([JSONMember("id", .string("c\(index)")), JSONMember("text", .string("é\u{2028}\(index)"))])
+        })
+        let value = JSONValue.object([JSONMember("rows", rows), JSONMember("n", .integer(40))])
+        var pieces: [String] = []
+        let rest = value.serialized(inPiecesOf: 100) { pieces.append($0) }
+        #expect(pieces.joined() + rest == value.serialized)
+        // Each piece is at least a piece long and ends where an item or a member ends: what
+        // follows it is a comma or a closing bracket, never the inside of a string or number.
+        #expect(pieces.count > 5 && pieces.allSatisfy { $0.utf8.count >= 100 })
+        #expect((pieces.dropFirst() + [rest]).allSatisfy { [",", "}", "]"].contains($0.first) })
+        #expect(rest.hasSuffix("\"n\":40}"))
+        #expect(value.serialized(inPiecesOf: .max) { _ in Issue.record("a piece of a value shorter than a piece") } == value.serialized)
+    }
+
     @Test func solvedValuesLoseTheSolversNoiseButNotTheirPrecision() {
         // cleanValue snaps within 1e-7 of a millionth: 19.999999999997 is 20, 1/3 stays 1/3
         // (JSON keeps full precision; only the text report rounds to thousandths).

@@ -131,4 +131,23 @@ import LayoutReport
         #expect(object["file"] as? String == file.path)
         #expect(object["full"] as? Bool == true)
     }
+
+    /// A driver that takes long reports in pieces (`Replayer.handOff`) prints the same bytes,
+    /// line for line, as one that takes each report whole; pieces come only from long reports.
+    @Test func reportsHandedOffInPiecesPrintTheSameBytes() {
+        let script = Self.script + "\nview " + (0..<300).map { "v\($0)" }.joined(separator: " ") + "\nconstraints\nframes"
+        for options in [Replay.Options(json: true), Replay.Options(json: true, full: true)] {
+            let whole = Replay.Replayer(options: options), inPieces = Replay.Replayer(options: options)
+            var pieces: [String] = []
+            inPieces.handOff = { pieces.append($0) }
+            for (index, line) in Replay.lines(of: script).enumerated() {
+                let expected = whole.feed(line, lineNumber: index + 1)
+                pieces.removeAll()
+                let rest = inPieces.feed(line, lineNumber: index + 1)
+                #expect(pieces.joined() + rest == expected, "line \(index + 1): \(line)")
+                #expect(pieces.allSatisfy { $0.utf8.count >= Replay.Replayer.jsonPiece } && (expected.utf8.count > Replay.Replayer.jsonPiece || pieces.isEmpty))
+            }
+            #expect(inPieces.finish() == whole.finish())
+        }
+    }
 }
