@@ -17,10 +17,9 @@ public enum JSONValue: Sendable {
     /// Members in print order; a key appears once.
     case object([JSONMember])
     /// An array made item by item as it is printed: a listing of a big layout (every
-    /// constraint, every frame, a load's every added constraint) held as a tree took some 400
-    /// bytes an item beside its printed bytes (`--json` at 10 000 views: 36 MB for
-    /// `constraints`); made as printed, one item lives at a time. Reads see the array it makes
-    /// (`plain`, `==`).
+    /// constraint, every frame, a load's every added constraint) held as a tree took some 430
+    /// bytes an item beside its printed bytes (22 MB for `constraints` at 10 000 views); made
+    /// as printed, one item lives at a time. Reads see the array it makes (`plain`, `==`).
     case madeArray(JSONItems<JSONValue>)
     /// An object made member by member as it is printed, as `madeArray`.
     case madeObject(JSONItems<JSONMember>)
