@@ -45,10 +45,7 @@ extension Row {
 
     private var segmentTotal: Int { storage!.entryCapacity / Row.segmentLength }
 
-    private var segmentCounts: UnsafeMutablePointer<Int32> {
-        let storage = storage!
-        return UnsafeMutableRawPointer(storage.coefficients + storage.entryCapacity).assumingMemoryBound(to: Int32.self)
-    }
+    private var segmentCounts: UnsafeMutablePointer<Int32> { Row.counts(of: storage!) }
 
     private static func counts(of storage: RowStorage) -> UnsafeMutablePointer<Int32> {
         UnsafeMutableRawPointer(storage.coefficients + storage.entryCapacity).assumingMemoryBound(to: Int32.self)
@@ -94,11 +91,20 @@ extension Row {
     /// Copies the live entries of segments `first..<end` to two new buffers (to be freed by the
     /// caller), in order; returns them and their number.
     private func gather(_ first: Int, _ end: Int) -> (UnsafeMutablePointer<Symbol>, UnsafeMutablePointer<Double>, Int) {
-        let storage = storage!, counts = segmentCounts
+        let counts = segmentCounts
         var total = 0
         for segment in first..<end { total += Int(counts[segment]) }
         let symbols = UnsafeMutablePointer<Symbol>.allocate(capacity: max(total, 1))
         let coefficients = UnsafeMutablePointer<Double>.allocate(capacity: max(total, 1))
+        copyLive(first, end, to: symbols, coefficients)
+        return (symbols, coefficients, total)
+    }
+
+    /// Copies the live entries of segments `first..<end`, in order, to `symbols` and
+    /// `coefficients`, packed.
+    private func copyLive(_ first: Int, _ end: Int, to symbols: UnsafeMutablePointer<Symbol>,
+                          _ coefficients: UnsafeMutablePointer<Double>) {
+        let storage = storage!, counts = segmentCounts
         var written = 0
         for segment in first..<end {
             let at = segment * Row.segmentLength, n = Int(counts[segment])
@@ -106,7 +112,6 @@ extension Row {
             (coefficients + written).update(from: storage.coefficients + at, count: n)
             written += n
         }
-        return (symbols, coefficients, total)
     }
 
     /// How many segments hold `count` entries at density ½.
@@ -143,14 +148,8 @@ extension Row {
         if total == 0 {
             storage = nil
         } else {
-            let old = storage!, counts = segmentCounts, fresh = RowStorage.make(capacity: total)
-            var written = 0
-            for segment in 0..<segmentTotal {
-                let at = segment * Row.segmentLength, n = Int(counts[segment])
-                (fresh.symbols + written).update(from: old.symbols + at, count: n)
-                (fresh.coefficients + written).update(from: old.coefficients + at, count: n)
-                written += n
-            }
+            let fresh = RowStorage.make(capacity: total)
+            copyLive(0, segmentTotal, to: fresh.symbols, fresh.coefficients)
             storage = fresh
         }
         storedCount = UInt32(total)
