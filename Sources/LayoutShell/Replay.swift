@@ -142,11 +142,27 @@ public enum Replay {
     /// step back. Lines of a `load`ed file cannot undo, so the scripts themselves decide.
     /// - Complexity: one pass over the bytes.
     public static func undoes(_ script: String) -> Bool {
+        hasLine(in: script, startingWithAnyOf: Undo.spec.words)
+    }
+
+    /// Whether a line of `script` is a command that reads the session's history (`undo`,
+    /// `save`, an import: `CommandSpec.readsHistory`): a run of scripts that have none keeps
+    /// no history (`Session.keepsHistory`). Lines of a `load`ed file cannot run those commands.
+    /// - Complexity: one pass over the bytes.
+    public static func readsHistory(_ script: String) -> Bool {
+        hasLine(in: script, startingWithAnyOf: CommandRegistry.historyReaderWords)
+    }
+
+    /// Whether a line of `script` starts, after blanks, with one of `words` as a whole word
+    /// (followed by the line's end, a blank or a comment). Errs towards yes: a line of pasted
+    /// text that starts with such a word counts too.
+    private static func hasLine(in script: String, startingWithAnyOf words: [String]) -> Bool {
         var script = script
+        let words = words.map { Array($0.utf8) }
+        let wordEnds: [UInt8] = [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "#")]
         // Over the contiguous bytes: slices of the UTF-8 view went through its generic
         // collection code byte by byte.
         return script.withUTF8 { bytes in
-            let word = Array(Undo.spec.words[0].utf8)
             var start = 0
             while start < bytes.count {
                 var end = start
@@ -154,9 +170,10 @@ public enum Replay {
                 var first = start
                 while first < end, bytes[first] == UInt8(ascii: " ") || bytes[first] == UInt8(ascii: "\t") { first += 1 }
                 start = end + 1
-                guard end - first >= word.count, UnsafeBufferPointer(rebasing: bytes[first..<(first + word.count)]).elementsEqual(word) else { continue }
-                let after = first + word.count < end ? bytes[first + word.count] : nil
-                if after == nil || [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "#")].contains(after!) { return true }
+                for word in words where end - first >= word.count
+                    && UnsafeBufferPointer(rebasing: bytes[first..<(first + word.count)]).elementsEqual(word) {
+                    if first + word.count == end || wordEnds.contains(bytes[first + word.count]) { return true }
+                }
             }
             return false
         }

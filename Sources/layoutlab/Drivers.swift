@@ -120,6 +120,8 @@ struct ReplayDriver {
         session.lessons = LessonDirectory.find()
         // Files that never undo (and no stdin, which could) need no step's trail once it ends.
         if !sources.contains("-") && !scripts.values.contains(where: Replay.undoes) { session.undoDepth = 0 }
+        // Nor a history, when nothing in them reads it (`undo`, `save`, an import).
+        if !sources.contains("-") && !scripts.values.contains(where: Replay.readsHistory) { session.keepsHistory = false }
         sessionKeptUntilExit = session
         let replayer = Replay.Replayer(options: options, session: session)
         // A long JSON report goes out as it is made; `emit` prints its end and flushes.
@@ -194,6 +196,7 @@ struct CheckDriver {
             let session = Session()
             session.directory = directory(of: file)
             if !Replay.undoes(script) { session.undoDepth = 0 }
+            if !Replay.readsHistory(script) { session.keepsHistory = false }
             let check = Replay.check(script, name: file, width: 80, session: session)
             if update {
                 if check.updated == script {

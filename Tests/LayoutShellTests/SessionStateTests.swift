@@ -50,6 +50,7 @@ import ShellTestSupport
         "loadDepth": "how deep `load` nests while it runs",
         "reportState": "the last report, kept current from the model (reloaded after undo)",
         "undoDepth": "how many steps undo keeps: set by the driver for a script run, not by a line",
+        "keepsHistory": "whether the history is kept: set by the driver for a script run, not by a line",
     ]
 
     @Test func everyStoredPropertyIsStateOrNamedOutsideUndo() {

@@ -76,7 +76,7 @@ struct ImportFile: SessionAction {
     var selection: (text: String, column: Int)?
 
     static let spec = CommandSpec(
-        trigger: .words(["import"]), kind: .session, group: .session, topic: "import",
+        trigger: .words(["import"]), kind: .session, group: .session, topic: "import", readsHistory: true,
         synopsis: ["import FILE", "import FILE.storyboard [SCENE]", "import FILE.xib [N]"],
         summary: ["read a UIKit or AppKit console log (\"Unable to simultaneously satisfy",
                   "constraints\"), Swift / Objective-C layout code, or an Interface Builder",
@@ -125,7 +125,7 @@ struct ImportFile: SessionAction {
 /// lines.
 struct Paste: SessionAction {
     static let spec = CommandSpec(
-        trigger: .words(["paste"]), kind: .session, group: .session, topic: "paste",
+        trigger: .words(["paste"]), kind: .session, group: .session, topic: "paste", readsHistory: true,
         synopsis: ["paste"],
         summary: ["then paste a console log, layout code or a storyboard or xib: it is read",
                   "as import reads a file. An empty line ends it once it is complete, two",

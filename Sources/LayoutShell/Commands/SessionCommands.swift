@@ -12,7 +12,7 @@ struct Undo: SessionAction {
     var steps: Int
 
     static let spec = CommandSpec(
-        trigger: .words(["undo"]), kind: .session, group: .session, topic: "undo",
+        trigger: .words(["undo"]), kind: .session, group: .session, topic: "undo", readsHistory: true,
         synopsis: ["undo [N]"],
         summary: ["take back the last command (or the last N), exactly; the latest 1000 steps",
                   "can be taken back (a load, import or paste is one step)."],
@@ -86,7 +86,7 @@ struct Save: SessionAction {
     var column: Int
 
     static let spec = CommandSpec(
-        trigger: .words(["save"]), kind: .session, group: .session, topic: "save",
+        trigger: .words(["save"]), kind: .session, group: .session, topic: "save", readsHistory: true,
         synopsis: ["save FILE"],
         summary: ["write a script that rebuilds this session exactly (ids too).",
                   "The old file is replaced only once the new one is complete."],

@@ -102,6 +102,10 @@ struct CommandSpec: Sendable {
     var group: Group
     /// The help topic (`help frames`); other names that lead to it are `aliases`.
     var topic: String
+    /// Whether running it reads the session's history: `undo` says what it took back, `save`
+    /// writes the history, an import rebuilds the session in a trial from it. A script run
+    /// with no such command keeps no history (`Session.keepsHistory`, `Replay.readsHistory`).
+    var readsHistory = false
     var aliases: [String] = []
     /// The forms of the command, one per line, as help and the README's table write them.
     var synopsis: [String]
@@ -166,6 +170,9 @@ enum CommandRegistry {
 
     /// Every command word (for help, completion and "did you mean").
     static let commandWords: [String] = all.flatMap { $0.spec.words }
+
+    /// The words of the commands that read the session's history (`CommandSpec.readsHistory`).
+    static let historyReaderWords: [String] = all.filter { $0.spec.readsHistory }.flatMap { $0.spec.words }
 
     /// The command for `OWNER.member`, if one claims that member.
     static func property(_ member: String, of owner: CommandSpec.PropertyOwner) -> (any ShellCommand.Type)? {

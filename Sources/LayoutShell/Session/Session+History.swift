@@ -77,7 +77,7 @@ extension Session {
     private func recordStep(_ lines: [String], _ step: UndoStep) {
         // A new change starts a new branch: what was undone can no longer be redone.
         if !redoSteps.isEmpty { redoSteps = [] }
-        history.append(lines)
+        if keepsHistory { history.append(lines) }
         undoSteps.append(step)
         // A run that never undoes needs no solver trail past the step that made it (see
         // `LayoutModel.forgetSolverSteps`); the model's small trails go in batches below.

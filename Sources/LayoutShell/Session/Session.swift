@@ -19,8 +19,13 @@ public final class Session {
     public var platform: Platform { state.platform }
     /// True after `quit`.
     public private(set) var isFinished = false
-    /// Accepted commands that changed the session; each entry is one undo step.
+    /// Accepted commands that changed the session; each entry is one undo step. Empty when
+    /// `keepsHistory` is off.
     public internal(set) var history = LineHistory()
+    /// Whether accepted commands go into `history`: off only for a script run in which no
+    /// command reads it (no `undo`, `save` or import; the driver decides, `Replay.readsHistory`),
+    /// where it would be a second copy of every line of the script.
+    public var keepsHistory = true
     /// Steps undone since the last change, the next one to redo last.
     var redoSteps = LineHistory()
     /// How to take back each of the latest history entries (`undoDepth` and up to a batch more),

@@ -19,6 +19,36 @@ import LayoutReport
         #expect(!Replay.undoes(""))
     }
 
+    /// The commands that read the history are `undo`, `save`, `import` and `paste`, as their
+    /// first word; every other line, `redo` and `load` included, leaves it unread.
+    @Test func aScriptReadsTheHistoryWhenALineUndoesSavesOrImports() {
+        for line in ["undo", "  save out.lal", "import conflict.log", "paste", "\tpaste# a log", "save\r"] {
+            #expect(Replay.readsHistory("view a\n" + line + "\nview b\n"), "\(line)")
+        }
+        for line in ["redo", "load other.lal", "# save it", "view saved", "pasted.width == 10", "export swift"] {
+            #expect(!Replay.readsHistory("view a\n" + line + "\n"), "\(line)")
+        }
+        #expect(Set(CommandRegistry.historyReaderWords) == ["undo", "save", "import", "paste"])
+    }
+
+    /// A run that keeps no history lays out exactly what one that keeps it does, and refuses
+    /// the same lines; only the history stays empty.
+    @Test func aSessionWithoutHistoryLaysOutTheSame() {
+        let kept = Session(), unkept = Session()
+        unkept.keepsHistory = false
+        unkept.undoDepth = 0
+        let lines = ["view a b", "a.width == 40", "b.leading == a.trailing + 8", "b.width == nothing", "remove b", "view c",
+                     "c.width == a.width * 2", "H:|-[a]-[c]-|"]
+        for line in lines {
+            let one = kept.execute(line).renderText(width: 80, color: false)
+            let other = unkept.execute(line).renderText(width: 80, color: false)
+            #expect(one == other, "\(line)")
+        }
+        #expect(kept.history.count == lines.count - 1)
+        #expect(unkept.history.isEmpty)
+        #expect(SessionStateTests.stateDump(kept.state) == SessionStateTests.stateDump(unkept.state))
+    }
+
     /// `ScriptLines` gives exactly the lines `lines(of:)` always gave: a final newline makes no
     /// empty line, CRLF counts as LF, empty lines inside stay.
     @Test func scriptLinesSplitAsTheLinesOfAScript() {
