@@ -206,7 +206,7 @@ def timed_piped(binary, script, lines):
 
 
 def main(argv):
-    cmd = argv[1]
+    cmd = argv[1] if len(argv) > 1 else None
     if cmd == "gen":
         print("\n".join(gen(int(argv[2]))))
     elif cmd == "pinned":
@@ -238,3 +238,7 @@ if __name__ == "__main__":
     except (RuntimeError, KeyError, ValueError) as e:
         print("shell_bench.py: %s" % e, file=sys.stderr)
         sys.exit(1)
+    except IndexError:
+        # Too few arguments for the command: say how it is used.
+        print(__doc__, file=sys.stderr)
+        sys.exit(2)
