@@ -66,11 +66,14 @@ struct ListConstraints: SessionAction {
     }
 
     func run(in session: Session, result: inout CommandResult) throws(ShellError) -> Bool {
-        let rows = session.model.constraintRows(view)
-        result.output = session.model.constraintListing(rows, view: view)
-        // Only JSON prints the rows as data: a text report lets them go here, before its text
-        // is made (a third of the peak of listing the 50 000 constraints of a long chain).
-        if session.keepsJSONDetails { result.constraintRows = rows }
+        // Only JSON prints the rows as data: a text report makes its lines without them.
+        if session.keepsJSONDetails {
+            let rows = session.model.constraintRows(view)
+            result.output = session.model.constraintListing(rows, view: view)
+            result.constraintRows = rows
+        } else {
+            result.output = session.model.constraintListing(view)
+        }
         return false
     }
 }
