@@ -9,12 +9,14 @@ extension LayoutModel {
     public func commonAncestor(_ a: String, _ b: String) -> String {
         // Walked by the records' places in the table, reading depth and parent in place: a
         // walk by copies of the records retained and released each one's strings and arrays.
-        guard var x = views.slot(of: a), var y = views.slot(of: b) else { return Self.rootName }
-        func up(_ slot: Int) -> Int { views.slot(of: views[slot: slot].parent!)! }
-        while views[slot: x].depth > views[slot: y].depth { x = up(x) }
-        while views[slot: y].depth > views[slot: x].depth { y = up(y) }
+        let slots = views.slotsByKey, infos = views.valuesBySlot
+        guard let a = slots[a], let b = slots[b] else { return Self.rootName }
+        var x = Int(a), y = Int(b)
+        func up(_ slot: Int) -> Int { Int(slots[infos[slot]!.parent!]!) }
+        while infos[x]!.depth > infos[y]!.depth { x = up(x) }
+        while infos[y]!.depth > infos[x]!.depth { y = up(y) }
         while x != y { x = up(x); y = up(y) }
-        return views[slot: x].name
+        return infos[x]!.name
     }
 
     /// Fills in the expressions of a stored record from its spec, for the current direction,
@@ -72,10 +74,11 @@ extension LayoutModel {
         var terms: [Term] = []
         let horizontal = attribute.axis == .horizontal
         // Up to `space` by the records' places, reading each in place (not a copy of each).
-        var current = views.slot(of: view)!
-        while views[slot: current].name != space, let parent = views[slot: current].parent {
-            terms.append(Term(horizontal ? views[slot: current].x : views[slot: current].y))
-            current = views.slot(of: parent)!
+        let slots = views.slotsByKey, infos = views.valuesBySlot
+        var current = Int(slots[view]!)
+        while infos[current]!.name != space, let parent = infos[current]!.parent {
+            terms.append(Term(horizontal ? infos[current]!.x : infos[current]!.y))
+            current = Int(slots[parent]!)
         }
         let m = effectiveMargins(of: info)
         var constant = 0.0

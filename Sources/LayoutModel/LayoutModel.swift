@@ -537,8 +537,9 @@ public final class LayoutModel {
     /// `view(name)?.serial`, for readers that check many views by it: the record itself is not
     /// copied out.
     public func serial(ofView name: String) -> Int? {
-        guard let slot = views.slot(of: name) else { return nil }
-        return views[slot: slot].serial
+        let infos = views.valuesBySlot
+        guard let slot = views.slotsByKey[name] else { return nil }
+        return infos[Int(slot)]!.serial
     }
     public func constraint(_ id: String) -> ConstraintRecord? { constraints[id] }
     /// An id or a user name → the id.

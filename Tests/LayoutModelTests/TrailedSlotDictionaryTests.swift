@@ -53,7 +53,8 @@ import Testing
                 #expect(Self.entries(slotted) == Self.entries(plain))
                 #expect(slotted.count == plain.count)
                 #expect(slotted[key] == plain[key])
-                if let slot = slotted.slot(of: key) { #expect(slotted[slot: slot] == plain[key]) } else { #expect(plain[key] == nil) }
+                if let slot = slotted.slotsByKey[key] { #expect(slotted.valuesBySlot[Int(slot)] == plain[key]) } else { #expect(plain[key] == nil) }
+                #expect(slotted.valuesBySlot.compactMap { $0 }.count == plain.count)
             }
             while let snapshot = snapshots.popLast() {
                 slotted.rollBackStep()
