@@ -8,13 +8,14 @@ internal import LayoutVocabulary
 extension LayoutModel {
     /// Whether a view or guide of this name exists.
     public func hasView(_ name: String) -> Bool {
-        views.elements.index(forKey: name) != nil
+        views.slotsByKey[name] != nil
     }
 
     /// The kind of the item of this name, or nil when there is none.
     func kind(of name: String) -> ItemKind? {
-        guard let index = views.elements.index(forKey: name) else { return nil }
-        return views.elements.values[index].kind
+        let infos = views.valuesBySlot
+        guard let slot = views.slotsByKey[name] else { return nil }
+        return infos[Int(slot)]!.kind
     }
 
     /// `checkItem` and then `checkAttribute`, with one look-up for an item that exists (the
@@ -31,7 +32,8 @@ extension LayoutModel {
     /// The superview (for a guide: its owner) of the item of this name; nil for the root or a
     /// name that is no item.
     func parent(of name: String) -> String? {
-        guard let index = views.elements.index(forKey: name) else { return nil }
-        return views.elements.values[index].parent
+        let infos = views.valuesBySlot
+        guard let slot = views.slotsByKey[name] else { return nil }
+        return infos[Int(slot)]!.parent
     }
 }

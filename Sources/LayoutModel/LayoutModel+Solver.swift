@@ -9,15 +9,14 @@ extension LayoutModel {
     public func commonAncestor(_ a: String, _ b: String) -> String {
         // Walked by the records' places in the table, reading depth and parent in place: a
         // walk by copies of the records retained and released each one's strings and arrays.
-        let table = views.elements
-        guard var x = table.index(forKey: a), var y = table.index(forKey: b) else { return Self.rootName }
-        func up(_ index: Dictionary<String, ViewInfo>.Index) -> Dictionary<String, ViewInfo>.Index {
-            table.index(forKey: table.values[index].parent!)!
-        }
-        while table.values[x].depth > table.values[y].depth { x = up(x) }
-        while table.values[y].depth > table.values[x].depth { y = up(y) }
+        let slots = views.slotsByKey, infos = views.valuesBySlot
+        guard let a = slots[a], let b = slots[b] else { return Self.rootName }
+        var x = Int(a), y = Int(b)
+        func up(_ slot: Int) -> Int { Int(slots[infos[slot]!.parent!]!) }
+        while infos[x]!.depth > infos[y]!.depth { x = up(x) }
+        while infos[y]!.depth > infos[x]!.depth { y = up(y) }
         while x != y { x = up(x); y = up(y) }
-        return table.values[x].name
+        return infos[x]!.name
     }
 
     /// Fills in the expressions of a stored record from its spec, for the current direction,
@@ -75,11 +74,11 @@ extension LayoutModel {
         var terms: [Term] = []
         let horizontal = attribute.axis == .horizontal
         // Up to `space` by the records' places, reading each in place (not a copy of each).
-        let table = views.elements
-        var current = table.index(forKey: view)!
-        while table.values[current].name != space, let parent = table.values[current].parent {
-            terms.append(Term(horizontal ? table.values[current].x : table.values[current].y))
-            current = table.index(forKey: parent)!
+        let slots = views.slotsByKey, infos = views.valuesBySlot
+        var current = Int(slots[view]!)
+        while infos[current]!.name != space, let parent = infos[current]!.parent {
+            terms.append(Term(horizontal ? infos[current]!.x : infos[current]!.y))
+            current = Int(slots[parent]!)
         }
         let m = effectiveMargins(of: info)
         var constant = 0.0

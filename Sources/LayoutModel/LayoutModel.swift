@@ -192,7 +192,9 @@ public final class LayoutModel {
 
     /// The solver trails itself (`Solver.beginStep`): `beginStep` here opens its step too.
     let solver: Solver
-    public internal(set) var views = TrailedDictionary<String, ViewInfo>()
+    /// The views and guides by name (`TrailedSlotDictionary`: the records in an array, the hash
+    /// table holding their slots).
+    public internal(set) var views = TrailedSlotDictionary<String, ViewInfo>()
     /// View names in creation order, root first.
     /// - Complexity: O(1), but O(views) at the first read after a view was removed.
     public var viewOrder: [String] { viewList.cachedIDs() }
@@ -535,8 +537,9 @@ public final class LayoutModel {
     /// `view(name)?.serial`, for readers that check many views by it: the record itself is not
     /// copied out.
     public func serial(ofView name: String) -> Int? {
-        guard let index = views.elements.index(forKey: name) else { return nil }
-        return views.elements.values[index].serial
+        let infos = views.valuesBySlot
+        guard let slot = views.slotsByKey[name] else { return nil }
+        return infos[Int(slot)]!.serial
     }
     public func constraint(_ id: String) -> ConstraintRecord? { constraints[id] }
     /// An id or a user name → the id.
