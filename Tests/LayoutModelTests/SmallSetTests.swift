@@ -1,27 +1,20 @@
 import Testing
 @testable import UndoTrail
+import TestSupport
 
 /// `SmallSet` (an array while small, a `Set` past its limit) must hold exactly what a `Set`
 /// given the same insertions and removals holds, on both sides of the limit; and a
 /// `TrailedMultimap` of them must roll back to each step's start.
 @Suite struct SmallSetTests {
-    struct Generator {
-        var state: UInt64
-        mutating func next(_ bound: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int((state >> 33) % UInt64(bound))
-        }
-    }
-
     @Test func holdsWhatASetHolds() {
-        var generator = Generator(state: 18)
+        var generator = SplitMix64(seed: 18)
         for round in 0..<200 {
             // Few members in some rounds, many (past the limit) in others.
             let range = round % 2 == 0 ? 8 : 3 * SmallSet<Int>.arrayLimit
             var small = SmallSet<Int>(), model = Set<Int>()
             for _ in 0..<120 {
-                let member = generator.next(range)
-                if generator.next(3) == 0 {
+                let member = generator.below(range)
+                if generator.below(3) == 0 {
                     small.remove(member)
                     model.remove(member)
                 } else {

@@ -1,5 +1,6 @@
 import Testing
 @testable import UndoTrail
+import TestSupport
 
 /// `TrailedSlotDictionary` (values in an array, the hash table holding slots) must behave as a
 /// `TrailedDictionary` given the same writes: the same entries, and the same state after each
@@ -7,20 +8,12 @@ import Testing
 /// table by its address unless `SWIFT_DETERMINISTIC_HASHING` is set, so two tables agree on
 /// order only then: the byte-for-byte comparisons of the shell's output check that.)
 @Suite struct TrailedSlotDictionaryTests {
-    struct Generator {
-        var state: UInt64
-        mutating func next(_ bound: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int((state >> 33) % UInt64(bound))
-        }
-    }
-
     /// The entries, sorted.
     static func entries(_ table: TrailedSlotDictionary<String, [Int]>) -> [String] { table.map { "\($0.key)=\($0.value)" }.sorted() }
     static func entries(_ table: TrailedDictionary<String, [Int]>) -> [String] { table.map { "\($0.key)=\($0.value)" }.sorted() }
 
     @Test func matchesATrailedDictionaryThroughStepsAndRollbacks() {
-        var generator = Generator(state: 27)
+        var generator = SplitMix64(seed: 27)
         for round in 0..<40 {
             var slotted = TrailedSlotDictionary<String, [Int]>()
             var plain = TrailedDictionary<String, [Int]>()
@@ -28,14 +21,14 @@ import Testing
             let range = round % 2 == 0 ? 6 : 300
             var snapshots: [[String]] = []
             for _ in 0..<60 {
-                if generator.next(4) == 0 {
+                if generator.below(4) == 0 {
                     snapshots.append(Self.entries(plain))
                     slotted.beginStep()
                     plain.beginStep()
                 }
-                let key = "k\(generator.next(range))"
-                let value = generator.next(1000)
-                switch generator.next(5) {
+                let key = "k\(generator.below(range))"
+                let value = generator.below(1000)
+                switch generator.below(5) {
                 case 0:
                     slotted[key] = nil
                     plain[key] = nil
