@@ -253,6 +253,9 @@ struct RowMerger {
     /// - Complexity: O(source × (log(target) + segment)), amortised.
     @inline(never)  // out of `merge`, which then needed a dynamic exclusivity check per call
     private func mergeGapped(_ source: Row, times factor: Double, into target: inout Row, dropping dropped: Symbol) {
+        // `added` and `removed` hold at most the source's symbols. `merge` reserves only after
+        // this path: a merger whose first merge came here wrote past them.
+        scratch.reserve(source.count)
         let s = scratch
         let outAdded = s.added, outRemoved = s.removed
         var added = 0, removed = 0
