@@ -253,6 +253,9 @@ struct RowMerger {
     /// - Complexity: O(source × (log(target) + segment)), amortised.
     @inline(never)  // out of `merge`, which then needed a dynamic exclusivity check per call
     private func mergeGapped(_ source: Row, times factor: Double, into target: inout Row, dropping dropped: Symbol) {
+        // `added` and `removed` hold at most the source's symbols. `merge` reserves only after
+        // this path: a merger whose first merge came here wrote past them.
+        scratch.reserve(source.count)
         let s = scratch
         let outAdded = s.added, outRemoved = s.removed
         var added = 0, removed = 0
@@ -268,6 +271,31 @@ struct RowMerger {
                     continue
                 }
                 let symbol = ss[j]
+                if target.isGapped {
+                    // One search per source symbol: its entry is set, deleted or inserted where
+                    // the search found it (through `search`, `remove` and `add` it took three).
+                    let place = target.gappedPlace(symbol)
+                    if place.found {
+                        let old = target.coefficient(atSlot: place.slot)
+                        let value = coefficientSum(old, factor * sc[j])
+                        if value != 0 {
+                            target.gappedSet(place.slot, value)
+                            if old == 0 { outAdded[added] = symbol; added += 1 }
+                        } else {
+                            target.gappedDelete(place.slot)
+                            if old != 0 { outRemoved[removed] = symbol; removed += 1 }
+                        }
+                    } else {
+                        let value = factor * sc[j]
+                        if value != 0 {
+                            target.gappedInsert(symbol, value, at: place)
+                            outAdded[added] = symbol; added += 1
+                        }
+                    }
+                    j += 1
+                    continue
+                }
+                // Packed again (a delete left it short): as `add` and `remove` do.
                 let slot = target.search(symbol)
                 if slot >= 0 {
                     let old = target.coefficient(atSlot: slot)

@@ -188,6 +188,25 @@ extension Row {
 
     // MARK: Reading and writing
 
+    /// Where a symbol is or would go in a row with gaps: its segment, its offset there, and
+    /// whether it is there. Valid until the row's next insert or delete.
+    struct GapPlace {
+        var segment: Int
+        var offset: Int
+        var found: Bool
+        /// The storage index (of the entry when `found`).
+        var slot: Int { segment &* Row.segmentLength &+ offset }
+    }
+
+    /// Where `symbol` is or would go in this row with gaps: one search, which the merge then
+    /// writes through (`gappedSet`, `gappedDelete`, `gappedInsert(_:_:at:)`) without searching
+    /// again.
+    @inline(__always)
+    func gappedPlace(_ symbol: Symbol) -> GapPlace {
+        let place = locate(symbol)
+        return GapPlace(segment: place.segment, offset: place.offset, found: place.found)
+    }
+
     /// Where `symbol` is or would go: its segment and its offset there, and whether it is there.
     /// Binary search over the segments' first symbols, then inside one segment.
     @inline(__always)
@@ -224,10 +243,17 @@ extension Row {
 
     /// Inserts `symbol` (absent) with `coefficient`.
     mutating func gappedInsert(_ symbol: Symbol, _ coefficient: Double) {
-        var place = locate(symbol)
+        gappedInsert(symbol, coefficient, at: gappedPlace(symbol))
+    }
+
+    /// Inserts `symbol` (absent) with `coefficient` at `place`, where `gappedPlace` found it
+    /// would go (the row unchanged since).
+    mutating func gappedInsert(_ symbol: Symbol, _ coefficient: Double, at found: GapPlace) {
+        var place = (segment: found.segment, offset: found.offset)
         if segmentCounts[place.segment] == Int32(Row.segmentLength) {
             rebalance(around: place.segment, extra: 1, minimum: 1)
-            place = locate(symbol)
+            let moved = locate(symbol)
+            place = (moved.segment, moved.offset)
         }
         let storage = uniqueSegments(), counts = Row.counts(of: storage)
         let at = place.segment * Row.segmentLength + place.offset, after = Int(counts[place.segment]) - place.offset

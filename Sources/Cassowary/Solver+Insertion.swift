@@ -216,7 +216,8 @@ extension Solver {
             _ = tableau.takeRow(of: marker)
         } else {
             let leaving = tableau.markerLeavingSymbol(marker)
-            if leaving != noSymbol && !tableau.retractIntoLongRow(marker, leaving: leaving) {
+            if leaving != noSymbol && !tableau.retractIntoLongRow(marker, leaving: leaving)
+                && !(handsLongSlots && tableau.retractHandingLongSlot(marker, leaving: leaving)) {
                 var row = tableau.takeRow(of: leaving)
                 row.compactGaps()  // solved and substituted: read whole, packed
                 row.solve(for: marker, replacing: leaving)

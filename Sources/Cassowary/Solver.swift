@@ -20,6 +20,9 @@ public final class Solver {
     /// removals, Row+Gaps.swift), packed again by `settle()` before any other read. Here and not
     /// in the tableau: a debug build copies the whole tableau to read one of its fields.
     @exclusivity(unchecked) var gapState: UInt8 = 0
+    /// Whether `retract` may hand a long leaving row's slot to a short row that holds the marker
+    /// (`Tableau.retractHandingLongSlot`); tests turn it off to compare with the general path.
+    var handsLongSlots = true
     var constraints: [SolverConstraint?] = []
     var edits: [Int: ConstraintID] = [:]
     /// Answers on the optimal face kept until the tableau changes.

@@ -106,6 +106,43 @@ private func same(_ a: Row, _ b: Row) -> Bool {
         }
     }
 
+    /// Sources of up to a hundred symbols packed between the target's entries, merged into a row
+    /// with gaps: each symbol is written where its one search found it, and an insert into a
+    /// segment that fills spreads its neighbours and finds its place again. Against the packed
+    /// row, bit for bit, with `added` and `removed`.
+    @Test func denseSourcesFillSegmentsMidMerge() {
+        var g = Lcg(state: 12)
+        for round in 0..<40 {
+            var packed = Row(constant: Double(round))
+            for k in 0..<1_200 { packed.append(Symbol(2 * k), Double(g.next(9) - 4) / 2 + 0.25) }
+            var gapped = packed
+            gapped.makeGapped()
+            var packedMerger = RowMerger(), gappedMerger = RowMerger()
+            gappedMerger.gapLength = 64
+            for _ in 0..<30 {
+                var source = Row(constant: Double(g.next(5)))
+                let base = g.next(2_300), length = 1 + g.next(100)
+                for symbol in base..<min(base + length, 2_400) {
+                    // Odd symbols are new to the target; even ones update or cancel its entry.
+                    let value = symbol % 2 == 0 && g.next(3) == 0 ? -packed.coefficient(of: Symbol(symbol))
+                        : Double(g.next(9) - 4) / 2
+                    if value != 0 { source.add(Symbol(symbol), value) }
+                }
+                guard source.count * 8 <= packed.count, !packed.isEmpty else { continue }
+                let dropped = packed.storedSymbols[packed.start + g.next(packed.count)]
+                if source.contains(dropped) { continue }
+                let a = packedMerger.substitute(dropped, by: source, in: &packed, longRow: 64)
+                let addedA = Array(packedMerger.added), removedA = Array(packedMerger.removed)
+                let b = gappedMerger.substitute(dropped, by: source, in: &gapped, longRow: 64)
+                #expect(a == b)
+                #expect(addedA == Array(gappedMerger.added))
+                #expect(removedA == Array(gappedMerger.removed))
+                #expect(same(packed, gapped), "round \(round)")
+            }
+            #expect(gapped.isGapped)
+        }
+    }
+
     /// A chain's constraints removed in random runs (no read inside a run, so its long rows
     /// take gaps), each run in an undo step that is rolled back and redone now and then: the
     /// values, bit for bit, and every row's live entries equal those of a solver that never

@@ -44,8 +44,10 @@ import Testing
         "symbolCapacity", "rowCapacity", "gapRowLength", "gappedSlots",
     ]
     /// The solver's fields: trailed (the constraints by entries, the edits and `overflowed` kept
-    /// whole per step), or dropped or set by a rollback (`faceMemo`, `gapState`).
-    static let solverFields: Set<String> = ["tableau", "constraints", "edits", "faceMemo", "overflowed", "gapState"]
+    /// whole per step), or dropped or set by a rollback (`faceMemo`, `gapState`), or a switch that
+    /// tests set before the first call (`handsLongSlots`).
+    static let solverFields: Set<String> = ["tableau", "constraints", "edits", "faceMemo", "overflowed", "gapState",
+                                            "handsLongSlots"]
 
     struct Observation: Equatable {
         var state: String
