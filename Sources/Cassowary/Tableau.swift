@@ -265,7 +265,7 @@ struct Tableau {
         guard a == 1 || a == -1 else { return false }
         for level in objectives.levels where level.row.coefficient(of: marker) != 0 { return false }
         var other = Slot.none
-        for slot in columns.lists[Int(marker)] where slot != longSlot && basics[slot.index] != noSymbol {
+        for slot in columns.slots(of: marker) where slot != longSlot && basics[slot.index] != noSymbol {
             let coefficient = rows[slot.index].coefficient(of: marker)
             if coefficient == 0 || slot == other { continue }
             guard other == .none, coefficient == -a else { return false }
