@@ -6,20 +6,27 @@
 /// delete eagerly cost a scan of the column at every change, which dominated pivots in long
 /// columns. A column may therefore list stale slots, but never misses a row that holds the symbol.
 ///
-/// All columns live in one pool (`pool`), each in a block of its own whose size is the power of
-/// two its length rounds up to (at least 2), so a symbol keeps only where its block starts and
-/// how long its column is. A column of its own array was a heap block per column (32 bytes of
-/// header and malloc's rounding for the one or two slots most columns of a chain hold: ~300
-/// bytes a view). A block outgrown moves to one twice as large; a column that shrinks past a
-/// power of two gives the upper halves back. Given-back blocks are kept on a free list per size
-/// and reused first.
+/// All columns live in one pool (`pool`), each in a block of its own whose size is a power of
+/// two (at least 2), so a symbol keeps where its block starts, its size and how long its column
+/// is. A column of its own array was a heap block per column (32 bytes of header and malloc's
+/// rounding for the one or two slots most columns of a chain hold: ~300 bytes a view). A block
+/// outgrown moves to one twice as large; a column keeps its block as it shrinks, as an array
+/// kept its capacity, and an emptied column gives a block shorter than `keptBlockSize` back (a
+/// basic symbol has no column until it leaves the basis; long columns, the ones a drag empties
+/// and refills, keep theirs). Given-back blocks go on a free list per size and are reused first.
+/// Blocks are not split or joined: a drag that shrank long columns and grew them again, with
+/// blocks given back by halves, grew the pool at every step.
 struct ColumnIndex {
-    /// Every column's block, one after another, free blocks among them.
+    /// Every column's block, one after another, free blocks among them; from `poolTop` on,
+    /// room not handed out yet.
     private(set) var pool: [Slot] = []
+    private var poolTop = 0
     /// For each symbol, where its block starts in `pool` (meaningless while its column is empty).
     private(set) var starts: [Int32] = []
     /// For each symbol, how many entries its column has.
     private(set) var counts: [Int32] = []
+    /// For each symbol, the size of its block as `k` for 2^k slots; 0 for no block.
+    private var sizeClasses: [UInt8] = []
     /// For each block size 2^k, the start of the first free block of that size, or -1; a free
     /// block's first slot holds the start of the next one.
     private var freeHeads = [Int32](repeating: -1, count: 32)
@@ -48,6 +55,7 @@ struct ColumnIndex {
     mutating func addSymbol() {
         starts.append(0)
         counts.append(0)
+        sizeClasses.append(0)
         limitCodes.append(0)
     }
 
@@ -55,6 +63,7 @@ struct ColumnIndex {
     mutating func addSymbols(_ count: Int) {
         starts.append(contentsOf: repeatElement(0, count: count))
         counts.append(contentsOf: repeatElement(0, count: count))
+        sizeClasses.append(contentsOf: repeatElement(0, count: count))
         limitCodes.append(contentsOf: repeatElement(0, count: count))
     }
 
@@ -62,6 +71,7 @@ struct ColumnIndex {
     mutating func reserveSymbols(_ capacity: Int) {
         starts.reserveCapacity(capacity)
         counts.reserveCapacity(capacity)
+        sizeClasses.reserveCapacity(capacity)
         limitCodes.reserveCapacity(capacity)
     }
 
@@ -84,7 +94,9 @@ struct ColumnIndex {
         for symbol in counts.indices where lengths[symbol] > 0 {
             assert(counts[symbol] == 0, "addEntries: column \(symbol) already holds entries")
             let length = lengths[symbol]
-            starts[symbol] = allocate(Self.blockSize(holding: length))
+            let sizeClass = Self.sizeClass(holding: length)
+            starts[symbol] = allocate(sizeClass)
+            sizeClasses[symbol] = sizeClass
             var limit = self.limit(of: Symbol(symbol))
             while length > limit { limit = Self.limit(keeping: limit + 1) }
             setLimit(of: Symbol(symbol), limit)
@@ -143,78 +155,77 @@ struct ColumnIndex {
     /// full; returns the new length.
     @inline(__always)
     private mutating func push(_ slot: Slot, to column: Int) -> Int {
-        let count = counts[column]
-        if count == 0 {
-            starts[column] = allocate(2)
-        } else if count >= 2 && count & (count &- 1) == 0 {
-            move(column, to: 2 * count)
+        let count = counts[column], sizeClass = sizeClasses[column]
+        if sizeClass == 0 {
+            starts[column] = allocate(1)
+            sizeClasses[column] = 1
+        } else if count == Int32(1) &<< Int32(sizeClass) {
+            move(column, to: sizeClass + 1)
         }
         pool[Int(starts[column] &+ count)] = slot
         counts[column] = count &+ 1
         return Int(count) + 1
     }
 
-    /// Moves the `counts[column]` entries of `column` to a new block of `size` slots, giving
-    /// the old one back.
-    private mutating func move(_ column: Int, to size: Int32) {
+    /// Moves the entries of `column` to a new block of 2^`sizeClass` slots, giving the old one
+    /// back.
+    private mutating func move(_ column: Int, to sizeClass: UInt8) {
         let count = counts[column], old = starts[column]
-        let new = allocate(size)
+        let new = allocate(sizeClass)
         pool.withUnsafeMutableBufferPointer { pool in
             for index in 0..<Int(count) { pool[Int(new) + index] = pool[Int(old) + index] }
         }
-        release(old, size: Self.blockSize(holding: count))
+        release(old, sizeClass: sizeClasses[column])
         starts[column] = new
+        sizeClasses[column] = sizeClass
     }
 
-    /// Sets the length of `column` to `count` (no more than it has), giving back the upper
-    /// halves of its block that it no longer needs.
+    /// Sets the length of `column` to `count` (no more than it has). An emptied column gives a
+    /// short block back.
     @inline(__always)
     private mutating func shorten(_ column: Int, to count: Int32) {
-        let old = counts[column]
         counts[column] = count
-        if old == 0 || (old <= 2 && count > 0) { return }
-        let start = starts[column]
-        let oldSize = Self.blockSize(holding: old)
-        if count == 0 {
-            release(start, size: oldSize)
-            return
-        }
-        var size = Self.blockSize(holding: count)
-        while size < oldSize {
-            release(start &+ size, size: size)
-            size &*= 2
+        let sizeClass = sizeClasses[column]
+        if count == 0 && sizeClass != 0 && sizeClass < keptSizeClass {
+            release(starts[column], sizeClass: sizeClass)
+            sizeClasses[column] = 0
         }
     }
 
-    /// The size of the block of a column of `count` entries (at least 1): the power of two it
-    /// rounds up to, at least 2.
-    @inline(__always) static func blockSize(holding count: Int32) -> Int32 {
-        count <= 2 ? 2 : Int32(1) << (32 - (count &- 1).leadingZeroBitCount)
+    /// The size class of the least block that holds `count` entries (at least 1): 2^k slots,
+    /// at least 2.
+    @inline(__always) static func sizeClass(holding count: Int32) -> UInt8 {
+        count <= 2 ? 1 : UInt8(32 - (count &- 1).leadingZeroBitCount)
     }
 
-    /// A block of `size` slots (a power of two), from its free list or the end of the pool.
-    private mutating func allocate(_ size: Int32) -> Int32 {
-        let sizeClass = size.trailingZeroBitCount
-        let head = freeHeads[sizeClass]
+    /// A block of 2^`sizeClass` slots, from its free list or the end of the pool.
+    private mutating func allocate(_ sizeClass: UInt8) -> Int32 {
+        let head = freeHeads[Int(sizeClass)]
         if head >= 0 {
-            freeHeads[sizeClass] = pool[Int(head)].raw
+            freeHeads[Int(sizeClass)] = pool[Int(head)].raw
             return head
         }
-        let start = pool.count
-        if start + Int(size) > pool.capacity {
-            // By a quarter, as the per-symbol arrays: the pool spans every column.
-            pool.reserveCapacity(grownLength(toHold: start + Int(size) - 1, from: start))
-        }
-        pool.append(contentsOf: repeatElement(Slot.none, count: Int(size)))
+        let start = poolTop, size = 1 << Int(sizeClass)
+        if start + size > pool.count { extendPool(toHold: start + size) }
+        poolTop = start + size
         return Int32(start)
     }
 
-    /// Puts the block of `size` slots at `start` on its free list.
+    /// Makes the pool at least `count` long, by a chunk at a time (an append for each block
+    /// was a tenth of remove-random's column work). Its capacity doubles: only the chunks
+    /// handed out are touched, and growth by a quarter copied the pool four times as often.
+    @inline(never)
+    private mutating func extendPool(toHold count: Int) {
+        let length = max(count, pool.count + poolChunk)
+        if length > pool.capacity { pool.reserveCapacity(max(length, 2 * pool.capacity)) }
+        pool.append(contentsOf: repeatElement(Slot.none, count: length - pool.count))
+    }
+
+    /// Puts the block of 2^`sizeClass` slots at `start` on its free list.
     @inline(__always)
-    private mutating func release(_ start: Int32, size: Int32) {
-        let sizeClass = size.trailingZeroBitCount
-        pool[Int(start)] = Slot(freeHeads[sizeClass])
-        freeHeads[sizeClass] = start
+    private mutating func release(_ start: Int32, sizeClass: UInt8) {
+        pool[Int(start)] = Slot(freeHeads[Int(sizeClass)])
+        freeHeads[Int(sizeClass)] = start
     }
 
     /// Brings the index in step with a merge into the row in `slot` that introduced `added` and
@@ -226,24 +237,55 @@ struct ColumnIndex {
     mutating func update(_ slot: Slot, added: UnsafeBufferPointer<Symbol>, removed: UnsafeBufferPointer<Symbol>,
                          trail: inout SolverTrail) -> Bool {
         if trail.isRecording { recordUpdate(slot, added: added, removed: removed, trail: &trail) }
-        for symbol in removed where counts[Int(symbol)] <= exactColumnLength {
-            let column = Int(symbol), start = Int(starts[column]), last = counts[column] &- 1
-            var index = last
-            while index >= 0 && pool[start + Int(index)] != slot { index -= 1 }
-            if index < 0 { continue }
-            pool[start + Int(index)] = pool[start + Int(last)]
-            shorten(column, to: last)
-        }
-        var overfull = false
-        for symbol in added {
-            let count = push(slot, to: Int(symbol))
-            if count > minimumLimitLength {
-                // A large limit is not looked up here: `compactOverfull` reads it.
-                let code = limitCodes[Int(symbol)]
-                if code == largeLimitCode || count > Self.limit(keeping: Int32(code)) { overfull = true }
+        // In place on the buffers (array subscripts here cost drag-edge 7%); a column emptied,
+        // or one whose block is full, is finished by `shorten` or `push` outside them.
+        var emptied = false, overfull = false
+        var next = 0, full = -1
+        repeat {
+            counts.withUnsafeMutableBufferPointer { counts in
+            starts.withUnsafeBufferPointer { starts in
+            sizeClasses.withUnsafeBufferPointer { sizeClasses in
+            limitCodes.withUnsafeBufferPointer { codes in
+            pool.withUnsafeMutableBufferPointer { pool in
+                if next == 0 {
+                    for symbol in removed where counts[Int(symbol)] <= exactColumnLength {
+                        let column = Int(symbol), start = Int(starts[column]), last = counts[column] &- 1
+                        var index = last
+                        while index >= 0 && pool[start &+ Int(index)] != slot { index &-= 1 }
+                        if index < 0 { continue }
+                        pool[start &+ Int(index)] = pool[start &+ Int(last)]
+                        counts[column] = last
+                        if last == 0 { emptied = true }
+                    }
+                }
+                full = -1
+                for position in next..<added.count {
+                    let column = Int(added[position]), count = counts[column], sizeClass = sizeClasses[column]
+                    if sizeClass == 0 || count == Int32(1) &<< Int32(sizeClass) {
+                        full = position
+                        return
+                    }
+                    pool[Int(starts[column] &+ count)] = slot
+                    counts[column] = count &+ 1
+                    if Self.isOver(Int(count) &+ 1, code: codes[column]) { overfull = true }
+                }
+            }}}}}
+            if emptied {
+                for symbol in removed where counts[Int(symbol)] == 0 { shorten(Int(symbol), to: 0) }
+                emptied = false
             }
-        }
+            if full < 0 { break }
+            let symbol = added[full]
+            if Self.isOver(push(slot, to: Int(symbol)), code: limitCodes[Int(symbol)]) { overfull = true }
+            next = full + 1
+        } while next < added.count
         return overfull
+    }
+
+    /// Whether a column of `count` entries whose limit is coded `code` is to be compacted (a
+    /// large limit is not looked up here: `compactOverfull` reads it).
+    @inline(__always) private static func isOver(_ count: Int, code: UInt8) -> Bool {
+        count > minimumLimitLength && (code == largeLimitCode || count > Self.limit(keeping: Int32(code)))
     }
 
     /// Records for an open step what `update` is about to do, so that its loops stay as they
@@ -417,6 +459,10 @@ private let minimumColumnLimit: Int32 = 256
 private let minimumLimitLength = 256
 /// The code of a limit kept in `ColumnIndex.largeLimits`.
 private let largeLimitCode: UInt8 = 255
+/// The pool grows by at least this many slots at a time (16 KB).
+private let poolChunk = 4_096
+/// Emptied columns with blocks of at least 2^5 = 32 slots keep them; smaller ones give them back.
+private let keptSizeClass: UInt8 = 5
 /// The array `take` lends out is kept for the next one up to this capacity.
 private let keptTakenCapacity = 1_024
 /// Columns up to this length lose a row's entry as soon as the row loses the symbol.
@@ -445,21 +491,30 @@ extension ColumnIndex {
         }
     }
 
-    /// Makes `slots` the column of `column`, in a block of its size.
+    /// Makes `slots` the column of `column`, in its block if that holds them, else in a new
+    /// one of their size.
     private mutating func setColumn(_ column: Int, _ slots: [Slot]) {
         shorten(column, to: 0)
         if slots.isEmpty { return }
-        let start = allocate(Self.blockSize(holding: Int32(slots.count)))
-        for (offset, slot) in slots.enumerated() { pool[Int(start) + offset] = slot }
-        starts[column] = start
-        counts[column] = Int32(slots.count)
+        let count = Int32(slots.count)
+        if sizeClasses[column] == 0 || count > Int32(1) &<< Int32(sizeClasses[column]) {
+            if sizeClasses[column] != 0 { release(starts[column], sizeClass: sizeClasses[column]) }
+            sizeClasses[column] = Self.sizeClass(holding: count)
+            starts[column] = allocate(sizeClasses[column])
+        }
+        let start = Int(starts[column])
+        for (offset, slot) in slots.enumerated() { pool[start + offset] = slot }
+        counts[column] = count
     }
 
     /// Forgets the columns of symbols from `count` on (taken back with a step).
     mutating func dropSymbols(from count: Int) {
-        for column in count..<counts.count where counts[column] > 0 { shorten(column, to: 0) }
+        for column in count..<counts.count where sizeClasses[column] != 0 {
+            release(starts[column], sizeClass: sizeClasses[column])
+        }
         starts.removeLast(starts.count - count)
         counts.removeLast(counts.count - count)
+        sizeClasses.removeLast(sizeClasses.count - count)
         limitCodes.removeLast(limitCodes.count - count)
         largeLimits.removeAll { Int($0.symbol) >= count }
     }

@@ -300,10 +300,12 @@ struct Tableau {
     mutating func purge(_ symbol: Symbol) {
         if isBasic(symbol) { _ = takeRow(of: symbol) }
         touch(symbol)
-        for slot in columns.take(symbol, trail: &trail) where basics[slot.index] != noSymbol {
+        var slots = columns.take(symbol, trail: &trail)
+        for slot in slots where basics[slot.index] != noSymbol {
             willRewriteRow(slot)
             if rows[slot.index].remove(symbol) != 0 { touch(basics[slot.index]) }
         }
+        columns.giveBack(&slots, to: symbol)
         for level in objectives.levels.indices { _ = removeFromObjective(level, symbol) }
     }
 
