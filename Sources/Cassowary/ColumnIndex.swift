@@ -11,7 +11,7 @@
 /// is. A column of its own array was a heap block per column (32 bytes of header and malloc's
 /// rounding for the one or two slots most columns of a chain hold: ~300 bytes a view). A block
 /// outgrown moves to one twice as large; a column keeps its block as it shrinks, as an array
-/// kept its capacity, and an emptied column gives a block shorter than `keptBlockSize` back (a
+/// kept its capacity, and an emptied column gives a block under 32 slots back (`keptSizeClass`: a
 /// basic symbol has no column until it leaves the basis; long columns, the ones a drag empties
 /// and refills, keep theirs). Given-back blocks go on a free list per size and are reused first.
 /// Blocks are not split or joined: a drag that shrank long columns and grew them again, with
@@ -422,8 +422,9 @@ struct ColumnIndex {
         return slots
     }
 
-    /// Takes back the array `take` lent out, to be reused by the next one (unless the trail
-    /// shares it, or it is long: a column of thousands is not kept for every later take).
+    /// Takes back the array `take` lent out, to be reused by the next one (unless it is long: a
+    /// column of thousands is not kept for every later take). When the trail saved it, the next
+    /// `take` writes a copy, as the emptied array of a saved column was copied before.
     @inline(__always)
     mutating func giveBack(_ slots: inout [Slot], to symbol: Symbol) {
         if slots.capacity > keptTakenCapacity { return }
