@@ -330,7 +330,7 @@ extension Tableau {
                         queue.append(entry.symbol)
                     }
                 } else {
-                    for slot in columns.lists[Int(item)] {
+                    for slot in columns.slots(of: item) {
                         let basic = basics[slot.index]
                         guard basic != noSymbol, scratch.visited[Int(basic)] != mark, state.isDegenerate[Int(basic)],
                               rows[slot.index].contains(item) else { continue }

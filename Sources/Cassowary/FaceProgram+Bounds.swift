@@ -240,7 +240,7 @@ extension FaceProgram {
             // `entering` grows (lowest basic on a tie), against `entering`'s own bound.
             program.compactColumn(entering)
             var leaving = noSymbol, best = Double.infinity, leavesAtBound = false
-            for slot in program.columns.lists[Int(entering)] {
+            for slot in program.columns.slots(of: entering) {
                 let basic = program.basics[slot.index]
                 guard basic != noSymbol else { continue }
                 let row = program.rows[slot.index]
@@ -310,7 +310,7 @@ extension FaceProgram {
     private func rayDirection(of entering: Symbol, in program: Tableau, complemented: [Bool],
                               takenOut: [BoundRow]) -> [Symbol: Double] {
         var local: [Symbol: Double] = [entering: 1]
-        for slot in program.columns.lists[Int(entering)] {
+        for slot in program.columns.slots(of: entering) {
             let basic = program.basics[slot.index]
             guard basic != noSymbol else { continue }
             let coefficient = program.rows[slot.index].coefficient(of: entering)
@@ -334,7 +334,7 @@ extension Tableau {
     /// - Complexity: O(the symbol's column), each entry a search in its row.
     mutating func complementNonbasic(_ symbol: Symbol, bound: Double) {
         compactColumn(symbol)
-        for slot in columns.lists[Int(symbol)] {
+        for slot in columns.slots(of: symbol) {
             guard basics[slot.index] != noSymbol else { continue }
             let coefficient = rows[slot.index].coefficient(of: symbol)
             guard coefficient != 0 else { continue }

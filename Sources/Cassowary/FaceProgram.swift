@@ -55,7 +55,7 @@ struct FaceProgram {
         tableau.basics.withUnsafeBufferPointer { basics in
         tableau.slotOfBasic.withUnsafeBufferPointer { slotOfBasic in
         tableau.kinds.withUnsafeBufferPointer { kinds in
-        tableau.columns.lists.withUnsafeBufferPointer { columns -> Bool in
+        tableau.columns.withBuffers { columns -> Bool in
             // `Tableau.isFreeOnFace`, on the buffers.
             @inline(__always) func isFreeOnFace(_ symbol: Symbol) -> Bool {
                 kinds[Int(symbol)].isRestricted && !slotOfBasic[Int(symbol)].exists
@@ -65,10 +65,10 @@ struct FaceProgram {
             while head < freeSymbols.count {
                 let free = freeSymbols[head]
                 head += 1
-                let column = columns.baseAddress! + Int(free)
+                let column = columns.column(free)
                 // Column entries may be stale (see `ColumnIndex`): a row counts only while it holds the symbol.
-                for entry in 0..<column.pointee.count {
-                    let slot = column.pointee[entry]
+                for entry in 0..<column.count {
+                    let slot = column[entry]
                     let basic = basics[slot.index]
                     let row = rows.baseAddress! + slot.index
                     guard basic != noSymbol, kinds[Int(basic)].isRestricted, !marks.isMarked(basic),
@@ -336,7 +336,7 @@ struct FaceProgram {
             let leaving = program.leavingSymbol(for: entering)
             if leaving == noSymbol {
                 var direction: [Symbol: Double] = [mainSymbol[Int(entering)]: 1]
-                for slot in program.columns.lists[Int(entering)] {
+                for slot in program.columns.slots(of: entering) {
                     let basic = program.basics[slot.index]
                     guard basic != noSymbol else { continue }
                     let coefficient = program.rows[slot.index].coefficient(of: entering)
@@ -394,7 +394,7 @@ extension Tableau {
 
     /// Whether some row holds `symbol` (column entries may be stale).
     func occursInSomeRow(_ symbol: Symbol) -> Bool {
-        columns.lists[Int(symbol)].contains { slot in basics[slot.index] != noSymbol && rows[slot.index].contains(symbol) }
+        columns.slots(of: symbol).contains { slot in basics[slot.index] != noSymbol && rows[slot.index].contains(symbol) }
     }
 
     /// Adds `row` (in nonbasic symbols) to the only objective, noting the candidates.

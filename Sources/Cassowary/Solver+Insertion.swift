@@ -244,7 +244,7 @@ extension Solver {
             return
         }
         tableau.compactColumn(marker)
-        for slot in tableau.columns.lists[Int(marker)] {
+        for slot in tableau.columns.slots(of: marker) {
             let coefficient = tableau.rows[slot.index].coefficient(of: marker)
             tableau.shiftRowConstant(slot, by: coefficient * shift)
             noteIfInfeasible(slot)

@@ -74,8 +74,8 @@ extension Tableau {
             }
             while let symbol = work.popLast() {
                 let column = tableau.column(symbol)
-                for position in 0..<column.pointee.count {
-                    let slot = column.pointee[position].index
+                for position in 0..<column.count {
+                    let slot = column[position].index
                     let basic = basics[slot]
                     guard basic != noSymbol, kinds[Int(basic)] == .external, visited[Int(basic)] != staleStamp,
                           rows[slot].contains(symbol) else { continue }

@@ -31,7 +31,7 @@ extension Tableau {
         guard a == 1 || a == -1 else { return false }
         for level in objectives.levels where level.row.coefficient(of: marker) != 0 { return false }
         var chosen = Slot.none, others = 0
-        for slot in columns.lists[Int(marker)] where slot != longSlot && basics[slot.index] != noSymbol {
+        for slot in columns.slots(of: marker) where slot != longSlot && basics[slot.index] != noSymbol {
             let coefficient = rows[slot.index].coefficient(of: marker)
             if coefficient == 0 { continue }
             others += 1

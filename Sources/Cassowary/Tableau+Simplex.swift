@@ -29,7 +29,7 @@ extension Tableau {
         compactColumn(entering)
         var best = noSymbol
         var bestRatio = Double.infinity
-        for slot in columns.lists[Int(entering)] {
+        for slot in columns.slots(of: entering) {
             let basic = basics[slot.index]
             guard kinds[Int(basic)].isRestricted else { continue }
             let row = rows[slot.index]
@@ -206,7 +206,7 @@ extension Tableau {
         compactColumn(symbol)
         var best = noSymbol
         var bestDistance = Double.infinity
-        for slot in columns.lists[Int(symbol)] {
+        for slot in columns.slots(of: symbol) {
             let basic = basics[slot.index]
             guard basic != excluded, kinds[Int(basic)].isRestricted else { continue }
             let row = rows[slot.index]
@@ -240,7 +240,7 @@ extension Tableau {
         var externals: [Symbol] = []
         compactColumn(marker)
         var firstRatio = Double.infinity, secondRatio = Double.infinity
-        for slot in columns.lists[Int(marker)] {
+        for slot in columns.slots(of: marker) {
             let basic = basics[slot.index]
             let row = rows[slot.index]
             let coefficient = row.coefficient(of: marker)

@@ -265,7 +265,7 @@ struct Tableau {
         guard a == 1 || a == -1 else { return false }
         for level in objectives.levels where level.row.coefficient(of: marker) != 0 { return false }
         var other = Slot.none
-        for slot in columns.lists[Int(marker)] where slot != longSlot && basics[slot.index] != noSymbol {
+        for slot in columns.slots(of: marker) where slot != longSlot && basics[slot.index] != noSymbol {
             let coefficient = rows[slot.index].coefficient(of: marker)
             if coefficient == 0 || slot == other { continue }
             guard other == .none, coefficient == -a else { return false }
@@ -300,10 +300,12 @@ struct Tableau {
     mutating func purge(_ symbol: Symbol) {
         if isBasic(symbol) { _ = takeRow(of: symbol) }
         touch(symbol)
-        for slot in columns.take(symbol, trail: &trail) where basics[slot.index] != noSymbol {
+        var slots = columns.take(symbol, trail: &trail)
+        for slot in slots where basics[slot.index] != noSymbol {
             willRewriteRow(slot)
             if rows[slot.index].remove(symbol) != 0 { touch(basics[slot.index]) }
         }
+        columns.giveBack(&slots, to: symbol)
         for level in objectives.levels.indices { _ = removeFromObjective(level, symbol) }
     }
 

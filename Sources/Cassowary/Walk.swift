@@ -96,7 +96,7 @@ struct BorrowedTableau {
     let slotOfBasic: UnsafeBufferPointer<Slot>
     let kinds: UnsafeBufferPointer<SymbolKind>
     let owners: UnsafeBufferPointer<Int32>
-    let columns: UnsafeBufferPointer<[Slot]>
+    let columns: ColumnBuffers
     let visited: UnsafeMutableBufferPointer<UInt32>
     /// The kept values of user variables, by `valueIndex`.
     let values: UnsafeMutableBufferPointer<Double>
@@ -105,7 +105,7 @@ struct BorrowedTableau {
     @inline(__always) func row(_ slot: Slot) -> UnsafePointer<Row> { rows.baseAddress! + slot.index }
 
     /// `symbol`'s column, in place.
-    @inline(__always) func column(_ symbol: Symbol) -> UnsafePointer<[Slot]> { columns.baseAddress! + Int(symbol) }
+    @inline(__always) func column(_ symbol: Symbol) -> UnsafeBufferPointer<Slot> { columns.column(symbol) }
 
     @inline(__always) func isBasicExternal(_ symbol: Symbol) -> Bool {
         kinds[Int(symbol)] == .external && slotOfBasic[Int(symbol)].exists
@@ -122,7 +122,7 @@ extension Tableau {
         slotOfBasic.withUnsafeBufferPointer { slotOfBasic in
         kinds.withUnsafeBufferPointer { kinds in
         owners.withUnsafeBufferPointer { owners in
-        columns.lists.withUnsafeBufferPointer { columns in
+        columns.withBuffers { columns in
         scratch.visited.withUnsafeMutableBufferPointer { visited in
         changes.values.withUnsafeMutableBufferPointer { values in
             body(BorrowedTableau(rows: rows, basics: basics, slotOfBasic: slotOfBasic, kinds: kinds, owners: owners,

@@ -192,7 +192,7 @@ private func dictionary(_ row: Row) -> [Symbol: Double] {
     /// entries, never miss one): substitution visits only the listed rows.
     private func columnsAreComplete(_ tableau: Tableau) -> Bool {
         for (slot, basic) in tableau.basics.enumerated() where basic != noSymbol {
-            for symbol in tableau.rows[slot].symbols where !tableau.columns.lists[Int(symbol)].contains(Slot(slot)) {
+            for symbol in tableau.rows[slot].symbols where !tableau.columns.slots(of: symbol).contains(Slot(slot)) {
                 return false
             }
         }
