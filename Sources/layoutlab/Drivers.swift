@@ -118,10 +118,17 @@ struct ReplayDriver {
         let session = Session()
         session.homeDirectory = Terminal.environment("HOME")
         session.lessons = LessonDirectory.find()
-        // Files that never undo (and no stdin, which could) need no step's trail once it ends.
-        if !sources.contains("-") && !scripts.values.contains(where: Replay.undoes) { session.undoDepth = 0 }
-        // Nor a history, when nothing in them reads it (`undo`, `save`, an import).
-        if !sources.contains("-") && !scripts.values.contains(where: Replay.readsHistory) { session.keepsHistory = false }
+        // Files that never undo (and no stdin, which could) need no step's trail once it ends;
+        // nor a history, when nothing in them reads it (`undo`, `save`, an import). Undo reads
+        // the history, so a script that reads none is scanned once.
+        if !sources.contains("-") {
+            if !scripts.values.contains(where: Replay.readsHistory) {
+                session.keepsHistory = false
+                session.undoDepth = 0
+            } else if !scripts.values.contains(where: Replay.undoes) {
+                session.undoDepth = 0
+            }
+        }
         sessionKeptUntilExit = session
         let replayer = Replay.Replayer(options: options, session: session)
         // A long JSON report goes out as it is made; `emit` prints its end and flushes.
@@ -195,8 +202,12 @@ struct CheckDriver {
         for (file, script) in zip(files, scripts) {
             let session = Session()
             session.directory = directory(of: file)
-            if !Replay.undoes(script) { session.undoDepth = 0 }
-            if !Replay.readsHistory(script) { session.keepsHistory = false }
+            if !Replay.readsHistory(script) {
+                session.keepsHistory = false
+                session.undoDepth = 0
+            } else if !Replay.undoes(script) {
+                session.undoDepth = 0
+            }
             let check = Replay.check(script, name: file, width: 80, session: session)
             if update {
                 if check.updated == script {
