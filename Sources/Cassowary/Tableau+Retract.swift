@@ -48,20 +48,8 @@ extension Tableau {
         for slot in slots where slot != longSlot {
             let basic = basics[slot.index]
             if slot == chosen {
-                // `basic = k' − a·marker + rest'` into `leaving = k + a·marker + rest`, in place:
-                // `basic = k + rest + k' + rest' − leaving` (see `retractIntoLongRow`).
-                var short = takeRow(of: basic)
-                short.compactGaps()
-                short.remove(marker)
-                short.add(leaving, -1)
-                if a == -1 { short.negate() }
-                willRewriteRow(longSlot)
-                _ = merger.substitute(marker, by: short, in: &rows[longSlot.index], longRow: longRowLength)
-                noteGaps(longSlot)
-                updateColumns(longSlot)
-                setSlot(.none, ofBasic: leaving)
-                setSlot(longSlot, ofBasic: basic)
-                setBasic(basic, of: longSlot)
+                // Into the long row where it lies, taking its slot (`mergeShortRow`).
+                mergeShortRow(of: basic, intoLongRowOf: leaving, at: longSlot, marker: marker, coefficient: a)
                 touch(basic)
                 if kinds[Int(basic)].isRestricted && rows[longSlot.index].constant < 0 { noteInfeasible(basic) }
                 continue

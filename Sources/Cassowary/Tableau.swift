@@ -277,13 +277,27 @@ struct Tableau {
         // + rest'` becomes `basic = k + rest + k' + rest' − leaving`: the long row with the
         // marker replaced by a × (k' + rest' − leaving), exact since a = ±1.
         let basic = basics[other.index]
+        mergeShortRow(of: basic, intoLongRowOf: leaving, at: longSlot, marker: marker, coefficient: a)
+        touch(leaving)
+        touch(basic)
+        if kinds[Int(basic)].isRestricted && rows[longSlot.index].constant < 0 { noteInfeasible(basic) }
+        shortcutsTaken.retractionsInPlace += 1
+        return true
+    }
+
+    /// The step both `retractIntoLongRow` and `retractHandingLongSlot` take: the row of
+    /// `basic` (`basic = k' − a·marker + rest'`) is merged into the long row of `leaving` at
+    /// `longSlot` (`leaving = k + a·marker + rest`, a = ±1) where it lies, which becomes
+    /// `basic = k + rest + k' + rest' − leaving`, and `basic` takes the slot. Exact: the
+    /// factors are ±1. Touches `basic` (taking its row); the callers touch the rest in the order
+    /// the general path would.
+    mutating func mergeShortRow(of basic: Symbol, intoLongRowOf leaving: Symbol, at longSlot: Slot, marker: Symbol,
+                                coefficient a: Double) {
         var short = takeRow(of: basic)
         short.compactGaps()
         short.remove(marker)
         short.add(leaving, -1)
         if a == -1 { short.negate() }
-        touch(leaving)
-        touch(basic)
         willRewriteRow(longSlot)
         _ = merger.substitute(marker, by: short, in: &rows[longSlot.index], longRow: longRowLength)
         noteGaps(longSlot)
@@ -291,9 +305,6 @@ struct Tableau {
         setSlot(.none, ofBasic: leaving)
         setSlot(longSlot, ofBasic: basic)
         setBasic(basic, of: longSlot)
-        if kinds[Int(basic)].isRestricted && rows[longSlot.index].constant < 0 { noteInfeasible(basic) }
-        shortcutsTaken.retractionsInPlace += 1
-        return true
     }
 
     /// Sets a symbol to zero for good: drops its row if basic and deletes it from every row.

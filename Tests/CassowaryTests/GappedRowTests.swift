@@ -20,6 +20,19 @@ private func same(_ a: Row, _ b: Row) -> Bool {
         && zip(x, y).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
 }
 
+/// One substitution into the packed row and into the gapped one, each by its own merger: the
+/// same count back, the same `added` and `removed`, the same entries bit for bit.
+private func substituteInBoth(_ dropped: Symbol, by source: Row, _ packed: inout Row, _ packedMerger: inout RowMerger,
+                              _ gapped: inout Row, _ gappedMerger: inout RowMerger, round: Int) {
+    let a = packedMerger.substitute(dropped, by: source, in: &packed, longRow: 64)
+    let addedA = Array(packedMerger.added), removedA = Array(packedMerger.removed)
+    let b = gappedMerger.substitute(dropped, by: source, in: &gapped, longRow: 64)
+    #expect(a == b)
+    #expect(addedA == Array(gappedMerger.added))
+    #expect(removedA == Array(gappedMerger.removed))
+    #expect(same(packed, gapped), "round \(round)")
+}
+
 @Suite struct GappedRowTests {
     /// Random inserts, deletes and updates of a long row with gaps against a dictionary; copies
     /// taken along the way must keep their entries while the row is written (copy on write).
@@ -94,13 +107,7 @@ private func same(_ a: Row, _ b: Row) -> Bool {
                 }
                 let dropped = packed.symbols.isEmpty ? noSymbol : packed.storedSymbols[packed.start + g.next(packed.count)]
                 if source.contains(dropped) { continue }
-                let a = packedMerger.substitute(dropped, by: source, in: &packed, longRow: 64)
-                let addedA = Array(packedMerger.added), removedA = Array(packedMerger.removed)
-                let b = gappedMerger.substitute(dropped, by: source, in: &gapped, longRow: 64)
-                #expect(a == b)
-                #expect(addedA == Array(gappedMerger.added))
-                #expect(removedA == Array(gappedMerger.removed))
-                #expect(same(packed, gapped), "round \(round)")
+                substituteInBoth(dropped, by: source, &packed, &packedMerger, &gapped, &gappedMerger, round: round)
             }
             #expect(gapped.isGapped || gapped.count < Row.segmentLength)
         }
@@ -131,13 +138,7 @@ private func same(_ a: Row, _ b: Row) -> Bool {
                 guard source.count * 8 <= packed.count, !packed.isEmpty else { continue }
                 let dropped = packed.storedSymbols[packed.start + g.next(packed.count)]
                 if source.contains(dropped) { continue }
-                let a = packedMerger.substitute(dropped, by: source, in: &packed, longRow: 64)
-                let addedA = Array(packedMerger.added), removedA = Array(packedMerger.removed)
-                let b = gappedMerger.substitute(dropped, by: source, in: &gapped, longRow: 64)
-                #expect(a == b)
-                #expect(addedA == Array(gappedMerger.added))
-                #expect(removedA == Array(gappedMerger.removed))
-                #expect(same(packed, gapped), "round \(round)")
+                substituteInBoth(dropped, by: source, &packed, &packedMerger, &gapped, &gappedMerger, round: round)
             }
             #expect(gapped.isGapped)
         }
