@@ -198,19 +198,11 @@ extension Row {
         var slot: Int { segment &* Row.segmentLength &+ offset }
     }
 
-    /// Where `symbol` is or would go in this row with gaps: one search, which the merge then
-    /// writes through (`gappedSet`, `gappedDelete`, `gappedInsert(_:_:at:)`) without searching
-    /// again.
+    /// Where `symbol` is or would go in this row with gaps: binary search over the segments'
+    /// first symbols, then inside one segment. The merge writes through the place it returns
+    /// (`gappedSet`, `gappedDelete`, `gappedInsert(_:_:at:)`) without searching again.
     @inline(__always)
     func gappedPlace(_ symbol: Symbol) -> GapPlace {
-        let place = locate(symbol)
-        return GapPlace(segment: place.segment, offset: place.offset, found: place.found)
-    }
-
-    /// Where `symbol` is or would go: its segment and its offset there, and whether it is there.
-    /// Binary search over the segments' first symbols, then inside one segment.
-    @inline(__always)
-    private func locate(_ symbol: Symbol) -> (segment: Int, offset: Int, found: Bool) {
         let storage = storage!, symbols = storage.symbols, counts = segmentCounts, length = Row.segmentLength
         var low = 1, high = segmentTotal
         while low < high {
@@ -224,13 +216,13 @@ extension Row {
             if symbols[mid] < symbol { first = mid &+ 1 } else { end = mid }
         }
         let found = first < base &+ Int(counts[segment]) && symbols[first] == symbol
-        return (segment, first &- base, found)
+        return GapPlace(segment: segment, offset: first &- base, found: found)
     }
 
     /// `search` on a row with gaps: the slot of `symbol`, or −1.
     func gappedSearch(_ symbol: Symbol) -> Int {
-        let place = locate(symbol)
-        return place.found ? place.segment * Row.segmentLength + place.offset : -1
+        let place = gappedPlace(symbol)
+        return place.found ? place.slot : -1
     }
 
     /// The coefficient at storage index `slot` (from `search`), in either layout.
@@ -249,14 +241,13 @@ extension Row {
     /// Inserts `symbol` (absent) with `coefficient` at `place`, where `gappedPlace` found it
     /// would go (the row unchanged since).
     mutating func gappedInsert(_ symbol: Symbol, _ coefficient: Double, at found: GapPlace) {
-        var place = (segment: found.segment, offset: found.offset)
+        var place = found
         if segmentCounts[place.segment] == Int32(Row.segmentLength) {
             rebalance(around: place.segment, extra: 1, minimum: 1)
-            let moved = locate(symbol)
-            place = (moved.segment, moved.offset)
+            place = gappedPlace(symbol)
         }
         let storage = uniqueSegments(), counts = Row.counts(of: storage)
-        let at = place.segment * Row.segmentLength + place.offset, after = Int(counts[place.segment]) - place.offset
+        let at = place.slot, after = Int(counts[place.segment]) - place.offset
         (storage.symbols + at + 1).update(from: storage.symbols + at, count: after)
         (storage.coefficients + at + 1).update(from: storage.coefficients + at, count: after)
         storage.symbols[at] = symbol
