@@ -13,9 +13,8 @@ extension LayoutModel {
 
     /// The kind of the item of this name, or nil when there is none.
     func kind(of name: String) -> ItemKind? {
-        let infos = views.valuesBySlot
         guard let slot = views.slotsByKey[name] else { return nil }
-        return infos[Int(slot)]!.kind
+        return views.valuesBySlot.withUnsafeBufferPointer { $0[Int(slot)]?.kind }
     }
 
     /// `checkItem` and then `checkAttribute`, with one look-up for an item that exists (the
@@ -32,8 +31,7 @@ extension LayoutModel {
     /// The superview (for a guide: its owner) of the item of this name; nil for the root or a
     /// name that is no item.
     func parent(of name: String) -> String? {
-        let infos = views.valuesBySlot
         guard let slot = views.slotsByKey[name] else { return nil }
-        return infos[Int(slot)]!.parent
+        return views.valuesBySlot.withUnsafeBufferPointer { $0[Int(slot)]?.parent }
     }
 }

@@ -537,9 +537,8 @@ public final class LayoutModel {
     /// `view(name)?.serial`, for readers that check many views by it: the record itself is not
     /// copied out.
     public func serial(ofView name: String) -> Int? {
-        let infos = views.valuesBySlot
         guard let slot = views.slotsByKey[name] else { return nil }
-        return infos[Int(slot)]!.serial
+        return views.valuesBySlot.withUnsafeBufferPointer { $0[Int(slot)]?.serial }
     }
     public func constraint(_ id: String) -> ConstraintRecord? { constraints[id] }
     /// An id or a user name → the id.
