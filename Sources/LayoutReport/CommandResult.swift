@@ -149,8 +149,8 @@ public struct CommandResult: Sendable {
     /// True for blank and comment lines: they produce no report and no JSON object.
     public var isSilent = false
     public var error: ShellError?
-    public var added: [ConstraintLine] = []
-    public var removed: [ConstraintLine] = []
+    public var added = ConstraintLines()
+    public var removed = ConstraintLines()
     public var changed: [ChangedConstraint] = []
     /// Broken required constraints that hold again.
     public var repaired: [ConstraintLine] = []

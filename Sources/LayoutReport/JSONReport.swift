@@ -19,7 +19,7 @@ private func errorObject(_ error: ShellError) -> JSONValue {
 }
 
 /// `[{"id", "constraint"}]`: constraints added or removed.
-private func constraintArray(_ items: [ConstraintLine]) -> JSONValue {
+private func constraintArray(_ items: ConstraintLines) -> JSONValue {
     .madeArray(JSONItems(count: items.count) { .object([JSONMember("id", .string(items[$0].id)), JSONMember("constraint", .string(items[$0].text))]) })
 }
 

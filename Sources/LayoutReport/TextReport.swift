@@ -60,9 +60,10 @@ extension CommandResult {
         if viewsAdded.count > Self.constraintLinesCap { lines.append("… and \(counted(viewsAdded.count - Self.constraintLinesCap, "more view")) added") }
         for name in viewsRemoved.prefix(Self.constraintLinesCap) { lines.append(paint("removed view ", ANSI.red) + name) }
         if viewsRemoved.count > Self.constraintLinesCap { lines.append("… and \(counted(viewsRemoved.count - Self.constraintLinesCap, "more view")) removed") }
-        for item in added.prefix(Self.constraintLinesCap) { lines.append(paint("added ", ANSI.green) + "\(item.label): \(item.text)") }
+        // By index: a slice of the packed lines is generic code, unspecialized in a debug build.
+        for index in 0..<min(added.count, Self.constraintLinesCap) { lines.append(paint("added ", ANSI.green) + "\(added[index].label): \(added[index].text)") }
         if added.count > Self.constraintLinesCap { lines.append("… and \(counted(added.count - Self.constraintLinesCap, "more constraint")) added") }
-        for item in removed.prefix(Self.constraintLinesCap) { lines.append(paint("removed ", ANSI.red) + "\(item.id): \(item.text)") }
+        for index in 0..<min(removed.count, Self.constraintLinesCap) { lines.append(paint("removed ", ANSI.red) + "\(removed[index].id): \(removed[index].text)") }
         if removed.count > Self.constraintLinesCap { lines.append("… and \(counted(removed.count - Self.constraintLinesCap, "more constraint")) removed") }
         for item in changed.prefix(Self.constraintLinesCap) {
             if item.what == .activated || item.what == .deactivated {

@@ -1,16 +1,15 @@
+import LayoutReport
+
 /// The session's history: every accepted input that changed something is one step, the lines it
 /// ran (one, or a `load`'s commands), oldest first.
 ///
-/// Kept flat, as the bytes of every line one after another, where each line ends and where each
-/// step ends: a big script is one step per line, and a string per line was a heap block each
-/// (a line of a script is usually longer than the 15 bytes a string holds inline), about 330
-/// bytes per view of a 10 000-view `--final` run. A step's lines are made again when asked for
-/// (`save`, `undo`, an import's trial session: rare next to appending).
+/// Kept flat, its lines packed (`PackedLines`) and where each step ends: a big script is one
+/// step per line, and a string per line was a heap block each, about 330 bytes per view of a
+/// 10 000-view `--final` run. A step's lines are made again when asked for (`save`, `undo`, an
+/// import's trial session: rare next to appending).
 public struct LineHistory: RandomAccessCollection, Sendable {
-    private var text: [UInt8] = []
-    /// For each line, the index in `text` just past it.
-    private var lineEnds: [UInt32] = []
-    /// For each step, the index in `lineEnds` just past its last line.
+    private var lines = PackedLines()
+    /// For each step, the index in `lines` just past its last line.
     private var stepEnds: [UInt32] = []
 
     public init() {}
@@ -20,43 +19,41 @@ public struct LineHistory: RandomAccessCollection, Sendable {
 
     /// The lines of one step.
     public subscript(step: Int) -> [String] {
-        let first = step == 0 ? 0 : Int(stepEnds[step - 1])
-        return (first..<Int(stepEnds[step])).map { line in
-            let start = line == 0 ? 0 : Int(lineEnds[line - 1])
-            return String(decoding: text[start..<Int(lineEnds[line])], as: UTF8.self)
-        }
+        lineRange(ofStep: step).map { lines[$0] }
+    }
+
+    /// Where step `step`'s lines are in `lines`.
+    private func lineRange(ofStep step: Int) -> Range<Int> {
+        (step == 0 ? 0 : Int(stepEnds[step - 1]))..<Int(stepEnds[step])
     }
 
     mutating func append(_ step: [String]) {
-        for line in step {
-            text.append(contentsOf: line.utf8)
-            lineEnds.append(UInt32(text.count))
-        }
-        stepEnds.append(UInt32(lineEnds.count))
+        for line in step { lines.append(line) }
+        stepEnds.append(UInt32(lines.count))
+    }
+
+    /// Appends a step of packed lines, their bytes copied at once.
+    mutating func append(_ step: PackedLines) {
+        lines.append(contentsOf: step)
+        stepEnds.append(UInt32(lines.count))
     }
 
     /// How many lines step `step` has.
     func lineCount(ofStep step: Int) -> Int {
-        Int(stepEnds[step]) - (step == 0 ? 0 : Int(stepEnds[step - 1]))
+        lineRange(ofStep: step).count
     }
 
     /// Appends step `step` of `other` as a step, its bytes copied as they are: no string is
     /// made per line (`undo` hands a `load`'s 50 000 lines to `redo` this way).
     mutating func append(step: Int, of other: LineHistory) {
-        let firstLine = step == 0 ? 0 : Int(other.stepEnds[step - 1]), endLine = Int(other.stepEnds[step])
-        let start = firstLine == 0 ? 0 : Int(other.lineEnds[firstLine - 1])
-        let end = endLine == 0 ? 0 : Int(other.lineEnds[endLine - 1])
-        let shift = text.count - start
-        text.append(contentsOf: other.text[start..<end])
-        for line in firstLine..<endLine { lineEnds.append(UInt32(Int(other.lineEnds[line]) + shift)) }
-        stepEnds.append(UInt32(lineEnds.count))
+        lines.append(other.lineRange(ofStep: step), of: other.lines)
+        stepEnds.append(UInt32(lines.count))
     }
 
     /// Drops the last `count` steps.
     mutating func removeLast(_ count: Int) {
         stepEnds.removeLast(count)
-        lineEnds.removeLast(lineEnds.count - Int(stepEnds.last ?? 0))
-        text.removeLast(text.count - Int(lineEnds.last ?? 0))
+        lines.removeLines(from: Int(stepEnds.last ?? 0))
     }
 }
 

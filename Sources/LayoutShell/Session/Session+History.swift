@@ -31,10 +31,23 @@ extension Session {
 
     /// Runs `body` as one undo step: a trail step is opened first and rolled back when `body`
     /// throws or leaves the layout overflowed or imprecise (then nothing of it stays).
+    /// `lines`: what the history records for the step (read only when it keeps one).
     /// `fillsFreshState`: a `load` or import, which, into a state no step has changed yet,
     /// starts from a new state and keeps the fresh one whole (no trail of every write).
     func asUndoStep<Result>(_ lines: @autoclosure () -> [String], fillsFreshState: Bool = false,
                             _ body: () throws(ShellError) -> Result) throws(ShellError) -> Result {
+        try asUndoStep(recording: { $0.append(lines()) }, fillsFreshState: fillsFreshState, body)
+    }
+
+    /// `asUndoStep` of a step whose lines are packed (a `load`'s, an import's): they go into
+    /// the history as bytes, no string made per line.
+    func asUndoStep<Result>(packed lines: @autoclosure () -> PackedLines, fillsFreshState: Bool = false,
+                            _ body: () throws(ShellError) -> Result) throws(ShellError) -> Result {
+        try asUndoStep(recording: { $0.append(lines()) }, fillsFreshState: fillsFreshState, body)
+    }
+
+    private func asUndoStep<Result>(recording record: (inout LineHistory) -> Void, fillsFreshState: Bool,
+                                    _ body: () throws(ShellError) -> Result) throws(ShellError) -> Result {
         state.beginStep()
         if fillsFreshState && !state.settings.changed { resetState() }
         // Set first: a `reset` in the step then leaves a fresh state, as it should.
@@ -49,7 +62,7 @@ extension Session {
             _ = model.takeEvents()
             throw error
         }
-        recordStep(lines(), finishedStep())
+        recordStep(record, finishedStep())
         return value
     }
 
@@ -74,10 +87,10 @@ extension Session {
 
     /// Records one undo step, forgetting the trails of the oldest kept ones beyond `undoDepth`
     /// (a batch at a time).
-    private func recordStep(_ lines: [String], _ step: UndoStep) {
+    private func recordStep(_ record: (inout LineHistory) -> Void, _ step: UndoStep) {
         // A new change starts a new branch: what was undone can no longer be redone.
         if !redoSteps.isEmpty { redoSteps = [] }
-        if keepsHistory { history.append(lines) }
+        if keepsHistory { record(&history) }
         undoSteps.append(step)
         // A run that never undoes needs no solver trail past the step that made it (see
         // `LayoutModel.forgetSolverSteps`); the model's small trails go in batches below.

@@ -65,7 +65,7 @@ extension Session {
         // Views whose reason may have changed though their frame did not: those a changed
         // constraint touches. The first views are explained for every report anyway.
         var touched = Set<String>()
-        for id in result.added.map(\.id) + result.removed.map(\.id) + result.changed.map(\.id) {
+        for id in result.added.ids + result.removed.ids + result.changed.map(\.id) {
             if let record = model.constraint(id) { touched.formUnion(record.items) }
         }
         // Each entry to look at, by its place in the list, and whether it moved or was touched.

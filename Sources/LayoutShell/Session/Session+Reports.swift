@@ -16,11 +16,11 @@ extension Session {
             if let old = before[record.id] {
                 if let change = ChangedConstraint(from: old, to: record) { result.changed.append(change) }
             } else {
-                result.added.append(ConstraintLine(id: record.id, text: record.text, name: record.name))
+                result.added.append(id: record.id, text: record.text, name: record.name)
             }
         }
         for old in before.bySerial() where !old.isImplicit && model.constraint(old.id) == nil {
-            result.removed.append(ConstraintLine(id: old.id, text: old.text))
+            result.removed.append(id: old.id, text: old.text)
         }
     }
 
@@ -42,7 +42,7 @@ extension Session {
             if case .added = event { addedCount += 1 }
         }
         // One line for each constraint a step adds, at most: a `load` adds tens of thousands,
-        // and the array grown by doubling held both buffers at the step's peak.
+        // and the lines' ends grown by doubling held both buffers at the step's peak.
         result.added.reserveCapacity(result.added.count + addedCount)
         // Constraints touched more than once, in the order first touched, with what they were
         // before the step (nil: made in it).
@@ -60,10 +60,10 @@ extension Session {
             }
             switch event {
             case .added(let id):
-                if let record = model.constraint(id) { result.added.append(ConstraintLine(id: id, text: record.text, name: record.name)) }
+                if let record = model.constraint(id) { result.added.append(id: id, text: record.text, name: record.name) }
             case .removed(let record):
                 if record.isContentSize { continue }
-                result.removed.append(ConstraintLine(id: record.id, text: record.text))
+                result.removed.append(id: record.id, text: record.text)
             case .changed(let id, let before):
                 guard let record = model.constraint(id) else { continue }
                 if record.isContentSize, viewsAdded.contains(record.spec.firstItem) { continue }
@@ -98,12 +98,12 @@ extension Session {
             let now = model.constraint(id)
             switch (before, now) {
             case (nil, let record?):
-                result.added.append(ConstraintLine(id: id, text: record.text, name: record.name))
+                result.added.append(id: id, text: record.text, name: record.name)
             case (let old?, let record?):
                 if record.isContentSize, viewsAdded.contains(record.spec.firstItem) { continue }
                 if let change = ChangedConstraint(from: old, to: record) { result.changed.append(change) }
             case (let old?, nil):
-                if !old.isContentSize { result.removed.append(ConstraintLine(id: id, text: old.text)) }
+                if !old.isContentSize { result.removed.append(id: id, text: old.text) }
             case (nil, nil):
                 continue
             }

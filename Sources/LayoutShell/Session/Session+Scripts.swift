@@ -58,16 +58,20 @@ extension Session {
 
     /// Nothing of a failed load stays: its step is rolled back (`asUndoStep`).
     private func asOneStep(into result: inout CommandResult, fillsFreshState: Bool,
-                           _ body: () throws(ShellError) -> [String]) throws(ShellError) -> Int {
-        var lines: [String] = []
-        try asUndoStep(lines, fillsFreshState: fillsFreshState) { () throws(ShellError) in lines = try body() }
+                           _ body: () throws(ShellError) -> PackedLines) throws(ShellError) -> Int {
+        var lines = PackedLines()
+        try asUndoStep(packed: lines, fillsFreshState: fillsFreshState) { () throws(ShellError) in lines = try body() }
+        // Let go before the report is collected: the history holds a copy, and a big load's
+        // report (a line per constraint added) is its peak.
+        let count = lines.count
+        lines = PackedLines()
         collectEvents(into: &result)
-        return lines.count
+        return count
     }
 
     /// Runs a file's lines; returns the accepted commands that changed something. Throws at
     /// the first rejected line, naming it.
-    func load(_ path: String, fileNameColumn: Int? = nil) throws(ShellError) -> [String] {
+    func load(_ path: String, fileNameColumn: Int? = nil) throws(ShellError) -> PackedLines {
         // Checked here, not only for the typed `load`: a file that loads itself recursed
         // until the stack overflowed.
         guard loadDepth < InputLimits.maxLoadDepth else {
@@ -80,13 +84,15 @@ extension Session {
         }
         loadDepth += 1
         defer { loadDepth -= 1 }
-        return try run(text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init), name: path)
+        // Line by line from the text, as a script run reads a file (a line may end in CRLF): an
+        // array of the file's lines, a string each, was a third of the peak of loading a big file.
+        return try run(Replay.ScriptLines(text), name: path)
     }
 
     /// Runs a script's lines without reports; returns the accepted commands that changed
     /// something. Throws at the first rejected line, naming it (`name:line: …`).
-    func run(_ lines: [String], name path: String) throws(ShellError) -> [String] {
-        var accepted: [String] = []
+    func run(_ lines: some Sequence<String>, name path: String) throws(ShellError) -> PackedLines {
+        var accepted = PackedLines()
         var number = 0
         for rawLine in lines {
             number += 1
@@ -104,7 +110,7 @@ extension Session {
                     _ = try applyChange(change)
                     accepted.append(line)
                 } else if let nested = command as? Load {
-                    accepted += try load(nested.path)
+                    accepted.append(contentsOf: try load(nested.path))
                 } else if type(of: command).spec.kind == .session {
                     throw ShellError("\(type(of: command).spec.words[0]) cannot be used in a loaded file")
                 }

@@ -190,6 +190,26 @@ import ShellTestSupport
         #expect(!s.execute("load /nonexistent/file.lal").ok)
     }
 
+    /// A loaded file is read line by line as a script run reads it: lines ending in CRLF load
+    /// (they were refused for their carriage return), a nested load's lines join the step,
+    /// and the history holds the accepted commands, comments and blank lines left out.
+    @Test func aLoadReadsItsFileAsAScriptRunDoes() throws {
+        let dir = NSTemporaryDirectory() + "layoutlab-crlf-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try "view b\r\nb.width == 20\r\n".write(toFile: dir + "/inner.lal", atomically: true, encoding: .utf8)
+        try "# outer\r\nview a\r\n\r\nload inner.lal\r\na.width == b.width * 2\r\n".write(toFile: dir + "/outer.lal", atomically: true, encoding: .utf8)
+        let s = Session()
+        s.directory = dir
+        let r = s.execute("load outer.lal")
+        #expect(r.ok, "\(r.error?.text ?? "")")
+        #expect(r.added.map(\.text) == ["b.width == 20", "a.width == 2 * b.width"])
+        #expect(s.model.frame(of: "a")?.width == 40)
+        #expect(s.history == [["view a", "view b", "b.width == 20", "a.width == b.width * 2"]])
+        _ = s.execute("undo")
+        #expect(s.model.viewOrder == ["root"] && s.history.isEmpty)
+    }
+
     /// Session commands in a loaded file are refused by their word (the enum case was printed
     /// raw before: "undo(1) cannot be used in a loaded file").
     @Test(arguments: ["undo", "undo 2", "save x.lal", "quit"])
