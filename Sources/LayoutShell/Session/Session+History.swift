@@ -134,9 +134,8 @@ extension Session {
         for _ in 0..<count {
             let step = undoSteps.removeLast()
             if case .replaced = step {
-                // Read one at a time: a copy of every record beside `before`'s was the peak.
-                before.reserveCapacity(model.constraints.count)
-                for id in model.constraintOrder { before.note(id, model.constraint(id)) }
+                // The model this step leaves is not changed again: it is read as it is.
+                before.noteEvery(of: model)
                 touched = nil
             } else if touched != nil {
                 for id in model.constraintIDsWrittenInNewestStep() where !before.contains(id) {
