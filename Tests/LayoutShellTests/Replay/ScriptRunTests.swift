@@ -141,4 +141,17 @@ import LayoutReport
         #expect(tokens.map(\.display) == ["a", ".", "width", ">=", "1.5e2", "@", "high", "the end of the line"])
         #expect(tokens.map(\.column) == [1, 2, 3, 8, 10, 15, 16, 20])
     }
+
+    /// A number is read as `Double` reads its text, whether it is digits alone (read as a whole
+    /// number when 15 digits or fewer) or not.
+    @Test(arguments: ["0", "7", "007", "100", "999999999999999", "1234567890123456", "98765432109876543210",
+                      "1.5", ".25", "12.50", "1e3", "1.5e2", "2E-3"])
+    func numbersReadAsTheirTextDoes(text: String) throws {
+        let tokens = try tokenize("a.width == " + text)
+        guard case .number(let value, let shown) = tokens[4].kind else {
+            Issue.record("\(text) is not one number token")
+            return
+        }
+        #expect(value == Double(text)! && value.sign == .plus && shown == text)
+    }
 }
