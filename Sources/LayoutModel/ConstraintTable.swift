@@ -86,6 +86,14 @@ public struct ConstraintTable: TrailRecording {
         return page < pages.count && slot % Self.pageSize < pages[page].count ? pages[page][slot % Self.pageSize] : nil
     }
 
+    /// The id of the record in `slot`, or nil: read in place, without copying the whole record
+    /// out as `record(inSlot:)` does.
+    func id(inSlot slot: Int) -> String? {
+        let page = slot / Self.pageSize
+        guard page < pages.count, slot % Self.pageSize < pages[page].count else { return nil }
+        return pages[page][slot % Self.pageSize]?.id
+    }
+
     /// A slot's record; every write through here is journaled.
     private subscript(slot slot: Int) -> ConstraintRecord? {
         get { pages[slot / Self.pageSize][slot % Self.pageSize] }

@@ -171,7 +171,7 @@ extension LayoutModel {
     private func pinningConstraints(of view: String, _ axis: LayoutAttribute.Axis) -> [String] {
         // The view's own index, not the whole constraint list: a report asks this for up to a
         // screenful of views after every input.
-        let records = (touching[view] ?? []).compactMap { constraints[$0] }.sorted { $0.serial < $1.serial }
+        let records = (touching[view] ?? []).compactMap { constraints.record(inSlot: Int($0)) }.sorted { $0.serial < $1.serial }
         return records.filter { record in
             guard record.isActive, record.solverID != nil else { return false }
             let onAxis = (record.spec.firstItem == view && record.spec.firstAttribute.axis == axis)

@@ -73,13 +73,13 @@ extension LayoutModel {
     }
 
     func dropConstraint(_ id: String) {
-        guard let record = constraints[id] else { return }
+        guard let record = constraints[id], let slot = constraints.slot(of: id) else { return }
         uninstall(id)
         constraints[id] = nil
         brokenRequired.remove(id)
         constraintList.remove(id)
         if let name = record.name { names[name] = nil }
-        for item in record.items { touching.remove(id, from: item) }
+        for item in record.items { touching.remove(Int32(slot), from: item) }
         events.append(.removed(record))
     }
 

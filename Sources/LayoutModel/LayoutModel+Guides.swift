@@ -210,7 +210,7 @@ extension LayoutModel {
     /// `*Margin` attributes. (Its margins guide's own constraints come from `updateGuideTies`.)
     func marginDependents(of view: String) -> Set<String> {
         var result = Set<String>()
-        for id in touching[view] ?? [] {
+        for id in constraintIDs(touching: view) {
             guard let spec = constraints[id]?.spec else { continue }
             if (spec.firstItem == view && spec.firstAttribute.isMarginAttribute)
                 || (spec.secondItem == view && spec.secondAttribute?.isMarginAttribute == true) {

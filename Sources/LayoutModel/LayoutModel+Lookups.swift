@@ -34,4 +34,12 @@ extension LayoutModel {
         guard let slot = views.slotsByKey[name] else { return nil }
         return views.valuesBySlot.withUnsafeBufferPointer { $0[Int(slot)]?.parent }
     }
+
+    /// The ids of the constraints that name `item` (`touching` keeps their slots), in no
+    /// particular order, as `touching`'s set hands them out.
+    /// - Complexity: O(constraints naming it).
+    func constraintIDs(touching item: String) -> [String] {
+        guard let slots = touching[item] else { return [] }
+        return slots.compactMap { constraints.id(inSlot: Int($0)) }
+    }
 }

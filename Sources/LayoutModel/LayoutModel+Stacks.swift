@@ -158,7 +158,7 @@ extension LayoutModel {
         let moved = subtree(of: view)
         let inside = Set(moved)
         var ids = Set<String>()
-        for item in moved { ids.formUnion(touching[item] ?? []) }
+        for item in moved { ids.formUnion(constraintIDs(touching: item)) }
         for id in constraintList.inListingOrder(ids) {
             if let record = constraints[id], !record.items.allSatisfy(inside.contains) { dropConstraint(id) }
         }
@@ -221,9 +221,10 @@ extension LayoutModel {
             if let record = constraints[item.id] {
                 guard changed.contains(item.id) else { continue }
                 if record.spec != item.spec {
-                    for old in record.items { touching.remove(item.id, from: old) }
+                    let slot = Int32(constraints.slot(of: item.id)!)
+                    for old in record.items { touching.remove(slot, from: old) }
                     constraints[item.id]!.spec = item.spec
-                    for new in Set(item.spec.items) { touching.insert(item.id, into: new) }
+                    for new in Set(item.spec.items) { touching.insert(slot, into: new) }
                     events.append(.changed(id: item.id, before: record))
                 }
                 constraints[item.id]!.isBroken = false
@@ -261,7 +262,7 @@ extension LayoutModel {
     /// no longer needs).
     func dropItem(_ name: String) {
         guard let info = views[name], let parent = info.parent else { return }
-        for id in constraintList.inListingOrder(touching[name] ?? []) { dropConstraint(id) }
+        for id in constraintList.inListingOrder(constraintIDs(touching: name)) { dropConstraint(id) }
         removeChild(name, of: parent)
         hierarchyChanges += 1
         releaseItem(info)

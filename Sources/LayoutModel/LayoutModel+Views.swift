@@ -65,7 +65,7 @@ extension LayoutModel {
         views[name]!.intrinsicHeight = height
         // The hugging and resistance constants and the first baselines change together.
         var changed = rebuildImplicit(name)
-        for id in touching[name] ?? [] where constraints[id].map({ !$0.isContentSize }) == true { changed.insert(id) }
+        for id in constraintIDs(touching: name) where constraints[id].map({ !$0.isContentSize }) == true { changed.insert(id) }
         applyAsOneChange(changed)
         // fillProportionally shares the length out by intrinsic sizes (UIKit's
         // `_intrinsicContentSizeInvalidatedForChildView`).
@@ -81,7 +81,7 @@ extension LayoutModel {
         let doomed = subtree(of: name)
         let doomedSet = Set(doomed)
         var ids = Set<String>()
-        for view in doomed { ids.formUnion(touching[view] ?? []) }
+        for view in doomed { ids.formUnion(constraintIDs(touching: view)) }
         // In the order a walk over every constraint takes them, found by their places: the walk
         // made one removal cost the whole layout.
         for id in constraintList.inListingOrder(ids) { dropConstraint(id) }

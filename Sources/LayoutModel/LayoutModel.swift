@@ -209,8 +209,10 @@ public final class LayoutModel {
     public internal(set) var guideNames = TrailedSet<String>()
     /// The model's scalars, saved whole at each undo step (a few words; see `Scalars`).
     var scalars: TrailedValue<Scalars>
-    /// For each item, the constraints that name it.
-    var touching = TrailedMultimap<String, String>()
+    /// For each item, the constraints that name it, by their slots in `constraints` (4 bytes
+    /// each where an id was a 16-byte string; a slot stays its record's until the record goes,
+    /// and a rollback leaves every slot as it was). Read through `constraintIDs(touching:)`.
+    var touching = TrailedMultimap<String, Int32>()
     /// How many times the hierarchy changed (an item added, removed or moved to another
     /// parent): a reader that keeps something derived from the tree (the outline order of a
     /// report) rebuilds it only when this moved. It only grows, a rollback too bumps it
@@ -479,15 +481,18 @@ public final class LayoutModel {
         // Built before it goes into the table: built there, the new record would be journaled
         // as its slot's old value (a copy of every record a kept step adds).
         if !built { build(&record) }
-        if constraints.slot(of: id) == nil {
-            index(slot: Int32(constraints.addNew(record)), [Expression(record.allSideTerms)])
-        } else {
+        let slot: Int32
+        if let known = constraints.slot(of: id) {
+            slot = Int32(known)
             constraints[id] = record
             index(id, Expression(record.allSideTerms))
+        } else {
+            slot = Int32(constraints.addNew(record))
+            index(slot: slot, [Expression(record.allSideTerms)])
         }
         constraintList.append(id)
-        touching.insert(id, into: record.spec.firstItem)
-        if let second = record.spec.secondItem, second != record.spec.firstItem { touching.insert(id, into: second) }
+        touching.insert(slot, into: record.spec.firstItem)
+        if let second = record.spec.secondItem, second != record.spec.firstItem { touching.insert(slot, into: second) }
         if record.spec.firstAttribute.isMarginAttribute { noteMarginUser(record.spec.firstItem) }
         if let second = record.spec.secondItem, record.spec.secondAttribute?.isMarginAttribute == true { noteMarginUser(second) }
         if announced { events.append(.added(id)) }
@@ -560,7 +565,7 @@ public final class LayoutModel {
     /// - Complexity: O(constraints) look-ups of ids in a set, plus the touching records.
     package func constraintRecords(touchingAnyOf views: [String]) -> [ConstraintRecord] {
         var ids = Set<String>()
-        for view in views { ids.formUnion(touching[view] ?? []) }
+        for view in views { ids.formUnion(constraintIDs(touching: view)) }
         if ids.isEmpty { return [] }
         let wanted = Set(views)
         return constraintOrder.compactMap { id in
