@@ -82,16 +82,19 @@ public struct ConstraintTable: TrailRecording {
 
     /// The record in `slot` (for indexes that keep slots rather than ids), or nil.
     func record(inSlot slot: Int) -> ConstraintRecord? {
-        let page = slot / Self.pageSize
-        return page < pages.count && slot % Self.pageSize < pages[page].count ? pages[page][slot % Self.pageSize] : nil
+        isSlot(slot) ? pages[slot / Self.pageSize][slot % Self.pageSize] : nil
     }
 
     /// The id of the record in `slot`, or nil: read in place, without copying the whole record
     /// out as `record(inSlot:)` does.
     func id(inSlot slot: Int) -> String? {
+        isSlot(slot) ? pages[slot / Self.pageSize][slot % Self.pageSize]?.id : nil
+    }
+
+    /// Whether `slot` was ever handed out (it may be empty now).
+    private func isSlot(_ slot: Int) -> Bool {
         let page = slot / Self.pageSize
-        guard page < pages.count, slot % Self.pageSize < pages[page].count else { return nil }
-        return pages[page][slot % Self.pageSize]?.id
+        return page < pages.count && slot % Self.pageSize < pages[page].count
     }
 
     /// A slot's record; every write through here is journaled.

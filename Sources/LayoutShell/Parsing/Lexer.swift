@@ -94,9 +94,7 @@ private func tokenize(bytes: UnsafeBufferPointer<UInt8>) throws(ShellError) -> [
                 }
             }
             let text = text(i..<j)
-            guard let value = j - i <= 15 ? wholeNumber(bytes[i..<j]) ?? Double(text) : Double(text) else {
-                throw ShellError("'\(text)' is not a number", column: column)
-            }
+            guard let value = wholeNumber(bytes[i..<j]) ?? Double(text) else { throw ShellError("'\(text)' is not a number", column: column) }
             guard value.isFinite else { throw ShellError("\(text) is too large to be a number of points", hint: "constants are limited to ±1e9", column: column) }
             tokens.append(Token(kind: .number(value, text), column: column))
             i = j
@@ -137,6 +135,7 @@ private func tokenize(bytes: UnsafeBufferPointer<UInt8>) throws(ShellError) -> [
 /// else nil: exact as an integer below 10¹⁵, as `Double(text)` would read it, without the
 /// general conversion (a tenth of tokenizing a constraint line).
 private func wholeNumber(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Double? {
+    guard bytes.count <= 15 else { return nil }
     var value = 0
     for byte in bytes {
         guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
