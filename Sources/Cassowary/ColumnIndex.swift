@@ -159,28 +159,71 @@ struct ColumnIndex {
     @inline(__always)
     private mutating func push(_ slot: Slot, to column: Int) -> Int {
         let count = counts[column], sizeClass = sizeClasses[column]
-        if sizeClass == 0 {
-            starts[column] = allocate(1)
-            sizeClasses[column] = 1
-        } else if count == Int32(1) &<< Int32(sizeClass) {
-            move(column, to: sizeClass + 1)
-        }
+        if sizeClass == 0 || count == Int32(1) &<< Int32(sizeClass) { grow(column) }
         pool[Int(starts[column] &+ count)] = slot
         counts[column] = count &+ 1
         return Int(count) + 1
     }
 
-    /// Moves the entries of `column` to a new block of 2^`sizeClass` slots, giving the old one
-    /// back.
-    private mutating func move(_ column: Int, to sizeClass: UInt8) {
-        let count = counts[column], old = starts[column]
-        let new = allocate(sizeClass)
-        pool.withUnsafeMutableBufferPointer { pool in
-            for index in 0..<Int(count) { pool[Int(new) + index] = pool[Int(old) + index] }
+    /// Gives `column` a block twice as large as its full one (or the least block, if it has
+    /// none), extending the pool first if it must.
+    @inline(__always)
+    private mutating func grow(_ column: Int) {
+        if Self.grow(column, count: counts[column], pool: &pool, starts: &starts, sizeClasses: &sizeClasses,
+                     freeHeads: &freeHeads, poolTop: &poolTop) { return }
+        let sizeClass = sizeClasses[column] == 0 ? 1 : sizeClasses[column] + 1
+        extendPool(toHold: poolTop + 1 << Int(sizeClass))
+        let grown = Self.grow(column, count: counts[column], pool: &pool, starts: &starts, sizeClasses: &sizeClasses,
+                              freeHeads: &freeHeads, poolTop: &poolTop)
+        assert(grown, "grow: the pool was extended to hold the block")
+    }
+
+    /// `grow`, on the arrays or on plain buffers (so that `update` need not leave them for it):
+    /// moves the column's `count` entries to the new block and gives the old block back.
+    /// Returns false, having changed nothing, when the pool has no room for the new block (it
+    /// must be extended first, which moves it).
+    @inline(__always)
+    private static func grow<Pool: MutableCollection<Slot>, Starts: MutableCollection<Int32>,
+                             Classes: MutableCollection<UInt8>, Heads: MutableCollection<Int32>>(
+        _ column: Int, count: Int32, pool: inout Pool, starts: inout Starts, sizeClasses: inout Classes,
+        freeHeads: inout Heads, poolTop: inout Int
+    ) -> Bool where Pool.Index == Int, Starts.Index == Int, Classes.Index == Int, Heads.Index == Int {
+        let oldClass = sizeClasses[column], newClass = oldClass == 0 ? 1 : oldClass &+ 1
+        guard let new = takeBlock(newClass, pool: &pool, freeHeads: &freeHeads, poolTop: &poolTop) else { return false }
+        if oldClass != 0 {
+            let old = starts[column]
+            for index in 0..<Int(count) { pool[Int(new) &+ index] = pool[Int(old) &+ index] }
+            giveBack(old, sizeClass: oldClass, pool: &pool, freeHeads: &freeHeads)
         }
-        release(old, sizeClass: sizeClasses[column])
         starts[column] = new
-        sizeClasses[column] = sizeClass
+        sizeClasses[column] = newClass
+        return true
+    }
+
+    /// A block of 2^`sizeClass` slots from its free list or the room past `poolTop`; nil when
+    /// neither has one.
+    @inline(__always)
+    private static func takeBlock<Pool: MutableCollection<Slot>, Heads: MutableCollection<Int32>>(
+        _ sizeClass: UInt8, pool: inout Pool, freeHeads: inout Heads, poolTop: inout Int
+    ) -> Int32? where Pool.Index == Int, Heads.Index == Int {
+        let head = freeHeads[Int(sizeClass)]
+        if head >= 0 {
+            freeHeads[Int(sizeClass)] = pool[Int(head)].raw
+            return head
+        }
+        let start = poolTop, size = 1 << Int(sizeClass)
+        if start + size > pool.count { return nil }
+        poolTop = start + size
+        return Int32(start)
+    }
+
+    /// Puts the block of 2^`sizeClass` slots at `start` on its free list.
+    @inline(__always)
+    private static func giveBack<Pool: MutableCollection<Slot>, Heads: MutableCollection<Int32>>(
+        _ start: Int32, sizeClass: UInt8, pool: inout Pool, freeHeads: inout Heads
+    ) where Pool.Index == Int, Heads.Index == Int {
+        pool[Int(start)] = Slot(freeHeads[Int(sizeClass)])
+        freeHeads[Int(sizeClass)] = start
     }
 
     /// Sets the length of `column` to `count` (no more than it has). An emptied column gives a
@@ -203,15 +246,9 @@ struct ColumnIndex {
 
     /// A block of 2^`sizeClass` slots, from its free list or the end of the pool.
     private mutating func allocate(_ sizeClass: UInt8) -> Int32 {
-        let head = freeHeads[Int(sizeClass)]
-        if head >= 0 {
-            freeHeads[Int(sizeClass)] = pool[Int(head)].raw
-            return head
-        }
-        let start = poolTop, size = 1 << Int(sizeClass)
-        if start + size > pool.count { extendPool(toHold: start + size) }
-        poolTop = start + size
-        return Int32(start)
+        if let start = Self.takeBlock(sizeClass, pool: &pool, freeHeads: &freeHeads, poolTop: &poolTop) { return start }
+        extendPool(toHold: poolTop + 1 << Int(sizeClass))
+        return Self.takeBlock(sizeClass, pool: &pool, freeHeads: &freeHeads, poolTop: &poolTop)!
     }
 
     /// Makes the pool at least `count` long, by a quarter more at a time (an append for each
@@ -229,8 +266,7 @@ struct ColumnIndex {
     /// Puts the block of 2^`sizeClass` slots at `start` on its free list.
     @inline(__always)
     private mutating func release(_ start: Int32, sizeClass: UInt8) {
-        pool[Int(start)] = Slot(freeHeads[Int(sizeClass)])
-        freeHeads[Int(sizeClass)] = start
+        Self.giveBack(start, sizeClass: sizeClass, pool: &pool, freeHeads: &freeHeads)
     }
 
     /// Brings the index in step with a merge into the row in `slot` that introduced `added` and
@@ -242,16 +278,22 @@ struct ColumnIndex {
     mutating func update(_ slot: Slot, added: UnsafeBufferPointer<Symbol>, removed: UnsafeBufferPointer<Symbol>,
                          trail: inout SolverTrail) -> Bool {
         if trail.isRecording { recordUpdate(slot, added: added, removed: removed, trail: &trail) }
-        // In place on the buffers (array subscripts here cost drag-edge 7%); a column emptied,
-        // or one whose block is full, is finished by `shorten` or `push` outside them.
+        // In place on the buffers (array subscripts here cost drag-edge 7%, and leaving them for
+        // each full block, which a long row's copy meets at every entry, cost its update a third);
+        // a column emptied, or a block the pool has no room for, is finished by `shorten` or
+        // `push` outside them.
         var emptied = false, overfull = false
         var next = 0, full = -1
+        var top = poolTop
         repeat {
             counts.withUnsafeMutableBufferPointer { counts in
-            starts.withUnsafeBufferPointer { starts in
-            sizeClasses.withUnsafeBufferPointer { sizeClasses in
+            starts.withUnsafeMutableBufferPointer { starts in
+            sizeClasses.withUnsafeMutableBufferPointer { sizeClasses in
             limitCodes.withUnsafeBufferPointer { codes in
+            freeHeads.withUnsafeMutableBufferPointer { heads in
             pool.withUnsafeMutableBufferPointer { pool in
+                // Pointers copied, for `grow`'s `inout` (its buffers are not moved).
+                var pool = pool, starts = starts, sizeClasses = sizeClasses, heads = heads
                 if next == 0 {
                     for symbol in removed where counts[Int(symbol)] <= exactColumnLength {
                         let column = Int(symbol), start = Int(starts[column]), last = counts[column] &- 1
@@ -267,14 +309,18 @@ struct ColumnIndex {
                 for position in next..<added.count {
                     let column = Int(added[position]), count = counts[column], sizeClass = sizeClasses[column]
                     if sizeClass == 0 || count == Int32(1) &<< Int32(sizeClass) {
-                        full = position
-                        return
+                        if !Self.grow(column, count: count, pool: &pool, starts: &starts, sizeClasses: &sizeClasses,
+                                      freeHeads: &heads, poolTop: &top) {
+                            full = position
+                            return
+                        }
                     }
                     pool[Int(starts[column] &+ count)] = slot
                     counts[column] = count &+ 1
                     if Self.isOver(Int(count) &+ 1, code: codes[column]) { overfull = true }
                 }
-            }}}}}
+            }}}}}}
+            poolTop = top
             if emptied {
                 for symbol in removed where counts[Int(symbol)] == 0 { shorten(Int(symbol), to: 0) }
                 emptied = false
@@ -282,6 +328,7 @@ struct ColumnIndex {
             if full < 0 { break }
             let symbol = added[full]
             if Self.isOver(push(slot, to: Int(symbol)), code: limitCodes[Int(symbol)]) { overfull = true }
+            top = poolTop
             next = full + 1
         } while next < added.count
         return overfull

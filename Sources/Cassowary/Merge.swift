@@ -101,23 +101,27 @@ struct RowMerger {
                 }
                 j += 1
             }
+            // By runs: a long row merged into a short one is mostly a run of source entries, and
+            // one that cancels a long row a run of shared ones; each run's loop compares one pair.
             while i < high && j < ss.count {
-                let a = ts[i], b = ss[j]
-                if a < b {
+                let a = ts[i]
+                if ss[j] < a {
+                    repeat { takeSource() } while j < ss.count && ss[j] < a
+                } else if a < ss[j] {
                     keepTarget()
-                } else if b < a {
-                    takeSource()
                 } else {
-                    // The source never holds the dropped symbol: a row is not substituted into itself.
-                    let value = coefficientSum(tc[i], factor * sc[j])
-                    if value != 0 {
-                        outSymbols[count] = a; outCoefficients[count] = value; count += 1
-                        if tc[i] == 0 { outAdded[added] = a; added += 1 }  // a kept place filled again
-                    } else {
-                        if tc[i] != 0 { outRemoved[removed] = a; removed += 1 }
-                        if keepingPlaces { outSymbols[count] = a; outCoefficients[count] = 0; count += 1 }
-                    }
-                    i += 1; j += 1
+                    repeat {
+                        // The source never holds the dropped symbol: a row is not substituted into itself.
+                        let symbol = ts[i], value = coefficientSum(tc[i], factor * sc[j])
+                        if value != 0 {
+                            outSymbols[count] = symbol; outCoefficients[count] = value; count += 1
+                            if tc[i] == 0 { outAdded[added] = symbol; added += 1 }  // a kept place filled again
+                        } else {
+                            if tc[i] != 0 { outRemoved[removed] = symbol; removed += 1 }
+                            if keepingPlaces { outSymbols[count] = symbol; outCoefficients[count] = 0; count += 1 }
+                        }
+                        i += 1; j += 1
+                    } while i < high && j < ss.count && ts[i] == ss[j]
                 }
             }
             while i < high { keepTarget() }

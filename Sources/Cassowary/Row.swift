@@ -135,11 +135,23 @@ struct Row {
 
     @inline(never)
     private mutating func reallocate(_ needed: Int) -> RowStorage {
-        let old = storage?.entryCapacity ?? 0
-        let fresh = RowStorage.make(capacity: needed > old ? max(needed, 2 * old) : max(needed, 1))
+        let fresh = freshStorage(needed)
         if let storage { Self.copyEntries(Int(storedCount), from: storage, 0, to: fresh, 0) }
         storage = fresh
         return fresh
+    }
+
+    /// The storage `reallocate(needed)` moves the entries to, empty.
+    @inline(__always)
+    private func freshStorage(_ needed: Int) -> RowStorage {
+        let old = storage?.entryCapacity ?? 0
+        return RowStorage.make(capacity: needed > old ? max(needed, 2 * old) : max(needed, 1))
+    }
+
+    /// Whether `reserve(needed)` would reallocate.
+    private mutating func needsFreshStorage(_ needed: Int) -> Bool {
+        let capacity = storage == nil ? 0 : rowStorageCapacity(storage!)
+        return !(needed <= capacity && isKnownUniquelyReferenced(&storage))
     }
 
     /// The storage made this row's own, for writing in place (the row holds entries).
@@ -481,9 +493,52 @@ struct Row {
     }
 
     /// Turns `lhs = constant + a·rhs + rest` into `rhs = …` (the basis exchange of a pivot).
+    ///
+    /// - Complexity: O(count): the entries between `rhs` and where `lhs` goes move by one, once
+    ///   (adding `lhs` and then removing `rhs` moved each row's tail twice).
     mutating func solve(for rhs: Symbol, replacing lhs: Symbol) {
-        add(lhs, -1)
-        solve(for: rhs)
+        let i = isGapped ? -1 : search(rhs), j = isGapped ? 0 : search(lhs)
+        guard i >= 0 && j < 0 else {
+            add(lhs, -1)
+            solve(for: rhs)
+            return
+        }
+        let n = Int(storedCount), at = -j - 1
+        // The room `add` would have reserved, so that the row grows as it did (asked before
+        // `source` holds the storage, which would make it look shared).
+        let copying = needsFreshStorage(n + 1)
+        let source = storage!
+        let factor = -1.0 / source.coefficients[i]
+        // The entries in [low, high) move by one, toward `rhs`'s place; `lhs` takes the end freed.
+        let (low, high, place) = at > i ? (i, at, at - 1) : (at, i + 1, at)
+        let (moved, movedTo) = at > i ? (i + 1, i) : (at, at + 1)
+        if copying {
+            // A shared row (the copy `retract` solves) is copied once, scaled on the way, instead
+            // of copied, shifted and scaled in three passes.
+            let target = freshStorage(n + 1)
+            let start = self.start
+            Self.copyEntries(start, from: source, 0, to: target, 0)
+            let symbols = target.symbols, coefficients = target.coefficients
+            let sourceSymbols = source.symbols, sourceCoefficients = source.coefficients
+            func copyScaled(_ k: Int, from: Int, to: Int) {
+                guard k > 0 else { return }
+                (symbols + to).update(from: sourceSymbols + from, count: k)
+                let read = sourceCoefficients + from, write = coefficients + to
+                for index in 0..<k { write[index] = read[index] * factor }
+            }
+            copyScaled(low - start, from: start, to: start)
+            copyScaled(high - low - 1, from: moved, to: movedTo)
+            copyScaled(n - high, from: high, to: high)
+            storage = target
+            target.symbols[place] = lhs
+            target.coefficients[place] = -factor
+        } else {
+            Self.copyEntries(high - low - 1, from: source, moved, to: source, movedTo)
+            source.symbols[place] = lhs
+            source.coefficients[place] = -1
+            for k in liveRange { source.coefficients[k] *= factor }
+        }
+        constant *= factor
     }
 }
 

@@ -24,6 +24,8 @@ import Testing
             ("append", { $0.append(99, 1) }),
             ("negate", { $0.negate() }),
             ("solve", { $0.solve(for: 12) }),
+            ("solve replacing, upward", { $0.solve(for: 12, replacing: 33) }),
+            ("solve replacing, downward", { $0.solve(for: 30, replacing: 3) }),
         ]
         edits.append(("replace", { row in
             let newSymbols: [Symbol] = [5, 6], newCoefficients = [1.0, 2.0]
@@ -51,6 +53,39 @@ import Testing
         #expect(Array(row.symbols) == [0, 1] + (5..<64).map { Symbol($0) })
         #expect(Array(before.storedSymbols) == (0..<64).map { Symbol($0) })
         #expect(before.start == 0)
+    }
+
+    /// `solve(for:replacing:)` moves the entries between the two symbols once; it leaves the row
+    /// as adding the old basic symbol and then solving for the new one does, entry for entry
+    /// (dead front, capacity and constant included): on a shared row (copied, scaled on the
+    /// way) and an unshared one, with a dead front or not, the new symbol above or below the old.
+    @Test func solvingInPlaceOfAnotherMatchesAddingThenSolving() {
+        var packed = Row(constant: 3)
+        for symbol in stride(from: 0, to: 80, by: 2) { packed.add(Symbol(symbol), Double(symbol % 7) - 2.5) }
+        var fronted = packed
+        let none: [Symbol] = [], noCoefficients: [Double] = []
+        fronted.replaceEntries(2..<5, with: none, noCoefficients, count: 0, longRow: 16)
+        #expect(fronted.start == 3)
+        let cases: [(rhs: Symbol, lhs: Symbol)] = [(12, 41), (60, 5), (20, 21), (22, 21), (78, 79), (12, 1)]
+        for (name, row) in [("packed", packed), ("dead front", fronted)] {
+            for (rhs, lhs) in cases where row.contains(rhs) {
+                for shared in [false, true] {
+                    var expected = row, actual = row
+                    if !shared {
+                        // Negated twice (exactly): each copy writes, so it gets a block of its own.
+                        for _ in 0..<2 { expected.negate(); actual.negate() }
+                    }
+                    expected.add(lhs, -1)
+                    expected.solve(for: rhs)
+                    actual.solve(for: rhs, replacing: lhs)
+                    let label = "\(name), \(shared ? "shared" : "own"), for \(rhs) replacing \(lhs)"
+                    #expect(Array(actual.storedSymbols) == Array(expected.storedSymbols), "\(label)")
+                    #expect(Array(actual.storedCoefficients) == Array(expected.storedCoefficients), "\(label)")
+                    #expect(actual.start == expected.start && actual.constant == expected.constant, "\(label)")
+                    #expect(actual.capacity == expected.capacity, "\(label)")
+                }
+            }
+        }
     }
 
     /// A row given its size up front is built in one block of that size; appended to one entry
