@@ -148,6 +148,29 @@ struct Row {
         return RowStorage.make(capacity: needed > old ? max(needed, 2 * old) : max(needed, 1))
     }
 
+    /// An empty block for this row with `span` (storage indices) rebuilt as at most `written`
+    /// entries, the others kept: sized as `reallocate` would size it for the row that results.
+    /// Fill it from `span.lowerBound` on, then `adopt` it.
+    func storageForRebuilding(_ span: Range<Int>, upTo written: Int) -> RowStorage {
+        freshStorage(Int(storedCount) - span.count + written)
+    }
+
+    /// Takes `fresh` as this row's block, `written` entries having been written into it from
+    /// `span.lowerBound` on in place of the storage entries in `span` (`storageForRebuilding`);
+    /// the entries before and after the span (the dead front too) are copied around them.
+    mutating func adopt(_ fresh: RowStorage, rebuilding span: Range<Int>, written: Int) {
+        #if ROWTRACE
+        RowTrace.replace(count: count, start: start, span, written: written)
+        #endif
+        let n = Int(storedCount)
+        if let storage {
+            Self.copyEntries(span.lowerBound, from: storage, 0, to: fresh, 0)
+            Self.copyEntries(n - span.upperBound, from: storage, span.upperBound, to: fresh, span.lowerBound + written)
+        }
+        storage = fresh
+        storedCount = UInt32(truncatingIfNeeded: n - span.count + written)
+    }
+
     /// Whether `reserve(needed)` would reallocate.
     private mutating func needsFreshStorage(_ needed: Int) -> Bool {
         let capacity = storage == nil ? 0 : rowStorageCapacity(storage!)

@@ -45,6 +45,37 @@ private func dictionary(_ row: Row) -> [Symbol: Double] {
         }
     }
 
+    /// A long row merged into a short one whose block it outgrows is written straight into the
+    /// new block; the row, the constant and the symbols added and removed (in order) are those of
+    /// the same merge into a copy of the short row given room first, dead front included.
+    @Test func aShortRowOutgrowingItsBlockMatchesTheMergeIntoRoom() {
+        var g = Lcg(state: 23)
+        var merger = RowMerger(), roomyMerger = RowMerger()
+        for round in 0..<1_000 {
+            var short = randomRow(&g, symbols: 400, density: 2)
+            if round % 3 == 0 && short.count > 3 {
+                // Take out the second entry by moving the front: the row keeps a dead front.
+                let none: [Symbol] = [], noCoefficients: [Double] = []
+                short.replaceEntries(short.start + 1..<short.start + 2, with: none, noCoefficients, count: 0, longRow: 2)
+            }
+            var roomy = Row(constant: short.constant, capacity: 2_000)
+            for (symbol, coefficient) in zip(short.symbols, short.coefficients) { roomy.append(symbol, coefficient) }
+            let source = randomRow(&g, symbols: 400, density: 40 + g.next(50))
+            let factor = [1.0, -1.0, 0.5, -2.0][g.next(4)]
+            let capacity = short.capacity
+            let frontBefore = short.start
+            merger.add(source, times: factor, to: &short)
+            roomyMerger.add(source, times: factor, to: &roomy)
+            #expect(Array(short.symbols) == Array(roomy.symbols))
+            #expect(Array(short.coefficients) == Array(roomy.coefficients))
+            #expect(short.constant == roomy.constant)
+            #expect(Array(merger.added) == Array(roomyMerger.added))
+            #expect(Array(merger.removed) == Array(roomyMerger.removed))
+            #expect(short.start == frontBefore, "the dead front is kept")
+            if short.count > capacity { #expect(short.capacity >= short.count) }
+        }
+    }
+
     @Test func substituteDropsTheSymbolInTheSamePass() {
         var g = Lcg(state: 11)
         var merger = RowMerger()
