@@ -278,14 +278,51 @@ struct ColumnIndex {
     mutating func update(_ slot: Slot, added: UnsafeBufferPointer<Symbol>, removed: UnsafeBufferPointer<Symbol>,
                          trail: inout SolverTrail) -> Bool {
         if trail.isRecording { recordUpdate(slot, added: added, removed: removed, trail: &trail) }
-        // In place on the buffers (array subscripts here cost drag-edge 7%, and leaving them for
-        // each full block, which a long row's copy meets at every entry, cost its update a third);
-        // a column emptied, or a block the pool has no room for, is finished by `shorten` or
-        // `push` outside them.
+        // In place on the buffers (array subscripts here cost drag-edge 7%); a column emptied is
+        // finished by `shorten` outside them, and the appends from the first full block on by
+        // `appendGrowing` (after the emptied columns gave their blocks back, as `push` took
+        // blocks when this loop left its buffers at each full one).
         var emptied = false, overfull = false
-        var next = 0, full = -1
-        var top = poolTop
-        repeat {
+        var next = added.count
+        counts.withUnsafeMutableBufferPointer { counts in
+        starts.withUnsafeBufferPointer { starts in
+        sizeClasses.withUnsafeBufferPointer { sizeClasses in
+        limitCodes.withUnsafeBufferPointer { codes in
+        pool.withUnsafeMutableBufferPointer { pool in
+            for symbol in removed where counts[Int(symbol)] <= exactColumnLength {
+                let column = Int(symbol), start = Int(starts[column]), last = counts[column] &- 1
+                var index = last
+                while index >= 0 && pool[start &+ Int(index)] != slot { index &-= 1 }
+                if index < 0 { continue }
+                pool[start &+ Int(index)] = pool[start &+ Int(last)]
+                counts[column] = last
+                if last == 0 { emptied = true }
+            }
+            for position in added.indices {
+                let column = Int(added[position]), count = counts[column], sizeClass = sizeClasses[column]
+                if sizeClass == 0 || count == Int32(1) &<< Int32(sizeClass) {
+                    next = position
+                    return
+                }
+                pool[Int(starts[column] &+ count)] = slot
+                counts[column] = count &+ 1
+                if Self.isOver(Int(count) &+ 1, code: codes[column]) { overfull = true }
+            }
+        }}}}}
+        if emptied {
+            for symbol in removed where counts[Int(symbol)] == 0 { shorten(Int(symbol), to: 0) }
+        }
+        if next < added.count && appendGrowing(slot, to: added[next...]) { overfull = true }
+        return overfull
+    }
+
+    /// `update`'s appends of `slot` to the columns of `symbols`, from a full block on: each full
+    /// block grows where the loop stands, on the buffers (leaving them for each one cost a long
+    /// row's copy, whose every column is full, a third of its update); only a block the pool has
+    /// no room for is left to `push`. Returns whether some column outgrew its limit.
+    private mutating func appendGrowing(_ slot: Slot, to symbols: Slice<UnsafeBufferPointer<Symbol>>) -> Bool {
+        var overfull = false, next = symbols.startIndex, top = poolTop
+        while next < symbols.endIndex {
             counts.withUnsafeMutableBufferPointer { counts in
             starts.withUnsafeMutableBufferPointer { starts in
             sizeClasses.withUnsafeMutableBufferPointer { sizeClasses in
@@ -294,43 +331,26 @@ struct ColumnIndex {
             pool.withUnsafeMutableBufferPointer { pool in
                 // Pointers copied, for `grow`'s `inout` (its buffers are not moved).
                 var pool = pool, starts = starts, sizeClasses = sizeClasses, heads = heads
-                if next == 0 {
-                    for symbol in removed where counts[Int(symbol)] <= exactColumnLength {
-                        let column = Int(symbol), start = Int(starts[column]), last = counts[column] &- 1
-                        var index = last
-                        while index >= 0 && pool[start &+ Int(index)] != slot { index &-= 1 }
-                        if index < 0 { continue }
-                        pool[start &+ Int(index)] = pool[start &+ Int(last)]
-                        counts[column] = last
-                        if last == 0 { emptied = true }
-                    }
-                }
-                full = -1
-                for position in next..<added.count {
-                    let column = Int(added[position]), count = counts[column], sizeClass = sizeClasses[column]
+                while next < symbols.endIndex {
+                    let column = Int(symbols[next]), count = counts[column], sizeClass = sizeClasses[column]
                     if sizeClass == 0 || count == Int32(1) &<< Int32(sizeClass) {
                         if !Self.grow(column, count: count, pool: &pool, starts: &starts, sizeClasses: &sizeClasses,
-                                      freeHeads: &heads, poolTop: &top) {
-                            full = position
-                            return
-                        }
+                                      freeHeads: &heads, poolTop: &top) { return }
                     }
                     pool[Int(starts[column] &+ count)] = slot
                     counts[column] = count &+ 1
                     if Self.isOver(Int(count) &+ 1, code: codes[column]) { overfull = true }
+                    next += 1
                 }
             }}}}}}
             poolTop = top
-            if emptied {
-                for symbol in removed where counts[Int(symbol)] == 0 { shorten(Int(symbol), to: 0) }
-                emptied = false
+            if next < symbols.endIndex {
+                let column = Int(symbols[next])
+                if Self.isOver(push(slot, to: column), code: limitCodes[column]) { overfull = true }
+                top = poolTop
+                next += 1
             }
-            if full < 0 { break }
-            let symbol = added[full]
-            if Self.isOver(push(slot, to: Int(symbol)), code: limitCodes[Int(symbol)]) { overfull = true }
-            top = poolTop
-            next = full + 1
-        } while next < added.count
+        }
         return overfull
     }
 

@@ -77,7 +77,7 @@ struct Objectives {
     mutating func clearCandidates(trail: inout SolverTrail) {
         if trail.isRecording && candidateCount > 0 { trail.recordList(.candidates, members) }
         for symbol in candidateHeap.items where isMember(symbol) { isCandidate[Int(symbol)] = false }
-        candidateHeap = SymbolHeap()
+        candidateHeap.removeAll()
         candidateCount = 0
     }
 
