@@ -77,7 +77,7 @@ extension LayoutModel {
         uninstall(id)
         constraints[id] = nil
         brokenRequired.remove(id)
-        constraintList.remove(id)
+        constraintList.remove(Int32(slot))
         if let name = record.name { names[name] = nil }
         for item in record.items { touching.remove(Int32(slot), from: item) }
         events.append(.removed(record))

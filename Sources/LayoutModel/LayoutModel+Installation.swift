@@ -38,8 +38,8 @@ extension LayoutModel {
         let parent = views[name]!.parent!
         let members = Set(subtree(of: name))
         let kept = subtree(of: name).compactMap { views[$0] }.filter { $0.kind == .view }
-        let records = constraintOrder.compactMap { id -> ConstraintRecord? in
-            guard let record = constraints[id], record.kind == .user, record.items.contains(where: members.contains) else { return nil }
+        let records = constraintList.names.compactMap { slot -> ConstraintRecord? in
+            guard let record = constraints.record(inSlot: Int(slot)), record.kind == .user, record.items.contains(where: members.contains) else { return nil }
             return record
         }
         let index = views[parent]!.children.firstIndex(of: name) ?? 0

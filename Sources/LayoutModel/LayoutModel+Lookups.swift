@@ -42,4 +42,17 @@ extension LayoutModel {
         guard let slots = touching[item] else { return [] }
         return slots.compactMap { constraints.id(inSlot: Int($0)) }
     }
+
+    /// The table slots of the constraints that name `item`, in no particular order.
+    /// - Complexity: O(constraints naming it).
+    func constraintSlots(touching item: String) -> [Int32] {
+        touching[item].map(Array.init) ?? []
+    }
+
+    /// The ids of the constraints in `slots`, in their listing order (the order a walk over
+    /// every constraint takes them).
+    /// - Complexity: O(k log k) for k slots; O(constraints) for the first call after a rollback.
+    func constraintIDsInListingOrder(_ slots: some Sequence<Int32>) -> [String] {
+        constraintList.inListingOrder(slots).compactMap { constraints.id(inSlot: Int($0)) }
+    }
 }

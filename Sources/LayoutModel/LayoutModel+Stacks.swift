@@ -157,9 +157,9 @@ extension LayoutModel {
     func moveView(_ view: String, to newParent: String) {
         let moved = subtree(of: view)
         let inside = Set(moved)
-        var ids = Set<String>()
-        for item in moved { ids.formUnion(constraintIDs(touching: item)) }
-        for id in constraintList.inListingOrder(ids) {
+        var slots = Set<Int32>()
+        for item in moved { slots.formUnion(constraintSlots(touching: item)) }
+        for id in constraintIDsInListingOrder(slots) {
             if let record = constraints[id], !record.items.allSatisfy(inside.contains) { dropConstraint(id) }
         }
         if let oldParent = views[view]!.parent { removeChild(view, of: oldParent) }
@@ -248,13 +248,16 @@ extension LayoutModel {
     /// Puts a stack's constraints in `constraintOrder` in the order given, where the first of
     /// them stands (new ones were appended at the end).
     private func reorderStackConstraints(_ ids: [String]) {
-        let set = Set(ids)
-        guard let first = constraintOrder.firstIndex(where: set.contains) else { return }
-        let current = constraintOrder.filter(set.contains)
-        if current == ids { return }
-        var rest = constraintOrder.filter { !set.contains($0) }
-        let before = constraintOrder[..<first].filter { !set.contains($0) }.count
-        rest.insert(contentsOf: ids, at: before)
+        // By table slot, as `constraintList` keeps them.
+        let wanted = ids.compactMap { constraints.slot(of: $0).map(Int32.init) }
+        let set = Set(wanted)
+        let order = constraintList.names
+        guard let first = order.firstIndex(where: set.contains) else { return }
+        let current = order.filter(set.contains)
+        if current == wanted { return }
+        var rest = order.filter { !set.contains($0) }
+        let before = order[..<first].filter { !set.contains($0) }.count
+        rest.insert(contentsOf: wanted, at: before)
         constraintList.replaceAll(with: rest)
     }
 
@@ -262,7 +265,7 @@ extension LayoutModel {
     /// no longer needs).
     func dropItem(_ name: String) {
         guard let info = views[name], let parent = info.parent else { return }
-        for id in constraintList.inListingOrder(constraintIDs(touching: name)) { dropConstraint(id) }
+        for id in constraintIDsInListingOrder(constraintSlots(touching: name)) { dropConstraint(id) }
         removeChild(name, of: parent)
         hierarchyChanges += 1
         releaseItem(info)

@@ -80,11 +80,11 @@ extension LayoutModel {
         if cells[parent] != nil { throw .contentViewNotRemovable(name) }
         let doomed = subtree(of: name)
         let doomedSet = Set(doomed)
-        var ids = Set<String>()
-        for view in doomed { ids.formUnion(constraintIDs(touching: view)) }
+        var slots = Set<Int32>()
+        for view in doomed { slots.formUnion(constraintSlots(touching: view)) }
         // In the order a walk over every constraint takes them, found by their places: the walk
         // made one removal cost the whole layout.
-        for id in constraintList.inListingOrder(ids) { dropConstraint(id) }
+        for id in constraintIDsInListingOrder(slots) { dropConstraint(id) }
         removeChild(name, of: parent)
         hierarchyChanges += 1
         for view in doomed {

@@ -197,14 +197,18 @@ public final class LayoutModel {
     public internal(set) var views = TrailedSlotDictionary<String, ViewInfo>()
     /// View names in creation order, root first.
     /// - Complexity: O(1), but O(views) at the first read after a view was removed.
-    public var viewOrder: [String] { viewList.cachedIDs() }
-    /// The views in creation order, with holes where views were removed (`ConstraintOrder`):
+    public var viewOrder: [String] { viewList.cachedNames() }
+    /// The views in creation order, with holes where views were removed (`ListingOrder`):
     /// closing the gap recorded a move of every later view.
-    var viewList = ConstraintOrder()
+    var viewList = ListingOrder<String>()
     public internal(set) var constraints = ConstraintTable()
     /// Constraint ids in creation order (implicit ones included).
-    public var constraintOrder: [String] { constraintList.ids }
-    var constraintList = ConstraintOrder()
+    /// - Complexity: O(constraints): the ids are read from the table by slot.
+    public var constraintOrder: [String] { constraintList.names.compactMap { constraints.id(inSlot: Int($0)) } }
+    /// The constraints in creation order as their slots in `constraints` (with holes where
+    /// constraints were removed): a slot is 4 bytes where an id string was 16, and stays the
+    /// record's through undo, as the table journals every write.
+    var constraintList = ListingOrder<Int32>()
     /// Names of the layout guides (user and system) among `views`.
     public internal(set) var guideNames = TrailedSet<String>()
     /// The model's scalars, saved whole at each undo step (a few words; see `Scalars`).
@@ -490,7 +494,7 @@ public final class LayoutModel {
             slot = Int32(constraints.addNew(record))
             index(slot: slot, [Expression(record.allSideTerms)])
         }
-        constraintList.append(id)
+        constraintList.append(slot)
         touching.insert(slot, into: record.spec.firstItem)
         if let second = record.spec.secondItem, second != record.spec.firstItem { touching.insert(slot, into: second) }
         if record.spec.firstAttribute.isMarginAttribute { noteMarginUser(record.spec.firstItem) }
@@ -553,23 +557,23 @@ public final class LayoutModel {
     }
     /// Constraints in creation order, optionally only those touching `view`.
     public func constraintRecords(touching view: String? = nil) -> [ConstraintRecord] {
-        constraintOrder.compactMap { id in
-            guard let record = constraints[id] else { return nil }
+        constraintList.names.compactMap { slot in
+            guard let record = constraints.record(inSlot: Int(slot)) else { return nil }
             if let view, !record.items.contains(view) { return nil }
             return record
         }
     }
     /// The constraints naming any of `views`, in creation order (`constraints VIEW` lists a
-    /// subtree's): the ids from the views' own index, so that only the records that touch them
+    /// subtree's): the slots from the views' own index, so that only the records that touch them
     /// are read, not every record of the layout.
-    /// - Complexity: O(constraints) look-ups of ids in a set, plus the touching records.
+    /// - Complexity: O(constraints) look-ups of slots in a set, plus the touching records.
     package func constraintRecords(touchingAnyOf views: [String]) -> [ConstraintRecord] {
-        var ids = Set<String>()
-        for view in views { ids.formUnion(constraintIDs(touching: view)) }
-        if ids.isEmpty { return [] }
+        var slots = Set<Int32>()
+        for view in views { slots.formUnion(constraintSlots(touching: view)) }
+        if slots.isEmpty { return [] }
         let wanted = Set(views)
-        return constraintOrder.compactMap { id in
-            guard ids.contains(id), let record = constraints[id], record.items.contains(where: wanted.contains) else { return nil }
+        return constraintList.names.compactMap { slot in
+            guard slots.contains(slot), let record = constraints.record(inSlot: Int(slot)), record.items.contains(where: wanted.contains) else { return nil }
             return record
         }
     }
