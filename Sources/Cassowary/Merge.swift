@@ -88,24 +88,26 @@ struct RowMerger {
         let outSymbols = rebuilt.map { $0.symbols + low } ?? s.symbols
         let outCoefficients = rebuilt.map { $0.coefficients + low } ?? s.coefficients
         let outAdded = s.added, outRemoved = s.removed
+        // The output's length, set once the walk is done: a variable the walk's closure captured
+        // was read and written through memory at every entry.
         var count = 0
         target.storedSymbols.withUnsafeBufferPointer { ts in
         target.storedCoefficients.withUnsafeBufferPointer { tc in
         source.storedSymbols.withUnsafeBufferPointer { ss in
         source.storedCoefficients.withUnsafeBufferPointer { sc in
-            var i = low, j = source.start, added = 0, removed = 0
+            var i = low, j = source.start, added = 0, removed = 0, written = 0
             @inline(__always) func keepTarget() {
                 if ts[i] != dropped {
-                    outSymbols[count] = ts[i]; outCoefficients[count] = tc[i]; count += 1
+                    outSymbols[written] = ts[i]; outCoefficients[written] = tc[i]; written += 1
                 } else if keepingPlaces {
-                    outSymbols[count] = ts[i]; outCoefficients[count] = 0; count += 1
+                    outSymbols[written] = ts[i]; outCoefficients[written] = 0; written += 1
                 }
                 i += 1
             }
             @inline(__always) func takeSource() {
                 let value = factor * sc[j]
                 if value != 0 {
-                    outSymbols[count] = ss[j]; outCoefficients[count] = value; count += 1
+                    outSymbols[written] = ss[j]; outCoefficients[written] = value; written += 1
                     outAdded[added] = ss[j]; added += 1
                 }
                 j += 1
@@ -123,11 +125,11 @@ struct RowMerger {
                         // The source never holds the dropped symbol: a row is not substituted into itself.
                         let symbol = ts[i], value = coefficientSum(tc[i], factor * sc[j])
                         if value != 0 {
-                            outSymbols[count] = symbol; outCoefficients[count] = value; count += 1
+                            outSymbols[written] = symbol; outCoefficients[written] = value; written += 1
                             if tc[i] == 0 { outAdded[added] = symbol; added += 1 }  // a kept place filled again
                         } else {
                             if tc[i] != 0 { outRemoved[removed] = symbol; removed += 1 }
-                            if keepingPlaces { outSymbols[count] = symbol; outCoefficients[count] = 0; count += 1 }
+                            if keepingPlaces { outSymbols[written] = symbol; outCoefficients[written] = 0; written += 1 }
                         }
                         i += 1; j += 1
                     } while i < high && j < ss.count && ts[i] == ss[j]
@@ -135,6 +137,7 @@ struct RowMerger {
             }
             while i < high { keepTarget() }
             while j < ss.count { takeSource() }
+            count = written
             s.addedCount = added
             s.removedCount = removed
         }}}}
