@@ -128,9 +128,7 @@ struct Row {
     /// returns it. Growth doubles, as an array's does.
     @inline(__always)
     private mutating func reserve(_ needed: Int) -> RowStorage {
-        let capacity = storage == nil ? 0 : rowStorageCapacity(storage!)
-        if needed <= capacity && isKnownUniquelyReferenced(&storage) { return storage! }
-        return reallocate(needed)
+        needsFreshStorage(needed) ? reallocate(needed) : storage!
     }
 
     @inline(never)
@@ -171,7 +169,8 @@ struct Row {
         storedCount = UInt32(truncatingIfNeeded: n - span.count + written)
     }
 
-    /// Whether `reserve(needed)` would reallocate.
+    /// Whether `reserve(needed)` reallocates: the block is too small, or shared.
+    @inline(__always)
     private mutating func needsFreshStorage(_ needed: Int) -> Bool {
         let capacity = storage == nil ? 0 : rowStorageCapacity(storage!)
         return !(needed <= capacity && isKnownUniquelyReferenced(&storage))
