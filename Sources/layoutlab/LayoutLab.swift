@@ -125,6 +125,7 @@ struct LayoutLab: ParsableCommand {
 
     /// Usage errors exit with 2, not ArgumentParser's 64.
     static func main() {
+        RunningProcess.mapLargeBlocks()
         do {
             var command = try parseCommand(Array(CommandLine.arguments.dropFirst()))
             try command.run()
