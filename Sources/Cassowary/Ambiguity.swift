@@ -86,14 +86,15 @@ extension Solver {
 
 /// What exact ambiguity keeps between queries, per symbol.
 struct AmbiguityState {
-    /// Nonbasic restricted symbols without a reduced cost at any strength: they may move on
-    /// the optimal face.
-    var isFree: [Bool] = []
+    /// One byte a symbol: its step's code in the low two bits (`StepCode`), and its flags
+    /// (`Flag`). They were five arrays of a byte each (the codes and four of `Bool`): 65 bytes
+    /// a view of a chain, resident at a report's peak, where this is 13.
+    ///
     /// How far each nonbasic symbol moves along the two sampled directions (0 when it cannot),
     /// as `step(_:)` reads it: most steps are zero or the symbol's own sample, so each is kept as
     /// one of those codes, and only the rest (steps a group's cone solved) as a number, in
     /// `solvedSteps`. A step of 16 bytes for every symbol was nearly half of this state.
-    private(set) var stepCodes: [UInt8] = []
+    private(set) var symbolBits: [UInt8] = []
     private(set) var solvedSteps: [Symbol: SIMD2<Double>] = [:]
     /// For each basic user variable: its change along the two directions, and the sum of the
     /// magnitudes that went into it (the scale for deciding that a change is only rounding).
@@ -102,24 +103,53 @@ struct AmbiguityState {
     /// symbol.
     var along: [SIMD2<Double>] = []
     var magnitude: [SIMD2<Double>] = []
-    var isAmbiguous: [Bool] = []
-    /// Restricted basic symbols whose rows sit at zero.
-    var isDegenerate: [Bool] = []
     /// For each degenerate row (by its basic symbol), the free symbols it held when its group
     /// was last solved: when the row changes or goes, those symbols' group is solved again.
     var freeSymbolsOfRow: [Symbol: [Symbol]] = [:]
-    /// Free symbols that occur in degenerate rows, and their steps as their group's cone
-    /// allows them. The steps are kept for those symbols only: an array of them spanned every
-    /// symbol (16 bytes each, 200 per view of a chain) for the few in degenerate rows.
-    var isConstrained: [Bool] = []
+    /// The steps of free symbols that occur in degenerate rows (`Flag.constrained`), as their
+    /// group's cone allows them. The steps are kept for those symbols only: an array of them
+    /// spanned every symbol (16 bytes each, 200 per view of a chain) for the few in degenerate
+    /// rows.
     var coneStep: [Symbol: SIMD2<Double>] = [:]
     /// Free symbols of degenerate rows that a rollback took away with their basic symbol
     /// (`Tableau+Trail.swift`): their group is solved again at the next refresh.
     var orphanedFreeSymbols: [Symbol] = []
 
-    /// `symbol`'s step (see `stepCodes`).
+    /// The flags of `symbolBits`, above the step's code.
+    enum Flag {
+        /// A nonbasic restricted symbol without a reduced cost at any strength: it may move
+        /// on the optimal face.
+        static let free: UInt8 = 4
+        /// A user variable that takes more than one value across the optimal solutions.
+        static let ambiguous: UInt8 = 8
+        /// A restricted basic symbol whose row sits at zero.
+        static let degenerate: UInt8 = 16
+        /// A free symbol that occurs in degenerate rows (its step is in `coneStep`).
+        static let constrained: UInt8 = 32
+    }
+
+    /// How many symbols the state holds.
+    var symbolCount: Int { symbolBits.count }
+
+    @inline(__always) func has(_ flag: UInt8, _ symbol: Int) -> Bool { symbolBits[symbol] & flag != 0 }
+
+    @inline(__always) mutating func set(_ flag: UInt8, _ symbol: Int, _ on: Bool) {
+        if on { symbolBits[symbol] |= flag } else { symbolBits[symbol] &= ~flag }
+    }
+
+    /// One flag of every symbol, read by index (it holds the bytes: nothing is copied).
+    struct FlagReader {
+        let bits: [UInt8]
+        let flag: UInt8
+        @inline(__always) subscript(symbol: Int) -> Bool { bits[symbol] & flag != 0 }
+    }
+
+    var isFree: FlagReader { FlagReader(bits: symbolBits, flag: Flag.free) }
+    var isAmbiguous: FlagReader { FlagReader(bits: symbolBits, flag: Flag.ambiguous) }
+
+    /// `symbol`'s step (see `symbolBits`).
     @inline(__always) func step(_ symbol: Int) -> SIMD2<Double> {
-        switch stepCodes[symbol] {
+        switch symbolBits[symbol] & StepCode.mask {
         case StepCode.zero: return .zero
         case StepCode.sampled: return DirectionCone.sample(Symbol(symbol))
         default: return solvedSteps[Symbol(symbol)]!
@@ -136,50 +166,43 @@ struct AmbiguityState {
             : StepCode.solved
         if code == StepCode.solved {
             solvedSteps[symbol] = step
-        } else if stepCodes[Int(symbol)] == StepCode.solved {
+        } else if symbolBits[Int(symbol)] & StepCode.mask == StepCode.solved {
             solvedSteps[symbol] = nil
         }
-        stepCodes[Int(symbol)] = code
+        symbolBits[Int(symbol)] = symbolBits[Int(symbol)] & ~StepCode.mask | code
     }
 
-    /// Forgets the steps of symbols from `count` on (`shrink`).
+    /// Forgets the steps and flags of symbols from `count` on (`shrink`).
     mutating func dropSteps(from count: Int) {
-        stepCodes.removeLast(stepCodes.count - count)
+        symbolBits.removeLast(symbolBits.count - count)
         if !solvedSteps.isEmpty { solvedSteps = solvedSteps.filter { Int($0.key) < count } }
     }
 
     private enum StepCode {
         static let zero: UInt8 = 0, sampled: UInt8 = 1, solved: UInt8 = 2
+        static let mask: UInt8 = 3
     }
 
     mutating func grow(to kinds: [SymbolKind]) {
-        let extra = kinds.count - isFree.count
+        let extra = kinds.count - symbolBits.count
         guard extra > 0 else { return }
         // Symbols added after the first query grow the arrays by a quarter, not by doubling (the
         // first query sizes them exactly).
-        let growing = kinds.count > isFree.capacity && !isFree.isEmpty
+        let growing = kinds.count > symbolBits.capacity && !symbolBits.isEmpty
         if growing {
-            let capacity = grownLength(toHold: kinds.count - 1, from: isFree.count)
-            isFree.reserveCapacity(capacity)
-            isAmbiguous.reserveCapacity(capacity)
-            isDegenerate.reserveCapacity(capacity)
-            isConstrained.reserveCapacity(capacity)
-            stepCodes.reserveCapacity(capacity)
+            symbolBits.reserveCapacity(grownLength(toHold: kinds.count - 1, from: symbolBits.count))
         }
         var externals = 0
-        for kind in kinds[isFree.count...] where kind == .external { externals += 1 }
+        for kind in kinds[symbolBits.count...] where kind == .external { externals += 1 }
         if growing && along.count + externals > along.capacity {
             let capacity = grownLength(toHold: along.count + externals - 1, from: along.count)
             along.reserveCapacity(capacity)
             magnitude.reserveCapacity(capacity)
         }
-        isFree.append(contentsOf: repeatElement(false, count: extra))
-        stepCodes.append(contentsOf: repeatElement(StepCode.zero, count: extra))
+        // A zero byte: step code `zero`, no flag.
+        symbolBits.append(contentsOf: repeatElement(StepCode.zero, count: extra))
         along.append(contentsOf: repeatElement(.zero, count: externals))
         magnitude.append(contentsOf: repeatElement(.zero, count: externals))
-        isAmbiguous.append(contentsOf: repeatElement(false, count: extra))
-        isDegenerate.append(contentsOf: repeatElement(false, count: extra))
-        isConstrained.append(contentsOf: repeatElement(false, count: extra))
     }
 }
 
@@ -188,7 +211,7 @@ extension Tableau {
     mutating func refreshAmbiguity() {
         // Up to date already (a report asks about thousands of variables after one change):
         // moving the state out and back costs more than the question.
-        if changes.ambiguitySeeds.isEmpty, let count = ambiguity?.isFree.count, count >= kinds.count { return }
+        if changes.ambiguitySeeds.isEmpty, let count = ambiguity?.symbolCount, count >= kinds.count { return }
         var state = ambiguity ?? AmbiguityState()
         ambiguity = nil  // keeps `state`'s arrays uniquely referenced while they change
         defer { ambiguity = state }
@@ -204,13 +227,13 @@ extension Tableau {
         for symbol in seeds where kinds[Int(symbol)].isRestricted {
             let slot = slotOfBasic[Int(symbol)]
             let free = !slot.exists && !objectives.hasReducedCost(symbol)
-            if free != state.isFree[Int(symbol)] {
-                state.isFree[Int(symbol)] = free
+            if free != state.has(AmbiguityState.Flag.free, Int(symbol)) {
+                state.set(AmbiguityState.Flag.free, Int(symbol), free)
                 dirtySymbols.append(symbol)
             }
             let degenerate = slot.exists && Tolerance.isZero(rows[slot.index].constant)
-            if degenerate || state.isDegenerate[Int(symbol)] {
-                state.isDegenerate[Int(symbol)] = degenerate
+            if degenerate || state.has(AmbiguityState.Flag.degenerate, Int(symbol)) {
+                state.set(AmbiguityState.Flag.degenerate, Int(symbol), degenerate)
                 dirtyRows.append(symbol)
                 // (A rollback may have taken some of the row's old symbols away for good.)
                 if let old = state.freeSymbolsOfRow.removeValue(forKey: symbol) { dirtySymbols += old.filter { Int($0) < kinds.count } }
@@ -229,8 +252,8 @@ extension Tableau {
             if !isBasic(symbol) {
                 if kinds[Int(symbol)] == .external {
                     step = DirectionCone.sample(symbol)
-                } else if kinds[Int(symbol)].isRestricted && state.isFree[Int(symbol)] {
-                    step = state.isConstrained[Int(symbol)] ? state.coneStep[symbol] ?? .zero : DirectionCone.sample(symbol)
+                } else if kinds[Int(symbol)].isRestricted && state.has(AmbiguityState.Flag.free, Int(symbol)) {
+                    step = state.has(AmbiguityState.Flag.constrained, Int(symbol)) ? state.coneStep[symbol] ?? .zero : DirectionCone.sample(symbol)
                 }
             }
             if step != state.step(Int(symbol)) {
@@ -270,8 +293,8 @@ extension Tableau {
                     // Rounding in a long chain of definitions stays far below this relative bound.
                     ambiguous = any(absolute(total) .> Tolerance.sampledMove * size)
                 }
-                if ambiguous != state.isAmbiguous[Int(symbol)] {
-                    state.isAmbiguous[Int(symbol)] = ambiguous
+                if ambiguous != state.has(AmbiguityState.Flag.ambiguous, Int(symbol)) {
+                    state.set(AmbiguityState.Flag.ambiguous, Int(symbol), ambiguous)
                     changed.insert(symbol)
                 }
             }
@@ -296,21 +319,21 @@ extension Tableau {
         let mark = scratch.nextStamp()
         var touched: [Symbol] = []
         // Every dirty symbol loses its constraint unless its group (found below) gives it one.
-        for symbol in dirtySymbols where state.isConstrained[Int(symbol)] {
-            state.isConstrained[Int(symbol)] = false
+        for symbol in dirtySymbols where state.has(AmbiguityState.Flag.constrained, Int(symbol)) {
+            state.set(AmbiguityState.Flag.constrained, Int(symbol), false)
             state.coneStep[symbol] = nil
             touched.append(symbol)
         }
         func freeEntries(_ basic: Symbol) -> [(symbol: Symbol, coefficient: Double)] {
             let row = self.row(of: basic)
             var entries: [(symbol: Symbol, coefficient: Double)] = []
-            for index in row.liveRange where state.isFree[Int(row.storedSymbols[index])] {
+            for index in row.liveRange where state.has(AmbiguityState.Flag.free, Int(row.storedSymbols[index])) {
                 entries.append((row.storedSymbols[index], row.storedCoefficients[index]))
             }
             return entries
         }
         // A symbol that stopped being free still leads to the rows of its old group.
-        let starts = dirtyRows.filter { state.isDegenerate[Int($0)] } + dirtySymbols
+        let starts = dirtyRows.filter { state.has(AmbiguityState.Flag.degenerate, Int($0)) } + dirtySymbols
         for start in starts where scratch.visited[Int(start)] != mark {
             // One group: breadth first over rows and their free symbols.
             scratch.visited[Int(start)] = mark
@@ -323,7 +346,7 @@ extension Tableau {
                 if isBasic(item) {
                     // A dirty symbol that became basic leads nowhere: the rows that held it had
                     // it substituted away, so they are dirty themselves.
-                    guard state.isDegenerate[Int(item)] else { continue }
+                    guard state.has(AmbiguityState.Flag.degenerate, Int(item)) else { continue }
                     groupRows.append(item)
                     for entry in freeEntries(item) where scratch.visited[Int(entry.symbol)] != mark {
                         scratch.visited[Int(entry.symbol)] = mark
@@ -332,7 +355,7 @@ extension Tableau {
                 } else {
                     for slot in columns.slots(of: item) {
                         let basic = basics[slot.index]
-                        guard basic != noSymbol, scratch.visited[Int(basic)] != mark, state.isDegenerate[Int(basic)],
+                        guard basic != noSymbol, scratch.visited[Int(basic)] != mark, state.has(AmbiguityState.Flag.degenerate, Int(basic)),
                               rows[slot.index].contains(item) else { continue }
                         scratch.visited[Int(basic)] = mark
                         queue.append(basic)
@@ -348,7 +371,7 @@ extension Tableau {
             if entriesOfRows.isEmpty { continue }
             let cone = DirectionCone(rows: entriesOfRows)
             for (symbol, step) in zip(cone.symbols, cone.sampleSteps()) {
-                state.isConstrained[Int(symbol)] = true
+                state.set(AmbiguityState.Flag.constrained, Int(symbol), true)
                 state.coneStep[symbol] = step
                 touched.append(symbol)
             }

@@ -606,9 +606,7 @@ extension AmbiguityState {
     /// Forgets the verdicts of symbols from `count` on (taken back with a step), and the changes
     /// of user variables from `valueCount` on (`Tableau.valueIndex`: those among them).
     mutating func shrink(to count: Int, values valueCount: Int) {
-        guard isFree.count > count else { return }
-        let extra = isFree.count - count
-        isFree.removeLast(extra)
+        guard symbolCount > count else { return }
         dropSteps(from: count)
         // `along` and `magnitude` hold user variables only, numbered in symbol order; they may
         // stop short of `valueCount` (grown at the last query, not with each symbol).
@@ -616,9 +614,6 @@ extension AmbiguityState {
             along.removeLast(along.count - valueCount)
             magnitude.removeLast(magnitude.count - valueCount)
         }
-        isAmbiguous.removeLast(extra)
-        isDegenerate.removeLast(extra)
-        isConstrained.removeLast(extra)
         if !coneStep.isEmpty { coneStep = coneStep.filter { Int($0.key) < count } }
         orphanedFreeSymbols.removeAll { Int($0) >= count }
         // A degenerate row that went with the step leaves its free symbols' group to solve again.
