@@ -28,8 +28,8 @@ public enum ItemKind: Sendable, Hashable {
 
 /// A view (or a layout guide) as the model keeps it.
 public struct ViewInfo: Sendable {
-    // Stored so that little is padding (the views' table keeps one per bucket: 120 bytes, it was
-    // 240): the eight-byte fields, the settings few views change (priorities, margins, wrapping
+    // Stored so that little is padding (the views' table keeps one per slot: 96 bytes, it was
+    // 240, then 120): the eight-byte fields, the settings few views change (priorities, margins, wrapping
     // text) in one box, depth and serial in four bytes each, then the optional sizes with the
     // one-byte fields between them. Test: `ViewInfoLayoutTests`.
     public let name: String
@@ -37,7 +37,12 @@ public struct ViewInfo: Sendable {
     public internal(set) var parent: String?
     public internal(set) var children: [String] = []
     /// The view's four unknowns: its frame in its SUPERVIEW's coordinates (see `LayoutModel`).
-    let x: Variable, y: Variable, width: Variable, height: Variable
+    /// They are four consecutive ids (`VariableOwners.add` requires it), so only `x` is kept:
+    /// the three others were 24 bytes of every view.
+    let x: Variable
+    var y: Variable { Variable(id: x.id + 1) }
+    var width: Variable { Variable(id: x.id + 2) }
+    var height: Variable { Variable(id: x.id + 3) }
     private var storedSettings = StoredSettings.standard
     private var storedDepth: Int32
     private let storedSerial: Int32
@@ -124,10 +129,9 @@ public struct ViewInfo: Sendable {
         // Depths and serials count views and constraints ever made: far below 2³¹.
         self.storedDepth = Int32(depth)
         self.storedSerial = Int32(serial)
+        precondition(y.id == x.id + 1 && width.id == x.id + 2 && height.id == x.id + 3,
+                     "a view's variables are four consecutive ids")
         self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
     }
 
     public func hugging(_ axis: LayoutAttribute.Axis) -> LayoutPriority { axis == .horizontal ? huggingH : huggingV }

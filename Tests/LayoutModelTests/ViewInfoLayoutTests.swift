@@ -1,6 +1,7 @@
 import Testing
 import LayoutVocabulary
 @testable import LayoutModel
+import Cassowary
 
 /// `ViewInfo` keeps its depth and serial in four bytes and its wrapping text in a box: each must
 /// read back exactly as it was set, and the record must stay as small as it was made (the views'
@@ -41,6 +42,21 @@ import LayoutVocabulary
     }
 
     @Test func staysSmall() {
-        #expect(MemoryLayout<ViewInfo>.stride == 120)
+        #expect(MemoryLayout<ViewInfo>.stride == 96)
+    }
+
+    /// Only `x` is kept: the other three variables are the ids after it, as they were made.
+    @Test func readsBackItsVariables() throws {
+        let info = ViewInfo(name: "v", parent: "root", kind: .view, depth: 1, serial: 7,
+                            x: Variable(id: 40), y: Variable(id: 41), width: Variable(id: 42), height: Variable(id: 43))
+        #expect([info.x.id, info.y.id, info.width.id, info.height.id] == [40, 41, 42, 43])
+        let model = LayoutModel()
+        try model.addView("a")
+        try model.addView("b", in: "a")
+        for name in ["root", "a", "b"] {
+            let view = try #require(model.view(name))
+            #expect(model.variableOwners.item(holding: view.width) == model.variableOwners.item(holding: view.x))
+            #expect(view.height.id == view.x.id + 3)
+        }
     }
 }
