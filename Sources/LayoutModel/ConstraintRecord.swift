@@ -23,22 +23,67 @@ public struct ConstraintRecord: Sendable {
         case autoresizing(AutoresizingMask)
     }
 
-    // Stored in an order that leaves no padding (a record is kept for every constraint, 104
-    // bytes; it was 176, then 152, then 128): the spec (67 bytes, its one-byte fields last),
-    // the four flags in one byte, the sides' layout in four, the eight-byte fields (the kind
-    // with the id, the alias and the left side's constant together in one, both sides' terms
-    // in one array, the right side's constant), the solver's id in four and the serial in four.
+    // Stored in an order that leaves no padding (a record is kept for every constraint, 96
+    // bytes; it was 176, then 152, then 128): the spec's fields but its system spacing (59
+    // bytes, the one-byte fields last), the four flags in one byte, the sides' layout in four,
+    // the eight-byte fields (the kind with the id, the alias, the left side's constant and the
+    // system spacing together in one, both sides' terms in one array, the right side's
+    // constant), the solver's id in four and the serial in four.
     // Test: `ConstraintRecordLayoutTests`.
+    private var specFields: SpecFields
+
+    /// What the user said. Made when read from the fields kept and the system spacing (nearly
+    /// always 0, so kept in the kind's box when it is not).
     public internal(set) var spec: ConstraintSpec {
-        willSet {
-            // An id made from the spec (`v.hugging.h`) stays the one it was given: boxed before
-            // the spec it was made from changes.
-            if storedKind.derivesIDFromSpec,
-               newValue.firstItem != spec.firstItem || newValue.firstAttribute != spec.firstAttribute {
-                storedKind = .other(kind, name: name, lhsConstant: lhsConstant, id: id)
+        get { specFields.spec(systemSpacing: systemSpacing) }
+        set {
+            // An id made from the spec (`v.hugging.h`) stays the one it was given: boxed when
+            // the spec it was made from changes (`StoredKind` keeps inline only an id that
+            // follows from the new spec).
+            let idMoves = storedKind.derivesIDFromSpec
+                && (newValue.firstItem != specFields.firstItem || newValue.firstAttribute != specFields.firstAttribute)
+            if idMoves || newValue.systemSpacing.bitPattern != systemSpacing.bitPattern {
+                let (oldKind, oldName, oldConstant, oldID) = (kind, name, lhsConstant, id)
+                specFields = SpecFields(newValue)
+                storedKind = StoredKind(oldKind, name: oldName, lhsConstant: oldConstant, systemSpacing: newValue.systemSpacing,
+                                        id: oldID, spec: newValue)
+            } else {
+                specFields = SpecFields(newValue)
             }
         }
     }
+
+    /// `ConstraintSpec` without its system spacing: 59 bytes (the spec's 67 less eight).
+    private struct SpecFields: Sendable {
+        var firstItem: String
+        var secondItem: String?
+        var multiplier: Double
+        var constant: Double
+        var priority: LayoutPriority
+        var firstAttribute: LayoutAttribute
+        var relation: LayoutRelation
+        var secondAttribute: LayoutAttribute?
+
+        init(_ spec: ConstraintSpec) {
+            firstItem = spec.firstItem
+            secondItem = spec.secondItem
+            multiplier = spec.multiplier
+            constant = spec.constant
+            priority = spec.priority
+            firstAttribute = spec.firstAttribute
+            relation = spec.relation
+            secondAttribute = spec.secondAttribute
+        }
+
+        func spec(systemSpacing: Double) -> ConstraintSpec {
+            var spec = ConstraintSpec(firstItem: firstItem, firstAttribute: firstAttribute, relation: relation,
+                                      secondItem: secondItem, secondAttribute: secondAttribute,
+                                      multiplier: multiplier, constant: constant, priority: priority)
+            spec.systemSpacing = systemSpacing
+            return spec
+        }
+    }
+
     /// `isActive`, `isBroken`, `readsLeftward` and `sidesMerged`, a bit each (four `Bool`s
     /// took a byte each).
     private var flags: UInt8 = Flag.active
@@ -46,8 +91,8 @@ public struct ConstraintRecord: Sendable {
     /// (at most 32 terms are merged; a count beyond 32 bits would need a hierarchy that deep).
     private var storedSideBits: UInt32 = 0
     /// The kind, the id unless it follows from the kind and the spec (`c12`, `v.hugging.h`,
-    /// `v.autoresizing.minX`), the alias when there is one, and the left side's constant when
-    /// it is not 0.
+    /// `v.autoresizing.minX`), the alias when there is one, the left side's constant when it is
+    /// not 0 and the spec's system spacing when it is not 0.
     private var storedKind: StoredKind
     /// Both sides' terms in one array, laid out as `sidesMerged` says. A constraint between two
     /// items kept one heap block for each side and a third, their combination, for the solver
@@ -111,10 +156,10 @@ public struct ConstraintRecord: Sendable {
     public var id: String {
         switch storedKind {
         case .user(let number): Self.userID(number)
-        case .hugging(let axis): LayoutModel.implicitID(spec.firstItem, hugging: true, axis)
-        case .resistance(let axis): LayoutModel.implicitID(spec.firstItem, hugging: false, axis)
-        case .autoresizing: LayoutModel.autoresizingID(spec.firstItem, Self.autoresizingAttribute(spec.firstAttribute) ?? "")
-        case .other(_, _, _, let id): id
+        case .hugging(let axis): LayoutModel.implicitID(specFields.firstItem, hugging: true, axis)
+        case .resistance(let axis): LayoutModel.implicitID(specFields.firstItem, hugging: false, axis)
+        case .autoresizing: LayoutModel.autoresizingID(specFields.firstItem, Self.autoresizingAttribute(specFields.firstAttribute) ?? "")
+        case .other(_, _, _, _, let id): id
         }
     }
 
@@ -258,29 +303,34 @@ public struct ConstraintRecord: Sendable {
     /// height places (`leftMargin`, `centerXWithinMargins`, `firstBaseline`), so kept in the
     /// kind's box when it is not +0.
     private(set) var lhsConstant: Double {
-        get { if case .other(_, _, let constant, _) = storedKind { constant } else { 0 } }
-        set { if newValue.bitPattern != lhsConstant.bitPattern { storedKind = StoredKind(kind, name: name, lhsConstant: newValue, id: id, spec: spec) } }
+        get { if case .other(_, _, let constant, _, _) = storedKind { constant } else { 0 } }
+        set { if newValue.bitPattern != lhsConstant.bitPattern { storedKind = StoredKind(kind, name: name, lhsConstant: newValue, systemSpacing: systemSpacing, id: id, spec: spec) } }
+    }
+    /// The spec's system spacings, kept in the kind's box when not +0.
+    private var systemSpacing: Double {
+        if case .other(_, _, _, let spacing, _) = storedKind { spacing } else { 0 }
     }
     /// Creation order; implicit constraints share the counter so ordering by it is stable.
     public var serial: Int { Int(storedSerial) }
     /// The user's alias (`minW` in `minW: a.width >= 100`).
     public internal(set) var name: String? {
-        get { if case .other(_, let name, _, _) = storedKind { name } else { nil } }
-        set { storedKind = StoredKind(kind, name: newValue, lhsConstant: lhsConstant, id: id, spec: spec) }
+        get { if case .other(_, let name, _, _, _) = storedKind { name } else { nil } }
+        set { storedKind = StoredKind(kind, name: newValue, lhsConstant: lhsConstant, systemSpacing: systemSpacing, id: id, spec: spec) }
     }
     public internal(set) var kind: Kind {
         get { storedKind.kind }
-        set { storedKind = StoredKind(newValue, name: name, lhsConstant: lhsConstant, id: id, spec: spec) }
+        set { storedKind = StoredKind(newValue, name: name, lhsConstant: lhsConstant, systemSpacing: systemSpacing, id: id, spec: spec) }
     }
 
-    /// `Kind`, the id, the alias and the left side's constant in eight bytes: the common kinds
-    /// unnamed, with a constant of +0 and the id their kind and spec give, inline (a user
+    /// `Kind`, the id, the alias, the left side's constant and the spec's system spacing in
+    /// eight bytes: the common kinds unnamed, with a constant and a spacing of +0 and the id their kind and spec give, inline (a user
     /// constraint's number in four bytes, the mask as a byte, its six flags, so that every
     /// payload leaves spare bits for the case), anything else (an alias, a constant, UIKit's own
-    /// constraint, a mask with bits beyond UIKit's six, an id of another form) in a box with
-    /// the id. `Kind` holds the mask's `Int` and takes nine, sixteen with padding, and the id,
-    /// the alias and the constant were sixteen, eight and eight more though most constraints
-    /// have neither of the last two and an id that follows from the rest.
+    /// constraint, a mask with bits beyond UIKit's six, an id of another form, a system
+    /// spacing) in a box with the id. `Kind` holds the mask's `Int` and takes nine, sixteen
+    /// with padding, and the id, the alias, the constant and the spacing were sixteen, eight,
+    /// eight and eight more though most constraints have none of the last three and an id that
+    /// follows from the rest.
     private enum StoredKind: Sendable {
         /// `cN`, N here.
         case user(UInt32)
@@ -290,12 +340,13 @@ public struct ConstraintRecord: Sendable {
         /// Id `LayoutModel.autoresizingID(spec.firstItem, …)` of the spec's first attribute.
         case autoresizing(UInt8)
         /// Boxed: UIKit's own constraints, wide masks, ids of another form, and every kind with
-        /// an alias or a left side's constant other than +0.
-        indirect case other(Kind, name: String?, lhsConstant: Double, id: String)
+        /// an alias, a left side's constant or a system spacing other than +0.
+        indirect case other(Kind, name: String?, lhsConstant: Double, systemSpacing: Double, id: String)
 
-        init(_ kind: Kind, name: String?, lhsConstant: Double = 0, id: String, spec: ConstraintSpec) {
-            guard name == nil, lhsConstant.bitPattern == 0, let inline = Self.inline(kind, id: id, spec: spec) else {
-                self = .other(kind, name: name, lhsConstant: lhsConstant, id: id)
+        init(_ kind: Kind, name: String?, lhsConstant: Double = 0, systemSpacing: Double, id: String, spec: ConstraintSpec) {
+            guard name == nil, lhsConstant.bitPattern == 0, systemSpacing.bitPattern == 0,
+                  let inline = Self.inline(kind, id: id, spec: spec) else {
+                self = .other(kind, name: name, lhsConstant: lhsConstant, systemSpacing: systemSpacing, id: id)
                 return
             }
             self = inline
@@ -335,7 +386,7 @@ public struct ConstraintRecord: Sendable {
             case .hugging(let axis): .hugging(axis)
             case .resistance(let axis): .resistance(axis)
             case .autoresizing(let byte): .autoresizing(AutoresizingMask(rawValue: Int(byte)))
-            case .other(let kind, _, _, _): kind
+            case .other(let kind, _, _, _, _): kind
             }
         }
     }
@@ -346,8 +397,8 @@ public struct ConstraintRecord: Sendable {
     init(id: String, serial: Int, kind: Kind, name: String? = nil, spec: ConstraintSpec) {
         // A serial counts the model's items and constraints ever made: far below 2³¹.
         self.storedSerial = Int32(serial)
-        self.storedKind = StoredKind(kind, name: name, id: id, spec: spec)
-        self.spec = spec
+        self.storedKind = StoredKind(kind, name: name, systemSpacing: spec.systemSpacing, id: id, spec: spec)
+        self.specFields = SpecFields(spec)
     }
 
     /// The canonical text; an autoresizing constraint in UIKit's form: the mask, then the
@@ -394,7 +445,7 @@ public struct ConstraintRecord: Sendable {
         return true
     }
     var relation: Relation {
-        switch spec.relation {
+        switch specFields.relation {
         case .equal: .equal
         case .lessThanOrEqual: .lessThanOrEqual
         case .greaterThanOrEqual: .greaterThanOrEqual
@@ -405,7 +456,7 @@ public struct ConstraintRecord: Sendable {
         switch storedKind {
         case .user: false
         case .hugging, .resistance, .autoresizing: true
-        case .other(let kind, _, _, _): kind != .user
+        case .other(let kind, _, _, _, _): kind != .user
         }
     }
     /// A constraint from an intrinsic content size (hugging or compression resistance).
@@ -413,7 +464,7 @@ public struct ConstraintRecord: Sendable {
         switch storedKind {
         case .hugging, .resistance: true
         case .user, .autoresizing: false
-        case .other(let kind, _, _, _):
+        case .other(let kind, _, _, _, _):
             switch kind {
             case .hugging, .resistance: true
             default: false
@@ -427,16 +478,16 @@ public struct ConstraintRecord: Sendable {
         switch storedKind {
         case .autoresizing(let byte): AutoresizingMask(rawValue: Int(byte))
         case .user, .hugging, .resistance: nil
-        case .other(let kind, _, _, _): if case .autoresizing(let mask) = kind { mask } else { nil }
+        case .other(let kind, _, _, _, _): if case .autoresizing(let mask) = kind { mask } else { nil }
         }
     }
     /// UIKit's identifier for a constraint UIKit makes itself, else nil.
     public var identifier: String? {
-        if case .other(.system(let identifier, _), _, _, _) = storedKind { return identifier }
+        if case .other(.system(let identifier, _), _, _, _, _) = storedKind { return identifier }
         return nil
     }
     /// The views a constraint touches.
-    public var items: [String] { [spec.firstItem] + (spec.secondItem.map { [$0] } ?? []) }
+    public var items: [String] { [specFields.firstItem] + (specFields.secondItem.map { [$0] } ?? []) }
 }
 
 /// `a·x + b·y` for expressions, merging terms of the same variable (sorted by variable).

@@ -499,10 +499,11 @@ public final class LayoutModel {
             index(slot: slot, [Expression(record.allSideTerms)])
         }
         constraintList.append(slot)
-        touching.insert(slot, into: record.spec.firstItem)
-        if let second = record.spec.secondItem, second != record.spec.firstItem { touching.insert(slot, into: second) }
-        if record.spec.firstAttribute.isMarginAttribute { noteMarginUser(record.spec.firstItem) }
-        if let second = record.spec.secondItem, record.spec.secondAttribute?.isMarginAttribute == true { noteMarginUser(second) }
+        let spec = record.spec  // made from the record's fields: made once
+        touching.insert(slot, into: spec.firstItem)
+        if let second = spec.secondItem, second != spec.firstItem { touching.insert(slot, into: second) }
+        if spec.firstAttribute.isMarginAttribute { noteMarginUser(spec.firstItem) }
+        if let second = spec.secondItem, spec.secondAttribute?.isMarginAttribute == true { noteMarginUser(second) }
         if announced { events.append(.added(id)) }
     }
 

@@ -49,8 +49,8 @@ import LayoutVocabulary
     }
 
     @Test func staysSmall() {
-        #expect(MemoryLayout<ConstraintRecord>.stride == 104)
-        #expect(MemoryLayout<ConstraintRecord?>.stride == 104)
+        #expect(MemoryLayout<ConstraintRecord>.stride == 96)
+        #expect(MemoryLayout<ConstraintRecord?>.stride == 96)
     }
 
     /// An id that follows from the kind and the spec is not stored but made again: it must read
@@ -88,6 +88,35 @@ import LayoutVocabulary
             #expect(record.id == id && record.kind == kind)
             record.kind = .user
             #expect(record.id == id && record.kind == .user)
+        }
+    }
+
+    /// The spec is kept but for its system spacing, which goes into the kind's box when it is
+    /// not +0: every field reads back bit for bit, through changes of the spacing, the alias
+    /// and the left constant, and the id and kind stay.
+    @Test func specReadsBackWithItsSpacing() {
+        for (id, kind) in [("c5", ConstraintRecord.Kind.user), ("v.hugging.h", .hugging(.horizontal)), ("c6", .resistance(.vertical))] {
+            var spec = ConstraintSpec(firstItem: "v", firstAttribute: .width, relation: .lessThanOrEqual, secondItem: "w",
+                                      secondAttribute: .height, multiplier: 0.3, constant: -0.0, priority: LayoutPriority(250))
+            var record = ConstraintRecord(id: id, serial: 1, kind: kind, spec: spec)
+            for spacing in [0, 2, -0.0, 1, 0, .nan] {
+                spec.systemSpacing = spacing
+                spec.constant = spacing + 1
+                record.spec = spec
+                let back = record.spec
+                #expect(back.systemSpacing.bitPattern == spacing.bitPattern && back.constant.bitPattern == (spacing + 1).bitPattern)
+                #expect(back.firstItem == "v" && back.secondItem == "w" && back.firstAttribute == .width && back.secondAttribute == .height)
+                #expect(back.relation == .lessThanOrEqual && back.multiplier == 0.3 && back.priority == LayoutPriority(250))
+                #expect(record.id == id && record.kind == kind)
+                record.name = spacing == 2 ? "alias" : nil
+                record.setSides(Expression([Term(Variable(id: 1))], constant: spacing == 1 ? 3 : 0), Expression())
+                #expect(record.spec.systemSpacing.bitPattern == spacing.bitPattern && record.id == id && record.kind == kind)
+            }
+            spec.systemSpacing = 4
+            record = ConstraintRecord(id: id, serial: 1, kind: kind, name: "n", spec: spec)
+            #expect(record.spec.systemSpacing == 4 && record.name == "n" && record.id == id)
+            record.spec.constant = 9
+            #expect(record.spec.systemSpacing == 4 && record.spec.constant == 9)
         }
     }
 
