@@ -53,6 +53,18 @@ public struct ConstraintRecord: Sendable {
         }
     }
 
+    /// The spec's fields the hot paths read, in place: `spec` makes the whole spec (its two
+    /// strings retained) for each read.
+    var priority: LayoutPriority { specFields.priority }
+    var specRelation: LayoutRelation { specFields.relation }
+    var firstItem: String { specFields.firstItem }
+    var secondItem: String? { specFields.secondItem }
+    var firstAttribute: LayoutAttribute { specFields.firstAttribute }
+    var secondAttribute: LayoutAttribute? { specFields.secondAttribute }
+    var multiplier: Double { specFields.multiplier }
+    /// `spec.resolvedConstant`, computed as it computes it.
+    var resolvedConstant: Double { specFields.constant + systemSpacing * ConstraintSpec.systemSpacingPoints }
+
     /// `ConstraintSpec` without its system spacing: 59 bytes (the spec's 67 less eight).
     private struct SpecFields: Sendable {
         var firstItem: String
@@ -393,6 +405,19 @@ public struct ConstraintRecord: Sendable {
     /// The canonical text (README, "Constraints"). Made when asked for, not kept: kept, it was a
     /// string of its own for every constraint; a report asks only for the broken ones it lists.
     public var text: String { Self.text(spec, mask: autoresizingMask) }
+
+    /// A user constraint `c<number>` (`id`), its number handed in by the caller that made the
+    /// id from it (`addConstraint`) rather than read back out of it.
+    init(userNumber number: Int, id: String, serial: Int, name: String? = nil, spec: ConstraintSpec) {
+        // A serial counts the model's items and constraints ever made: far below 2³¹.
+        self.storedSerial = Int32(serial)
+        if name == nil, spec.systemSpacing.bitPattern == 0, let small = UInt32(exactly: number) {
+            self.storedKind = .user(small)
+        } else {
+            self.storedKind = StoredKind(.user, name: name, systemSpacing: spec.systemSpacing, id: id, spec: spec)
+        }
+        self.specFields = SpecFields(spec)
+    }
 
     init(id: String, serial: Int, kind: Kind, name: String? = nil, spec: ConstraintSpec) {
         // A serial counts the model's items and constraints ever made: far below 2³¹.

@@ -483,9 +483,10 @@ public final class LayoutModel {
     /// Stores a new record, builds its expressions and notes the items it touches; installing
     /// it is the caller's business. `announced`: an `.added` event tells reports about it.
     /// `built`: the caller built the record's expressions already (`storeInstalled`).
-    func store(_ record: ConstraintRecord, announced: Bool = true, built: Bool = false) {
+    /// `id`: the record's id when the caller has it (a user id is made when read).
+    func store(_ record: ConstraintRecord, id knownID: String? = nil, announced: Bool = true, built: Bool = false) {
         var record = record
-        let id = record.id
+        let id = knownID ?? record.id
         // Built before it goes into the table: built there, the new record would be journaled
         // as its slot's old value (a copy of every record a kept step adds).
         if !built { build(&record) }
@@ -495,15 +496,16 @@ public final class LayoutModel {
             constraints[id] = record
             index(id, Expression(record.allSideTerms))
         } else {
-            slot = Int32(constraints.addNew(record))
+            slot = Int32(constraints.addNew(record, id: id))
             index(slot: slot, [Expression(record.allSideTerms)])
         }
         constraintList.append(slot)
-        let spec = record.spec  // made from the record's fields: made once
-        touching.insert(slot, into: spec.firstItem)
-        if let second = spec.secondItem, second != spec.firstItem { touching.insert(slot, into: second) }
-        if spec.firstAttribute.isMarginAttribute { noteMarginUser(spec.firstItem) }
-        if let second = spec.secondItem, spec.secondAttribute?.isMarginAttribute == true { noteMarginUser(second) }
+        // The spec's fields read in place (`record.spec` is made from them at each read).
+        let firstItem = record.firstItem, secondItem = record.secondItem
+        touching.insert(slot, into: firstItem)
+        if let second = secondItem, second != firstItem { touching.insert(slot, into: second) }
+        if record.firstAttribute.isMarginAttribute { noteMarginUser(firstItem) }
+        if let second = secondItem, record.secondAttribute?.isMarginAttribute == true { noteMarginUser(second) }
         if announced { events.append(.added(id)) }
     }
 
@@ -512,9 +514,9 @@ public final class LayoutModel {
     /// the record) and its slot written again for the solver's id (a journal entry with the
     /// whole record). The solver sees the same call in the same state either way: it knows
     /// nothing of the model's tables. The bookkeeping of a new record stays `store`'s alone.
-    func storeInstalled(_ record: ConstraintRecord) {
+    /// - Precondition: `id` is the record's.
+    func storeInstalled(_ record: ConstraintRecord, id: String) {
         var record = record
-        let id = record.id
         build(&record)
         let outcome: ConstraintID?
         var conflicting: [ConstraintID] = []
@@ -525,7 +527,7 @@ public final class LayoutModel {
             conflicting = error.conflicting
         }
         record.solverID = outcome
-        store(record, built: true)
+        store(record, id: id, built: true)
         changedConstraintIDs.insert(id)
         if let sid = outcome {
             bySolverID[sid] = id

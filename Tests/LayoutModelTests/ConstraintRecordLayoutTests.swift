@@ -108,6 +108,11 @@ import LayoutVocabulary
                 #expect(back.firstItem == "v" && back.secondItem == "w" && back.firstAttribute == .width && back.secondAttribute == .height)
                 #expect(back.relation == .lessThanOrEqual && back.multiplier == 0.3 && back.priority == LayoutPriority(250))
                 #expect(record.id == id && record.kind == kind)
+                // The fields read in place are the spec's.
+                #expect(record.resolvedConstant.bitPattern == spec.resolvedConstant.bitPattern)
+                #expect(record.firstItem == "v" && record.secondItem == "w" && record.firstAttribute == .width)
+                #expect(record.secondAttribute == .height && record.multiplier == 0.3 && record.priority == LayoutPriority(250))
+                #expect(record.specRelation == .lessThanOrEqual)
                 record.name = spacing == 2 ? "alias" : nil
                 record.setSides(Expression([Term(Variable(id: 1))], constant: spacing == 1 ? 3 : 0), Expression())
                 #expect(record.spec.systemSpacing.bitPattern == spacing.bitPattern && record.id == id && record.kind == kind)
@@ -117,6 +122,23 @@ import LayoutVocabulary
             #expect(record.spec.systemSpacing == 4 && record.name == "n" && record.id == id)
             record.spec.constant = 9
             #expect(record.spec.systemSpacing == 4 && record.spec.constant == 9)
+        }
+    }
+
+    /// A user record made from its number reads as one made from its id, alias, spacing and
+    /// numbers beyond 32 bits included.
+    @Test func userRecordFromItsNumber() {
+        var spaced = Self.spec
+        spaced.systemSpacing = 1
+        for number in [1, 10, 99_999, Int(UInt32.max), Int(UInt32.max) + 1] {
+            for name in [nil, "minW"] as [String?] {
+                for spec in [Self.spec, spaced] {
+                    let made = ConstraintRecord(userNumber: number, id: "c\(number)", serial: 4, name: name, spec: spec)
+                    let read = ConstraintRecord(id: "c\(number)", serial: 4, kind: .user, name: name, spec: spec)
+                    #expect(made.id == "c\(number)" && made.id == read.id && made.kind == .user && made.name == name)
+                    #expect(made.spec == spec && made.spec.systemSpacing == spec.systemSpacing && made.serial == 4)
+                }
+            }
         }
     }
 
