@@ -2,7 +2,10 @@
 /// can index arrays by it.
 public struct Variable: Hashable, Comparable, Sendable {
     public let id: Int
-    init(id: Int) { self.id = id }
+    /// Public for a client that keeps one variable of several made in a row and finds the
+    /// others from its id (the layout model keeps a view's `x`, and its `y`, width and height
+    /// are the next three).
+    public init(id: Int) { self.id = id }
     public static func < (lhs: Variable, rhs: Variable) -> Bool { lhs.id < rhs.id }
 }
 
@@ -49,7 +52,9 @@ public enum Strength: Hashable, Comparable, Sendable {
 /// A handle to a constraint held by a `Solver`.
 public struct ConstraintID: Hashable, Comparable, Sendable {
     public let id: Int
-    init(id: Int) { self.id = id }
+    /// Public for a client that stores ids compactly (the layout model keeps one in four bytes
+    /// in every constraint record) and makes them again from the number it kept.
+    public init(id: Int) { self.id = id }
     public static func < (lhs: ConstraintID, rhs: ConstraintID) -> Bool { lhs.id < rhs.id }
 }
 

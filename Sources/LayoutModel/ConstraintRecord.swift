@@ -23,25 +23,88 @@ public struct ConstraintRecord: Sendable {
         case autoresizing(AutoresizingMask)
     }
 
-    // Stored in an order that leaves no padding (a record is kept for every constraint, 128
-    // bytes; it was 176, then 152): the spec (67 bytes, its one-byte fields last) with the three
-    // flags and two bytes of the sides' layout after it, the eight-byte fields (the kind, the
-    // alias and the left side's constant together in one, both sides' terms in one array, the
-    // right side's constant), the solver's id (nine), the rest of the sides' layout in three bytes
-    // and the serial in four. Test: `ConstraintRecordLayoutTests`.
-    public internal(set) var spec: ConstraintSpec
-    public internal(set) var isActive: Bool = true
-    /// A required constraint that took part in a conflict and now sits at the internal priority
-    /// above every optional one (`Strength.optional(1000)`); it is retried after every change.
-    public internal(set) var isBroken: Bool = false
-    /// Leading/trailing under right-to-left: `lhs` and `rhs` are −x (positions counted in the
-    /// reading direction), so the relation holds as written; `values` turn them back into x.
-    public internal(set) var readsLeftward = false
-    /// The low half of `sideBits`.
-    private var sideBitsLow: UInt16 = 0
-    /// `c3`, or `label.hugging.h` for an implicit one.
-    public let id: String
-    /// The kind, the alias when there is one, and the left side's constant when it is not 0.
+    // Stored in an order that leaves no padding (a record is kept for every constraint, 96
+    // bytes; it was 176, then 152, then 128): the spec's fields but its system spacing (59
+    // bytes, the one-byte fields last), the four flags in one byte, the sides' layout in four,
+    // the eight-byte fields (the kind with the id, the alias, the left side's constant and the
+    // system spacing together in one, both sides' terms in one array, the right side's
+    // constant), the solver's id in four and the serial in four.
+    // Test: `ConstraintRecordLayoutTests`.
+    private var specFields: SpecFields
+
+    /// What the user said. Made when read from the fields kept and the system spacing (nearly
+    /// always 0, so kept in the kind's box when it is not).
+    public internal(set) var spec: ConstraintSpec {
+        get { specFields.spec(systemSpacing: systemSpacing) }
+        set {
+            // An id made from the spec (`v.hugging.h`) stays the one it was given: boxed when
+            // the spec it was made from changes (`StoredKind` keeps inline only an id that
+            // follows from the new spec).
+            let idMoves = storedKind.derivesIDFromSpec
+                && (newValue.firstItem != specFields.firstItem || newValue.firstAttribute != specFields.firstAttribute)
+            if idMoves || newValue.systemSpacing.bitPattern != systemSpacing.bitPattern {
+                let (oldKind, oldName, oldConstant, oldID) = (kind, name, lhsConstant, id)
+                specFields = SpecFields(newValue)
+                storedKind = StoredKind(oldKind, name: oldName, lhsConstant: oldConstant, systemSpacing: newValue.systemSpacing,
+                                        id: oldID, spec: newValue)
+            } else {
+                specFields = SpecFields(newValue)
+            }
+        }
+    }
+
+    /// The spec's fields the hot paths read, in place: `spec` makes the whole spec (its two
+    /// strings retained) for each read.
+    var priority: LayoutPriority { specFields.priority }
+    var specRelation: LayoutRelation { specFields.relation }
+    var firstItem: String { specFields.firstItem }
+    var secondItem: String? { specFields.secondItem }
+    var firstAttribute: LayoutAttribute { specFields.firstAttribute }
+    var secondAttribute: LayoutAttribute? { specFields.secondAttribute }
+    var multiplier: Double { specFields.multiplier }
+    /// `spec.resolvedConstant`, computed as it computes it.
+    var resolvedConstant: Double { specFields.constant + systemSpacing * ConstraintSpec.systemSpacingPoints }
+
+    /// `ConstraintSpec` without its system spacing: 59 bytes (the spec's 67 less eight).
+    private struct SpecFields: Sendable {
+        var firstItem: String
+        var secondItem: String?
+        var multiplier: Double
+        var constant: Double
+        var priority: LayoutPriority
+        var firstAttribute: LayoutAttribute
+        var relation: LayoutRelation
+        var secondAttribute: LayoutAttribute?
+
+        init(_ spec: ConstraintSpec) {
+            firstItem = spec.firstItem
+            secondItem = spec.secondItem
+            multiplier = spec.multiplier
+            constant = spec.constant
+            priority = spec.priority
+            firstAttribute = spec.firstAttribute
+            relation = spec.relation
+            secondAttribute = spec.secondAttribute
+        }
+
+        func spec(systemSpacing: Double) -> ConstraintSpec {
+            var spec = ConstraintSpec(firstItem: firstItem, firstAttribute: firstAttribute, relation: relation,
+                                      secondItem: secondItem, secondAttribute: secondAttribute,
+                                      multiplier: multiplier, constant: constant, priority: priority)
+            spec.systemSpacing = systemSpacing
+            return spec
+        }
+    }
+
+    /// `isActive`, `isBroken`, `readsLeftward` and `sidesMerged`, a bit each (four `Bool`s
+    /// took a byte each).
+    private var flags: UInt8 = Flag.active
+    /// Which of `sideTerms` are the left side's: a bit mask when `sidesMerged`, else a count
+    /// (at most 32 terms are merged; a count beyond 32 bits would need a hierarchy that deep).
+    private var storedSideBits: UInt32 = 0
+    /// The kind, the id unless it follows from the kind and the spec (`c12`, `v.hugging.h`,
+    /// `v.autoresizing.minX`), the alias when there is one, the left side's constant when it is
+    /// not 0 and the spec's system spacing when it is not 0.
     private var storedKind: StoredKind
     /// Both sides' terms in one array, laid out as `sidesMerged` says. A constraint between two
     /// items kept one heap block for each side and a third, their combination, for the solver
@@ -49,21 +112,99 @@ public struct ConstraintRecord: Sendable {
     /// solver. With one side empty this is the other side's own array, shared as it was.
     private var sideTerms: [Term] = []
     private(set) var rhsConstant = 0.0
-    /// The solver's id while installed (active), else nil.
-    var solverID: ConstraintID?
+    /// The solver's id + 1 while installed (active), else 0: four bytes where a
+    /// `ConstraintID?` took nine.
+    private var solverCode: UInt32 = 0
+    private let storedSerial: Int32
+
+    private enum Flag {
+        static let active: UInt8 = 1
+        static let broken: UInt8 = 2
+        static let readsLeftward: UInt8 = 4
+        static let sidesMerged: UInt8 = 8
+    }
+
+    private func flag(_ bit: UInt8) -> Bool { flags & bit != 0 }
+    private mutating func setFlag(_ bit: UInt8, _ on: Bool) { flags = on ? flags | bit : flags & ~bit }
+
+    public internal(set) var isActive: Bool {
+        get { flag(Flag.active) }
+        set { setFlag(Flag.active, newValue) }
+    }
+    /// A required constraint that took part in a conflict and now sits at the internal priority
+    /// above every optional one (`Strength.optional(1000)`); it is retried after every change.
+    public internal(set) var isBroken: Bool {
+        get { flag(Flag.broken) }
+        set { setFlag(Flag.broken, newValue) }
+    }
+    /// Leading/trailing under right-to-left: `lhs` and `rhs` are −x (positions counted in the
+    /// reading direction), so the relation holds as written; `values` turn them back into x.
+    public internal(set) var readsLeftward: Bool {
+        get { flag(Flag.readsLeftward) }
+        set { setFlag(Flag.readsLeftward, newValue) }
+    }
     /// Whether `sideTerms` is the solver's expression `lhs − rhs` itself: the sides' variables
     /// are apart, so each entry is one side's term, the left side's as it is and the right
     /// side's times −1 (exact both ways), bit i of `sideBits` set where entry i is the left
     /// side's. Else `sideTerms` is the left side's terms and then the right side's, the first
     /// `sideBits` of them the left side's.
-    private var sidesMerged = false
-    /// The high half of `sideBits` (split so that both halves fill what was padding: the left
-    /// side is a view's path up to the common ancestor, so a count beyond 16 bits needs a
-    /// hierarchy that deep, but it is kept whole all the same).
-    private var sideBitsHigh: UInt16 = 0
-    private let storedSerial: Int32
+    private var sidesMerged: Bool { flag(Flag.sidesMerged) }
+    private var sideBits: Int { Int(storedSideBits) }
 
-    private var sideBits: Int { Int(sideBitsHigh) << 16 | Int(sideBitsLow) }
+    /// The solver's id while installed (active), else nil.
+    var solverID: ConstraintID? {
+        get { solverCode == 0 ? nil : ConstraintID(id: Int(solverCode) - 1) }
+        set {
+            guard let newValue else { solverCode = 0; return }
+            // The solver numbers its constraints from 0 and reuses none: four billion is far
+            // beyond any session (each is a constraint made, kept in memory by the solver).
+            precondition(newValue.id >= 0 && newValue.id < Int(UInt32.max), "solver constraint id beyond 32 bits")
+            solverCode = UInt32(newValue.id + 1)
+        }
+    }
+
+    /// `c3`, or `label.hugging.h` for an implicit one. Made when read for the kinds whose id
+    /// follows from the kind and the spec (a user constraint's number is kept in the kind).
+    public var id: String {
+        switch storedKind {
+        case .user(let number): Self.userID(number)
+        case .hugging(let axis): LayoutModel.implicitID(specFields.firstItem, hugging: true, axis)
+        case .resistance(let axis): LayoutModel.implicitID(specFields.firstItem, hugging: false, axis)
+        case .autoresizing: LayoutModel.autoresizingID(specFields.firstItem, Self.autoresizingAttribute(specFields.firstAttribute) ?? "")
+        case .other(_, _, _, _, let id): id
+        }
+    }
+
+    /// `cN` for a user constraint's number, written straight into a small string (at most 11
+    /// bytes, kept inline: no allocation).
+    static func userID(_ number: UInt32) -> String {
+        String(unsafeUninitializedCapacity: 11) { buffer in
+            var digits = 1
+            var rest = number / 10
+            while rest > 0 { digits += 1; rest /= 10 }
+            buffer[0] = 0x63  // "c"
+            var value = number
+            var index = digits
+            while index > 0 {
+                buffer[index] = 0x30 + UInt8(value % 10)
+                value /= 10
+                index -= 1
+            }
+            return digits + 1
+        }
+    }
+
+    /// The name an autoresizing constraint's id gives the frame's field its spec sets
+    /// (`LayoutModel.autoresizingSpec`), or nil for an attribute no such spec has.
+    static func autoresizingAttribute(_ attribute: LayoutAttribute) -> String? {
+        switch attribute {
+        case .left: "minX"
+        case .top: "minY"
+        case .width: "width"
+        case .height: "height"
+        default: nil
+        }
+    }
 
     /// Left side (the first item's attribute) and right side (`m × second + c`) as linear
     /// expressions over the solver's variables, in the closest common ancestor's coordinates.
@@ -139,10 +280,8 @@ public struct ConstraintRecord: Sendable {
     }
 
     private mutating func setSideBits(_ bits: Int, merged: Bool) {
-        let word = UInt32(bits)
-        sideBitsLow = UInt16(truncatingIfNeeded: word)
-        sideBitsHigh = UInt16(truncatingIfNeeded: word >> 16)
-        sidesMerged = merged
+        storedSideBits = UInt32(bits)
+        setFlag(Flag.sidesMerged, merged)
     }
 
     /// `combine(lhs, 1, rhs, -1)`'s terms, with which entries are the left side's, when both
@@ -176,48 +315,80 @@ public struct ConstraintRecord: Sendable {
     /// height places (`leftMargin`, `centerXWithinMargins`, `firstBaseline`), so kept in the
     /// kind's box when it is not +0.
     private(set) var lhsConstant: Double {
-        get { if case .other(_, _, let constant) = storedKind { constant } else { 0 } }
-        set { if newValue.bitPattern != lhsConstant.bitPattern { storedKind = StoredKind(kind, name: name, lhsConstant: newValue) } }
+        get { if case .other(_, _, let constant, _, _) = storedKind { constant } else { 0 } }
+        set { if newValue.bitPattern != lhsConstant.bitPattern { storedKind = StoredKind(kind, name: name, lhsConstant: newValue, systemSpacing: systemSpacing, id: id, spec: spec) } }
+    }
+    /// The spec's system spacings, kept in the kind's box when not +0.
+    private var systemSpacing: Double {
+        if case .other(_, _, _, let spacing, _) = storedKind { spacing } else { 0 }
     }
     /// Creation order; implicit constraints share the counter so ordering by it is stable.
     public var serial: Int { Int(storedSerial) }
     /// The user's alias (`minW` in `minW: a.width >= 100`).
     public internal(set) var name: String? {
-        get { if case .other(_, let name, _) = storedKind { name } else { nil } }
-        set { storedKind = StoredKind(kind, name: newValue, lhsConstant: lhsConstant) }
+        get { if case .other(_, let name, _, _, _) = storedKind { name } else { nil } }
+        set { storedKind = StoredKind(kind, name: newValue, lhsConstant: lhsConstant, systemSpacing: systemSpacing, id: id, spec: spec) }
     }
     public internal(set) var kind: Kind {
         get { storedKind.kind }
-        set { storedKind = StoredKind(newValue, name: name, lhsConstant: lhsConstant) }
+        set { storedKind = StoredKind(newValue, name: name, lhsConstant: lhsConstant, systemSpacing: systemSpacing, id: id, spec: spec) }
     }
 
-    /// `Kind`, the alias and the left side's constant in eight bytes: the common kinds unnamed
-    /// with a constant of +0 inline (the mask as a byte, its six flags, so that every payload
-    /// leaves spare bits for the case), anything else (an alias, a constant, UIKit's own
-    /// constraint, a mask with bits beyond UIKit's six) in a box. `Kind` holds the mask's `Int`
-    /// and takes nine, sixteen with padding, and the alias and the constant were eight more each
-    /// though most constraints have neither.
+    /// `Kind`, the id, the alias, the left side's constant and the spec's system spacing in
+    /// eight bytes: the common kinds unnamed, with a constant and a spacing of +0 and the id their kind and spec give, inline (a user
+    /// constraint's number in four bytes, the mask as a byte, its six flags, so that every
+    /// payload leaves spare bits for the case), anything else (an alias, a constant, UIKit's own
+    /// constraint, a mask with bits beyond UIKit's six, an id of another form, a system
+    /// spacing) in a box with the id. `Kind` holds the mask's `Int` and takes nine, sixteen
+    /// with padding, and the id, the alias, the constant and the spacing were sixteen, eight,
+    /// eight and eight more though most constraints have none of the last three and an id that
+    /// follows from the rest.
     private enum StoredKind: Sendable {
-        case user
+        /// `cN`, N here.
+        case user(UInt32)
+        /// Id `LayoutModel.implicitID(spec.firstItem, …)`.
         case hugging(LayoutAttribute.Axis)
         case resistance(LayoutAttribute.Axis)
+        /// Id `LayoutModel.autoresizingID(spec.firstItem, …)` of the spec's first attribute.
         case autoresizing(UInt8)
-        /// Boxed: UIKit's own constraints, wide masks, and every kind with an alias or a left
-        /// side's constant other than +0.
-        indirect case other(Kind, name: String?, lhsConstant: Double)
+        /// Boxed: UIKit's own constraints, wide masks, ids of another form, and every kind with
+        /// an alias, a left side's constant or a system spacing other than +0.
+        indirect case other(Kind, name: String?, lhsConstant: Double, systemSpacing: Double, id: String)
 
-        init(_ kind: Kind, name: String?, lhsConstant: Double = 0) {
-            guard name == nil, lhsConstant.bitPattern == 0 else {
-                self = .other(kind, name: name, lhsConstant: lhsConstant)
+        init(_ kind: Kind, name: String?, lhsConstant: Double = 0, systemSpacing: Double, id: String, spec: ConstraintSpec) {
+            guard name == nil, lhsConstant.bitPattern == 0, systemSpacing.bitPattern == 0,
+                  let inline = Self.inline(kind, id: id, spec: spec) else {
+                self = .other(kind, name: name, lhsConstant: lhsConstant, systemSpacing: systemSpacing, id: id)
                 return
             }
+            self = inline
+        }
+
+        /// The inline form of `kind` when `id` is the one it and `spec` give, else nil.
+        private static func inline(_ kind: Kind, id: String, spec: ConstraintSpec) -> StoredKind? {
             switch kind {
-            case .user: self = .user
-            case .hugging(let axis): self = .hugging(axis)
-            case .resistance(let axis): self = .resistance(axis)
-            case .system: self = .other(kind, name: nil, lhsConstant: 0)
+            case .user:
+                // `number` reads only `cN` written the one way (no leading zero).
+                guard let number = ConstraintTable.number(id), let small = UInt32(exactly: number) else { return nil }
+                return .user(small)
+            case .hugging(let axis):
+                return id == LayoutModel.implicitID(spec.firstItem, hugging: true, axis) ? .hugging(axis) : nil
+            case .resistance(let axis):
+                return id == LayoutModel.implicitID(spec.firstItem, hugging: false, axis) ? .resistance(axis) : nil
+            case .system:
+                return nil
             case .autoresizing(let mask):
-                if let byte = UInt8(exactly: mask.rawValue) { self = .autoresizing(byte) } else { self = .other(kind, name: nil, lhsConstant: 0) }
+                guard let byte = UInt8(exactly: mask.rawValue), let attribute = ConstraintRecord.autoresizingAttribute(spec.firstAttribute),
+                      id == LayoutModel.autoresizingID(spec.firstItem, attribute) else { return nil }
+                return .autoresizing(byte)
+            }
+        }
+
+        /// Whether the id is made from the spec (and so would change with it).
+        var derivesIDFromSpec: Bool {
+            switch self {
+            case .hugging, .resistance, .autoresizing: true
+            case .user, .other: false
             }
         }
 
@@ -227,7 +398,7 @@ public struct ConstraintRecord: Sendable {
             case .hugging(let axis): .hugging(axis)
             case .resistance(let axis): .resistance(axis)
             case .autoresizing(let byte): .autoresizing(AutoresizingMask(rawValue: Int(byte)))
-            case .other(let kind, _, _): kind
+            case .other(let kind, _, _, _, _): kind
             }
         }
     }
@@ -235,12 +406,24 @@ public struct ConstraintRecord: Sendable {
     /// string of its own for every constraint; a report asks only for the broken ones it lists.
     public var text: String { Self.text(spec, mask: autoresizingMask) }
 
-    init(id: String, serial: Int, kind: Kind, name: String? = nil, spec: ConstraintSpec) {
-        self.id = id
+    /// A user constraint `c<number>` (`id`), its number handed in by the caller that made the
+    /// id from it (`addConstraint`) rather than read back out of it.
+    init(userNumber number: Int, id: String, serial: Int, name: String? = nil, spec: ConstraintSpec) {
         // A serial counts the model's items and constraints ever made: far below 2³¹.
         self.storedSerial = Int32(serial)
-        self.storedKind = StoredKind(kind, name: name)
-        self.spec = spec
+        if name == nil, spec.systemSpacing.bitPattern == 0, let small = UInt32(exactly: number) {
+            self.storedKind = .user(small)
+        } else {
+            self.storedKind = StoredKind(.user, name: name, systemSpacing: spec.systemSpacing, id: id, spec: spec)
+        }
+        self.specFields = SpecFields(spec)
+    }
+
+    init(id: String, serial: Int, kind: Kind, name: String? = nil, spec: ConstraintSpec) {
+        // A serial counts the model's items and constraints ever made: far below 2³¹.
+        self.storedSerial = Int32(serial)
+        self.storedKind = StoredKind(kind, name: name, systemSpacing: spec.systemSpacing, id: id, spec: spec)
+        self.specFields = SpecFields(spec)
     }
 
     /// The canonical text; an autoresizing constraint in UIKit's form: the mask, then the
@@ -287,7 +470,7 @@ public struct ConstraintRecord: Sendable {
         return true
     }
     var relation: Relation {
-        switch spec.relation {
+        switch specFields.relation {
         case .equal: .equal
         case .lessThanOrEqual: .lessThanOrEqual
         case .greaterThanOrEqual: .greaterThanOrEqual
@@ -298,7 +481,7 @@ public struct ConstraintRecord: Sendable {
         switch storedKind {
         case .user: false
         case .hugging, .resistance, .autoresizing: true
-        case .other(let kind, _, _): kind != .user
+        case .other(let kind, _, _, _, _): kind != .user
         }
     }
     /// A constraint from an intrinsic content size (hugging or compression resistance).
@@ -306,7 +489,7 @@ public struct ConstraintRecord: Sendable {
         switch storedKind {
         case .hugging, .resistance: true
         case .user, .autoresizing: false
-        case .other(let kind, _, _):
+        case .other(let kind, _, _, _, _):
             switch kind {
             case .hugging, .resistance: true
             default: false
@@ -320,16 +503,16 @@ public struct ConstraintRecord: Sendable {
         switch storedKind {
         case .autoresizing(let byte): AutoresizingMask(rawValue: Int(byte))
         case .user, .hugging, .resistance: nil
-        case .other(let kind, _, _): if case .autoresizing(let mask) = kind { mask } else { nil }
+        case .other(let kind, _, _, _, _): if case .autoresizing(let mask) = kind { mask } else { nil }
         }
     }
     /// UIKit's identifier for a constraint UIKit makes itself, else nil.
     public var identifier: String? {
-        if case .other(.system(let identifier, _), _, _) = storedKind { return identifier }
+        if case .other(.system(let identifier, _), _, _, _, _) = storedKind { return identifier }
         return nil
     }
     /// The views a constraint touches.
-    public var items: [String] { [spec.firstItem] + (spec.secondItem.map { [$0] } ?? []) }
+    public var items: [String] { [specFields.firstItem] + (specFields.secondItem.map { [$0] } ?? []) }
 }
 
 /// `a·x + b·y` for expressions, merging terms of the same variable (sorted by variable).

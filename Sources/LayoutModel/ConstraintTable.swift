@@ -124,9 +124,10 @@ public struct ConstraintTable: TrailRecording {
     /// Adds a record under an id no record has, and returns the slot it went into: a caller
     /// that indexes the record by slot need not look the id up again, and the record goes in
     /// without the subscript's optional copy of it.
-    /// - Precondition: no record has the id (`slot(of:)` is nil).
-    mutating func addNew(_ record: ConstraintRecord) -> Int {
-        insert(record, as: record.id)
+    /// - Precondition: no record has the id (`slot(of:)` is nil); `id` is the record's (made
+    /// when read, so handed in by the caller that has it).
+    mutating func addNew(_ record: ConstraintRecord, id: String) -> Int {
+        insert(record, as: id)
     }
 
     @discardableResult

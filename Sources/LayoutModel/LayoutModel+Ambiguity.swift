@@ -174,10 +174,11 @@ extension LayoutModel {
         let records = (touching[view] ?? []).compactMap { constraints.record(inSlot: Int($0)) }.sorted { $0.serial < $1.serial }
         return records.filter { record in
             guard record.isActive, record.solverID != nil else { return false }
-            let onAxis = (record.spec.firstItem == view && record.spec.firstAttribute.axis == axis)
-                || (record.spec.secondItem == view && record.spec.secondAttribute?.axis == axis)
+            // The spec's fields read in place (`record.spec` is made from them at each read).
+            let onAxis = (record.firstItem == view && record.firstAttribute.axis == axis)
+                || (record.secondItem == view && record.secondAttribute?.axis == axis)
             guard onAxis else { return false }
-            return record.spec.relation == .equal || error(of: record.id) == 0 && Tolerance.isZero(evaluate(record.expression))
+            return record.specRelation == .equal || error(of: record.id) == 0 && Tolerance.isZero(evaluate(record.expression))
         }.map(\.id)
     }
 

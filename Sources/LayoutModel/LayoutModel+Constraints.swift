@@ -56,11 +56,12 @@ extension LayoutModel {
         if !validated { try validate(spec) }
         if let name { try validateName(name) }
         if Self.strainsPrecision(multiplier: spec.multiplier, constant: spec.resolvedConstant) { mayLosePrecision = true }
-        let id = "c\(nextNumber)"
+        let number = nextNumber
+        let id = "c\(number)"
         nextNumber += 1
         makeSystemGuides(for: spec)
         if let name { names[name] = id }
-        storeInstalled(ConstraintRecord(id: id, serial: nextSerial(), kind: .user, name: name, spec: spec))
+        storeInstalled(ConstraintRecord(userNumber: number, id: id, serial: nextSerial(), name: name, spec: spec), id: id)
         return id
     }
 

@@ -33,11 +33,24 @@ public struct ImplicitConstraint: Sendable, Hashable {
 /// they hand the solver, which the item's other constraints on its size share
 /// (`sizeTerms(of:_:)`): a chain's `v.width >= 20`, `v.width == 100 @1` and `v.height == 44`
 /// each kept an array of one term, in the model's record and the solver's, beside the floor's.
+///
+/// The ids are kept in four bytes each (24 bytes an item, not 32): the solver numbers its
+/// constraints from 0, one per constraint ever made, far below 2³².
 struct SizeFloors {
-    var width: ConstraintID
-    var height: ConstraintID
+    private let widthID: UInt32
+    private let heightID: UInt32
     let widthTerms: [Term]
     let heightTerms: [Term]
+
+    init(width: ConstraintID, height: ConstraintID, widthTerms: [Term], heightTerms: [Term]) {
+        widthID = UInt32(width.id)
+        heightID = UInt32(height.id)
+        self.widthTerms = widthTerms
+        self.heightTerms = heightTerms
+    }
+
+    var width: ConstraintID { ConstraintID(id: Int(widthID)) }
+    var height: ConstraintID { ConstraintID(id: Int(heightID)) }
 }
 
 extension LayoutModel {

@@ -92,9 +92,9 @@ extension LayoutModel {
 
     /// The record as a broken one, or nil when it holds (or is inactive).
     package func brokenState(of record: ConstraintRecord) -> BrokenConstraint? {
-        guard record.isActive, record.isBroken || !record.spec.priority.isRequired else { return nil }
+        guard record.isActive, record.isBroken || !record.priority.isRequired else { return nil }
         let (lhs, rhs) = evaluateSides(of: record)
-        let error = Self.error(got: lhs, wanted: rhs, relation: record.spec.relation)
+        let error = Self.error(got: lhs, wanted: rhs, relation: record.specRelation)
         guard record.isBroken || Tolerance.isMissed(by: error) else { return nil }
         let sign: Double = record.readsLeftward ? -1 : 1
         let got = sign * lhs, wanted = sign * rhs

@@ -28,10 +28,12 @@ extension LayoutModel {
 
     /// Works out a record's expressions from its spec and the hierarchy as it stands.
     func build(_ record: inout ConstraintRecord) {
-        let spec = record.spec
+        // The spec's fields read one by one: `record.spec` is made from them at each read.
+        let firstItem = record.firstItem, firstAttribute = record.firstAttribute
+        let specSecondItem = record.secondItem, secondAttribute = record.secondAttribute
         var space: String
-        let first = contentAreaItem(spec.firstItem, spec.firstAttribute, facing: spec.secondItem)
-        let secondItem = spec.secondItem.map { contentAreaItem($0, spec.secondAttribute!, facing: spec.firstItem) }
+        let first = contentAreaItem(firstItem, firstAttribute, facing: specSecondItem)
+        let secondItem = specSecondItem.map { contentAreaItem($0, secondAttribute!, facing: firstItem) }
         if let second = secondItem {
             space = commonAncestor(first, second)
         } else {
@@ -45,25 +47,26 @@ extension LayoutModel {
         // toward trailing and `>=` bounds the trailing side, as the mirror image of the same
         // constraint in left-to-right. The origin stays the left edge, as on a device:
         // `dot.trailing == 0.8 * root.trailing` is 0.8 × 0 in RTL (see README, Decisions).
-        let reading: Double = readsLeftward(spec) ? -1 : 1
+        let reading: Double = readsLeftward(firstAttribute, secondAttribute) ? -1 : 1
         record.readsLeftward = reading < 0
-        var lhs = attributeExpression(first, spec.firstAttribute, in: space)
+        var lhs = attributeExpression(first, firstAttribute, in: space)
         // Read rightwards (nearly always) the combination is the expression itself: its terms
         // are merged and sorted already, each times 1 is itself, and its constant gains + 0
         // (which turns a −0 into 0, as the combination did).
         lhs = reading == 1 ? Expression(lhs.terms, constant: lhs.constant + 0.0) : combine(lhs, reading, Expression(), 0)
-        if let second = secondItem, let attribute = spec.secondAttribute {
+        if let second = secondItem, let attribute = secondAttribute {
             let value = attributeExpression(second, attribute, in: space)
-            record.setSides(lhs, combine(value, reading * spec.multiplier, Expression(constant: spec.resolvedConstant), 1))
+            record.setSides(lhs, combine(value, reading * record.multiplier, Expression(constant: record.resolvedConstant), 1))
         } else {
-            record.setSides(lhs, Expression(constant: spec.resolvedConstant))
+            record.setSides(lhs, Expression(constant: record.resolvedConstant))
         }
     }
 
     /// Whether the constraint is read in the reading direction under right-to-left (it names
     /// leading or trailing, or their margins).
-    func readsLeftward(_ spec: ConstraintSpec) -> Bool {
-        direction == .rightToLeft && spec.usesDirectionalAttribute
+    func readsLeftward(_ first: LayoutAttribute, _ second: LayoutAttribute?) -> Bool {
+        // `ConstraintSpec.usesDirectionalAttribute`, of the record's attributes read in place.
+        direction == .rightToLeft && (first.isDirectional || (second?.isDirectional ?? false))
     }
 
     /// The value of `view.attribute` in the coordinate system of its ancestor `space` (x from its
@@ -111,7 +114,7 @@ extension LayoutModel {
 
     func strength(_ record: ConstraintRecord) -> Strength {
         if record.isBroken { return LayoutModel.brokenStrength }
-        return record.spec.priority.isRequired ? .required : .optional(record.spec.priority.rawValue)
+        return record.priority.isRequired ? .required : .optional(record.priority.rawValue)
     }
 
     /// Puts an active record into the solver; a required one that conflicts is installed broken.

@@ -28,32 +28,84 @@ public enum ItemKind: Sendable, Hashable {
 
 /// A view (or a layout guide) as the model keeps it.
 public struct ViewInfo: Sendable {
-    // Stored so that little is padding (the views' table keeps one per bucket: 120 bytes, it was
-    // 240): the eight-byte fields, the settings few views change (priorities, margins, wrapping
-    // text) in one box, depth and serial in four bytes each, then the optional sizes with the
-    // one-byte fields between them. Test: `ViewInfoLayoutTests`.
+    // Stored without padding (the views' table keeps one per slot: 80 bytes, it was 240, then
+    // 120, then 96): the eight-byte fields, the settings few views change (priorities,
+    // margins, wrapping text) in one box, the intrinsic sizes (whether each is set is a flag),
+    // then `x`, depth and serial in four bytes each, the kind and the flags in a byte each.
+    // Test: `ViewInfoLayoutTests`.
     public let name: String
     /// nil only for the root. For a guide: its owning view.
     public internal(set) var parent: String?
     public internal(set) var children: [String] = []
-    /// The view's four unknowns: its frame in its SUPERVIEW's coordinates (see `LayoutModel`).
-    let x: Variable, y: Variable, width: Variable, height: Variable
     private var storedSettings = StoredSettings.standard
+    /// The intrinsic sizes when `Flag.intrinsicWidth` / `.intrinsicHeight` say they are set,
+    /// else 0 (a `Double?` took nine bytes and seven of padding).
+    private var storedIntrinsicWidth = 0.0
+    private var storedIntrinsicHeight = 0.0
+    /// `x`'s id (variables are numbered from 0, one per solver variable ever made: far below 2³¹).
+    private let storedX: Int32
     private var storedDepth: Int32
     private let storedSerial: Int32
-    /// Intrinsic content size per axis; nil = none (`UIView.noIntrinsicMetric`).
-    public internal(set) var intrinsicWidth: Double?
     public let kind: ItemKind
-    public internal(set) var marginsAreDirectional = false
+    /// The four settings below and whether each intrinsic size is set, a bit each.
+    private var flags: UInt8 = Flag.insetsMarginsFromSafeArea
+
+    private enum Flag {
+        static let marginsAreDirectional: UInt8 = 1
+        static let preservesSuperviewMargins: UInt8 = 2
+        static let insetsMarginsFromSafeArea: UInt8 = 4
+        static let isHidden: UInt8 = 8
+        static let intrinsicWidth: UInt8 = 16
+        static let intrinsicHeight: UInt8 = 32
+    }
+
+    private func flag(_ bit: UInt8) -> Bool { flags & bit != 0 }
+    private mutating func setFlag(_ bit: UInt8, _ on: Bool) { flags = on ? flags | bit : flags & ~bit }
+
+    /// The view's four unknowns: its frame in its SUPERVIEW's coordinates (see `LayoutModel`).
+    /// They are four consecutive ids (`VariableOwners.add` requires it), so only `x` is kept:
+    /// the three others were 24 bytes of every view.
+    var x: Variable { Variable(id: Int(storedX)) }
+    var y: Variable { Variable(id: Int(storedX) + 1) }
+    var width: Variable { Variable(id: Int(storedX) + 2) }
+    var height: Variable { Variable(id: Int(storedX) + 3) }
+
+    /// Intrinsic content size per axis; nil = none (`UIView.noIntrinsicMetric`).
+    public internal(set) var intrinsicWidth: Double? {
+        get { flag(Flag.intrinsicWidth) ? storedIntrinsicWidth : nil }
+        set {
+            storedIntrinsicWidth = newValue ?? 0
+            setFlag(Flag.intrinsicWidth, newValue != nil)
+        }
+    }
+    public internal(set) var intrinsicHeight: Double? {
+        get { flag(Flag.intrinsicHeight) ? storedIntrinsicHeight : nil }
+        set {
+            storedIntrinsicHeight = newValue ?? 0
+            setFlag(Flag.intrinsicHeight, newValue != nil)
+        }
+    }
+    public internal(set) var marginsAreDirectional: Bool {
+        get { flag(Flag.marginsAreDirectional) }
+        set { setFlag(Flag.marginsAreDirectional, newValue) }
+    }
     /// `preservesSuperviewLayoutMargins`: the margins are at least the superview's margins
     /// that reach into the view (`LayoutModel+InheritedMargins.swift`).
-    public internal(set) var preservesSuperviewMargins = false
+    public internal(set) var preservesSuperviewMargins: Bool {
+        get { flag(Flag.preservesSuperviewMargins) }
+        set { setFlag(Flag.preservesSuperviewMargins, newValue) }
+    }
     /// `insetsLayoutMarginsFromSafeArea`: the margins are measured from the view's safe area.
-    public internal(set) var insetsMarginsFromSafeArea = true
+    public internal(set) var insetsMarginsFromSafeArea: Bool {
+        get { flag(Flag.insetsMarginsFromSafeArea) }
+        set { setFlag(Flag.insetsMarginsFromSafeArea, newValue) }
+    }
     /// `isHidden`: an arranged subview of a stack collapses (`UISV-hiding`); any other view
     /// keeps taking part in the layout, as in UIKit.
-    public internal(set) var isHidden = false
-    public internal(set) var intrinsicHeight: Double?
+    public internal(set) var isHidden: Bool {
+        get { flag(Flag.isHidden) }
+        set { setFlag(Flag.isHidden, newValue) }
+    }
 
     /// How deep in the hierarchy (the root is 0).
     public internal(set) var depth: Int {
@@ -124,10 +176,9 @@ public struct ViewInfo: Sendable {
         // Depths and serials count views and constraints ever made: far below 2³¹.
         self.storedDepth = Int32(depth)
         self.storedSerial = Int32(serial)
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
+        precondition(y.id == x.id + 1 && width.id == x.id + 2 && height.id == x.id + 3,
+                     "a view's variables are four consecutive ids")
+        self.storedX = Int32(x.id)
     }
 
     public func hugging(_ axis: LayoutAttribute.Axis) -> LayoutPriority { axis == .horizontal ? huggingH : huggingV }
@@ -479,9 +530,10 @@ public final class LayoutModel {
     /// Stores a new record, builds its expressions and notes the items it touches; installing
     /// it is the caller's business. `announced`: an `.added` event tells reports about it.
     /// `built`: the caller built the record's expressions already (`storeInstalled`).
-    func store(_ record: ConstraintRecord, announced: Bool = true, built: Bool = false) {
+    /// `id`: the record's id when the caller has it (a user id is made when read).
+    func store(_ record: ConstraintRecord, id knownID: String? = nil, announced: Bool = true, built: Bool = false) {
         var record = record
-        let id = record.id
+        let id = knownID ?? record.id
         // Built before it goes into the table: built there, the new record would be journaled
         // as its slot's old value (a copy of every record a kept step adds).
         if !built { build(&record) }
@@ -491,14 +543,16 @@ public final class LayoutModel {
             constraints[id] = record
             index(id, Expression(record.allSideTerms))
         } else {
-            slot = Int32(constraints.addNew(record))
+            slot = Int32(constraints.addNew(record, id: id))
             index(slot: slot, [Expression(record.allSideTerms)])
         }
         constraintList.append(slot)
-        touching.insert(slot, into: record.spec.firstItem)
-        if let second = record.spec.secondItem, second != record.spec.firstItem { touching.insert(slot, into: second) }
-        if record.spec.firstAttribute.isMarginAttribute { noteMarginUser(record.spec.firstItem) }
-        if let second = record.spec.secondItem, record.spec.secondAttribute?.isMarginAttribute == true { noteMarginUser(second) }
+        // The spec's fields read in place (`record.spec` is made from them at each read).
+        let firstItem = record.firstItem, secondItem = record.secondItem
+        touching.insert(slot, into: firstItem)
+        if let second = secondItem, second != firstItem { touching.insert(slot, into: second) }
+        if record.firstAttribute.isMarginAttribute { noteMarginUser(firstItem) }
+        if let second = secondItem, record.secondAttribute?.isMarginAttribute == true { noteMarginUser(second) }
         if announced { events.append(.added(id)) }
     }
 
@@ -507,9 +561,9 @@ public final class LayoutModel {
     /// the record) and its slot written again for the solver's id (a journal entry with the
     /// whole record). The solver sees the same call in the same state either way: it knows
     /// nothing of the model's tables. The bookkeeping of a new record stays `store`'s alone.
-    func storeInstalled(_ record: ConstraintRecord) {
+    /// - Precondition: `id` is the record's.
+    func storeInstalled(_ record: ConstraintRecord, id: String) {
         var record = record
-        let id = record.id
         build(&record)
         let outcome: ConstraintID?
         var conflicting: [ConstraintID] = []
@@ -520,7 +574,7 @@ public final class LayoutModel {
             conflicting = error.conflicting
         }
         record.solverID = outcome
-        store(record, built: true)
+        store(record, id: id, built: true)
         changedConstraintIDs.insert(id)
         if let sid = outcome {
             bySolverID[sid] = id

@@ -49,7 +49,119 @@ import LayoutVocabulary
     }
 
     @Test func staysSmall() {
-        #expect(MemoryLayout<ConstraintRecord>.stride == 128)
-        #expect(MemoryLayout<ConstraintRecord?>.stride == 128)
+        #expect(MemoryLayout<ConstraintRecord>.stride == 96)
+        #expect(MemoryLayout<ConstraintRecord?>.stride == 96)
+    }
+
+    /// An id that follows from the kind and the spec is not stored but made again: it must read
+    /// back as given for every kind, whether it takes the inline form or not, and stay the one
+    /// given when the spec, the kind, the alias or the left constant change.
+    @Test func idsReadBackAsGiven() {
+        let hugging = ConstraintSpec(firstItem: "label", firstAttribute: .width, relation: .lessThanOrEqual, constant: 40)
+        let position = ConstraintSpec(firstItem: "box", firstAttribute: .left, relation: .equal, secondItem: "root", secondAttribute: .left)
+        let cases: [(String, ConstraintRecord.Kind, ConstraintSpec)] = [
+            ("c1", .user, Self.spec), ("c9", .user, Self.spec), ("c10", .user, Self.spec), ("c4294967295", .user, Self.spec),
+            // Beyond 32 bits, a leading zero, no number, not a user id's form: kept as given.
+            ("c4294967296", .user, Self.spec), ("c9999999999", .user, Self.spec), ("c01", .user, Self.spec), ("c0", .user, Self.spec),
+            ("c", .user, Self.spec), ("x12", .user, Self.spec),
+            ("label.hugging.h", .hugging(.horizontal), hugging), ("label.hugging.v", .hugging(.vertical), hugging),
+            ("label.resistance.h", .resistance(.horizontal), hugging), ("label.resistance.v", .resistance(.vertical), hugging),
+            ("other.hugging.h", .hugging(.horizontal), hugging), ("label.hugging.h", .resistance(.horizontal), hugging),
+            ("box.autoresizing.minX", .autoresizing([.flexibleWidth]), position),
+            ("box.autoresizing.minY", .autoresizing([.flexibleWidth]), position),
+            ("box.autoresizing.width", .autoresizing(AutoresizingMask(rawValue: 1 << 40)), position),
+            ("root.UIViewSafeAreaLayoutGuide-top", .system(identifier: "UIViewSafeAreaLayoutGuide-top", owner: "root"), position),
+        ]
+        for (id, kind, spec) in cases {
+            var record = ConstraintRecord(id: id, serial: 3, kind: kind, spec: spec)
+            #expect(record.id == id && record.kind == kind && record.spec == spec)
+            record.name = "alias"
+            #expect(record.id == id && record.name == "alias")
+            record.name = nil
+            #expect(record.id == id && record.name == nil)
+            record.setSides(Expression([Term(Variable(id: 1))], constant: 4), Expression(constant: 1))
+            #expect(record.id == id)
+            record.setSides(Expression([Term(Variable(id: 1))]), Expression(constant: 1))
+            #expect(record.id == id)
+            // A new spec on another item or attribute: the id it was given stays.
+            record.spec = ConstraintSpec(firstItem: "elsewhere", firstAttribute: .top, relation: .equal, constant: 2)
+            #expect(record.id == id && record.kind == kind)
+            record.kind = .user
+            #expect(record.id == id && record.kind == .user)
+        }
+    }
+
+    /// The spec is kept but for its system spacing, which goes into the kind's box when it is
+    /// not +0: every field reads back bit for bit, through changes of the spacing, the alias
+    /// and the left constant, and the id and kind stay.
+    @Test func specReadsBackWithItsSpacing() {
+        for (id, kind) in [("c5", ConstraintRecord.Kind.user), ("v.hugging.h", .hugging(.horizontal)), ("c6", .resistance(.vertical))] {
+            var spec = ConstraintSpec(firstItem: "v", firstAttribute: .width, relation: .lessThanOrEqual, secondItem: "w",
+                                      secondAttribute: .height, multiplier: 0.3, constant: -0.0, priority: LayoutPriority(250))
+            var record = ConstraintRecord(id: id, serial: 1, kind: kind, spec: spec)
+            for spacing in [0, 2, -0.0, 1, 0, .nan] {
+                spec.systemSpacing = spacing
+                spec.constant = spacing + 1
+                record.spec = spec
+                let back = record.spec
+                #expect(back.systemSpacing.bitPattern == spacing.bitPattern && back.constant.bitPattern == (spacing + 1).bitPattern)
+                #expect(back.firstItem == "v" && back.secondItem == "w" && back.firstAttribute == .width && back.secondAttribute == .height)
+                #expect(back.relation == .lessThanOrEqual && back.multiplier == 0.3 && back.priority == LayoutPriority(250))
+                #expect(record.id == id && record.kind == kind)
+                // The fields read in place are the spec's.
+                #expect(record.resolvedConstant.bitPattern == spec.resolvedConstant.bitPattern)
+                #expect(record.firstItem == "v" && record.secondItem == "w" && record.firstAttribute == .width)
+                #expect(record.secondAttribute == .height && record.multiplier == 0.3 && record.priority == LayoutPriority(250))
+                #expect(record.specRelation == .lessThanOrEqual)
+                record.name = spacing == 2 ? "alias" : nil
+                record.setSides(Expression([Term(Variable(id: 1))], constant: spacing == 1 ? 3 : 0), Expression())
+                #expect(record.spec.systemSpacing.bitPattern == spacing.bitPattern && record.id == id && record.kind == kind)
+            }
+            spec.systemSpacing = 4
+            record = ConstraintRecord(id: id, serial: 1, kind: kind, name: "n", spec: spec)
+            #expect(record.spec.systemSpacing == 4 && record.name == "n" && record.id == id)
+            record.spec.constant = 9
+            #expect(record.spec.systemSpacing == 4 && record.spec.constant == 9)
+        }
+    }
+
+    /// A user record made from its number reads as one made from its id, alias, spacing and
+    /// numbers beyond 32 bits included.
+    @Test func userRecordFromItsNumber() {
+        var spaced = Self.spec
+        spaced.systemSpacing = 1
+        for number in [1, 10, 99_999, Int(UInt32.max), Int(UInt32.max) + 1] {
+            for name in [nil, "minW"] as [String?] {
+                for spec in [Self.spec, spaced] {
+                    let made = ConstraintRecord(userNumber: number, id: "c\(number)", serial: 4, name: name, spec: spec)
+                    let read = ConstraintRecord(id: "c\(number)", serial: 4, kind: .user, name: name, spec: spec)
+                    #expect(made.id == "c\(number)" && made.id == read.id && made.kind == .user && made.name == name)
+                    #expect(made.spec == spec && made.spec.systemSpacing == spec.systemSpacing && made.serial == 4)
+                }
+            }
+        }
+    }
+
+    /// The four flags share a byte and the solver's id is kept in four: each reads back on its
+    /// own, whatever the others are.
+    @Test func flagsAndSolverIDReadBack() {
+        var record = ConstraintRecord(id: "c7", serial: 1, kind: .user, spec: Self.spec)
+        #expect(record.isActive && !record.isBroken && !record.readsLeftward && record.solverID == nil)
+        for bits in 0..<8 {
+            record.isActive = bits & 1 != 0
+            record.isBroken = bits & 2 != 0
+            record.readsLeftward = bits & 4 != 0
+            // Merged sides set the fourth flag; they must not disturb the others, nor it them.
+            record.setSides(Expression([Term(Variable(id: 1))]), Expression([Term(Variable(id: 2))], constant: 3))
+            #expect(record.isActive == (bits & 1 != 0) && record.isBroken == (bits & 2 != 0) && record.readsLeftward == (bits & 4 != 0))
+            #expect(record.lhs.terms.map(\.variable.id) == [1] && record.rhs.terms.map(\.variable.id) == [2] && record.rhs.terms.map(\.coefficient) == [1])
+            #expect(record.rhs.constant == 3)
+        }
+        for id in [0, 1, 41, Int(UInt32.max) - 1] {
+            record.solverID = ConstraintID(id: id)
+            #expect(record.solverID == ConstraintID(id: id))
+        }
+        record.solverID = nil
+        #expect(record.solverID == nil)
     }
 }

@@ -1,6 +1,7 @@
 import Testing
 import LayoutVocabulary
 @testable import LayoutModel
+import Cassowary
 
 /// `ViewInfo` keeps its depth and serial in four bytes and its wrapping text in a box: each must
 /// read back exactly as it was set, and the record must stay as small as it was made (the views'
@@ -41,6 +42,47 @@ import LayoutVocabulary
     }
 
     @Test func staysSmall() {
-        #expect(MemoryLayout<ViewInfo>.stride == 120)
+        #expect(MemoryLayout<ViewInfo>.stride == 80)
+    }
+
+    /// The settings kept as flags and the intrinsic sizes (a flag each for whether it is set)
+    /// read back each on its own, whatever the others are.
+    @Test func flagsReadBack() {
+        var info = ViewInfo(name: "v", parent: "root", kind: .view, depth: 1, serial: 7,
+                            x: Variable(id: 40), y: Variable(id: 41), width: Variable(id: 42), height: Variable(id: 43))
+        #expect(!info.marginsAreDirectional && !info.preservesSuperviewMargins && info.insetsMarginsFromSafeArea && !info.isHidden)
+        #expect(info.intrinsicWidth == nil && info.intrinsicHeight == nil)
+        let sizes: [Double?] = [nil, 0, -0.0, 12.5, .infinity]
+        for bits in 0..<16 {
+            for (index, size) in sizes.enumerated() {
+                info.marginsAreDirectional = bits & 1 != 0
+                info.preservesSuperviewMargins = bits & 2 != 0
+                info.insetsMarginsFromSafeArea = bits & 4 != 0
+                info.isHidden = bits & 8 != 0
+                info.intrinsicWidth = size
+                info.intrinsicHeight = sizes[(index + bits) % sizes.count]
+                #expect(info.marginsAreDirectional == (bits & 1 != 0) && info.preservesSuperviewMargins == (bits & 2 != 0))
+                #expect(info.insetsMarginsFromSafeArea == (bits & 4 != 0) && info.isHidden == (bits & 8 != 0))
+                #expect(info.intrinsicWidth?.bitPattern == size?.bitPattern)
+                #expect(info.intrinsicHeight?.bitPattern == sizes[(index + bits) % sizes.count]?.bitPattern)
+            }
+        }
+        info.intrinsicWidth = .nan
+        #expect(info.intrinsicWidth?.isNaN == true && info.x.id == 40 && info.depth == 1 && info.serial == 7)
+    }
+
+    /// Only `x` is kept: the other three variables are the ids after it, as they were made.
+    @Test func readsBackItsVariables() throws {
+        let info = ViewInfo(name: "v", parent: "root", kind: .view, depth: 1, serial: 7,
+                            x: Variable(id: 40), y: Variable(id: 41), width: Variable(id: 42), height: Variable(id: 43))
+        #expect([info.x.id, info.y.id, info.width.id, info.height.id] == [40, 41, 42, 43])
+        let model = LayoutModel()
+        try model.addView("a")
+        try model.addView("b", in: "a")
+        for name in ["root", "a", "b"] {
+            let view = try #require(model.view(name))
+            #expect(model.variableOwners.item(holding: view.width) == model.variableOwners.item(holding: view.x))
+            #expect(view.height.id == view.x.id + 3)
+        }
     }
 }
