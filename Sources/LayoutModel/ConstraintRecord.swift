@@ -98,7 +98,7 @@ public struct ConstraintRecord: Sendable {
 
     /// `isActive`, `isBroken`, `readsLeftward` and `sidesMerged`, a bit each (four `Bool`s
     /// took a byte each).
-    private var flags: UInt8 = Flag.active
+    private var flags = ByteFlags(Flag.active)
     /// Which of `sideTerms` are the left side's: a bit mask when `sidesMerged`, else a count
     /// (at most 32 terms are merged; a count beyond 32 bits would need a hierarchy that deep).
     private var storedSideBits: UInt32 = 0
@@ -124,31 +124,28 @@ public struct ConstraintRecord: Sendable {
         static let sidesMerged: UInt8 = 8
     }
 
-    private func flag(_ bit: UInt8) -> Bool { flags & bit != 0 }
-    private mutating func setFlag(_ bit: UInt8, _ on: Bool) { flags = on ? flags | bit : flags & ~bit }
-
     public internal(set) var isActive: Bool {
-        get { flag(Flag.active) }
-        set { setFlag(Flag.active, newValue) }
+        get { flags[Flag.active] }
+        set { flags[Flag.active] = newValue }
     }
     /// A required constraint that took part in a conflict and now sits at the internal priority
     /// above every optional one (`Strength.optional(1000)`); it is retried after every change.
     public internal(set) var isBroken: Bool {
-        get { flag(Flag.broken) }
-        set { setFlag(Flag.broken, newValue) }
+        get { flags[Flag.broken] }
+        set { flags[Flag.broken] = newValue }
     }
     /// Leading/trailing under right-to-left: `lhs` and `rhs` are −x (positions counted in the
     /// reading direction), so the relation holds as written; `values` turn them back into x.
     public internal(set) var readsLeftward: Bool {
-        get { flag(Flag.readsLeftward) }
-        set { setFlag(Flag.readsLeftward, newValue) }
+        get { flags[Flag.readsLeftward] }
+        set { flags[Flag.readsLeftward] = newValue }
     }
     /// Whether `sideTerms` is the solver's expression `lhs − rhs` itself: the sides' variables
     /// are apart, so each entry is one side's term, the left side's as it is and the right
     /// side's times −1 (exact both ways), bit i of `sideBits` set where entry i is the left
     /// side's. Else `sideTerms` is the left side's terms and then the right side's, the first
     /// `sideBits` of them the left side's.
-    private var sidesMerged: Bool { flag(Flag.sidesMerged) }
+    private var sidesMerged: Bool { flags[Flag.sidesMerged] }
     private var sideBits: Int { Int(storedSideBits) }
 
     /// The solver's id while installed (active), else nil.
@@ -281,7 +278,7 @@ public struct ConstraintRecord: Sendable {
 
     private mutating func setSideBits(_ bits: Int, merged: Bool) {
         storedSideBits = UInt32(bits)
-        setFlag(Flag.sidesMerged, merged)
+        flags[Flag.sidesMerged] = merged
     }
 
     /// `combine(lhs, 1, rhs, -1)`'s terms, with which entries are the left side's, when both

@@ -48,7 +48,7 @@ public struct ViewInfo: Sendable {
     private let storedSerial: Int32
     public let kind: ItemKind
     /// The four settings below and whether each intrinsic size is set, a bit each.
-    private var flags: UInt8 = Flag.insetsMarginsFromSafeArea
+    private var flags = ByteFlags(Flag.insetsMarginsFromSafeArea)
 
     private enum Flag {
         static let marginsAreDirectional: UInt8 = 1
@@ -58,9 +58,6 @@ public struct ViewInfo: Sendable {
         static let intrinsicWidth: UInt8 = 16
         static let intrinsicHeight: UInt8 = 32
     }
-
-    private func flag(_ bit: UInt8) -> Bool { flags & bit != 0 }
-    private mutating func setFlag(_ bit: UInt8, _ on: Bool) { flags = on ? flags | bit : flags & ~bit }
 
     /// The view's four unknowns: its frame in its SUPERVIEW's coordinates (see `LayoutModel`).
     /// They are four consecutive ids (`VariableOwners.add` requires it), so only `x` is kept:
@@ -72,39 +69,39 @@ public struct ViewInfo: Sendable {
 
     /// Intrinsic content size per axis; nil = none (`UIView.noIntrinsicMetric`).
     public internal(set) var intrinsicWidth: Double? {
-        get { flag(Flag.intrinsicWidth) ? storedIntrinsicWidth : nil }
+        get { flags[Flag.intrinsicWidth] ? storedIntrinsicWidth : nil }
         set {
             storedIntrinsicWidth = newValue ?? 0
-            setFlag(Flag.intrinsicWidth, newValue != nil)
+            flags[Flag.intrinsicWidth] = newValue != nil
         }
     }
     public internal(set) var intrinsicHeight: Double? {
-        get { flag(Flag.intrinsicHeight) ? storedIntrinsicHeight : nil }
+        get { flags[Flag.intrinsicHeight] ? storedIntrinsicHeight : nil }
         set {
             storedIntrinsicHeight = newValue ?? 0
-            setFlag(Flag.intrinsicHeight, newValue != nil)
+            flags[Flag.intrinsicHeight] = newValue != nil
         }
     }
     public internal(set) var marginsAreDirectional: Bool {
-        get { flag(Flag.marginsAreDirectional) }
-        set { setFlag(Flag.marginsAreDirectional, newValue) }
+        get { flags[Flag.marginsAreDirectional] }
+        set { flags[Flag.marginsAreDirectional] = newValue }
     }
     /// `preservesSuperviewLayoutMargins`: the margins are at least the superview's margins
     /// that reach into the view (`LayoutModel+InheritedMargins.swift`).
     public internal(set) var preservesSuperviewMargins: Bool {
-        get { flag(Flag.preservesSuperviewMargins) }
-        set { setFlag(Flag.preservesSuperviewMargins, newValue) }
+        get { flags[Flag.preservesSuperviewMargins] }
+        set { flags[Flag.preservesSuperviewMargins] = newValue }
     }
     /// `insetsLayoutMarginsFromSafeArea`: the margins are measured from the view's safe area.
     public internal(set) var insetsMarginsFromSafeArea: Bool {
-        get { flag(Flag.insetsMarginsFromSafeArea) }
-        set { setFlag(Flag.insetsMarginsFromSafeArea, newValue) }
+        get { flags[Flag.insetsMarginsFromSafeArea] }
+        set { flags[Flag.insetsMarginsFromSafeArea] = newValue }
     }
     /// `isHidden`: an arranged subview of a stack collapses (`UISV-hiding`); any other view
     /// keeps taking part in the layout, as in UIKit.
     public internal(set) var isHidden: Bool {
-        get { flag(Flag.isHidden) }
-        set { setFlag(Flag.isHidden, newValue) }
+        get { flags[Flag.isHidden] }
+        set { flags[Flag.isHidden] = newValue }
     }
 
     /// How deep in the hierarchy (the root is 0).
