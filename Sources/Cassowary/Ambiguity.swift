@@ -57,7 +57,7 @@ extension Solver {
         settle()
         if !tableau.changes.valueSeeds.isEmpty { tableau.refreshValues() }
         tableau.refreshAmbiguity()
-        return tableau.changes.changedExternals.symbols.count
+        return tableau.changes.changedExternals.count
     }
 
     /// False when a variable's value is not a finite number: multipliers that compound along a
@@ -76,7 +76,7 @@ extension Solver {
             tableau.changes.tracksUncheckedValues = true
             return true
         }
-        guard tableau.changes.uncheckedValues.symbols.allSatisfy({ tableau.currentValue(of: $0).isFinite }) else { return false }
+        guard tableau.changes.uncheckedValues.allSatisfy({ tableau.currentValue(of: $0).isFinite }) else { return false }
         tableau.changes.uncheckedValues.removeAll()
         return true
     }

@@ -40,11 +40,19 @@ struct ChangeTracker {
         ambiguitySeeds.insert(symbol)
     }
 
-    /// `touch` of each of `symbols`, with each list's marks grown once (`Tableau.newSymbols`).
-    mutating func touch(_ symbols: Range<Symbol>) {
+    /// `touch` of a symbol just made (the newest): kept in each list's run of new symbols, not
+    /// listed one by one.
+    @inline(__always) mutating func touchNew(_ symbol: Symbol) {
+        generation &+= 1
+        valueSeeds.insertNew(symbol)
+        ambiguitySeeds.insertNew(symbol)
+    }
+
+    /// `touchNew` of each of `symbols`, just made (`Tableau.newSymbols`).
+    mutating func touchNew(_ symbols: Range<Symbol>) {
         generation &+= UInt64(symbols.count)
-        valueSeeds.insert(symbols)
-        ambiguitySeeds.insert(symbols)
+        valueSeeds.insertNew(symbols)
+        ambiguitySeeds.insertNew(symbols)
     }
 
     /// Records that reduced costs of `symbols` changed: whether they may move on the optimal
@@ -61,14 +69,25 @@ struct ChangeTracker {
 /// The marks are bits, 64 to a word: a tableau keeps four such lists, each spanning every symbol
 /// by the end of a large layout, and a `Bool` apiece was 4 bytes a symbol where bits are half
 /// of one.
+///
+/// Symbols inserted as they are made (`insertNew`) are kept as a run, `fresh`, neither listed
+/// nor marked: a replay (`--final`, `load`) makes every symbol of the layout before its one
+/// report, and the two lists of seeds held each of them, 4 bytes a symbol apiece, through the
+/// line that squeezes the layout, where memory peaks. `takeAll` lists the run after the others.
 struct SymbolList {
+    /// The members inserted one by one, in insertion order (the run aside).
     private(set) var symbols: [Symbol] = []
-    /// The mark of symbol `s` is bit `s % 64` of word `s / 64`.
+    /// The mark of symbol `s` is bit `s % 64` of word `s / 64`; the run's symbols have none.
     private var marks: [UInt64] = []
+    /// Members made consecutively since the list was last emptied, in the order they were made.
+    private(set) var fresh: Range<Symbol> = 0..<0
 
-    var isEmpty: Bool { symbols.isEmpty }
+    var isEmpty: Bool { symbols.isEmpty && fresh.isEmpty }
+    /// How many members there are.
+    var count: Int { symbols.count + fresh.count }
 
     @inline(__always) mutating func insert(_ symbol: Symbol) {
+        if fresh.contains(symbol) { return }
         let word = Int(symbol) &>> 6, bit = UInt64(1) &<< UInt64(Int(symbol) & 63)
         if word >= marks.count { growMarks(toHold: word) }
         if marks[word] & bit != 0 { return }
@@ -76,19 +95,29 @@ struct SymbolList {
         symbols.append(symbol)
     }
 
-    /// Inserts each of `symbols` in order, the marks grown once.
-    mutating func insert(_ symbols: Range<Symbol>) {
-        guard let last = symbols.last else { return }
+    /// Inserts `symbol`, the newest symbol made: it joins the run when it follows it (or the run
+    /// is empty), so that it is not listed; otherwise (a rollback cut the run short) it is listed.
+    @inline(__always) mutating func insertNew(_ symbol: Symbol) {
+        if fresh.upperBound == symbol && !fresh.isEmpty {
+            fresh = fresh.lowerBound..<(symbol &+ 1)
+        } else if fresh.isEmpty {
+            fresh = symbol..<(symbol &+ 1)
+        } else {
+            insert(symbol)
+        }
+    }
+
+    /// `insertNew` of each of `symbols`, the newest made, in order.
+    mutating func insertNew(_ symbols: Range<Symbol>) {
+        guard !symbols.isEmpty else { return }
+        if fresh.isEmpty || fresh.upperBound == symbols.lowerBound {
+            fresh = (fresh.isEmpty ? symbols.lowerBound : fresh.lowerBound)..<symbols.upperBound
+            return
+        }
+        let last = symbols.upperBound - 1
         if Int(last) &>> 6 >= marks.count { growMarks(toHold: Int(last) &>> 6) }
         self.symbols.reserveCapacity(self.symbols.count + symbols.count)
-        marks.withUnsafeMutableBufferPointer { marks in
-            for symbol in symbols {
-                let word = Int(symbol) &>> 6, bit = UInt64(1) &<< UInt64(Int(symbol) & 63)
-                if marks[word] & bit != 0 { continue }
-                marks[word] |= bit
-                self.symbols.append(symbol)
-            }
-        }
+        for symbol in symbols { insert(symbol) }
     }
 
     /// Unset words of marks up to `grownLength`, reserved at that length (appended to a full
@@ -104,16 +133,35 @@ struct SymbolList {
         marks[Int(symbol) &>> 6] &= ~(UInt64(1) &<< UInt64(Int(symbol) & 63))
     }
 
-    /// Empties the list; costs the number of symbols in it.
+    /// Empties the list; costs the number of symbols listed.
     mutating func removeAll() {
         for symbol in symbols { unmark(symbol) }
         symbols.removeAll(keepingCapacity: true)
+        fresh = 0..<0
     }
 
+    /// The members, the listed ones first in insertion order, then the run; the list is left
+    /// empty.
     mutating func takeAll() -> [Symbol] {
         for symbol in symbols { unmark(symbol) }
-        defer { symbols = [] }
-        return symbols
+        defer {
+            symbols = []
+            fresh = 0..<0
+        }
+        if fresh.isEmpty { return symbols }
+        var all = symbols
+        all.append(contentsOf: fresh)
+        return all
+    }
+
+    /// Whether every member satisfies `predicate`.
+    func allSatisfy(_ predicate: (Symbol) -> Bool) -> Bool {
+        symbols.allSatisfy(predicate) && fresh.allSatisfy(predicate)
+    }
+
+    /// The members, in `takeAll`'s order, as variables.
+    var variables: [Variable] {
+        symbols.map { Variable(id: Int($0)) } + fresh.map { Variable(id: Int($0)) }
     }
 }
 
@@ -135,6 +183,8 @@ extension SymbolList {
         // Their marks are unset, so that the words past `count` hold none; the words stay.
         for symbol in symbols where Int(symbol) >= count { unmark(symbol) }
         symbols.removeAll { Int($0) >= count }
+        let end = Symbol(clamping: min(count, Int(fresh.upperBound)))
+        fresh = fresh.lowerBound < end ? fresh.lowerBound..<end : 0..<0
     }
 }
 

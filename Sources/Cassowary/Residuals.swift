@@ -45,6 +45,6 @@ extension Solver {
     public func changedVariables() -> [Variable] {
         settle()
         if !tableau.changes.valueSeeds.isEmpty { tableau.refreshValues() }
-        return tableau.changes.changedExternals.symbols.map { Variable(id: Int($0)) }
+        return tableau.changes.changedExternals.variables
     }
 }

@@ -68,7 +68,7 @@ struct Tableau {
         columns.addSymbol()
         objectives.addSymbol()
         scratch.addSymbol()
-        touch(symbol)
+        changes.touchNew(symbol)
         return symbol
     }
 
@@ -88,7 +88,7 @@ struct Tableau {
         columns.addSymbols(count)
         objectives.addSymbols(count)
         scratch.addSymbols(count)
-        changes.touch(Symbol(first)..<Symbol(end))
+        changes.touchNew(Symbol(first)..<Symbol(end))
         return Symbol(first)..<Symbol(end)
     }
 
