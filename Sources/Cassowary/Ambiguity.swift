@@ -97,12 +97,10 @@ struct AmbiguityState {
     private(set) var symbolBits: [UInt8] = []
     private(set) var solvedSteps: [Symbol: SIMD2<Double>] = [:]
     /// For each basic user variable: its change along the two directions, and the sum of the
-    /// magnitudes that went into it (the scale for deciding that a change is only rounding).
-    /// Indexed by the variable's place among the user variables (`Tableau.valueIndex`, as the
-    /// kept values are): a third of the symbols or fewer, and these two were 32 bytes of every
-    /// symbol.
-    var along: [SIMD2<Double>] = []
-    var magnitude: [SIMD2<Double>] = []
+    /// magnitudes that went into it. Indexed by the variable's place among the user variables
+    /// (`Tableau.valueIndex`, as the kept values are): a third of the symbols or fewer, where
+    /// these were 32 bytes of every symbol; and only the variables that move keep theirs.
+    var moves = VariableMoves()
     /// For each degenerate row (by its basic symbol), the free symbols it held when its group
     /// was last solved: when the row changes or goes, those symbols' group is solved again.
     var freeSymbolsOfRow: [Symbol: [Symbol]] = [:]
@@ -194,15 +192,12 @@ struct AmbiguityState {
         }
         var externals = 0
         for kind in kinds[symbolBits.count...] where kind == .external { externals += 1 }
-        if growing && along.count + externals > along.capacity {
-            let capacity = grownLength(toHold: along.count + externals - 1, from: along.count)
-            along.reserveCapacity(capacity)
-            magnitude.reserveCapacity(capacity)
+        if growing && moves.count + externals > moves.capacity {
+            moves.reserveCapacity(grownLength(toHold: moves.count + externals - 1, from: moves.count))
         }
         // A zero byte: step code `zero`, no flag.
         symbolBits.append(contentsOf: repeatElement(StepCode.zero, count: extra))
-        along.append(contentsOf: repeatElement(.zero, count: externals))
-        magnitude.append(contentsOf: repeatElement(.zero, count: externals))
+        moves.append(notMoving: externals)
     }
 }
 
@@ -277,9 +272,9 @@ extension Tableau {
                             let other = Int(symbols[index])
                             let coefficient = coefficients[index]
                             if tableau.isBasicExternal(Symbol(other)) {
-                                let index = keptValueIndex(ofOwner: tableau.owners[other])
-                                total += coefficient * state.along[index]
-                                size += abs(coefficient) * state.magnitude[index]
+                                let move = state.moves[keptValueIndex(ofOwner: tableau.owners[other])]
+                                total += coefficient * move.along
+                                size += abs(coefficient) * move.magnitude
                             } else {
                                 let move = coefficient * state.step(other)
                                 total += move
@@ -288,8 +283,7 @@ extension Tableau {
                         }
                     }
                     let index = keptValueIndex(ofOwner: tableau.owners[Int(symbol)])
-                    state.along[index] = total
-                    state.magnitude[index] = size
+                    state.moves.set(index, VariableMoves.Move(along: total, magnitude: size))
                     // Rounding in a long chain of definitions stays far below this relative bound.
                     ambiguous = any(absolute(total) .> Tolerance.sampledMove * size)
                 }

@@ -273,8 +273,9 @@ extension Solver {
         for term in expression.terms {
             let symbol = term.variable.id
             let basic = tableau.slotOfBasic[symbol].exists
-            let along = basic ? state.along[tableau.valueIndex(Symbol(symbol))] : state.step(symbol)
-            let magnitude = basic ? state.magnitude[tableau.valueIndex(Symbol(symbol))] : SIMD2(abs(along.x), abs(along.y))
+            let move = basic ? state.moves[tableau.valueIndex(Symbol(symbol))] : nil
+            let along = move?.along ?? state.step(symbol)
+            let magnitude = move?.magnitude ?? SIMD2(abs(along.x), abs(along.y))
             total += term.coefficient * along
             size += abs(term.coefficient) * magnitude
         }

@@ -608,12 +608,9 @@ extension AmbiguityState {
     mutating func shrink(to count: Int, values valueCount: Int) {
         guard symbolCount > count else { return }
         dropSteps(from: count)
-        // `along` and `magnitude` hold user variables only, numbered in symbol order; they may
-        // stop short of `valueCount` (grown at the last query, not with each symbol).
-        if along.count > valueCount {
-            along.removeLast(along.count - valueCount)
-            magnitude.removeLast(magnitude.count - valueCount)
-        }
+        // `moves` holds user variables only, numbered in symbol order; it may stop short of
+        // `valueCount` (grown at the last query, not with each symbol).
+        moves.removeLast(from: valueCount)
         if !coneStep.isEmpty { coneStep = coneStep.filter { Int($0.key) < count } }
         orphanedFreeSymbols.removeAll { Int($0) >= count }
         // A degenerate row that went with the step leaves its free symbols' group to solve again.

@@ -26,7 +26,7 @@ import Testing
             try solver.addConstraint(Expression([Term(b)], constant: -40), .equal, .optional(10))
             #expect(solver.value(of: d) == 77)
             _ = solver.ambiguousVariables()
-            #expect(solver.tableau.ambiguity?.along.count == 4)
+            #expect(solver.tableau.ambiguity?.moves.count == 4)
             solver.rollBackStep()
         }
         let e = solver.makeVariable()
@@ -48,7 +48,7 @@ import Testing
         #expect(detoured.ambiguousVariables().map(\.id) == [variables[3].id])
         #expect(variables.map { detoured.tableau.valueIndex(Symbol($0.id)) } == [0, 1, 2, 3])
         #expect(detoured.tableau.changes.values.count == 4)
-        #expect(detoured.tableau.ambiguity?.along.count == 4)
+        #expect(detoured.tableau.ambiguity?.moves.count == 4)
         // Other symbols are no user variables: their owners stay constraints' ids or −1.
         for symbol in detoured.tableau.kinds.indices where detoured.tableau.kinds[symbol] != .external {
             #expect(detoured.tableau.owners[symbol] >= -1)
