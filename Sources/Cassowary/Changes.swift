@@ -79,15 +79,18 @@ struct SymbolList {
     private(set) var symbols: [Symbol] = []
     /// The mark of symbol `s` is bit `s % 64` of word `s / 64`; the run's symbols have none.
     private var marks: [UInt64] = []
-    /// Members made consecutively since the list was last emptied, in the order they were made.
-    private(set) var fresh: Range<Symbol> = 0..<0
+    /// Members made consecutively since the list was last emptied, in the order they were made:
+    /// `freshStart..<freshEnd`. Two plain numbers, not a `Range`, whose generic calls a debug
+    /// build keeps on the path of every `insert`.
+    private var freshStart: Symbol = 0, freshEnd: Symbol = 0
+    var fresh: Range<Symbol> { freshStart..<freshEnd }
 
-    var isEmpty: Bool { symbols.isEmpty && fresh.isEmpty }
+    var isEmpty: Bool { symbols.isEmpty && freshStart == freshEnd }
     /// How many members there are.
-    var count: Int { symbols.count + fresh.count }
+    var count: Int { symbols.count + Int(freshEnd &- freshStart) }
 
     @inline(__always) mutating func insert(_ symbol: Symbol) {
-        if fresh.contains(symbol) { return }
+        if symbol < freshEnd && symbol >= freshStart { return }
         let word = Int(symbol) &>> 6, bit = UInt64(1) &<< UInt64(Int(symbol) & 63)
         if word >= marks.count { growMarks(toHold: word) }
         if marks[word] & bit != 0 { return }
@@ -98,10 +101,11 @@ struct SymbolList {
     /// Inserts `symbol`, the newest symbol made: it joins the run when it follows it (or the run
     /// is empty), so that it is not listed; otherwise (a rollback cut the run short) it is listed.
     @inline(__always) mutating func insertNew(_ symbol: Symbol) {
-        if fresh.upperBound == symbol && !fresh.isEmpty {
-            fresh = fresh.lowerBound..<(symbol &+ 1)
-        } else if fresh.isEmpty {
-            fresh = symbol..<(symbol &+ 1)
+        if freshStart == freshEnd {
+            freshStart = symbol
+            freshEnd = symbol &+ 1
+        } else if freshEnd == symbol {
+            freshEnd = symbol &+ 1
         } else {
             insert(symbol)
         }
@@ -110,8 +114,13 @@ struct SymbolList {
     /// `insertNew` of each of `symbols`, the newest made, in order.
     mutating func insertNew(_ symbols: Range<Symbol>) {
         guard !symbols.isEmpty else { return }
-        if fresh.isEmpty || fresh.upperBound == symbols.lowerBound {
-            fresh = (fresh.isEmpty ? symbols.lowerBound : fresh.lowerBound)..<symbols.upperBound
+        if freshStart == freshEnd {
+            freshStart = symbols.lowerBound
+            freshEnd = symbols.upperBound
+            return
+        }
+        if freshEnd == symbols.lowerBound {
+            freshEnd = symbols.upperBound
             return
         }
         let last = symbols.upperBound - 1
@@ -137,7 +146,8 @@ struct SymbolList {
     mutating func removeAll() {
         for symbol in symbols { unmark(symbol) }
         symbols.removeAll(keepingCapacity: true)
-        fresh = 0..<0
+        freshStart = 0
+        freshEnd = 0
     }
 
     /// The members, the listed ones first in insertion order, then the run; the list is left
@@ -146,9 +156,10 @@ struct SymbolList {
         for symbol in symbols { unmark(symbol) }
         defer {
             symbols = []
-            fresh = 0..<0
+            freshStart = 0
+            freshEnd = 0
         }
-        if fresh.isEmpty { return symbols }
+        if freshStart == freshEnd { return symbols }
         var all = symbols
         all.append(contentsOf: fresh)
         return all
@@ -183,8 +194,11 @@ extension SymbolList {
         // Their marks are unset, so that the words past `count` hold none; the words stay.
         for symbol in symbols where Int(symbol) >= count { unmark(symbol) }
         symbols.removeAll { Int($0) >= count }
-        let end = Symbol(clamping: min(count, Int(fresh.upperBound)))
-        fresh = fresh.lowerBound < end ? fresh.lowerBound..<end : 0..<0
+        freshEnd = Symbol(clamping: min(count, Int(freshEnd)))
+        if freshEnd <= freshStart {
+            freshStart = 0
+            freshEnd = 0
+        }
     }
 }
 
