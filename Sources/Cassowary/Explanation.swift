@@ -122,13 +122,13 @@ extension Solver {
         settle()
         guard let record = constraints[id.id] else { return nil }
         let others = members.filter { $0 != id && constraints[$0.id] != nil }
-        guard unsatisfiableSubset(record, others) != nil else { return nil }
-        return minimalConflict(with: record, within: others)
+        guard unsatisfiableSubset(record, id, others) != nil else { return nil }
+        return minimalConflict(with: record, id: id, within: others)
     }
 
     /// Every required constraint held, by id: the candidates for a conflict search.
     public var requiredConstraints: [ConstraintID] {
-        constraints.compactMap { record in record.flatMap { $0.isRequired ? $0.id : nil } }
+        constraints.indices.compactMap { index in constraints[index]?.isRequired == true ? ConstraintID(id: index) : nil }
     }
 
     /// The Farkas certificate of a set of constraints that cannot all hold: the others taken as

@@ -224,8 +224,8 @@ extension Solver {
     /// The constraint a slack, error or marker belongs to, while the solver holds it.
     func owner(of symbol: Symbol) -> ConstraintID? {
         let owner = Int(tableau.owners[Int(symbol)])
-        guard owner >= 0, owner < constraints.count, let record = constraints[owner] else { return nil }
-        return record.id
+        guard owner >= 0, owner < constraints.count, constraints[owner] != nil else { return nil }
+        return ConstraintID(id: owner)
     }
 
     func owners(of symbols: [Symbol]) -> [ConstraintID] {

@@ -9,9 +9,9 @@
 extension Solver {
     /// - Complexity: one scratch solve per member of `support` (each of at most its size plus
     ///   one constraints): quadratic in the proof's support, independent of the layout's size.
-    func minimalConflict(with offending: SolverConstraint, within support: [ConstraintID]) -> [ConstraintID] {
+    func minimalConflict(with offending: SolverConstraint, id offendingID: ConstraintID, within support: [ConstraintID]) -> [ConstraintID] {
         var necessary: [ConstraintID] = []
-        var pending = support.filter { $0 != offending.id && constraints[$0.id] != nil }
+        var pending = support.filter { $0 != offendingID && constraints[$0.id] != nil }
         // Each test is a scratch solve of the candidates: quadratic in the proof's size. A proof
         // of thousands of members (a 10 000-view VFL chain that cannot fit) would take hours;
         // past the limit the proof is returned as found. It is still a conflict, and usually a
@@ -19,7 +19,7 @@ extension Solver {
         guard pending.count <= Self.conflictMinimizationLimit else { return pending.sorted() }
         while let candidate = pending.first {
             let others = necessary + pending.dropFirst()
-            if let smaller = unsatisfiableSubset(offending, others) {
+            if let smaller = unsatisfiableSubset(offending, offendingID, others) {
                 pending = Array(pending.dropFirst()).filter { smaller.contains($0) }
                 necessary = necessary.filter { smaller.contains($0) }
             } else {
@@ -35,18 +35,19 @@ extension Solver {
 
     /// Whether `offending` together with `others` (all treated as required) is unsatisfiable;
     /// if so, the members of `others` in the proof found.
-    func unsatisfiableSubset(_ offending: SolverConstraint, _ others: [ConstraintID]) -> Set<ConstraintID>? {
+    func unsatisfiableSubset(_ offending: SolverConstraint, _ offendingID: ConstraintID,
+                             _ others: [ConstraintID]) -> Set<ConstraintID>? {
         var copy = ScratchCopy()
         var original: [ConstraintID] = []
-        let members = [offending] + others.map { constraints[$0.id]! }
-        for (index, record) in members.enumerated() {
+        let members = [(offendingID, offending)] + others.map { ($0, constraints[$0.id]!) }
+        for (id, record) in members {
             switch copy.scratch.insert(copy.translate(record.expression), record.relation, .required) {
             case .added:
-                original.append(index == 0 ? offending.id : record.id)
-            case .unsatisfiable(let support, _):
+                original.append(id)
+            case .unsatisfiable(let support, _, _):
                 var subset = Set(support.map { original[$0.id] })
-                subset.insert(record.id)
-                subset.remove(offending.id)
+                subset.insert(id)
+                subset.remove(offendingID)
                 return subset
             }
         }

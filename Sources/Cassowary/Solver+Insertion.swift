@@ -46,16 +46,16 @@ extension Solver {
                 let support = supportOf(row, excluding: id)
                 retract(record)
                 setConstraint(id, nil)
-                return .unsatisfiable(support: support, record: record)
+                return .unsatisfiable(support: support, id: id, record: record)
             }
             // Redundant but consistent: the constraint's own dummy becomes basic.
             subject = record.marker
         }
         if subject == noSymbol {
-            if let support = addWithArtificialVariable(row, record) {
+            if let support = addWithArtificialVariable(row, record, id: id) {
                 setConstraint(id, nil)
                 tableau.optimize()
-                return .unsatisfiable(support: support, record: record)
+                return .unsatisfiable(support: support, id: id, record: record)
             }
         } else {
             row.solve(for: subject)
@@ -98,8 +98,9 @@ extension Solver {
                 addToObjective([other], priority: priority)
             }
         }
+        precondition(id.id >= 0 && id.id < Int(Int32.max), "constraint ids fit in 31 bits")
         let record = SolverConstraint(
-            id: id, expression: expression, relation: relation, strength: strength,
+            expression: expression, relation: relation, priority: priorityPlace(of: strength),
             marker: marker, other: other)
         assert(record.markerCoefficient == markerCoefficient)
         return (row, record)
@@ -154,7 +155,7 @@ extension Solver {
     /// constraint fits, and the artificial variable is dropped. Otherwise the final phase-one
     /// objective is a proof of infeasibility; the constraint is taken out again and the proof's
     /// required constraints are returned.
-    private func addWithArtificialVariable(_ row: Row, _ record: SolverConstraint) -> [ConstraintID]? {
+    private func addWithArtificialVariable(_ row: Row, _ record: SolverConstraint, id: ConstraintID) -> [ConstraintID]? {
         let artificial = tableau.newSymbol(.slack)
         tableau.place(row, basic: artificial)
         tableau.objectives.artificial = artificial
@@ -190,7 +191,7 @@ extension Solver {
             tableau.purge(artificial)
             return nil
         }
-        let support = supportOf(proof, excluding: record.id)
+        let support = supportOf(proof, excluding: id)
         retract(record, alsoPurging: artificial)
         return support
     }
@@ -201,7 +202,7 @@ extension Solver {
     /// Inside a run of removals the tableau's long rows may hold gaps (Row+Gaps.swift): every
     /// tableau call made here reads them as such.
     func retract(_ record: SolverConstraint, alsoPurging extra: Symbol = noSymbol) {
-        if case .optional(let priority) = record.strength, let level = tableau.objectives.existingLevelIndex(for: priority) {
+        if !record.isRequired, let level = tableau.objectives.existingLevelIndex(for: priorities[record.priority]) {
             for error in record.errorSymbols {
                 tableau.addSymbolToObjective(level, error, times: -1)
             }
@@ -277,7 +278,7 @@ extension Solver {
         for symbol in row.symbols {
             let owner = Int(tableau.owners[Int(symbol)])
             guard owner >= 0, owner != excluded.id, let record = constraints[owner], record.isRequired else { continue }
-            ids.append(record.id)
+            ids.append(ConstraintID(id: owner))
         }
         return Array(Set(ids)).sorted()
     }
@@ -287,7 +288,7 @@ extension Solver {
         var ids = supportOf(row, excluding: excluded)
         let owner = Int(tableau.owners[Int(basic)])
         if owner >= 0, owner != excluded.id, let record = constraints[owner], record.isRequired {
-            ids.append(record.id)
+            ids.append(ConstraintID(id: owner))
         }
         return Array(Set(ids)).sorted()
     }

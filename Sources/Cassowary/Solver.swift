@@ -24,6 +24,12 @@ public final class Solver {
     /// (`Tableau.retractHandingLongSlot`); tests turn it off to compare with the general path.
     var handsLongSlots = true
     var constraints: [SolverConstraint?] = []
+    /// The distinct strengths constraints were given, by place: +∞ (required) first, then the
+    /// optional priorities in the order first met. A record keeps a place, 4 bytes of a word it
+    /// shares, where the priority was 8 bytes of every record. Only grows: a place a rollback
+    /// leaves unused is harmless, and reused when its priority comes again.
+    var priorities: [Double] = [.infinity]
+    var priorityPlaces: [Double: UInt32] = [:]
     var edits: [Int: ConstraintID] = [:]
     /// Answers on the optimal face kept until the tableau changes.
     var faceMemo = FaceMemo()
@@ -56,6 +62,8 @@ public final class Solver {
         let copy = Solver()
         copy.tableau = tableau
         copy.constraints = constraints
+        copy.priorities = priorities
+        copy.priorityPlaces = priorityPlaces
         copy.edits = edits
         copy.faceMemo = faceMemo
         copy.overflowed = overflowed
@@ -107,8 +115,8 @@ public final class Solver {
         switch insert(expression, relation, strength) {
         case .added(let id):
             return id
-        case .unsatisfiable(let support, let record):
-            throw UnsatisfiableConstraint(conflicting: minimalConflict(with: record, within: support))
+        case .unsatisfiable(let support, let id, let record):
+            throw UnsatisfiableConstraint(conflicting: minimalConflict(with: record, id: id, within: support))
         }
     }
 
@@ -150,7 +158,7 @@ public final class Solver {
             let repaired = tableau.dualOptimize()
             assert(repaired == noSymbol, "the previous constant was satisfiable")
             record.expression.constant = constant
-            throw UnsatisfiableConstraint(conflicting: minimalConflict(with: record, within: support))
+            throw UnsatisfiableConstraint(conflicting: minimalConflict(with: record, id: id, within: support))
         }
         record.expression.constant = constant
         setConstraint(id, record)
@@ -161,7 +169,7 @@ public final class Solver {
     /// - Precondition: `id` was handed out by this solver.
     public func constraint(_ id: ConstraintID) -> (expression: Expression, relation: Relation, strength: Strength)? {
         guard let record = constraints[id.id] else { return nil }
-        return (record.expression, record.relation, record.strength)
+        return (record.expression, record.relation, strength(of: record))
     }
 
     // MARK: Edit variables
@@ -197,52 +205,63 @@ public final class Solver {
     }
 }
 
+extension Solver {
+    /// `strength`'s place in `priorities`, added when new.
+    func priorityPlace(of strength: Strength) -> UInt32 {
+        guard case .optional(let priority) = strength else { return 0 }
+        if let place = priorityPlaces[priority] { return place }
+        let place = UInt32(priorities.count)
+        priorities.append(priority)
+        priorityPlaces[priority] = place
+        return place
+    }
+
+    func strength(of record: SolverConstraint) -> Strength {
+        record.isRequired ? .required : .optional(priorities[record.priority])
+    }
+}
+
 /// What the solver remembers of a constraint: as given, and the tableau symbols made for it.
 struct SolverConstraint {
-    // One is kept for every constraint, so the layout counts: 32 bytes a record (it was 64, then
-    // 56, then 40). The strength is its priority alone, 8 bytes (required is +∞, which no
-    // optional strength is); the relation takes the low two bits of the id (its index in
-    // `constraints`); the second error symbol is made right after the marker (`makeRow`), so it
-    // is computed, as is the marker's coefficient.
+    // One is kept for every constraint, so the layout counts: 24 bytes a record (it was 64, then
+    // 56, 40, 32). The id is the record's index in `constraints`, not kept; the strength is
+    // kept as its place in the solver's table of priorities (`Solver.priorities`, 0 for
+    // required), beside the relation in the low two bits of one word; the second error symbol
+    // is made right after the marker (`makeRow`), so it is computed, as is the marker's
+    // coefficient.
     var expression: Expression
-    private var priority: Double
     /// The symbol whose row removal takes the constraint out of the tableau.
     private(set) var marker: Symbol
-    private var idAndRelation: UInt32
+    private var priorityAndRelation: UInt32
 
-    init(id: ConstraintID, expression: Expression, relation: Relation, strength: Strength,
-         marker: Symbol, other: Symbol) {
-        precondition(id.id >= 0 && id.id < 1 << 30, "constraint ids fit in 30 bits")
+    /// `priority` is the strength's place in `Solver.priorities` (0: required).
+    init(expression: Expression, relation: Relation, priority: UInt32, marker: Symbol, other: Symbol) {
+        precondition(priority < 1 << 30, "distinct priorities fit in 30 bits")
         self.expression = expression
-        switch strength {
-        case .required: priority = .infinity
-        case .optional(let value): priority = value
-        }
         let code: UInt32 = switch relation {
         case .equal: 0
         case .lessThanOrEqual: 1
         case .greaterThanOrEqual: 2
         }
-        idAndRelation = UInt32(id.id) << 2 | code
+        priorityAndRelation = priority << 2 | code
         self.marker = marker
-        assert(other == (strength == .required ? noSymbol : marker + 1),
+        assert(other == (priority == 0 ? noSymbol : marker + 1),
                "an optional constraint's second error is made right after its marker")
     }
 
-    var id: ConstraintID { ConstraintID(id: Int(idAndRelation >> 2)) }
+    /// The strength's place in `Solver.priorities` (0: required).
+    var priority: Int { Int(priorityAndRelation >> 2) }
 
     var relation: Relation {
-        switch idAndRelation & 3 {
+        switch priorityAndRelation & 3 {
         case 0: return .equal
         case 1: return .lessThanOrEqual
         default: return .greaterThanOrEqual
         }
     }
 
-    var strength: Strength { priority == .infinity ? .required : .optional(priority) }
-
     /// The second error symbol of an optional constraint (noSymbol otherwise).
-    var other: Symbol { priority == .infinity ? noSymbol : marker &+ 1 }
+    var other: Symbol { isRequired ? noSymbol : marker &+ 1 }
 
     /// The marker's coefficient in the constraint's own equation, which tells how a change of
     /// the constant moves it: +1 for a required equality's dummy and a `<=` slack, −1 for a
@@ -255,7 +274,7 @@ struct SolverConstraint {
         }
     }
 
-    var isRequired: Bool { priority == .infinity }
+    var isRequired: Bool { priorityAndRelation >> 2 == 0 }
     var errorSymbols: [Symbol] {
         switch (relation, isRequired) {
         case (_, true): return []
@@ -268,7 +287,7 @@ struct SolverConstraint {
 enum InsertOutcome {
     case added(ConstraintID)
     /// The required constraints (other than the new one) of a proof that it cannot hold.
-    case unsatisfiable(support: [ConstraintID], record: SolverConstraint)
+    case unsatisfiable(support: [ConstraintID], id: ConstraintID, record: SolverConstraint)
 }
 
 // MARK: - Undo steps

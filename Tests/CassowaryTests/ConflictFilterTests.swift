@@ -20,14 +20,14 @@ private func expr(_ terms: [(Variable, Double)], _ constant: Double = 0) -> Expr
         let c2 = try s.addConstraint(expr([(y, 1)], -10), .greaterThanOrEqual, .required)
         let c3 = try s.addConstraint(expr([(x, 1), (y, -1)]), .equal, .required)
         let c4 = try s.addConstraint(expr([(z, 1)]), .greaterThanOrEqual, .required)
-        guard case .unsatisfiable(_, let offending) = s.insert(expr([(x, 1)], -5), .lessThanOrEqual, .required) else {
+        guard case .unsatisfiable(_, let offendingID, let offending) = s.insert(expr([(x, 1)], -5), .lessThanOrEqual, .required) else {
             Issue.record("x <= 5 should not fit")
             return
         }
-        let minimal = s.minimalConflict(with: offending, within: [c1, c2, c3, c4])
+        let minimal = s.minimalConflict(with: offending, id: offendingID, within: [c1, c2, c3, c4])
         #expect(minimal == [c1] || minimal == [c2, c3])
         // Order matters only in which minimal set is found: starting without c1 leaves the other.
-        #expect(s.minimalConflict(with: offending, within: [c2, c3, c4]) == [c2, c3])
+        #expect(s.minimalConflict(with: offending, id: offendingID, within: [c2, c3, c4]) == [c2, c3])
         // The solver is unchanged by all this.
         #expect(s.value(of: x) >= 10 - 1e-9)
         #expect(s.constraintCount == 4)

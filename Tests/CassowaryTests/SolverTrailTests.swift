@@ -45,9 +45,10 @@ import Testing
     ]
     /// The solver's fields: trailed (the constraints by entries, the edits and `overflowed` kept
     /// whole per step), or dropped or set by a rollback (`faceMemo`, `gapState`), or a switch that
-    /// tests set before the first call (`handsLongSlots`).
+    /// tests set before the first call (`handsLongSlots`), or a table that only grows and that a
+    /// rollback may leave longer without changing any answer (`priorities`, `priorityPlaces`).
     static let solverFields: Set<String> = ["tableau", "constraints", "edits", "faceMemo", "overflowed", "gapState",
-                                            "handsLongSlots"]
+                                            "handsLongSlots", "priorities", "priorityPlaces"]
 
     struct Observation: Equatable {
         var state: String
@@ -333,9 +334,9 @@ import Testing
     /// Every write of a step pays for the widest entry, so the old numbers and the second value
     /// of a two-value entry are saved beside the entries, not in them; and a record is kept
     /// for every constraint.
-    @Test func anEntryIsEightBytesAndAConstraintRecordThirtyTwo() {
+    @Test func anEntryIsEightBytesAndAConstraintRecordTwentyFour() {
         #expect(MemoryLayout<SolverTrail.Entry>.stride == 8)
-        #expect(MemoryLayout<SolverConstraint?>.stride == 32)
+        #expect(MemoryLayout<SolverConstraint?>.stride == 24)
     }
 
     /// The step that squeezes a chain rewrites a short row of every link and makes each link's
