@@ -94,6 +94,14 @@ import TestSupport
             // Places are found by name (the report's tree order reads them).
             let rows = state.treeOrder(of: state.frames, limit: .max, in: model)
             #expect(Set(rows.map(\.name)) == Set(state.frames.map(\.name)), "round \(round)")
+            // A state read anew, whose every frame changed, finds its first rows by walking the
+            // outline's head: the rows the ranks of every view give.
+            var head = ReportState()
+            let all = head.update(from: model)
+            let headRows = head.treeOrder(of: all, positions: head.changedPositions, limit: 12, in: model)
+            #expect(headRows.map(\.name) == rows.prefix(12).map(\.name), "round \(round)")
+            #expect(headRows.map(\.frame) == rows.prefix(12).map(\.frame), "round \(round)")
+            #expect(headRows.map(\.level) == rows.prefix(12).map(\.level), "round \(round)")
         }
     }
 }
