@@ -12,17 +12,17 @@ package struct ReportState {
     package private(set) var frames: [(name: String, frame: Frame)] = []
     /// The solver's exact frames, kept beside `frames` only while a scale rounds those.
     package private(set) var exactFrames: [(name: String, frame: Frame)]?
-    /// Each view's place in `frames`, by name; nil until a report needs it after a reload
-    /// (`placeByName`). A `--final` run never does: kept from its reload, it was a hash table
-    /// entry of a name per view at the peak of a big run.
+    /// Each view's place in `frames`, by name; nil after the reload of a last update until a
+    /// report needs it (`placeByName`). A `--final` run never does: made by its reload, it was
+    /// a hash table entry of a name per view at the peak of a big run.
     private var position: [String: Int]?
     /// Each view's creation order (`ViewInfo.serial`), by its place in `frames`.
     private var viewSerials: [Int] = []
     package private(set) var broken: [BrokenConstraint] = []
     private var brokenSerials: [Int] = []
-    /// The serial of each id in `broken`; nil until an update after a reload looks one up
-    /// (`noteBroken`): a `--final` run never does, and kept from its reload it held an id per
-    /// broken constraint at the peak of a big run.
+    /// The serial of each id in `broken`; nil after the reload of a last update until an
+    /// update looks one up (`noteBroken`): a `--final` run never does, and made by its reload
+    /// it held an id per broken constraint at the peak of a big run.
     private var brokenSerialByID: [String: Int]?
     package private(set) var ambiguous: [AmbiguityReport] = []
     private var ambiguousSerials: [Int] = []
@@ -61,8 +61,10 @@ package struct ReportState {
     }
 
     /// Brings the state up to date with the model. Returns the views whose frame changed since
-    /// the last update (new views included), in creation order.
-    package mutating func update(from model: LayoutModel) -> [(name: String, frame: Frame)] {
+    /// the last update (new views included), in creation order. `last`: no update follows
+    /// (`--final`'s one report), so reading everything anew makes none of the tables an update
+    /// looks changes up in.
+    package mutating func update(from model: LayoutModel, last: Bool = false) -> [(name: String, frame: Frame)] {
         let sameModel = !needsReload && source === model
         let viewOrder = model.viewOrder
         // Views only added since: the ones read are the first ones of the order. Known at once
@@ -89,18 +91,18 @@ package struct ReportState {
         let changedAbout = model.changedResultEstimate
         if !sameModel || (changedAbout > 256 && changedAbout > reloadsPast) {
             model.discardResultChanges()
-            return reload(from: model)
+            return reload(from: model, last: last)
         }
         let changes = model.takeResultChanges()
         let changed = changes.constraints.count + changes.views.count
         if changed > 256 && changed > reloadsPast {
-            return reload(from: model)
+            return reload(from: model, last: last)
         }
         var changedPositions: [Int] = []
         var ambiguityChanges: [(serial: Int, item: AmbiguityReport?)] = []
         var brokenChanges: [(serial: Int, item: BrokenConstraint?)] = []
         if !grown && !resync(with: viewOrder, in: model, changedPositions: &changedPositions, ambiguityChanges: &ambiguityChanges) {
-            return reload(from: model)
+            return reload(from: model, last: last)
         }
         delta = StateDelta()
         let oldCount = frames.count
@@ -114,8 +116,9 @@ package struct ReportState {
             ambiguityChanges.append((now.serial, Self.ambiguity(of: name, now.ambiguous)))
         }
         if model.scale != roundedTo { rescale(from: model, changedPositions: &changedPositions) }
+        let position = changes.views.isEmpty ? [:] : placeByName()
         for name in changes.views {
-            guard let index = placeByName()[name], index < oldCount, let now = model.reportedResult(of: name) else { continue }
+            guard let index = position[name], index < oldCount, let now = model.reportedResult(of: name) else { continue }
             if exactFrames != nil { exactFrames![index].frame = now.frame }
             if now.placed != frames[index].frame {
                 frames[index].frame = now.placed
@@ -232,18 +235,18 @@ package struct ReportState {
     }
 
     /// Reads everything anew; frames are compared by view name with what was there before.
-    private mutating func reload(from model: LayoutModel) -> [(name: String, frame: Frame)] {
+    private mutating func reload(from model: LayoutModel, last: Bool) -> [(name: String, frame: Frame)] {
         let old = frames.isEmpty ? [:] : Dictionary(uniqueKeysWithValues: frames.map { ($0.name, $0.frame) })
         let oldBroken = Dictionary(broken.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         let oldAmbiguous = Dictionary(ambiguous.map { ($0.view, $0) }, uniquingKeysWith: { a, _ in a })
         frames = model.placedFrames()
         exactFrames = model.scale == nil ? nil : model.frames()
         roundedTo = model.scale
-        position = nil
+        position = last ? nil : Dictionary(uniqueKeysWithValues: frames.enumerated().map { ($1.name, $0) })
         viewSerials = frames.map { model.view($0.name)!.serial }
         broken = model.reportedBroken()
         brokenSerials = broken.map { model.constraint($0.id)!.serial }
-        brokenSerialByID = nil
+        brokenSerialByID = last ? nil : Dictionary(uniqueKeysWithValues: zip(broken.map(\.id), brokenSerials))
         ambiguous = model.ambiguity().map { AmbiguityReport(view: $0.view, components: $0.components) }
         ambiguousSerials = ambiguous.map { model.view($0.view)!.serial }
         needsReload = false
@@ -287,10 +290,14 @@ package struct ReportState {
     /// report compares integers instead of building a path per view (under a root of
     /// thousands, one path put all of its children in order); a few entries right after the
     /// tree changed are placed by walking up from each.
+    ///
+    /// `last`: no report follows (`--final`'s one): the order is not kept, and when the entries
+    /// are every frame the rows are the outline's first ones (`outlineHead`). Kept, it serves
+    /// the next report of many entries, which would otherwise walk the tree again.
     /// - Complexity: O(k log k) for k entries once the order is known; O(views) to learn it.
     package mutating func treeOrder(of entries: [(name: String, frame: Frame)], positions: [Int]? = nil, limit: Int,
-                                    in model: LayoutModel) -> [(name: String, frame: Frame, level: Int)] {
-        if let rows = outlineHead(of: entries, positions: positions, limit: limit, in: model) { return rows }
+                                    in model: LayoutModel, last: Bool = false) -> [(name: String, frame: Frame, level: Int)] {
+        if last, let rows = outlineHead(of: entries, positions: positions, limit: limit, in: model) { return rows }
         var order: [Int]
         // The kept order serves any report; it is read anew for many entries only (a few are
         // keyed faster than a tree of thousands is walked).
@@ -311,8 +318,8 @@ package struct ReportState {
         }
     }
 
-    /// `treeOrder` when `entries` are `frames` itself, every view in its place (the report
-    /// after a reload that changed every frame, as `--final`'s one): its rows are then the
+    /// `treeOrder` when `entries` are `frames` itself, every view in its place (a report after
+    /// a reload that changed every frame, as `--final`'s one): its rows are then the
     /// outline's first ones, read by a walk that builds neither the outline nor the ranks of
     /// every view, nor a name table to place them (at 100 000 views the three were the peak of
     /// the run). Nil in any other case, or when the outline is not the views of `frames`.
