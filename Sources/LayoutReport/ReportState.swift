@@ -12,12 +12,18 @@ package struct ReportState {
     package private(set) var frames: [(name: String, frame: Frame)] = []
     /// The solver's exact frames, kept beside `frames` only while a scale rounds those.
     package private(set) var exactFrames: [(name: String, frame: Frame)]?
-    private var position: [String: Int] = [:]
+    /// Each view's place in `frames`, by name; nil after the reload of a last update until a
+    /// report needs it (`placeByName`). A `--final` run never does: made by its reload, it was
+    /// a hash table entry of a name per view at the peak of a big run.
+    private var position: [String: Int]?
     /// Each view's creation order (`ViewInfo.serial`), by its place in `frames`.
     private var viewSerials: [Int] = []
     package private(set) var broken: [BrokenConstraint] = []
     private var brokenSerials: [Int] = []
-    private var brokenSerialByID: [String: Int] = [:]
+    /// The serial of each id in `broken`; nil after the reload of a last update until an
+    /// update looks one up (`noteBroken`): a `--final` run never does, and made by its reload
+    /// it held an id per broken constraint at the peak of a big run.
+    private var brokenSerialByID: [String: Int]?
     package private(set) var ambiguous: [AmbiguityReport] = []
     private var ambiguousSerials: [Int] = []
     /// What the last `update` changed of `broken` and `ambiguous`: what JSON's per-input
@@ -55,8 +61,10 @@ package struct ReportState {
     }
 
     /// Brings the state up to date with the model. Returns the views whose frame changed since
-    /// the last update (new views included), in creation order.
-    package mutating func update(from model: LayoutModel) -> [(name: String, frame: Frame)] {
+    /// the last update (new views included), in creation order. `last`: no update follows
+    /// (`--final`'s one report), so reading everything anew makes none of the tables an update
+    /// looks changes up in.
+    package mutating func update(from model: LayoutModel, last: Bool = false) -> [(name: String, frame: Frame)] {
         let sameModel = !needsReload && source === model
         let viewOrder = model.viewOrder
         // Views only added since: the ones read are the first ones of the order. Known at once
@@ -83,24 +91,24 @@ package struct ReportState {
         let changedAbout = model.changedResultEstimate
         if !sameModel || (changedAbout > 256 && changedAbout > reloadsPast) {
             model.discardResultChanges()
-            return reload(from: model)
+            return reload(from: model, last: last)
         }
         let changes = model.takeResultChanges()
         let changed = changes.constraints.count + changes.views.count
         if changed > 256 && changed > reloadsPast {
-            return reload(from: model)
+            return reload(from: model, last: last)
         }
         var changedPositions: [Int] = []
         var ambiguityChanges: [(serial: Int, item: AmbiguityReport?)] = []
         var brokenChanges: [(serial: Int, item: BrokenConstraint?)] = []
         if !grown && !resync(with: viewOrder, in: model, changedPositions: &changedPositions, ambiguityChanges: &ambiguityChanges) {
-            return reload(from: model)
+            return reload(from: model, last: last)
         }
         delta = StateDelta()
         let oldCount = frames.count
         for name in viewOrder[oldCount...] {
             guard let now = model.reportedResult(of: name) else { continue }
-            position[name] = frames.count
+            position?[name] = frames.count
             viewSerials.append(now.serial)
             changedPositions.append(frames.count)
             frames.append((name, now.placed))
@@ -108,6 +116,7 @@ package struct ReportState {
             ambiguityChanges.append((now.serial, Self.ambiguity(of: name, now.ambiguous)))
         }
         if model.scale != roundedTo { rescale(from: model, changedPositions: &changedPositions) }
+        let position = changes.views.isEmpty ? [:] : placeByName()
         for name in changes.views {
             guard let index = position[name], index < oldCount, let now = model.reportedResult(of: name) else { continue }
             if exactFrames != nil { exactFrames![index].frame = now.frame }
@@ -209,13 +218,15 @@ package struct ReportState {
             old += 1
         }
         // A name gone and made again keeps its entry in `position`: the new place is set below.
-        for entry in gone where model.serial(ofView: entry.name) == nil { position[entry.name] = nil }
+        for entry in gone where model.serial(ofView: entry.name) == nil { position?[entry.name] = nil }
         var firstMoved = 0
         while firstMoved < min(frames.count, kept.count) && frames[firstMoved].name == kept[firstMoved].name { firstMoved += 1 }
         frames = kept
         viewSerials = keptSerials
         if exactFrames != nil { exactFrames = keptExact }
-        for index in firstMoved..<frames.count { position[frames[index].name] = index }
+        if position != nil {
+            for index in firstMoved..<frames.count { position![frames[index].name] = index }
+        }
         outlineRanks = nil
         readAtViewOrderBreaks = model.viewOrderBreaks
         changedPositions += came
@@ -224,18 +235,18 @@ package struct ReportState {
     }
 
     /// Reads everything anew; frames are compared by view name with what was there before.
-    private mutating func reload(from model: LayoutModel) -> [(name: String, frame: Frame)] {
-        let old = position.isEmpty ? [:] : Dictionary(uniqueKeysWithValues: frames.map { ($0.name, $0.frame) })
+    private mutating func reload(from model: LayoutModel, last: Bool) -> [(name: String, frame: Frame)] {
+        let old = frames.isEmpty ? [:] : Dictionary(uniqueKeysWithValues: frames.map { ($0.name, $0.frame) })
         let oldBroken = Dictionary(broken.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         let oldAmbiguous = Dictionary(ambiguous.map { ($0.view, $0) }, uniquingKeysWith: { a, _ in a })
         frames = model.placedFrames()
         exactFrames = model.scale == nil ? nil : model.frames()
         roundedTo = model.scale
-        position = Dictionary(uniqueKeysWithValues: frames.enumerated().map { ($1.name, $0) })
+        position = last ? nil : Dictionary(uniqueKeysWithValues: frames.enumerated().map { ($1.name, $0) })
         viewSerials = frames.map { model.view($0.name)!.serial }
         broken = model.reportedBroken()
         brokenSerials = broken.map { model.constraint($0.id)!.serial }
-        brokenSerialByID = Dictionary(uniqueKeysWithValues: zip(broken.map(\.id), brokenSerials))
+        brokenSerialByID = last ? nil : Dictionary(uniqueKeysWithValues: zip(broken.map(\.id), brokenSerials))
         ambiguous = model.ambiguity().map { AmbiguityReport(view: $0.view, components: $0.components) }
         ambiguousSerials = ambiguous.map { model.view($0.view)!.serial }
         needsReload = false
@@ -252,7 +263,17 @@ package struct ReportState {
                            ambiguous: oldAmbiguous.isEmpty ? ambiguous : ambiguous.filter { oldAmbiguous[$0.view] != $0 },
                            unambiguous: unambiguous)
         changedPositions = frames.indices.filter { old[frames[$0].name] != frames[$0].frame }
-        return changedPositions.map { frames[$0] }
+        // Every frame changed after nothing was shown (`--final`): the list is `frames` itself,
+        // shared, not a copy of a name and frame per view.
+        return changedPositions.count == frames.count ? frames : changedPositions.map { frames[$0] }
+    }
+
+    /// `position`, made when first needed after a reload.
+    private mutating func placeByName() -> [String: Int] {
+        if let position { return position }
+        let made = Dictionary(uniqueKeysWithValues: frames.enumerated().map { ($1.name, $0) })
+        position = made
+        return made
     }
 
     /// The keys of `old` that are not among `now`, sorted.
@@ -269,9 +290,14 @@ package struct ReportState {
     /// report compares integers instead of building a path per view (under a root of
     /// thousands, one path put all of its children in order); a few entries right after the
     /// tree changed are placed by walking up from each.
+    ///
+    /// `last`: no report follows (`--final`'s one): the order is not kept, and when the entries
+    /// are every frame the rows are the outline's first ones (`outlineHead`). Kept, it serves
+    /// the next report of many entries, which would otherwise walk the tree again.
     /// - Complexity: O(k log k) for k entries once the order is known; O(views) to learn it.
     package mutating func treeOrder(of entries: [(name: String, frame: Frame)], positions: [Int]? = nil, limit: Int,
-                                    in model: LayoutModel) -> [(name: String, frame: Frame, level: Int)] {
+                                    in model: LayoutModel, last: Bool = false) -> [(name: String, frame: Frame, level: Int)] {
+        if last, let rows = outlineHead(of: entries, positions: positions, limit: limit, in: model) { return rows }
         var order: [Int]
         // The kept order serves any report; it is read anew for many entries only (a few are
         // keyed faster than a tree of thousands is walked).
@@ -288,6 +314,37 @@ package struct ReportState {
         }
         return order.prefix(limit).map { index in
             let entry = entries[index]
+            return (entry.name, entry.frame, model.level(of: entry.name))
+        }
+    }
+
+    /// `treeOrder` when `entries` are `frames` itself, every view in its place (a report after
+    /// a reload that changed every frame, as `--final`'s one): its rows are then the
+    /// outline's first ones, read by a walk that builds neither the outline nor the ranks of
+    /// every view, nor a name table to place them (at 100 000 views the three were the peak of
+    /// the run). Nil in any other case, or when the outline is not the views of `frames`.
+    /// - Complexity: O(views), O(depth + limit) memory.
+    private func outlineHead(of entries: [(name: String, frame: Frame)], positions: [Int]?, limit: Int,
+                             in model: LayoutModel) -> [(name: String, frame: Frame, level: Int)]? {
+        guard let positions, positions.count == frames.count, entries.count == frames.count, source === model, !needsReload,
+              frames.count == model.viewOrder.count, frames.count == model.views.count,
+              positions.indices.allSatisfy({ positions[$0] == $0 }) else { return nil }
+        let walk = model.outlineHead(limit: limit)
+        // Each view of the model once: the outline is the views of `frames`.
+        guard walk.count == frames.count else { return nil }
+        // The places of the head's views, found by serial in one pass over `viewSerials`.
+        var wanted: [Int: Int] = [:]
+        for (index, item) in walk.head.enumerated() {
+            guard let serial = model.serial(ofView: item.name) else { return nil }
+            wanted[serial] = index
+        }
+        var places = Array(repeating: -1, count: walk.head.count)
+        for (place, serial) in viewSerials.enumerated() {
+            if let index = wanted[serial], entries[place].name == walk.head[index].name { places[index] = place }
+        }
+        guard !places.contains(-1) else { return nil }
+        return places.map { place in
+            let entry = entries[place]
             return (entry.name, entry.frame, model.level(of: entry.name))
         }
     }
@@ -326,7 +383,8 @@ package struct ReportState {
     }
 
     /// Where each entry is in `frames`, or nil when one is not there.
-    private func places(of entries: [(name: String, frame: Frame)]) -> [Int]? {
+    private mutating func places(of entries: [(name: String, frame: Frame)]) -> [Int]? {
+        let position = placeByName()
         var places: [Int] = []
         places.reserveCapacity(entries.count)
         for entry in entries {
@@ -345,6 +403,7 @@ package struct ReportState {
         }
         guard readingAnew else { return nil }
         var ranks = Array(repeating: 0, count: frames.count)
+        let position = placeByName()
         for (rank, item) in model.outline().enumerated() {
             guard let place = position[item.name] else { return nil }
             ranks[place] = rank
@@ -362,13 +421,16 @@ package struct ReportState {
         // A stack's fitting constraints pull sizes to 0 below everything else: broken by
         // design, not news after every input (`constraints` still marks them).
         let current = model.reportedBrokenState(of: id)
-        if let old = brokenSerialByID[id], old != current?.serial {
+        if brokenSerialByID == nil {
+            brokenSerialByID = Dictionary(uniqueKeysWithValues: zip(broken.lazy.map(\.id), brokenSerials))
+        }
+        if let old = brokenSerialByID![id], old != current?.serial {
             // Gone, or taken back and made again under the same id.
             changes.append((old, nil))
-            brokenSerialByID[id] = nil
+            brokenSerialByID![id] = nil
         }
         guard let current else { return }
-        brokenSerialByID[id] = current.broken == nil ? nil : current.serial
+        brokenSerialByID![id] = current.broken == nil ? nil : current.serial
         changes.append((current.serial, current.broken))
     }
 

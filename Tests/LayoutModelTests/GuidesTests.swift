@@ -8,6 +8,28 @@ import LayoutVocabulary
         model.takeEvents().compactMap { if case .conflict(let c) = $0 { c } else { nil } }
     }
 
+    /// The walk a big report reads the first rows by gives the outline's own first entries and
+    /// its length: guides before the other children, each subtree before the next sibling.
+    @Test func theOutlineHeadIsTheOutlinesFirstEntries() throws {
+        let model = LayoutModel()
+        try model.addView("a")
+        try model.addView("b", in: "a")
+        try model.addGuide("g1", in: "a")
+        try model.addView("c", in: "b")
+        try model.addGuide("g2")
+        try model.addView("d")
+        try model.addGuide("g3", in: "b")
+        try model.addView("e", in: "a")
+        let outline = model.outline()
+        #expect(outline.count > 8)
+        for limit in [0, 1, 3, 5, outline.count, outline.count + 4] {
+            let walk = model.outlineHead(limit: limit)
+            #expect(walk.count == outline.count)
+            #expect(walk.head.map(\.name) == outline.prefix(limit).map(\.name), "limit \(limit)")
+            #expect(walk.head.map(\.level) == outline.prefix(limit).map(\.level), "limit \(limit)")
+        }
+    }
+
     @Test func aRedundantPairToTheMarginsNeverConflicts() throws {
         let model = LayoutModel()
         try model.addView("a")

@@ -208,6 +208,21 @@ func pinned(_ model: LayoutModel, _ name: String, in parent: String = "root", _ 
         #expect(model.brokenConstraints().first?.error == 20)
     }
 
+    /// Broken constraints come in creation order, also when a later one took the table slot of
+    /// one removed before it (the list is then out of slot order and is sorted).
+    @Test func brokenConstraintsAreInCreationOrderWhenASlotIsReused() throws {
+        let model = LayoutModel()
+        try model.addView("a")
+        try model.addView("b")
+        let early = try model.addConstraint(spec("a", .height, c: 5))
+        try model.addConstraint(spec("b", .width, c: 10, p: 750))
+        let older = try model.addConstraint(spec("b", .width, c: 20, p: 250))
+        try model.removeConstraint(early)
+        let newer = try model.addConstraint(spec("a", .width, c: 40, p: 250))
+        try model.addConstraint(spec("a", .width, c: 30, p: 750))
+        #expect(model.brokenConstraints().map(\.id) == [older, newer])
+    }
+
     @Test func huggingLosesToAStretch() throws {
         let model = LayoutModel()
         try model.addView("l", intrinsicWidth: 120, intrinsicHeight: nil)

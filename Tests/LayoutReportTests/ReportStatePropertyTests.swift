@@ -65,19 +65,21 @@ import TestSupport
         return true
     }
 
-    @Test(arguments: Array(1...12) as [UInt64])
-    func anUpdatedStateReadsWhatAStateReadAnewReads(seed: UInt64) throws {
+    /// `last`: every update as though none followed, so that its reloads leave the look-up
+    /// tables to the next update that needs them.
+    @Test(arguments: Array(1...12) as [UInt64], [false, true])
+    func anUpdatedStateReadsWhatAStateReadAnewReads(seed: UInt64, last: Bool) throws {
         let model = LayoutModel()
         try model.setRootSize(width: 400, height: 300)
         var dice = SplitMix64(seed: seed)
         var state = ReportState()
-        var shown = state.update(from: model)
+        var shown = state.update(from: model, last: last)
         var made = 0
         for round in 0..<200 {
             // One to three edits between two reports.
             for _ in 0...dice.below(3) { _ = Self.edit(model, &dice, made: &made) }
             let before = Dictionary(state.frames.map { ($0.name, $0.frame) }, uniquingKeysWith: { a, _ in a })
-            shown = state.update(from: model)
+            shown = state.update(from: model, last: last)
             var fresh = ReportState()
             _ = fresh.update(from: model)
             #expect(Self.names(state.frames) == Self.names(fresh.frames), "round \(round)")
@@ -94,6 +96,14 @@ import TestSupport
             // Places are found by name (the report's tree order reads them).
             let rows = state.treeOrder(of: state.frames, limit: .max, in: model)
             #expect(Set(rows.map(\.name)) == Set(state.frames.map(\.name)), "round \(round)")
+            // A state read anew, whose every frame changed, finds its first rows by walking the
+            // outline's head: the rows the ranks of every view give.
+            var head = ReportState()
+            let all = head.update(from: model)
+            let headRows = head.treeOrder(of: all, positions: head.changedPositions, limit: 12, in: model, last: true)
+            #expect(headRows.map(\.name) == rows.prefix(12).map(\.name), "round \(round)")
+            #expect(headRows.map(\.frame) == rows.prefix(12).map(\.frame), "round \(round)")
+            #expect(headRows.map(\.level) == rows.prefix(12).map(\.level), "round \(round)")
         }
     }
 }

@@ -186,7 +186,7 @@ extension Session {
         var changedPositions: [Int]?
         var delta: StateDelta?
         if mutated || reportState.needsReload {
-            changed = reportState.update(from: model)
+            changed = reportState.update(from: model, last: !keepingShown)
             delta = reportState.delta
             shown.note(reportState.delta)
         }
@@ -223,17 +223,18 @@ extension Session {
             carried.frames = result.exercisedFrames ?? (backFromExercise ? reportState.frames : changed)
             result.stateDelta = carried
         }
-        fillNesting(&result, changedPositions: changedPositions)
+        fillNesting(&result, changedPositions: changedPositions, last: !keepingShown)
         // Any report that shows the solver's layout is the last the reader saw.
         if result.exercisedFrames == nil { exercisedShown = nil }
     }
 
     /// The rows of the text's frame table (all frames up to `frameLinesCap` views, else the
     /// first changed ones) in tree order with their levels, so that it indents them by nesting.
-    func fillNesting(_ result: inout CommandResult, changedPositions: [Int]?) {
+    /// `last`: no report follows, so the tree order need not be kept for one.
+    func fillNesting(_ result: inout CommandResult, changedPositions: [Int]?, last: Bool = false) {
         let cap = CommandResult.frameLinesCap
         result.frameRows = result.frames.count <= cap
             ? reportState.treeOrder(of: result.frames, limit: cap, in: model)
-            : reportState.treeOrder(of: result.changedFrameList, positions: changedPositions, limit: cap, in: model)
+            : reportState.treeOrder(of: result.changedFrameList, positions: changedPositions, limit: cap, in: model, last: last)
     }
 }
