@@ -149,7 +149,7 @@ struct ColumnIndex {
     /// limit and is to be compacted.
     @inline(__always)
     mutating func append(_ slot: Slot, to symbol: Symbol, trail: inout SolverTrail) -> Bool {
-        if trail.isRecording && Int(symbol) < trail.symbolCount { trail.record(.columnAppended(symbol)) }
+        if trail.isRecording && Int(symbol) < trail.symbolCount { trail.recordAppend(symbol, length: counts[Int(symbol)]) }
         let count = push(slot, to: Int(symbol))
         return count > 256 && count > limit(of: symbol)  // 256: `minimumColumnLimit`, the least limit
     }
@@ -371,10 +371,10 @@ struct ColumnIndex {
             var index = Int(counts[Int(symbol)]) - 1
             while index >= 0 && pool[start + index] != slot { index -= 1 }
             if index >= 0 {
-                trail.record(.columnEntryRemoved(symbol, index: UInt8(index)), word: slot.raw)
+                trail.recordRemoval(symbol, index: UInt8(index), slot: slot)
             }
         }
-        for symbol in added where Int(symbol) < trail.symbolCount { trail.record(.columnAppended(symbol)) }
+        for symbol in added where Int(symbol) < trail.symbolCount { trail.recordAppend(symbol, length: counts[Int(symbol)]) }
     }
 
     /// Compacts the columns of `symbols` that are over their limit.
@@ -546,6 +546,8 @@ extension ColumnIndex {
         switch entry {
         case .columnAppended(let symbol):
             shorten(Int(symbol), to: counts[Int(symbol)] - 1)
+        case .columnLength(let symbol):
+            shorten(Int(symbol), to: trail.popWord())
         case .columnEntryRemoved(let symbol, let index):
             let column = Int(symbol), index = Int(index), slot = Slot(trail.popWord())
             if index == Int(counts[column]) {

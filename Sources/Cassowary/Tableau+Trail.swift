@@ -51,6 +51,10 @@ struct SolverTrail {
         case freeSlotPushed
         case freeSlotPopped(Slot)
         case columnAppended(Symbol)
+        /// The column had the next saved word's length before the step's first append to it
+        /// since it was marked (a large step's appends, see `recordAppend`): the appends after
+        /// it, unrecorded, are cut off by its undo.
+        case columnLength(Symbol)
         /// The column lost the next saved word's slot at `index`; its last entry moved there.
         /// Only columns of up to `exactColumnLength` lose entries this way, so the index fits.
         case columnEntryRemoved(Symbol, index: UInt8)
@@ -163,6 +167,13 @@ struct SolverTrail {
         /// by the first step and kept: releasing them each time would cost every step the
         /// tableau's size).
         var rowStamps: [UInt32] = []
+        /// A bit per symbol of the step stamped `columnMarksStamp`: its column's length is
+        /// recorded and its appends since are not (`recordAppend`). Made only for a step that
+        /// has recorded `bulkAppendEntries` entries (a line that moves a long chain appends
+        /// some 25 column entries a view, 8 bytes each when recorded one by one), and
+        /// dropped by the next step, so that it costs nothing between steps.
+        var columnMarks: [UInt64] = []
+        var columnMarksStamp: UInt32 = 0
     }
 
     final class Box {
@@ -193,6 +204,8 @@ struct SolverTrail {
     private(set) var symbolCount = 0
     private(set) var rowCount = 0
     private var stamp: UInt32 = 0
+    /// Where the newest step's entries start.
+    private var stepStart = 0
     private var lastStamp: UInt32 = 0
 
     /// The first objective level that `Entry.objectiveCoefficient` does not hold itself (see
@@ -209,6 +222,10 @@ struct SolverTrail {
             // After 2³² log.steps stamps would repeat: start them again from a clean slate.
             for index in log.rowStamps.indices { log.rowStamps[index] = 0 }
             lastStamp = 1
+        }
+        if !box.log.columnMarks.isEmpty {
+            log.columnMarks = []
+            log.columnMarksStamp = 0
         }
         log.steps.append(Step(start: log.entries.count, savedStart: log.saved.counts, symbolCount: symbolCount, rowCount: rowCount,
                           constraintCount: constraintCount, stamp: lastStamp, edits: edits, overflowed: overflowed))
@@ -312,7 +329,47 @@ struct SolverTrail {
         symbolCount = newest.symbolCount
         rowCount = newest.rowCount
         stamp = newest.stamp
+        stepStart = newest.start
     }
+
+    /// Records that the step appends to the column of `symbol` (made before the step), now
+    /// `length` long. A small step records each append (one entry, undone by dropping the
+    /// last slot); once a step has recorded `bulkAppendEntries` entries, it records a column's
+    /// length at its first append instead, and its later appends not at all.
+    @inline(__always)
+    mutating func recordAppend(_ symbol: Symbol, length: Int32) {
+        if box.log.columnMarksStamp == stamp {
+            let word = Int(symbol) &>> 6, bit = UInt64(1) &<< (UInt64(symbol) & 63)
+            if box.log.columnMarks[word] & bit != 0 { return }
+            log.columnMarks[word] |= bit
+            record(.columnLength(symbol), word: length)
+        } else {
+            log.entries.append(.columnAppended(symbol))
+            if log.entries.count &- stepStart > bulkAppendEntries { markColumns() }
+        }
+    }
+
+    /// Starts recording the newest step's appends by column (see `recordAppend`).
+    @inline(never)
+    private mutating func markColumns() {
+        log.columnMarks = [UInt64](repeating: 0, count: (symbolCount + 63) / 64)
+        log.columnMarksStamp = stamp
+    }
+
+    /// Records that the step takes the slot at `index` out of the column of `symbol`. A
+    /// marked column is unmarked: the undo of the removal needs the column as the removal
+    /// left it, so the appends after it are cut by a length recorded after it.
+    @inline(__always)
+    mutating func recordRemoval(_ symbol: Symbol, index: UInt8, slot: Slot) {
+        record(.columnEntryRemoved(symbol, index: index), word: slot.raw)
+        if box.log.columnMarksStamp == stamp {
+            log.columnMarks[Int(symbol) &>> 6] &= ~(UInt64(1) &<< (UInt64(symbol) & 63))
+        }
+    }
+
+    /// How many entries a step records before its column appends are recorded by column; a
+    /// setting, lowered by tests to run that path on a small tableau.
+    var bulkAppendEntries = 4_096
 
     @inline(__always)
     mutating func record(_ entry: Entry) { log.entries.append(entry) }
@@ -540,7 +597,7 @@ extension Tableau {
                 freeSlots.removeLast()
             case .freeSlotPopped(let slot):
                 freeSlots.append(slot)
-            case .columnAppended, .columnEntryRemoved, .column, .columnLimit:
+            case .columnAppended, .columnLength, .columnEntryRemoved, .column, .columnLimit:
                 columns.undo(entry, trail: &trail)
             case .objectiveCoefficient(let symbol, let level):
                 costs.append(symbol)

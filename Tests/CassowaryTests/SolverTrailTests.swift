@@ -76,12 +76,14 @@ import Testing
     }
 
     /// One random session of calls with rollbacks; returns the first failure.
-    static func run(seed: UInt64, calls: Int, longRowLength: Int? = nil, farLevel: UInt16? = nil) -> String? {
+    static func run(seed: UInt64, calls: Int, longRowLength: Int? = nil, farLevel: UInt16? = nil,
+                    bulkAppendEntries: Int? = nil) -> String? {
         var generator = CallGenerator(rng: SplitMix64(seed: seed))
         var model = SystemModel(variableCount: 2 + Int(seed % 5))
         let solver = Solver()
         if let longRowLength { solver.tableau.longRowLength = longRowLength }
         if let farLevel { solver.tableau.trail.farLevel = farLevel }
+        if let bulkAppendEntries { solver.tableau.trail.bulkAppendEntries = bulkAppendEntries }
         let variables = (0..<model.variableCount).map { _ in solver.makeVariable() }
         var handles: [Int: ConstraintID] = [:]
         // What each open step began from, oldest first.
@@ -142,9 +144,11 @@ import Testing
         return nil
     }
 
-    static func check(seeds: ClosedRange<UInt64>, longRowLength: Int? = nil, farLevel: UInt16? = nil) {
+    static func check(seeds: ClosedRange<UInt64>, longRowLength: Int? = nil, farLevel: UInt16? = nil,
+                      bulkAppendEntries: Int? = nil) {
         for seed in seeds {
-            if let failure = run(seed: seed, calls: 40, longRowLength: longRowLength, farLevel: farLevel) {
+            if let failure = run(seed: seed, calls: 40, longRowLength: longRowLength, farLevel: farLevel,
+                                 bulkAppendEntries: bulkAppendEntries) {
                 Issue.record(Comment(rawValue: failure))
                 return
             }
@@ -164,6 +168,15 @@ import Testing
     @Test func rollingBackRestoresTheSolverExactlyWithFarObjectiveLevels() {
         Self.check(seeds: 1...15, farLevel: 1)
         Self.check(seeds: 16...25, farLevel: 0)
+    }
+
+    /// The same with column appends recorded by column (a length at the first, the rest
+    /// unrecorded) from a step's first entry on, or its fourth, as a large step's are: removals
+    /// and compactions between them must still undo exactly.
+    @Test func rollingBackRestoresTheSolverExactlyWithColumnAppendsByColumn() {
+        Self.check(seeds: 1...25, bulkAppendEntries: 0)
+        Self.check(seeds: 26...40, bulkAppendEntries: 3)
+        Self.check(seeds: 1...15, longRowLength: 0, bulkAppendEntries: 0)
     }
 
     /// The same with every row counted as long, so that removals take the in-place shortcut.
