@@ -374,7 +374,7 @@ struct ColumnIndex {
                 trail.recordRemoval(symbol, index: UInt8(index), slot: slot)
             }
         }
-        for symbol in added where Int(symbol) < trail.symbolCount { trail.recordAppend(symbol, length: counts[Int(symbol)]) }
+        counts.withUnsafeBufferPointer { trail.recordAppends(added, lengths: $0) }
     }
 
     /// Compacts the columns of `symbols` that are over their limit.
