@@ -99,11 +99,12 @@ extension LayoutModel {
     ]
 
     /// The solver's fields that are not state: caches brought up to date by a rollback itself,
-    /// scratch, tuning and counters of shortcuts, and the trail itself (see `Tableau+Trail.swift`
-    /// and `SolverTrailTests`, which names the same).
+    /// scratch, tuning and counters of shortcuts, the table of priorities (it only grows: a
+    /// place a rollback leaves unused changes no answer), and the trail itself (see
+    /// `Tableau+Trail.swift` and `SolverTrailTests`, which names the same).
     static let untrailedSolverFields: Set<String> = ["faceMemo", "changes", "scratch", "merger", "ambiguity", "longRowLength",
                                                      "keptPlaces", "shortcutsTaken", "trail", "slotMarks", "slotMark", "symbolCapacity", "rowCapacity",
-                                                     "gapRowLength", "gappedSlots", "gapState"]
+                                                     "gapRowLength", "gappedSlots", "gapState", "priorities", "priorityPlaces"]
 
     /// Every undoable stored property of the model and its solver, as text, with the entries
     /// of dictionaries and sets sorted: two models in the same state print the same, whatever
