@@ -7,48 +7,54 @@ extension LayoutModel {
     public func outline(of name: String = rootName) -> [(name: String, level: Int)] {
         var result: [(name: String, level: Int)] = []
         result.reserveCapacity(views.count)
-        var pending = [(name, 0)]
-        while let (next, level) = pending.popLast() {
-            result.append((next, level))
-            // A view without subviews needs no look at them (a row per view of a long list).
-            guard let children = views[next]?.children, !children.isEmpty else { continue }
-            pending.append(contentsOf: outlineChildren(of: next).reversed().map { ($0, level + 1) })
-        }
+        walkOutline(from: name) { result.append(($0, $1)) }
         return result
     }
 
     /// The first `limit` entries of `outline()`, and how many entries it has: what a frame
     /// table of the first rows needs of a big layout, walked without building the outline
-    /// (a row of 24 bytes per view, and under a parent of thousands its children copied twice
-    /// and the walk's stack as long: the peak of a `--final` run of 100 000 views).
+    /// (a row of 24 bytes per view: the peak of a `--final` run of 100 000 views).
     /// - Complexity: O(n) time in the size of the tree, O(depth + limit) memory beside the
     ///   children of the parents on the current path (shared, not copied).
     public func outlineHead(limit: Int) -> (head: [(name: String, level: Int)], count: Int) {
         var head: [(name: String, level: Int)] = []
         var count = 0
-        func visit(_ name: String, _ level: Int) {
+        walkOutline(from: Self.rootName) { name, level in
             if count < limit { head.append((name, level)) }
             count += 1
         }
+        return (head, count)
+    }
+
+    /// Visits `name` and everything under it in outline order, each with its level below
+    /// `name`: depth first, each parent's children read in place by a cursor (a copy of each
+    /// child list, twice, was the walk's memory under a parent of thousands).
+    private func walkOutline(from name: String, _ visit: (String, Int) -> Void) {
         let guideSet = guideNames.elements
         var path: [OutlineCursor] = []
         func enter(_ name: String, _ level: Int) {
-            guard let children = views[name]?.children, !children.isEmpty else { return }
-            path.append(OutlineCursor(children: children, guides: children.indices.filter { guideSet.contains(children[$0]) },
-                                      level: level + 1))
+            visit(name, level)
+            // A view without subviews needs no look at them (a row per view of a long list).
+            guard let cursor = outlineCursor(of: name, level: level + 1, guides: guideSet) else { return }
+            path.append(cursor)
         }
-        visit(Self.rootName, 0)
-        enter(Self.rootName, 0)
+        enter(name, 0)
         while !path.isEmpty {
             guard let child = path[path.count - 1].next() else {
                 path.removeLast()
                 continue
             }
-            let level = path[path.count - 1].level
-            visit(child, level)
-            enter(child, level)
+            enter(child, path[path.count - 1].level)
         }
-        return (head, count)
+    }
+
+    /// `name`'s children in outline order, to be read one by one at `level`; nil when it has none.
+    private func outlineCursor(of name: String, level: Int, guides guideSet: Set<String>) -> OutlineCursor? {
+        guard let children = views[name]?.children, !children.isEmpty else { return nil }
+        // Guides by the set of their names (every guide is in it): a look-up there hashes the
+        // name, one in `views` copies the record too, for each of a root's thousands of children.
+        return OutlineCursor(children: children, guides: children.indices.filter { guideSet.contains(children[$0]) },
+                             level: level)
     }
 
     /// Where each of `names` sits in `outline()`: sorting by these keys orders views as the
@@ -80,19 +86,15 @@ extension LayoutModel {
     public func level(of name: String) -> Int { views[name]?.depth ?? 0 }
 
     private func outlineChildren(of name: String) -> [String] {
-        var guides: [String] = [], others: [String] = []
-        // Guides by the set of their names (every guide is in it): a look-up there hashes the
-        // name, one in `views` copies the record too, for each of a root's thousands of children.
-        let guideSet = guideNames.elements
-        for child in views[name]?.children ?? [] {
-            if guideSet.contains(child) { guides.append(child) } else { others.append(child) }
-        }
-        return guides + others
+        guard var cursor = outlineCursor(of: name, level: 0, guides: guideNames.elements) else { return [] }
+        var children: [String] = []
+        while let child = cursor.next() { children.append(child) }
+        return children
     }
 }
 
 /// A parent's children in outline order, read one at a time: its guides, then the others, in
-/// the order it lists them (`outlineChildren`, without the two copies it makes).
+/// the order it lists them, without copying them.
 private struct OutlineCursor {
     let children: [String]
     /// The places of the guides among `children`, ascending.
