@@ -39,10 +39,11 @@ build:
 	$(SWIFT) build $(SWIFT_FLAGS) -c $(CONFIG) --product layoutlab
 
 # The plugin builds layoutlab and asks it for its help (--experimental-dump-help); it needs
-# nothing from the network once the package's dependencies are resolved.
+# nothing from the network once the package's dependencies are resolved. It builds in CONFIG,
+# so it reuses the build above (left to itself it would build a second, release copy).
 man:
 	@mkdir -p .build/man
-	@if $(SWIFT) package $(SWIFT_FLAGS) --allow-writing-to-directory .build/man generate-manual \
+	@if $(SWIFT) package $(SWIFT_FLAGS) --allow-writing-to-directory .build/man generate-manual --configuration $(CONFIG) \
 	        --output-directory .build/man >/dev/null 2>.build/man/error.log; then \
 	    echo "man page: .build/man/layoutlab.1"; \
 	else \
