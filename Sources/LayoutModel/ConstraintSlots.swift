@@ -1,4 +1,4 @@
-/// The table slots of the constraints that name one solver variable (`constraintsByVariable`),
+/// The table slots of the constraints that name one solver variable (`constraintsByForeignVariable`),
 /// in the order they were noted, as an array of them would keep them.
 ///
 /// Up to three slots are kept inline; a fourth moves them all into an array. Most variables

@@ -159,8 +159,7 @@ extension LayoutModel {
     /// Whether no installed constraint names the variable (its size floor aside).
     private func isUnconstrained(_ variable: Variable) -> Bool {
         // The records by their slots, not by id: `ambiguous` asks this four times per view.
-        guard variable.id < constraintsByVariable.count else { return true }
-        return constraintsByVariable[variable.id].allSatisfy { slot in
+        allConstraintSlots(naming: variable) { slot in
             guard let record = constraints.record(inSlot: Int(slot)), record.solverID != nil else { return true }
             return !record.expression.terms.contains { $0.variable == variable && $0.coefficient != 0 }
         }

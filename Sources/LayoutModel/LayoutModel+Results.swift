@@ -146,7 +146,13 @@ extension LayoutModel {
         let variables = solver.takeChangedVariables()
         for variable in variables {
             if variable.id < variableOwners.count, let view = variableOwners[variable.id] { changedViews.insert(view) }
-            if variable.id < constraintsByVariable.count { constraintsByVariable[variable.id].insertAll(into: &slots) }
+            if variable.id < constraintsByForeignVariable.count { constraintsByForeignVariable[variable.id].insertAll(into: &slots) }
+        }
+        // The constraints on the views that moved: a superset of those naming their changed
+        // variables (`allConstraintSlots(naming:)`), each view's looked up once.
+        for view in changedViews {
+            guard let touchingSlots = touching[view] else { continue }
+            for slot in touchingSlots { slots.insert(slot) }
         }
         for slot in slots {
             // Moved values change the state of an active optional or broken constraint only

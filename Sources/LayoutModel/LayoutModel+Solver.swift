@@ -22,8 +22,9 @@ extension LayoutModel {
     /// Fills in the expressions of a stored record from its spec, for the current direction,
     /// margins and intrinsic sizes, and indexes the variables they name.
     func rebuild(_ id: String) {
+        guard let slot = constraints.slot(of: id) else { return }
         build(&constraints[id]!)
-        index(id, Expression(constraints[id]!.allSideTerms))
+        index(slot: Int32(slot), constraints[id]!)
     }
 
     /// Works out a record's expressions from its spec and the hierarchy as it stands.

@@ -77,7 +77,7 @@ extension LayoutModel: TrailRecording {
         visitor.visit(&scalars)
         visitor.visit(&touching)
         visitor.visit(&variableOwners)
-        visitor.visit(&constraintsByVariable)
+        visitor.visit(&constraintsByForeignVariable)
         visitor.visit(&solverNames)
         visitor.visit(&sizeFloors)
     }

@@ -287,11 +287,14 @@ public final class LayoutModel {
     /// variables changed and look only at those views.
     var variableOwners = VariableOwners()
     /// For each solver variable, the slots (`ConstraintTable`) of the constraints whose
-    /// expressions name it (a superset: entries of removed or rebuilt constraints may linger,
-    /// and a slot may hold another constraint since), so broken constraints are re-checked
-    /// only where values changed. Slots, not ids in a set: a set of one or two strings took over
-    /// 100 bytes, four times per view; and up to three inline (`ConstraintSlots`), not an array.
-    var constraintsByVariable = TrailedArray<ConstraintSlots>()
+    /// expressions name it although it is neither item's own: an ancestor's position on the
+    /// way up to the view the constraint is read in, an item read in another's place (a scroll
+    /// view's content area). A constraint is found by the variables its own items hold through
+    /// `touching`, under the variable's owner, so only these are kept here: a chain of siblings
+    /// keeps none, where a list of every variable's constraints was ~160 bytes a view. Together
+    /// a superset (`allConstraintSlots(naming:)`): entries of removed or rebuilt constraints may
+    /// linger, and a slot may hold another constraint since.
+    var constraintsByForeignVariable = TrailedArray<ConstraintSlots>()
     /// Constraints added, removed or changed since the last `takeResultChanges`: a list of what
     /// reports must look at again, not state (a rollback adds what it put back).
     var changedConstraintIDs: Set<String> = []
@@ -496,32 +499,45 @@ public final class LayoutModel {
         return info
     }
 
-    /// Notes that a stored constraint's expression names these variables.
-    /// - Complexity: O(entries of each variable named), to keep each entry once.
-    func index(_ id: String, _ expressions: Expression...) {
-        guard let slot = constraints.slot(of: id).map(Int32.init) else { return }
-        index(slot: slot, expressions)
-    }
-
-    func index(slot: Int32, _ expressions: [Expression]) {
-        for expression in expressions {
-            for term in expression.terms {
-                let variable = term.variable.id
-                if variable >= constraintsByVariable.count {
-                    // Filled to its length, so grown by a quarter: doubling left up to half of it
-                    // written and unused (see `grownLength` in Cassowary).
-                    let count = constraintsByVariable.count
-                    constraintsByVariable.append(contentsOf: Array(repeating: ConstraintSlots(), count: max(variable + 1, count + count / 4 + 64) - count))
-                }
-                if !constraintsByVariable[variable].contains(slot) { constraintsByVariable[variable].append(slot) }
+    /// Notes the variables a stored constraint's expression names that are neither item's own
+    /// (`constraintsByForeignVariable`).
+    /// - Complexity: O(terms × entries of each such variable), to keep each entry once.
+    func index(slot: Int32, _ record: ConstraintRecord) {
+        let firstItem = record.firstItem, secondItem = record.secondItem
+        for term in record.allSideTerms {
+            let variable = term.variable.id
+            let owner = variable < variableOwners.count ? variableOwners[variable] : nil
+            if let owner, owner == firstItem || owner == secondItem { continue }
+            if variable >= constraintsByForeignVariable.count {
+                // Filled to its length, so grown by a quarter: doubling left up to half of it
+                // written and unused (see `grownLength` in Cassowary).
+                let count = constraintsByForeignVariable.count
+                constraintsByForeignVariable.append(contentsOf: Array(repeating: ConstraintSlots(), count: max(variable + 1, count + count / 4 + 64) - count))
             }
+            if !constraintsByForeignVariable[variable].contains(slot) { constraintsByForeignVariable[variable].append(slot) }
         }
     }
 
-    /// The ids of the constraints `constraintsByVariable` lists for a variable (a superset).
+    /// Whether `body` holds for the slot of every constraint whose expression may name
+    /// `variable`: those touching its owner and those naming it from afar (a superset of the
+    /// ones that name it; a slot may come twice).
+    func allConstraintSlots(naming variable: Variable, satisfy body: (Int32) -> Bool) -> Bool {
+        let id = variable.id
+        if id < variableOwners.count, let owner = variableOwners[id], let slots = touching[owner] {
+            for slot in slots where !body(slot) { return false }
+        }
+        guard id < constraintsByForeignVariable.count else { return true }
+        return constraintsByForeignVariable[id].allSatisfy(body)
+    }
+
+    /// The ids of the constraints whose expressions may name `variable` (a superset).
     func constraintIDs(naming variable: Variable) -> [String] {
-        guard variable.id < constraintsByVariable.count else { return [] }
-        return constraintsByVariable[variable.id].compactMap { constraints.record(inSlot: Int($0))?.id }
+        var ids: [String] = []
+        _ = allConstraintSlots(naming: variable) { slot in
+            if let id = constraints.id(inSlot: Int(slot)) { ids.append(id) }
+            return true
+        }
+        return ids
     }
 
     /// Stores a new record, builds its expressions and notes the items it touches; installing
@@ -538,11 +554,10 @@ public final class LayoutModel {
         if let known = constraints.slot(of: id) {
             slot = Int32(known)
             constraints[id] = record
-            index(id, Expression(record.allSideTerms))
         } else {
             slot = Int32(constraints.addNew(record, id: id))
-            index(slot: slot, [Expression(record.allSideTerms)])
         }
+        index(slot: slot, record)
         constraintList.append(slot)
         // The spec's fields read in place (`record.spec` is made from them at each read).
         let firstItem = record.firstItem, secondItem = record.secondItem

@@ -41,6 +41,9 @@ import UndoTrail
         try pinned(model, "m", 0, 0, 100, 100)
         try model.addView("mc", in: "m")
         try model.addConstraint(spec("mc", .top, .equal, "m", .topMargin))
+        // A constraint read in the root names m's position, neither item's own variable
+        // (constraintsByForeignVariable).
+        try model.addConstraint(spec("mc", .left, .greaterThanOrEqual, "a", .left))
         try model.setPreservesSuperviewMargins("m", true)
         // A view gone again (viewOrderBreaks).
         try model.addView("gone")
