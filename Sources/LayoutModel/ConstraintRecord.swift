@@ -23,26 +23,27 @@ public struct ConstraintRecord: Sendable {
         case autoresizing(AutoresizingMask)
     }
 
-    // Stored in an order that leaves no padding (a record is kept for every constraint, 96
-    // bytes; it was 176, then 152, then 128): the spec's fields but its system spacing (59
-    // bytes, the one-byte fields last), the four flags in one byte, the sides' layout in four,
-    // the eight-byte fields (the kind with the id, the alias, the left side's constant and the
-    // system spacing together in one, both sides' terms in one array, the right side's
-    // constant), the solver's id in four and the serial in four.
+    // Stored in an order that leaves no padding (a record is kept for every constraint, 88
+    // bytes; it was 176, then 152, 128 and 96): the spec's fields but its system spacing and
+    // multiplier (51 bytes, the one-byte fields last), the four flags in one byte, the sides'
+    // layout in four, the eight-byte fields (the kind with the id, the alias, the left side's
+    // constant, the system spacing and the multiplier together in one, both sides' terms in
+    // one array, the right side's constant), the solver's id in four and the serial in four.
     // Test: `ConstraintRecordLayoutTests`.
     private var specFields: SpecFields
 
-    /// What the user said. Made when read from the fields kept and the system spacing (nearly
-    /// always 0, so kept in the kind's box when it is not).
+    /// What the user said. Made when read from the fields kept, the system spacing and the
+    /// multiplier (nearly always 0 and 1, so kept in the kind's box when they are not).
     public internal(set) var spec: ConstraintSpec {
-        get { specFields.spec(systemSpacing: systemSpacing) }
+        get { specFields.spec(systemSpacing: systemSpacing, multiplier: multiplier) }
         set {
             // An id made from the spec (`v.hugging.h`) stays the one it was given: boxed when
             // the spec it was made from changes (`StoredKind` keeps inline only an id that
             // follows from the new spec).
             let idMoves = storedKind.derivesIDFromSpec
                 && (newValue.firstItem != specFields.firstItem || newValue.firstAttribute != specFields.firstAttribute)
-            if idMoves || newValue.systemSpacing.bitPattern != systemSpacing.bitPattern {
+            if idMoves || newValue.systemSpacing.bitPattern != systemSpacing.bitPattern
+                || newValue.multiplier.bitPattern != multiplier.bitPattern {
                 let (oldKind, oldName, oldConstant, oldID) = (kind, name, lhsConstant, id)
                 specFields = SpecFields(newValue)
                 storedKind = StoredKind(oldKind, name: oldName, lhsConstant: oldConstant, systemSpacing: newValue.systemSpacing,
@@ -61,15 +62,17 @@ public struct ConstraintRecord: Sendable {
     var secondItem: String? { specFields.secondItem }
     var firstAttribute: LayoutAttribute { specFields.firstAttribute }
     var secondAttribute: LayoutAttribute? { specFields.secondAttribute }
-    var multiplier: Double { specFields.multiplier }
+    var multiplier: Double {
+        if case .other(_, _, _, _, let multiplier, _) = storedKind { multiplier } else { 1 }
+    }
     /// `spec.resolvedConstant`, computed as it computes it.
     var resolvedConstant: Double { specFields.constant + systemSpacing * ConstraintSpec.systemSpacingPoints }
 
-    /// `ConstraintSpec` without its system spacing: 59 bytes (the spec's 67 less eight).
+    /// `ConstraintSpec` without its system spacing and multiplier: 51 bytes (the spec's 67 less
+    /// sixteen).
     private struct SpecFields: Sendable {
         var firstItem: String
         var secondItem: String?
-        var multiplier: Double
         var constant: Double
         var priority: LayoutPriority
         var firstAttribute: LayoutAttribute
@@ -79,7 +82,6 @@ public struct ConstraintRecord: Sendable {
         init(_ spec: ConstraintSpec) {
             firstItem = spec.firstItem
             secondItem = spec.secondItem
-            multiplier = spec.multiplier
             constant = spec.constant
             priority = spec.priority
             firstAttribute = spec.firstAttribute
@@ -87,7 +89,7 @@ public struct ConstraintRecord: Sendable {
             secondAttribute = spec.secondAttribute
         }
 
-        func spec(systemSpacing: Double) -> ConstraintSpec {
+        func spec(systemSpacing: Double, multiplier: Double) -> ConstraintSpec {
             var spec = ConstraintSpec(firstItem: firstItem, firstAttribute: firstAttribute, relation: relation,
                                       secondItem: secondItem, secondAttribute: secondAttribute,
                                       multiplier: multiplier, constant: constant, priority: priority)
@@ -168,7 +170,7 @@ public struct ConstraintRecord: Sendable {
         case .hugging(let axis): LayoutModel.implicitID(specFields.firstItem, hugging: true, axis)
         case .resistance(let axis): LayoutModel.implicitID(specFields.firstItem, hugging: false, axis)
         case .autoresizing: LayoutModel.autoresizingID(specFields.firstItem, Self.autoresizingAttribute(specFields.firstAttribute) ?? "")
-        case .other(_, _, _, _, let id): id
+        case .other(_, _, _, _, _, let id): id
         }
     }
 
@@ -312,18 +314,18 @@ public struct ConstraintRecord: Sendable {
     /// height places (`leftMargin`, `centerXWithinMargins`, `firstBaseline`), so kept in the
     /// kind's box when it is not +0.
     private(set) var lhsConstant: Double {
-        get { if case .other(_, _, let constant, _, _) = storedKind { constant } else { 0 } }
+        get { if case .other(_, _, let constant, _, _, _) = storedKind { constant } else { 0 } }
         set { if newValue.bitPattern != lhsConstant.bitPattern { storedKind = StoredKind(kind, name: name, lhsConstant: newValue, systemSpacing: systemSpacing, id: id, spec: spec) } }
     }
     /// The spec's system spacings, kept in the kind's box when not +0.
     private var systemSpacing: Double {
-        if case .other(_, _, _, let spacing, _) = storedKind { spacing } else { 0 }
+        if case .other(_, _, _, let spacing, _, _) = storedKind { spacing } else { 0 }
     }
     /// Creation order; implicit constraints share the counter so ordering by it is stable.
     public var serial: Int { Int(storedSerial) }
     /// The user's alias (`minW` in `minW: a.width >= 100`).
     public internal(set) var name: String? {
-        get { if case .other(_, let name, _, _, _) = storedKind { name } else { nil } }
+        get { if case .other(_, let name, _, _, _, _) = storedKind { name } else { nil } }
         set { storedKind = StoredKind(kind, name: newValue, lhsConstant: lhsConstant, systemSpacing: systemSpacing, id: id, spec: spec) }
     }
     public internal(set) var kind: Kind {
@@ -331,15 +333,16 @@ public struct ConstraintRecord: Sendable {
         set { storedKind = StoredKind(newValue, name: name, lhsConstant: lhsConstant, systemSpacing: systemSpacing, id: id, spec: spec) }
     }
 
-    /// `Kind`, the id, the alias, the left side's constant and the spec's system spacing in
-    /// eight bytes: the common kinds unnamed, with a constant and a spacing of +0 and the id their kind and spec give, inline (a user
-    /// constraint's number in four bytes, the mask as a byte, its six flags, so that every
-    /// payload leaves spare bits for the case), anything else (an alias, a constant, UIKit's own
-    /// constraint, a mask with bits beyond UIKit's six, an id of another form, a system
-    /// spacing) in a box with the id. `Kind` holds the mask's `Int` and takes nine, sixteen
-    /// with padding, and the id, the alias, the constant and the spacing were sixteen, eight,
-    /// eight and eight more though most constraints have none of the last three and an id that
-    /// follows from the rest.
+    /// `Kind`, the id, the alias, the left side's constant, the spec's system spacing and its
+    /// multiplier in eight bytes: the common kinds unnamed, with a constant and a spacing of +0,
+    /// a multiplier of 1 and the id their kind and spec give, inline (a user constraint's number
+    /// in four bytes, the mask as a byte, its six flags, so that every payload leaves spare bits
+    /// for the case), anything else (an alias, a constant, UIKit's own constraint, a mask with
+    /// bits beyond UIKit's six, an id of another form, a system spacing, another multiplier) in
+    /// a box with the id. `Kind` holds the mask's `Int` and takes nine, sixteen with padding,
+    /// and the id, the alias, the constant, the spacing and the multiplier were sixteen, eight,
+    /// eight, eight and eight more though most constraints have none of them but a multiplier
+    /// of 1 and an id that follows from the rest.
     private enum StoredKind: Sendable {
         /// `cN`, N here.
         case user(UInt32)
@@ -349,17 +352,23 @@ public struct ConstraintRecord: Sendable {
         /// Id `LayoutModel.autoresizingID(spec.firstItem, …)` of the spec's first attribute.
         case autoresizing(UInt8)
         /// Boxed: UIKit's own constraints, wide masks, ids of another form, and every kind with
-        /// an alias, a left side's constant or a system spacing other than +0.
-        indirect case other(Kind, name: String?, lhsConstant: Double, systemSpacing: Double, id: String)
+        /// an alias, a left side's constant or a system spacing other than +0, or a multiplier
+        /// other than 1.
+        indirect case other(Kind, name: String?, lhsConstant: Double, systemSpacing: Double, multiplier: Double, id: String)
 
         init(_ kind: Kind, name: String?, lhsConstant: Double = 0, systemSpacing: Double, id: String, spec: ConstraintSpec) {
             guard name == nil, lhsConstant.bitPattern == 0, systemSpacing.bitPattern == 0,
+                  spec.multiplier.bitPattern == Self.inlineMultiplier.bitPattern,
                   let inline = Self.inline(kind, id: id, spec: spec) else {
-                self = .other(kind, name: name, lhsConstant: lhsConstant, systemSpacing: systemSpacing, id: id)
+                self = .other(kind, name: name, lhsConstant: lhsConstant, systemSpacing: systemSpacing,
+                              multiplier: spec.multiplier, id: id)
                 return
             }
             self = inline
         }
+
+        /// The multiplier of every inline kind (a −1 or a 2 goes in the box).
+        static let inlineMultiplier = 1.0
 
         /// The inline form of `kind` when `id` is the one it and `spec` give, else nil.
         private static func inline(_ kind: Kind, id: String, spec: ConstraintSpec) -> StoredKind? {
@@ -395,7 +404,7 @@ public struct ConstraintRecord: Sendable {
             case .hugging(let axis): .hugging(axis)
             case .resistance(let axis): .resistance(axis)
             case .autoresizing(let byte): .autoresizing(AutoresizingMask(rawValue: Int(byte)))
-            case .other(let kind, _, _, _, _): kind
+            case .other(let kind, _, _, _, _, _): kind
             }
         }
     }
@@ -408,7 +417,8 @@ public struct ConstraintRecord: Sendable {
     init(userNumber number: Int, id: String, serial: Int, name: String? = nil, spec: ConstraintSpec) {
         // A serial counts the model's items and constraints ever made: far below 2³¹.
         self.storedSerial = Int32(serial)
-        if name == nil, spec.systemSpacing.bitPattern == 0, let small = UInt32(exactly: number) {
+        if name == nil, spec.systemSpacing.bitPattern == 0,
+           spec.multiplier.bitPattern == StoredKind.inlineMultiplier.bitPattern, let small = UInt32(exactly: number) {
             self.storedKind = .user(small)
         } else {
             self.storedKind = StoredKind(.user, name: name, systemSpacing: spec.systemSpacing, id: id, spec: spec)
@@ -478,7 +488,7 @@ public struct ConstraintRecord: Sendable {
         switch storedKind {
         case .user: false
         case .hugging, .resistance, .autoresizing: true
-        case .other(let kind, _, _, _, _): kind != .user
+        case .other(let kind, _, _, _, _, _): kind != .user
         }
     }
     /// A constraint from an intrinsic content size (hugging or compression resistance).
@@ -486,7 +496,7 @@ public struct ConstraintRecord: Sendable {
         switch storedKind {
         case .hugging, .resistance: true
         case .user, .autoresizing: false
-        case .other(let kind, _, _, _, _):
+        case .other(let kind, _, _, _, _, _):
             switch kind {
             case .hugging, .resistance: true
             default: false
@@ -500,12 +510,12 @@ public struct ConstraintRecord: Sendable {
         switch storedKind {
         case .autoresizing(let byte): AutoresizingMask(rawValue: Int(byte))
         case .user, .hugging, .resistance: nil
-        case .other(let kind, _, _, _, _): if case .autoresizing(let mask) = kind { mask } else { nil }
+        case .other(let kind, _, _, _, _, _): if case .autoresizing(let mask) = kind { mask } else { nil }
         }
     }
     /// UIKit's identifier for a constraint UIKit makes itself, else nil.
     public var identifier: String? {
-        if case .other(.system(let identifier, _), _, _, _, _) = storedKind { return identifier }
+        if case .other(.system(let identifier, _), _, _, _, _, _) = storedKind { return identifier }
         return nil
     }
     /// The views a constraint touches.

@@ -87,7 +87,7 @@ extension LayoutModel {
         // An axis whose position and size no constraint names (the size's floor aside) is free
         // as a whole: known at once, without a look at the face (the common case in a report
         // while a layout is being built: every view not constrained yet).
-        let free = [info.x, info.width, info.y, info.height].map { isUnconstrained($0) }
+        let free = unconstrained([info.x, info.width, info.y, info.height], of: name)
         for component in FrameComponent.allCases {
             let horizontal = component == .x || component == .width
             if horizontal ? free[0] && free[1] : free[2] && free[3] {
@@ -156,13 +156,25 @@ extension LayoutModel {
         return .inequalities(constraints: limiting.sortedBySerial(in: self), range: range)
     }
 
-    /// Whether no installed constraint names the variable (its size floor aside).
-    private func isUnconstrained(_ variable: Variable) -> Bool {
-        // The records by their slots, not by id: `ambiguous` asks this four times per view.
-        allConstraintSlots(naming: variable) { slot in
-            guard let record = constraints.record(inSlot: Int(slot)), record.solverID != nil else { return true }
-            return !record.expression.terms.contains { $0.variable == variable && $0.coefficient != 0 }
+    /// Which of `view`'s variables no installed constraint names (its size floors aside), in
+    /// one pass over the constraints that may name them (`allConstraintSlots(naming:)`: those
+    /// touching the view, and those naming one of them from afar). The records by their
+    /// slots, not by id: `ambiguous` asks this of every view.
+    private func unconstrained(_ variables: [Variable], of view: String) -> [Bool] {
+        var free = [Bool](repeating: true, count: variables.count)
+        func note(_ slot: Int32) {
+            guard let record = constraints.record(inSlot: Int(slot)), record.solverID != nil else { return }
+            for term in record.expression.terms where term.coefficient != 0 {
+                if let index = variables.firstIndex(of: term.variable) { free[index] = false }
+            }
         }
+        if let slots = touching[view] {
+            for slot in slots { note(slot) }
+        }
+        for variable in variables where variable.id < constraintsByForeignVariable.count {
+            for slot in constraintsByForeignVariable[variable.id] { note(slot) }
+        }
+        return free
     }
 
     /// The active constraints on `view`'s `axis` that hold with equality now: what pins the

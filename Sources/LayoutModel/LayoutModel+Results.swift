@@ -144,12 +144,15 @@ extension LayoutModel {
         // hash than its slot.
         var slots = Set<Int32>()
         let variables = solver.takeChangedVariables()
+        var changedVariables = Set<Int>(minimumCapacity: variables.count)
         for variable in variables {
+            changedVariables.insert(variable.id)
             if variable.id < variableOwners.count, let view = variableOwners[variable.id] { changedViews.insert(view) }
             if variable.id < constraintsByForeignVariable.count { constraintsByForeignVariable[variable.id].insertAll(into: &slots) }
         }
-        // The constraints on the views that moved: a superset of those naming their changed
-        // variables (`allConstraintSlots(naming:)`), each view's looked up once.
+        // The constraints on the views that moved (`allConstraintSlots(naming:)`), each view's
+        // looked up once; those that name none of the changed variables are left out below, as
+        // a list by variable left them out (counted, they made a report reload past its share).
         for view in changedViews {
             guard let touchingSlots = touching[view] else { continue }
             for slot in touchingSlots { slots.insert(slot) }
@@ -160,7 +163,8 @@ extension LayoutModel {
             // changed or broken, which `changedConstraintIDs` notes. On a chain that skips
             // the required links and sizes of every view that moved.
             guard let record = constraints.record(inSlot: Int(slot)),
-                  record.isActive, record.isBroken || !record.spec.priority.isRequired else { continue }
+                  record.isActive, record.isBroken || !record.priority.isRequired,
+                  record.allSideTerms.contains(where: { changedVariables.contains($0.variable.id) }) else { continue }
             changedConstraints.insert(record.id)
         }
         if scale != nil {

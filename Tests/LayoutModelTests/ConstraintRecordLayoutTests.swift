@@ -48,9 +48,34 @@ import LayoutVocabulary
         }
     }
 
+    /// The multiplier lives in the kind's box unless it is 1: every one reads back bit for bit,
+    /// set at first or by a new spec, and stays through changes of the alias, the kind and the
+    /// left side's constant (each of which remakes the box).
+    @Test func multipliersReadBackBitForBit() {
+        let multipliers: [Double] = [1, 2, -1, 0.5, 0, -0.0, 1e3, 1.0000000000000002, .infinity]
+        for (index, multiplier) in multipliers.enumerated() {
+            var spec = ConstraintSpec(firstItem: "a", firstAttribute: .width, relation: .equal,
+                                      secondItem: "b", secondAttribute: .width, multiplier: multiplier, constant: 3)
+            var record = ConstraintRecord(userNumber: index + 1, id: "c\(index + 1)", serial: index, spec: spec)
+            #expect(record.multiplier.bitPattern == multiplier.bitPattern && record.spec == spec)
+            record.name = "alias"
+            record.setSides(Expression([Term(Variable(id: 3))], constant: 8), Expression(constant: 1))
+            record.kind = .user
+            #expect(record.multiplier.bitPattern == multiplier.bitPattern)
+            #expect(record.id == "c\(index + 1)" && record.name == "alias" && record.lhsConstant == 8)
+            // Changed back to 1 and to another: the new one, and nothing else moves.
+            for next in [1.0, multipliers[(index + 1) % multipliers.count]] {
+                spec.multiplier = next
+                record.spec = spec
+                #expect(record.multiplier.bitPattern == next.bitPattern && record.spec.multiplier.bitPattern == next.bitPattern)
+                #expect(record.id == "c\(index + 1)" && record.name == "alias" && record.lhsConstant == 8)
+            }
+        }
+    }
+
     @Test func staysSmall() {
-        #expect(MemoryLayout<ConstraintRecord>.stride == 96)
-        #expect(MemoryLayout<ConstraintRecord?>.stride == 96)
+        #expect(MemoryLayout<ConstraintRecord>.stride == 88)
+        #expect(MemoryLayout<ConstraintRecord?>.stride == 88)
     }
 
     /// An id that follows from the kind and the spec is not stored but made again: it must read
