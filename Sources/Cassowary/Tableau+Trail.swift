@@ -169,11 +169,20 @@ struct SolverTrail {
         var rowStamps: [UInt32] = []
         /// A bit per symbol of the step stamped `columnMarksStamp`: its column's length is
         /// recorded and its appends since are not (`recordAppend`). Made only for a step that
-        /// has recorded `bulkAppendEntries` entries (a line that moves a long chain appends
+        /// has recorded `bulkStepEntries` entries (a line that moves a long chain appends
         /// some 25 column entries a view, 8 bytes each when recorded one by one), and
         /// dropped by the next step, so that it costs nothing between steps.
         var columnMarks: [UInt64] = []
         var columnMarksStamp: UInt32 = 0
+        /// For each objective level, a bit per symbol of the step stamped
+        /// `objectiveMarksStamp`: the coefficient's old value is recorded and its later writes
+        /// in the step are not (`recordObjectiveCoefficient`; the rollback restores the oldest,
+        /// and an objective is dense, so the values between leave nothing behind). Made as
+        /// `columnMarks` are (a squeezing line rewrote its objective's coefficients 48 000
+        /// times at 10 000 views, 36 000 of them distinct), and dropped when a level is inserted
+        /// or removed, which moves the levels' places.
+        var objectiveMarks: [[UInt64]] = []
+        var objectiveMarksStamp: UInt32 = 0
     }
 
     final class Box {
@@ -227,6 +236,7 @@ struct SolverTrail {
             log.columnMarks = []
             log.columnMarksStamp = 0
         }
+        if box.log.objectiveMarksStamp != 0 { forgetObjectiveMarks() }
         log.steps.append(Step(start: log.entries.count, savedStart: log.saved.counts, symbolCount: symbolCount, rowCount: rowCount,
                           constraintCount: constraintCount, stamp: lastStamp, edits: edits, overflowed: overflowed))
         useNewestStep()
@@ -334,7 +344,7 @@ struct SolverTrail {
 
     /// Records that the step appends to the column of `symbol` (made before the step), now
     /// `length` long. A small step records each append (one entry, undone by dropping the
-    /// last slot); once a step has recorded `bulkAppendEntries` entries, it records a column's
+    /// last slot); once a step has recorded `bulkStepEntries` entries, it records a column's
     /// length at its first append instead, and its later appends not at all.
     @inline(__always)
     mutating func recordAppend(_ symbol: Symbol, length: Int32) {
@@ -345,7 +355,7 @@ struct SolverTrail {
             record(.columnLength(symbol), word: length)
         } else {
             log.entries.append(.columnAppended(symbol))
-            if box.log.entries.count &- stepStart > bulkAppendEntries { markColumns() }
+            if box.log.entries.count &- stepStart > bulkStepEntries { markColumns() }
         }
     }
 
@@ -357,7 +367,7 @@ struct SolverTrail {
         if !isKnownUniquelyReferenced(&box) { box = Box(box.log) }
         if box.log.columnMarksStamp != stamp {
             for symbol in symbols where Int(symbol) < symbolCount { box.log.entries.append(.columnAppended(symbol)) }
-            if box.log.entries.count &- stepStart > bulkAppendEntries { markColumns() }
+            if box.log.entries.count &- stepStart > bulkStepEntries { markColumns() }
             return
         }
         // Taken out while the loop writes them, so that each write is to a unique buffer.
@@ -393,9 +403,10 @@ struct SolverTrail {
         }
     }
 
-    /// How many entries a step records before its column appends are recorded by column; a
-    /// setting, lowered by tests to run that path on a small tableau.
-    var bulkAppendEntries = 4_096
+    /// How many entries a step records before its column appends are recorded by column and
+    /// its objective coefficients once each; a setting, lowered by tests to run those paths on
+    /// a small tableau.
+    var bulkStepEntries = 4_096
 
     @inline(__always)
     mutating func record(_ entry: Entry) { log.entries.append(entry) }
@@ -461,6 +472,42 @@ struct SolverTrail {
     mutating func recordLevelRemoved(_ level: ObjectiveLevel, at index: Int) {
         log.entries.append(.levelRemoved(Int32(index)))
         log.saved.levels.append(level)
+        if box.log.objectiveMarksStamp != 0 { forgetObjectiveMarks() }
+    }
+
+    mutating func recordLevelInserted(at index: Int) {
+        log.entries.append(.levelInserted(Int32(index)))
+        if box.log.objectiveMarksStamp != 0 { forgetObjectiveMarks() }
+    }
+
+    /// Drops the objective marks: a level's place they were made for may hold another now, or
+    /// a new step begins. The coefficients written after are recorded again (a second record
+    /// of one is harmless: the rollback ends with the oldest).
+    @inline(never)
+    private mutating func forgetObjectiveMarks() {
+        log.objectiveMarks = []
+        log.objectiveMarksStamp = 0
+    }
+
+    /// Whether `symbol`'s coefficient in `level` is still to be recorded in this step, marking
+    /// it recorded; always true until the step has recorded `bulkStepEntries` entries.
+    @inline(__always)
+    private mutating func needsObjectiveCoefficient(_ level: Int32, _ symbol: Symbol) -> Bool {
+        if box.log.objectiveMarksStamp != stamp {
+            if box.log.entries.count &- stepStart <= bulkStepEntries { return true }
+            log.objectiveMarksStamp = stamp
+        }
+        let level = Int(level)
+        if level >= box.log.objectiveMarks.count {
+            log.objectiveMarks.append(contentsOf: repeatElement([], count: level + 1 - box.log.objectiveMarks.count))
+        }
+        if box.log.objectiveMarks[level].isEmpty {
+            log.objectiveMarks[level] = [UInt64](repeating: 0, count: (symbolCount + 63) / 64)
+        }
+        let word = Int(symbol) &>> 6, bit = UInt64(1) &<< (UInt64(symbol) & 63)
+        if box.log.objectiveMarks[level][word] & bit != 0 { return false }
+        log.objectiveMarks[level][word] |= bit
+        return true
     }
 
     mutating func recordConstraint(_ id: Int, _ old: SolverConstraint?) {
@@ -483,6 +530,7 @@ struct SolverTrail {
     @inline(__always)
     mutating func recordObjectiveCoefficient(_ level: Int32, _ symbol: Symbol, _ old: Double) {
         if Int(symbol) < symbolCount {
+            guard needsObjectiveCoefficient(level, symbol) else { return }
             if level < Int32(farLevel) {
                 record(.objectiveCoefficient(symbol, level: UInt16(level)), number: old)
             } else {
@@ -574,7 +622,7 @@ extension Tableau {
     mutating func objectiveLevel(for priority: Double) -> Int {
         let count = objectives.levels.count
         let index = objectives.levelIndex(for: priority)
-        if trail.isRecording && objectives.levels.count > count { trail.record(.levelInserted(Int32(index))) }
+        if trail.isRecording && objectives.levels.count > count { trail.recordLevelInserted(at: index) }
         return index
     }
 

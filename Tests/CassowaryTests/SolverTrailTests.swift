@@ -76,14 +76,16 @@ import Testing
     }
 
     /// One random session of calls with rollbacks; returns the first failure.
+    /// `callsPerStep`: each step makes one to that many calls (as a model's line does), so that
+    /// what one call records is still right after the next moved the objective's levels.
     static func run(seed: UInt64, calls: Int, longRowLength: Int? = nil, farLevel: UInt16? = nil,
-                    bulkAppendEntries: Int? = nil) -> String? {
+                    bulkStepEntries: Int? = nil, callsPerStep: Int = 1) -> String? {
         var generator = CallGenerator(rng: SplitMix64(seed: seed))
         var model = SystemModel(variableCount: 2 + Int(seed % 5))
         let solver = Solver()
         if let longRowLength { solver.tableau.longRowLength = longRowLength }
         if let farLevel { solver.tableau.trail.farLevel = farLevel }
-        if let bulkAppendEntries { solver.tableau.trail.bulkAppendEntries = bulkAppendEntries }
+        if let bulkStepEntries { solver.tableau.trail.bulkStepEntries = bulkStepEntries }
         let variables = (0..<model.variableCount).map { _ in solver.makeVariable() }
         var handles: [Int: ConstraintID] = [:]
         // What each open step began from, oldest first.
@@ -122,13 +124,16 @@ import Testing
                 before.removeFirst(before.count - 2)
                 log.append("forget all but 2")
             }
-            let call = generator.next(model)
             before.append((observe(solver, variables), model, handles))
             _ = solver.takeChangedVariables()
             solver.beginStep()
-            let thrown = CheckedRun.apply(call, to: solver, variables: variables, handles: &handles)
-            log.append("\(call)\(thrown == nil ? "" : " // threw")")
-            if thrown == nil {
+            // One call a step draws no count: the seeds play as they did before steps of several.
+            let stepCalls = callsPerStep == 1 ? 1 : 1 + generator.rng.below(callsPerStep)
+            for _ in 0..<stepCalls {
+                let call = generator.next(model)
+                let thrown = CheckedRun.apply(call, to: solver, variables: variables, handles: &handles)
+                log.append("\(call)\(thrown == nil ? "" : " // threw")")
+                guard thrown == nil else { continue }
                 switch call {
                 case let .add(label, terms, constant, relation, strength):
                     model.constraints[label] = .init(terms: terms, constant: constant, relation: relation, strength: strength)
@@ -145,10 +150,10 @@ import Testing
     }
 
     static func check(seeds: ClosedRange<UInt64>, longRowLength: Int? = nil, farLevel: UInt16? = nil,
-                      bulkAppendEntries: Int? = nil) {
+                      bulkStepEntries: Int? = nil, callsPerStep: Int = 1) {
         for seed in seeds {
             if let failure = run(seed: seed, calls: 40, longRowLength: longRowLength, farLevel: farLevel,
-                                 bulkAppendEntries: bulkAppendEntries) {
+                                 bulkStepEntries: bulkStepEntries, callsPerStep: callsPerStep) {
                 Issue.record(Comment(rawValue: failure))
                 return
             }
@@ -174,9 +179,18 @@ import Testing
     /// unrecorded) from a step's first entry on, or its fourth, as a large step's are: removals
     /// and compactions between them must still undo exactly.
     @Test func rollingBackRestoresTheSolverExactlyWithColumnAppendsByColumn() {
-        Self.check(seeds: 1...25, bulkAppendEntries: 0)
-        Self.check(seeds: 26...40, bulkAppendEntries: 3)
-        Self.check(seeds: 1...15, longRowLength: 0, bulkAppendEntries: 0)
+        Self.check(seeds: 1...25, bulkStepEntries: 0)
+        Self.check(seeds: 26...40, bulkStepEntries: 3)
+        Self.check(seeds: 1...15, longRowLength: 0, bulkStepEntries: 0)
+    }
+
+    /// The same with steps of several calls, as a model's line makes them, with a large step's
+    /// recording from the first entry on or the fourth: an objective coefficient is recorded
+    /// once a step, and a level inserted or removed by a later call moves the levels' places.
+    @Test func rollingBackRestoresTheSolverExactlyWithSeveralCallsAStep() {
+        Self.check(seeds: 1...25, callsPerStep: 4)
+        Self.check(seeds: 26...50, bulkStepEntries: 0, callsPerStep: 4)
+        Self.check(seeds: 51...70, farLevel: 1, bulkStepEntries: 3, callsPerStep: 4)
     }
 
     /// The same with every row counted as long, so that removals take the in-place shortcut.
