@@ -1,6 +1,7 @@
 import Testing
 @testable import LayoutModel
 import LayoutVocabulary
+import TestSupport
 
 /// A report re-checks only the constraints whose variables moved, and ambiguity asks whether a
 /// variable is unconstrained, both through `allConstraintSlots(naming:)`: the constraints
@@ -8,18 +9,6 @@ import LayoutVocabulary
 /// a scroll view's content area), which `constraintsByForeignVariable` keeps. Whatever the
 /// hierarchy, every installed constraint whose expression names a variable must be among them.
 @Suite struct ConstraintsNamingVariableTests {
-    /// A small deterministic generator (SplitMix64), so a failure replays.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D4_9BB1_33D1_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// The ids of the installed constraints whose expressions name a variable that the index
     /// does not lead back to them, each with the variable's owner.
     static func missed(in model: LayoutModel) -> [String] {
@@ -54,7 +43,7 @@ import LayoutVocabulary
     /// any two of them, removals, moves into stacks, direction changes and rollbacks: after
     /// every step each installed constraint is found from each variable it names.
     @Test(arguments: 0..<6) func everyConstraintIsFoundFromEachVariableItNames(seed: UInt64) throws {
-        var random = Generator(state: seed)
+        var random = SplitMix64(seed: seed)
         let model = LayoutModel()
         var items = ["root"], views = ["root"], scrolls: [String] = []
         let attributes: [LayoutAttribute] = [.left, .right, .top, .bottom, .width, .height, .centerX, .centerY,
