@@ -1,11 +1,12 @@
-/// The table slots of the constraints that name one solver variable (`constraintsByForeignVariable`),
-/// in the order they were noted, as an array of them would keep them.
+/// The table slots of the constraints that name one solver variable from afar
+/// (`constraintsByForeignVariable`), in the order they were noted, as an array of them would
+/// keep them.
 ///
 /// Up to three slots are kept inline; a fourth moves them all into an array. Most variables
-/// are named by one to three constraints (a view's width by its minimum, its preferred width
-/// and the next view's link), and an array per variable was a heap block of 48 bytes for each,
-/// about 260 bytes per view of a chain, against the 8 bytes this adds to every variable. Only
-/// variables many constraints name (the root's edges) keep an array.
+/// listed are named by one to three such constraints (an ancestor's position by the few
+/// constraints that cross it), and an array per variable was a heap block of 48 bytes for each
+/// (when every variable was listed, about 260 bytes per view of a chain), against the 8 bytes
+/// this adds to every variable. Only variables many constraints name keep an array.
 struct ConstraintSlots: RandomAccessCollection {
     private enum Storage {
         case inline(Int32, Int32, Int32, count: UInt8)
