@@ -157,7 +157,7 @@ extension LayoutModel {
     }
 
     /// Which of `view`'s variables no installed constraint names (its size floors aside), in
-    /// one pass over the constraints that may name them (`allConstraintSlots(naming:)`: those
+    /// one pass over the constraints that may name them (`constraintIDs(naming:)`: those
     /// touching the view, and those naming one of them from afar). The records by their
     /// slots, not by id: `ambiguous` asks this of every view.
     private func unconstrained(_ variables: [Variable], of view: String) -> [Bool] {

@@ -150,7 +150,7 @@ extension LayoutModel {
             if variable.id < variableOwners.count, let view = variableOwners[variable.id] { changedViews.insert(view) }
             if variable.id < constraintsByForeignVariable.count { constraintsByForeignVariable[variable.id].insertAll(into: &slots) }
         }
-        // The constraints on the views that moved (`allConstraintSlots(naming:)`), each view's
+        // The constraints on the views that moved (`constraintIDs(naming:)`), each view's
         // looked up once; those that name none of the changed variables are left out below, as
         // a list by variable left them out (counted, they made a report reload past its share).
         for view in changedViews {

@@ -292,7 +292,7 @@ public final class LayoutModel {
     /// view's content area). A constraint is found by the variables its own items hold through
     /// `touching`, under the variable's owner, so only these are kept here: a chain of siblings
     /// keeps none, where a list of every variable's constraints was ~160 bytes a view. Together
-    /// a superset (`allConstraintSlots(naming:)`): entries of removed or rebuilt constraints may
+    /// a superset (`constraintIDs(naming:)`): entries of removed or rebuilt constraints may
     /// linger, and a slot may hold another constraint since.
     var constraintsByForeignVariable = TrailedArray<ConstraintSlots>()
     /// Constraints added, removed or changed since the last `takeResultChanges`: a list of what
@@ -518,26 +518,16 @@ public final class LayoutModel {
         }
     }
 
-    /// Whether `body` holds for the slot of every constraint whose expression may name
-    /// `variable`: those touching its owner and those naming it from afar (a superset of the
-    /// ones that name it; a slot may come twice).
-    func allConstraintSlots(naming variable: Variable, satisfy body: (Int32) -> Bool) -> Bool {
-        let id = variable.id
-        if id < variableOwners.count, let owner = variableOwners[id], let slots = touching[owner] {
-            for slot in slots where !body(slot) { return false }
-        }
-        guard id < constraintsByForeignVariable.count else { return true }
-        return constraintsByForeignVariable[id].allSatisfy(body)
-    }
-
-    /// The ids of the constraints whose expressions may name `variable` (a superset).
+    /// The ids of the constraints whose expressions may name `variable`: those touching its
+    /// owner and those naming it from afar (a superset; an id may come twice).
     func constraintIDs(naming variable: Variable) -> [String] {
-        var ids: [String] = []
-        _ = allConstraintSlots(naming: variable) { slot in
-            if let id = constraints.id(inSlot: Int(slot)) { ids.append(id) }
-            return true
+        let id = variable.id
+        var slots: [Int32] = []
+        if id < variableOwners.count, let owner = variableOwners[id], let touchingSlots = touching[owner] {
+            slots.append(contentsOf: touchingSlots)
         }
-        return ids
+        if id < constraintsByForeignVariable.count { slots.append(contentsOf: constraintsByForeignVariable[id]) }
+        return slots.compactMap { constraints.id(inSlot: Int($0)) }
     }
 
     /// Stores a new record, builds its expressions and notes the items it touches; installing

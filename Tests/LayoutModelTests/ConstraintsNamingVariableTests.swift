@@ -3,11 +3,12 @@ import Testing
 import LayoutVocabulary
 import TestSupport
 
-/// A report re-checks only the constraints whose variables moved, and ambiguity asks whether a
-/// variable is unconstrained, both through `allConstraintSlots(naming:)`: the constraints
-/// touching the variable's owner, plus those that name it from afar (an ancestor's position,
-/// a scroll view's content area), which `constraintsByForeignVariable` keeps. Whatever the
-/// hierarchy, every installed constraint whose expression names a variable must be among them.
+/// A report re-checks only the constraints whose variables moved, ambiguity asks whether a
+/// variable is unconstrained, and the precision check asks `constraintIDs(naming:)`, all through
+/// the constraints touching the variable's owner plus those that name it from afar (an
+/// ancestor's position, a scroll view's content area), which `constraintsByForeignVariable`
+/// keeps. Whatever the hierarchy, every installed constraint whose expression names a variable
+/// must be among them.
 @Suite struct ConstraintsNamingVariableTests {
     /// The ids of the installed constraints whose expressions name a variable that the index
     /// does not lead back to them, each with the variable's owner.
